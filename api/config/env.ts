@@ -1,0 +1,221 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Pino's level names, plus `silent`. */
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+export const nodeEnvs = ['development', 'production', 'test'] as const;
+export type NodeEnv = (typeof nodeEnvs)[number];
+
+/**
+ * The process configuration, parsed once at start-up from the environment (docs/configuration.md).
+ * Secrets (`databaseUrl` may hold a password, `stripeSecretKey`) must never be logged: log
+ * `describeConfig(config)` instead.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  nodeEnv: NodeEnv;
+  logLevel: LogLevel;
+  /** Absolute path of the embedded database and other local files. */
+  dataDir: string;
+  /** PostgreSQL server for the event store and read models; unset = embedded PGlite in `dataDir`. */
+  databaseUrl?: string;
+  /** PostgreSQL schema to use instead of `public`. */
+  databaseSchema?: string;
+  /** KurrentDB connection string; set = the event log lives in KurrentDB (scale-out). */
+  kurrentdbUrl?: string;
+  /** The origin the app is served from (`https://woodshed.example`), no trailing slash. */
+  publicUrl: string;
+  /** Lower-cased e-mail addresses of the administrators. */
+  adminEmails: readonly string[];
+  stripeSecretKey?: string;
+  /** Set when e-mail goes out through Amazon SES; otherwise e-mail stays in the local outbox. */
+  ses?: { region: string; fromAddress: string; /** Another SES endpoint (tests, VPC endpoints). */ endpoint?: string };
+  /**
+   * The server key sign-in codes, links, sessions and the e-mail outbox are keyed with (>= 32
+   * characters). Required in production; elsewhere, when unset, one is generated once into
+   * `<dataDir>/auth-secret` (api/config/auth-secret.ts).
+   */
+  authSecret?: string;
+}
+
+/** Thrown by `loadConfig` with every problem of the environment, one per line. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid environment (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+// Messages never quote the offending value: it may be a secret (a password in DATABASE_URL, a key).
+const unsetWhenEmpty = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetWhenEmpty, schema.optional());
+
+const urlWithProtocols = (protocols: readonly string[], what: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be ${what} (${protocols.map((p) => `${p}//...`).join(' or ')})` },
+  );
+
+const emailSchema = z.email();
+// `Woodshed <hello@woodshed.example>` or a bare address.
+const senderPattern = /^(?:[^<>]*<([^<>\s]+)>|([^<>\s]+))$/;
+
+const envSchema = z.object({
+  PORT: z.preprocess(
+    unsetWhenEmpty,
+    z
+      .string()
+      .regex(/^\d+$/, { message: 'must be a whole number between 0 and 65535' })
+      .transform(Number)
+      .refine((port) => port <= 65535, { message: 'must be a whole number between 0 and 65535' })
+      .default(3000),
+  ),
+  HOST: optional(z.string().regex(/^[A-Za-z0-9.:[\]-]+$/, { message: 'must be a host name or an IP address' })),
+  NODE_ENV: z.preprocess(
+    unsetWhenEmpty,
+    z.enum(nodeEnvs, { message: `must be one of ${nodeEnvs.join(', ')}` }).default('development'),
+  ),
+  LOG_LEVEL: optional(z.enum(logLevels, { message: `must be one of ${logLevels.join(', ')}` })),
+  WOODSHED_DATA_DIR: z.preprocess(unsetWhenEmpty, z.string().default('./data')),
+  DATABASE_URL: optional(urlWithProtocols(['postgres:', 'postgresql:'], 'a PostgreSQL URL')),
+  DATABASE_SCHEMA: optional(
+    z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, {
+      message: 'must be a lower-case SQL identifier (letters, digits, underscores; at most 63 characters)',
+    }),
+  ),
+  // Not parsed with URL: a cluster string lists several hosts (kurrentdb+discover://a:2113,b:2113).
+  KURRENTDB_URL: optional(
+    z.string().regex(/^(kurrentdb|kdb|esdb)(\+discover)?:\/\/\S+$/, {
+      message: 'must be a KurrentDB connection string (kurrentdb://... or kurrentdb+discover://...)',
+    }),
+  ),
+  PUBLIC_URL: optional(
+    urlWithProtocols(['http:', 'https:'], 'an http(s) origin').refine(
+      (value) => {
+        const url = new URL(value);
+        return (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash && !url.username;
+      },
+      { message: 'must be an origin only, without path, query or credentials (https://woodshed.example)' },
+    ),
+  ),
+  ADMIN_EMAILS: optional(z.string()),
+  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_\w+$/, { message: 'must be a Stripe secret key (sk_... or rk_...)' })),
+  SES_ENDPOINT: optional(urlWithProtocols(['http:', 'https:'], 'an http(s) URL')),
+  AUTH_SECRET: optional(z.string().min(32, { message: 'must be at least 32 characters (for example `openssl rand -base64 48`)' })),
+  AWS_REGION: optional(z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, { message: 'must be an AWS region such as eu-west-1' })),
+  SES_FROM_ADDRESS: optional(
+    z.string().refine(
+      (value) => {
+        const match = senderPattern.exec(value.trim());
+        const address = match?.[1] ?? match?.[2];
+        return address !== undefined && emailSchema.safeParse(address).success;
+      },
+      { message: 'must be an e-mail address, optionally with a name: Woodshed <hello@woodshed.example>' },
+    ),
+  ),
+});
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+/**
+ * Parse the environment. Throws `ConfigError` listing every problem at once, so an operator fixes
+ * the whole environment in one go instead of one variable per restart.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { cwd?: string } = {}): Config {
+  const problems: string[] = [];
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.')}: ${issue.message}`);
+  }
+
+  const adminEmails = parseAdminEmails(env.ADMIN_EMAILS, problems);
+  if (unsetWhenEmpty(env.SES_FROM_ADDRESS) !== undefined && unsetWhenEmpty(env.AWS_REGION) === undefined) {
+    // AWS_REGION alone is fine: AWS platforms set it for everything; only a sender without a region is a mistake.
+    problems.push('AWS_REGION: must be set when SES_FROM_ADDRESS is set (e-mail goes out through SES)');
+  }
+  if (parsed.success && parsed.data.NODE_ENV === 'production' && unsetWhenEmpty(env.AUTH_SECRET) === undefined) {
+    // Several API copies must share the key, and a key on a container's disk would die with it.
+    problems.push('AUTH_SECRET: must be set in production (at least 32 characters, the same for every API instance)');
+  }
+
+  if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
+  return toConfig(parsed.data, adminEmails, options.cwd ?? process.cwd());
+}
+
+function parseAdminEmails(raw: string | undefined, problems: string[]): string[] {
+  const entries = (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry !== '');
+  entries.forEach((entry, index) => {
+    if (!emailSchema.safeParse(entry).success) {
+      problems.push(`ADMIN_EMAILS: entry ${index + 1} is not an e-mail address`);
+    }
+  });
+  return [...new Set(entries)];
+}
+
+function toConfig(env: ParsedEnv, adminEmails: string[], cwd: string): Config {
+  const nodeEnv = env.NODE_ENV;
+  return {
+    port: env.PORT,
+    // Containers need every interface; a laptop should not expose the dev mailbox to the LAN.
+    host: env.HOST ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    nodeEnv,
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    dataDir: path.resolve(cwd, env.WOODSHED_DATA_DIR),
+    ...(env.DATABASE_URL !== undefined && { databaseUrl: env.DATABASE_URL }),
+    ...(env.DATABASE_SCHEMA !== undefined && { databaseSchema: env.DATABASE_SCHEMA }),
+    ...(env.KURRENTDB_URL !== undefined && { kurrentdbUrl: env.KURRENTDB_URL }),
+    publicUrl: env.PUBLIC_URL !== undefined ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`,
+    adminEmails,
+    ...(env.STRIPE_SECRET_KEY !== undefined && { stripeSecretKey: env.STRIPE_SECRET_KEY }),
+    ...(env.SES_FROM_ADDRESS !== undefined &&
+      env.AWS_REGION !== undefined && {
+        ses: {
+          region: env.AWS_REGION,
+          fromAddress: env.SES_FROM_ADDRESS.trim(),
+          ...(env.SES_ENDPOINT !== undefined && { endpoint: env.SES_ENDPOINT }),
+        },
+      }),
+    ...(env.AUTH_SECRET !== undefined && { authSecret: env.AUTH_SECRET }),
+  };
+}
+
+/** A loggable summary of the configuration: secrets are reduced to whether they are set. */
+export function describeConfig(config: Config): Record<string, unknown> {
+  return {
+    port: config.port,
+    host: config.host,
+    nodeEnv: config.nodeEnv,
+    logLevel: config.logLevel,
+    dataDir: config.dataDir,
+    database: config.databaseUrl !== undefined ? withoutCredentials(config.databaseUrl) : 'embedded (PGlite)',
+    databaseSchema: config.databaseSchema ?? 'public',
+    eventLog: config.kurrentdbUrl !== undefined ? `kurrentdb ${withoutCredentials(config.kurrentdbUrl)}` : 'postgresql',
+    publicUrl: config.publicUrl,
+    adminEmails: config.adminEmails.length,
+    stripe: config.stripeSecretKey !== undefined ? 'configured' : 'local test checkout',
+    email: config.ses !== undefined ? `SES ${config.ses.region}` : 'local outbox',
+    authSecret: config.authSecret !== undefined ? 'set' : `generated in ${config.dataDir}`,
+  };
+}
+
+/** Scheme, hosts and path of a connection string: user, password and query options dropped. */
+function withoutCredentials(connectionString: string): string {
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(connectionString)?.[0];
+  if (scheme === undefined) return '(unparseable)';
+  // The last `@` ends the credentials even when a password carries an unescaped `@`.
+  const rest = connectionString.slice(scheme.length);
+  const hostAndPath = rest.slice(rest.lastIndexOf('@') + 1);
+  return scheme + hostAndPath.replace(/[?#].*$/, '');
+}

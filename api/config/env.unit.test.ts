@@ -1,0 +1,160 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, describeConfig, loadConfig } from './env';
+
+const cwd = '/srv/woodshed';
+
+function problemsOf(env: NodeJS.ProcessEnv): readonly string[] {
+  try {
+    loadConfig(env, { cwd });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected loadConfig to throw ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    expect(loadConfig({}, { cwd })).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      nodeEnv: 'development',
+      logLevel: 'info',
+      dataDir: path.join(cwd, 'data'),
+      publicUrl: 'http://localhost:3000',
+      adminEmails: [],
+    });
+  });
+
+  it('binds every interface in production', () => {
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'a-production-secret-of-at-least-32-chars' }, { cwd }).host).toBe('0.0.0.0');
+  });
+
+  it('reads a full server environment', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '::',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'debug',
+        WOODSHED_DATA_DIR: '/var/lib/woodshed',
+        DATABASE_URL: 'postgres://woodshed:s3cret@db.internal:5432/woodshed',
+        DATABASE_SCHEMA: 'woodshed_prod',
+        KURRENTDB_URL: 'kurrentdb+discover://admin:changeit@node1:2113,node2:2113?tls=true',
+        PUBLIC_URL: 'https://woodshed.example/',
+        ADMIN_EMAILS: ' Ada@Example.com, bob@example.com ,,ada@example.com',
+        STRIPE_SECRET_KEY: 'sk_test_abc123',
+        AWS_REGION: 'eu-west-1',
+        SES_FROM_ADDRESS: 'Woodshed <hello@woodshed.example>',
+        SES_ENDPOINT: 'https://email.eu-west-1.amazonaws.com',
+        AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+      },
+      { cwd },
+    );
+    expect(config).toEqual({
+      port: 8080,
+      host: '::',
+      nodeEnv: 'production',
+      logLevel: 'debug',
+      dataDir: '/var/lib/woodshed',
+      databaseUrl: 'postgres://woodshed:s3cret@db.internal:5432/woodshed',
+      databaseSchema: 'woodshed_prod',
+      kurrentdbUrl: 'kurrentdb+discover://admin:changeit@node1:2113,node2:2113?tls=true',
+      publicUrl: 'https://woodshed.example',
+      adminEmails: ['ada@example.com', 'bob@example.com'],
+      stripeSecretKey: 'sk_test_abc123',
+      ses: { region: 'eu-west-1', fromAddress: 'Woodshed <hello@woodshed.example>', endpoint: 'https://email.eu-west-1.amazonaws.com' },
+      authSecret: 'a-production-secret-of-at-least-32-chars',
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ', STRIPE_SECRET_KEY: '' }, { cwd })).toMatchObject({ port: 3000 });
+    expect(loadConfig({ DATABASE_URL: '' }, { cwd }).databaseUrl).toBeUndefined();
+  });
+
+  it('derives PUBLIC_URL from PORT', () => {
+    expect(loadConfig({ PORT: '4100' }, { cwd }).publicUrl).toBe('http://localhost:4100');
+  });
+
+  it('lists every problem at once, without quoting secret values', () => {
+    const env = {
+      PORT: 'eighty',
+      NODE_ENV: 'staging',
+      LOG_LEVEL: 'loud',
+      DATABASE_URL: 'mysql://root:hunter2@db/woodshed',
+      DATABASE_SCHEMA: 'Bad-Schema',
+      KURRENTDB_URL: 'http://kurrent:2113',
+      PUBLIC_URL: 'https://woodshed.example/app',
+      ADMIN_EMAILS: 'ada@example.com, not-an-email',
+      STRIPE_SECRET_KEY: 'pk_live_topsecret',
+      SES_FROM_ADDRESS: 'hello@woodshed.example',
+    };
+    const problems = problemsOf(env);
+    expect(problems.map((problem) => problem.split(':')[0])).toEqual([
+      'PORT',
+      'NODE_ENV',
+      'LOG_LEVEL',
+      'DATABASE_URL',
+      'DATABASE_SCHEMA',
+      'KURRENTDB_URL',
+      'PUBLIC_URL',
+      'STRIPE_SECRET_KEY',
+      'ADMIN_EMAILS',
+      'AWS_REGION',
+    ]);
+    expect(problems.find((p) => p.startsWith('ADMIN_EMAILS'))).toBe('ADMIN_EMAILS: entry 2 is not an e-mail address');
+    const message = (() => {
+      try {
+        loadConfig(env, { cwd });
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(message).toMatch(/^Invalid environment \(10 problems\):\n {2}- PORT: /);
+    expect(message).not.toContain('hunter2');
+    expect(message).not.toContain('topsecret');
+  });
+
+  it('rejects ports out of range and a sender without a region', () => {
+    expect(problemsOf({ PORT: '70000' })).toEqual(['PORT: must be a whole number between 0 and 65535']);
+    expect(problemsOf({ SES_FROM_ADDRESS: 'not an address' })).toEqual([
+      'SES_FROM_ADDRESS: must be an e-mail address, optionally with a name: Woodshed <hello@woodshed.example>',
+      'AWS_REGION: must be set when SES_FROM_ADDRESS is set (e-mail goes out through SES)',
+    ]);
+  });
+
+  it('requires a long AUTH_SECRET in production only', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'AUTH_SECRET: must be set in production (at least 32 characters, the same for every API instance)',
+    ]);
+    expect(problemsOf({ AUTH_SECRET: 'short-and-secret' })).toEqual([
+      'AUTH_SECRET: must be at least 32 characters (for example `openssl rand -base64 48`)',
+    ]);
+    expect(loadConfig({}, { cwd }).authSecret).toBeUndefined();
+  });
+
+  it('leaves SES off when only AWS_REGION is set (AWS platforms set it for everything)', () => {
+    expect(loadConfig({ AWS_REGION: 'us-east-1' }, { cwd }).ses).toBeUndefined();
+  });
+});
+
+describe('describeConfig', () => {
+  it('never contains secrets', () => {
+    const config = loadConfig(
+      {
+        DATABASE_URL: 'postgresql://woodshed:p%40ss@db.internal:5432/woodshed?sslmode=require',
+        KURRENTDB_URL: 'kurrentdb://admin:changeit@kurrent:2113?tls=false',
+        STRIPE_SECRET_KEY: 'sk_live_verysecret',
+        AUTH_SECRET: 'an-auth-secret-nobody-may-ever-read',
+      },
+      { cwd },
+    );
+    const described = JSON.stringify(describeConfig(config));
+    expect(described).toContain('postgresql://db.internal:5432/woodshed');
+    expect(described).toContain('kurrentdb://kurrent:2113');
+    for (const secret of ['p%40ss', 'changeit', 'verysecret', 'sslmode', 'nobody-may-ever-read']) expect(described).not.toContain(secret);
+  });
+});

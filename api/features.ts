@@ -1,0 +1,27 @@
+import type { Feature } from './feature';
+import { accountFeature } from './features/account/account-feature';
+import { adminAccessFeature } from './features/admin-access/admin-access-feature';
+import { authFeature } from './features/auth/auth-feature';
+import { devMailboxFeature } from './features/dev-mailbox/dev-mailbox-feature';
+import { emailPreferencesFeature } from './features/email-preferences/email-preferences-feature';
+import { mailingListFeature } from './features/mailing-list/mailing-list-feature';
+import { privacyRequestsFeature } from './features/privacy-requests/privacy-requests-feature';
+import { healthFeature } from './health/health-feature';
+
+/**
+ * Every feature of the API, in mounting order: the one place a new feature registers its routes
+ * and background jobs. Features do not import each other.
+ *
+ * Order matters twice: `auth` first finds the session (`ctx.state.user`) for everything after it,
+ * and `adminAccess` guards /api/admin/* before any feature with admin routes is mounted.
+ */
+export const features: readonly Feature[] = [
+  healthFeature,
+  authFeature,
+  adminAccessFeature,
+  accountFeature,
+  emailPreferencesFeature,
+  privacyRequestsFeature,
+  mailingListFeature,
+  devMailboxFeature,
+];

@@ -1,0 +1,61 @@
+import Router from '@koa/router';
+import { findUser } from '../../../projections/users/users-queries';
+import type { UserRecord } from '../../../projections/users/users-queries';
+import type { AppDependencies } from '../../app-dependencies';
+import type { AppContext, AppRouter, AppState } from '../../http/app-context';
+import { AppError } from '../../http/app-error';
+import { parseBody } from '../../http/parse-request';
+import { decideChangePreferences, decideDismissTutorial } from './account-decisions';
+import { preferencesChangeRequest, tutorialDismissalRequest } from './account-requests';
+import { toMeResponse, toPreferencesResponse } from './account-responses';
+import { foldAccountState } from './account-state';
+import { runUserCommand } from './run-user-command';
+
+/**
+ * The signed-in user's account (spec 000 sections 3 and 7), read from the users read model:
+ * - GET /api/auth/me -> { id, email, isAdmin, tutorial*Dismissed x 8 }; 401 without a session
+ * - PATCH /api/user/tutorial-dismissal { tutorialXDismissed: true } -> the same body as /me
+ * - GET /api/user/preferences, PATCH { showChordsPreference?, chordInstrumentPreference? }
+ *   -> { showChordsPreference, chordInstrumentPreference }
+ */
+export function accountRouter(deps: AppDependencies): AppRouter {
+  const router = new Router<AppState>({ prefix: '/api' });
+
+  router.get('/auth/me', async (ctx) => {
+    const user = signedInUser(ctx);
+    ctx.body = toMeResponse(await readUser(deps, user.id), user.isAdmin);
+  });
+
+  router.patch('/user/tutorial-dismissal', async (ctx) => {
+    const user = signedInUser(ctx);
+    const tutorial = parseBody(ctx, tutorialDismissalRequest);
+    await runUserCommand(deps, ctx, user.id, foldAccountState, (state) => decideDismissTutorial(state, { userId: user.id, tutorial }));
+    ctx.body = toMeResponse(await readUser(deps, user.id), user.isAdmin);
+  });
+
+  router.get('/user/preferences', async (ctx) => {
+    const user = signedInUser(ctx);
+    ctx.body = toPreferencesResponse(await readUser(deps, user.id));
+  });
+
+  router.patch('/user/preferences', async (ctx) => {
+    const user = signedInUser(ctx);
+    const change = parseBody(ctx, preferencesChangeRequest);
+    await runUserCommand(deps, ctx, user.id, foldAccountState, (state) => decideChangePreferences(state, { userId: user.id, ...change }));
+    ctx.body = toPreferencesResponse(await readUser(deps, user.id));
+  });
+
+  return router;
+}
+
+function signedInUser(ctx: AppContext): NonNullable<AppState['user']> {
+  if (ctx.state.user === undefined) throw new AppError(401, 'unauthenticated', 'Please sign in.');
+  return ctx.state.user;
+}
+
+async function readUser(deps: AppDependencies, userId: number): Promise<UserRecord> {
+  const user = await findUser(deps.sql, userId);
+  // Sign-in waits for the read model, so this is a rebuild or a lagging worker, not a missing account.
+  if (user === null) throw new AppError(503, 'not_ready', 'Your account is still being set up. Please try again in a moment.');
+  return user;
+}

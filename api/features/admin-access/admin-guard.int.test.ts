@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SqlClient } from '../../../events/store/postgres/sql-client';
+import { availableSqlClients } from '../../../events/store/testing/test-sql-clients';
+import { startTestApp } from '../../testing/start-test-app';
+import type { TestApp } from '../../testing/start-test-app';
+import { TestBrowser } from '../auth/testing/test-browser';
+import { signInWithCode, testAuthSecret } from '../auth/testing/test-sign-in';
+
+/** Every admin call of spec 001 section 7. */
+const adminCalls: Array<[string, string, unknown?]> = [
+  ['GET', '/api/admin/stats'],
+  ['GET', '/api/admin/users'],
+  ['GET', '/api/admin/usage'],
+  ['GET', '/api/admin/user/1/last-songs'],
+  ['GET', '/api/admin/email-campaigns'],
+  ['POST', '/api/admin/email-campaigns', { subject: 'Hi', htmlBody: '<p>Hi</p>', textBody: 'Hi', targetAudience: 'test' }],
+  ['POST', '/api/admin/email-campaigns/1/pause'],
+  ['POST', '/api/admin/email-campaigns/1/resume'],
+  ['PATCH', '/api/admin/email-campaigns/1/cancel'],
+  ['GET', '/api/admin/settings'],
+  ['PATCH', '/api/admin/settings', { purchasing_enabled: false }],
+];
+
+for (const candidate of availableSqlClients()) {
+  describe(`admin access on ${candidate.name}`, () => {
+    let sql: SqlClient;
+    let app: TestApp;
+    let first: TestBrowser;
+    let regular: TestBrowser;
+    let listed: TestBrowser;
+    beforeAll(async () => {
+      sql = await candidate.open();
+      app = await startTestApp({ sql, config: { authSecret: testAuthSecret, adminEmails: ['boss@example.com'] } });
+      first = (await signInWithCode(app.url, 'first@example.com')).browser;
+      regular = (await signInWithCode(app.url, 'regular@example.com')).browser;
+      listed = (await signInWithCode(app.url, 'boss@example.com')).browser;
+    });
+    afterAll(async () => {
+      await app?.stop();
+      await sql?.close();
+    });
+
+    it('reports who is an admin: user id 1 and ADMIN_EMAILS', async () => {
+      expect((await first.get('/api/auth/me')).body).toMatchObject({ id: 1, isAdmin: true });
+      expect((await regular.get('/api/auth/me')).body).toMatchObject({ id: 2, isAdmin: false });
+      expect((await listed.get('/api/auth/me')).body).toMatchObject({ id: 3, isAdmin: true });
+    });
+
+    it('answers 401 without a session and 403 to a signed-in non-admin on every admin call', async () => {
+      const visitor = new TestBrowser(app.url);
+      for (const [method, path, body] of adminCalls) {
+        const options = body === undefined ? {} : { body };
+        const anonymous = await visitor.request(method, path, options);
+        expect(anonymous.status, `${method} ${path} without a session`).toBe(401);
+        expect(anonymous.body).toEqual({ error: { code: 'unauthenticated', message: 'Please sign in.' } });
+        const forbidden = await regular.request(method, path, options);
+        expect(forbidden.status, `${method} ${path} as a non-admin`).toBe(403);
+        expect(forbidden.body).toEqual({ error: { code: 'forbidden', message: 'Only administrators can do that.' } });
+      }
+      // Routes nobody has written yet are guarded too.
+      expect((await regular.get('/api/admin/not-yet-written')).status).toBe(403);
+      expect((await regular.get('/api/admin')).status).toBe(403);
+    });
+
+    it('lets both kinds of admin through the guard', async () => {
+      for (const admin of [first, listed]) {
+        for (const [method, path, body] of adminCalls) {
+          const response = await admin.request(method, path, body === undefined ? {} : { body });
+          expect([401, 403], `${method} ${path} as an admin`).not.toContain(response.status);
+        }
+      }
+    });
+  });
+}

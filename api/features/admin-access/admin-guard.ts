@@ -1,0 +1,24 @@
+import type { AppMiddleware } from '../../http/app-context';
+import { AppError } from '../../http/app-error';
+
+/** Whether a path is under /api/admin. */
+export function isAdminPath(path: string): boolean {
+  return path === '/api/admin' || path.startsWith('/api/admin/');
+}
+
+/**
+ * Every /api/admin request: 401 without a session, 403 for anyone but an admin, whatever the
+ * route (existing or not yet written). The spec only hides the client's button; the server
+ * decides (docs/decisions/0001-admin-enforced-on-server.md). `ctx.state.user` (with `isAdmin`)
+ * is set by the auth feature's session middleware, mounted before this guard.
+ */
+export function adminGuard(): AppMiddleware {
+  return async (ctx, next) => {
+    if (isAdminPath(ctx.path)) {
+      const user = ctx.state.user;
+      if (user === undefined) throw new AppError(401, 'unauthenticated', 'Please sign in.');
+      if (!user.isAdmin) throw new AppError(403, 'forbidden', 'Only administrators can do that.');
+    }
+    await next();
+  };
+}

@@ -1,0 +1,26 @@
+import { createEmailSender } from '../../adapters/email/create-email-sender';
+import { createEmailDeliveryJob } from '../../adapters/email/email-delivery-job';
+import type { Feature } from '../../feature';
+import { authKeys } from './auth-keys';
+import { authRouter } from './auth-router';
+import { everyRequestRouter } from './every-request-router';
+import { sessionMiddleware } from './session-middleware';
+
+/**
+ * Sign-in by magic link or code, sessions and sign-out. Registered before every feature that
+ * reads `ctx.state.user`: its first router is the session middleware. Its job delivers the
+ * e-mail outbox (SES, or the console in the local outbox).
+ */
+export const authFeature: Feature = {
+  name: 'auth',
+  routers: (deps) => [everyRequestRouter(sessionMiddleware(deps)), authRouter(deps)],
+  jobs: (deps) => [
+    createEmailDeliveryJob({
+      sql: deps.sql,
+      clock: deps.clock,
+      logger: deps.logger,
+      sender: createEmailSender(deps.config),
+      key: authKeys(deps.config).outbox,
+    }),
+  ],
+};

@@ -1,0 +1,60 @@
+import Router from '@koa/router';
+import type { AppDependencies } from '../../app-dependencies';
+import type { AppRouter, AppState } from '../../http/app-context';
+import { AppError } from '../../http/app-error';
+import { ensureEmailOutboxSchema } from '../../adapters/email/email-outbox-schema';
+import { ensureAuthSchema } from './auth-schema';
+import { magicLinkRequest, verifyCodeRequest, verifyLinkQuery } from './auth-requests';
+import { completeSignIn } from './complete-sign-in';
+import { logOut } from './log-out';
+import { parseWithMessage } from './parse-with-message';
+import { rejectCrossSiteSignIn } from './reject-cross-site-sign-in';
+import { magicLinkSentMessage, requestMagicLink } from './request-magic-link';
+import { clearSessionCookie } from './session-cookie';
+import { verifyCode } from './verify-code';
+import { verifyLink } from './verify-link';
+
+/**
+ * Sign-in and sign-out (spec 001 sections 2.2, 2.3, 7):
+ * - POST /api/auth/request-magic-link {email} -> 200 { message }
+ * - POST /api/auth/verify-code {email, code} -> 200 { user: { id, email } } + session cookie
+ * - GET /api/auth/verify?token= -> 200 { user: { id, email } } + session cookie
+ * - POST /api/auth/logout -> 200 { message }, every session of the user ended
+ */
+export function authRouter(deps: AppDependencies): AppRouter {
+  const router = new Router<AppState>({ prefix: '/api/auth' });
+  router.use(async (_ctx, next) => {
+    await Promise.all([ensureAuthSchema(deps.sql), ensureEmailOutboxSchema(deps.sql)]);
+    await next();
+  });
+
+  router.post('/request-magic-link', async (ctx) => {
+    const { email } = parseWithMessage(magicLinkRequest, ctx.request.body);
+    await requestMagicLink(deps, email);
+    ctx.body = { message: magicLinkSentMessage };
+  });
+
+  router.post('/verify-code', async (ctx) => {
+    const { email, code } = parseWithMessage(verifyCodeRequest, ctx.request.body);
+    await verifyCode(deps, email, code);
+    ctx.body = await completeSignIn(deps, ctx, email, 'code');
+  });
+
+  router.get('/verify', async (ctx) => {
+    // The router answers HEAD with GET routes; a link checker's HEAD must not use up the link.
+    if (ctx.method !== 'GET') throw new AppError(405, 'method_not_allowed', 'Use GET to verify a sign-in link.', { Allow: 'GET' });
+    rejectCrossSiteSignIn(ctx, deps.config.publicUrl);
+    const { token } = parseWithMessage(verifyLinkQuery, ctx.query);
+    const email = await verifyLink(deps, token);
+    ctx.body = await completeSignIn(deps, ctx, email, 'link');
+  });
+
+  router.post('/logout', async (ctx) => {
+    const user = ctx.state.user;
+    if (user !== undefined) await logOut(deps, ctx, user.id);
+    clearSessionCookie(ctx, deps.config.publicUrl);
+    ctx.body = { message: 'Logged out' };
+  });
+
+  return router;
+}

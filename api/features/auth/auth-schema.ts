@@ -1,0 +1,68 @@
+import type { SqlClient } from '../../../events/store/postgres/sql-client';
+
+/**
+ * Write-side state of sign-in, in ordinary tables: secrets never go into the event log
+ * (ARCHITECTURE.md, "Events"), and every secret here is a keyed hash (auth-keys.ts).
+ *
+ * - accounts: the registry that keeps one user per address and hands out ids from 1 (id 1 is the
+ *   first account, the admin). `registered_at` is set once UserRegistered is in the log.
+ * - sign_in_challenges: the one live code + link per address; a new request replaces it.
+ * - sign_in_requests: code requests of the last hour (5 per address per hour).
+ * - sign_in_failures: wrong codes per address per UTC day (20 lock code sign-in for the day).
+ * - sessions: one row per signed-in browser, keyed by the hash of its cookie's token.
+ */
+const authSchema = `
+CREATE SEQUENCE IF NOT EXISTS account_user_ids START 1;
+CREATE TABLE IF NOT EXISTS accounts (
+  user_id integer PRIMARY KEY,
+  email text NOT NULL UNIQUE,
+  created_at timestamptz NOT NULL,
+  registered_at timestamptz
+);
+CREATE TABLE IF NOT EXISTS sign_in_challenges (
+  email text PRIMARY KEY,
+  challenge_id uuid NOT NULL,
+  code_hash bytea NOT NULL,
+  link_token_hash bytea NOT NULL UNIQUE,
+  expires_at timestamptz NOT NULL,
+  failed_attempts integer NOT NULL DEFAULT 0,
+  created_at timestamptz NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sign_in_requests (
+  email text NOT NULL,
+  requested_at timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sign_in_requests_by_email ON sign_in_requests (email, requested_at);
+CREATE TABLE IF NOT EXISTS sign_in_failures (
+  email text NOT NULL,
+  day date NOT NULL,
+  failures integer NOT NULL,
+  PRIMARY KEY (email, day)
+);
+CREATE TABLE IF NOT EXISTS sessions (
+  token_hash bytea PRIMARY KEY,
+  user_id integer NOT NULL,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL,
+  last_seen_at timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_by_user ON sessions (user_id);
+`;
+
+const ensured = new WeakMap<SqlClient, Promise<void>>();
+
+/** Create the sign-in tables if missing: once per client, safe from several processes at once. */
+export function ensureAuthSchema(sql: SqlClient): Promise<void> {
+  let done = ensured.get(sql);
+  if (done === undefined) {
+    done = sql.transaction(async (tx) => {
+      // Concurrent CREATE ... IF NOT EXISTS can still collide in the catalog; serialise them.
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('woodshed:auth-schema'))`);
+      await tx.exec(authSchema);
+    });
+    // A failed attempt (database briefly away) is retried by the next caller.
+    done.catch(() => ensured.delete(sql));
+    ensured.set(sql, done);
+  }
+  return done;
+}

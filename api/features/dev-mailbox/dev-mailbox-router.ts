@@ -1,0 +1,80 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { deriveAuthKey } from '../../config/auth-secret';
+import { listOutbox } from '../../adapters/email/email-outbox';
+import type { OutboxEntry } from '../../adapters/email/email-outbox';
+import { ensureEmailOutboxSchema } from '../../adapters/email/email-outbox-schema';
+import type { AppDependencies } from '../../app-dependencies';
+import type { AppRouter, AppState } from '../../http/app-context';
+import { AppError } from '../../http/app-error';
+import { parseQuery } from '../../http/parse-request';
+import { devMailboxPage } from './dev-mailbox-page';
+
+/** One message of GET /api/dev/outbox. */
+export interface DevOutboxMessage {
+  id: number;
+  to: string;
+  subject: string;
+  /** Null once the body was wiped (sent through SES). */
+  text: string | null;
+  html: string | null;
+  /** The values the template was filled with; a sign-in e-mail has `code` and `link`. */
+  data: Record<string, string> | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+/** GET /api/dev/outbox */
+export interface DevOutboxResponse {
+  messages: DevOutboxMessage[];
+}
+
+const outboxQuery = z.object({
+  to: z.string().trim().toLowerCase().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/**
+ * The local outbox, readable outside production only (404 in production):
+ * - GET /dev/mailbox: an HTML list, newest first, for a developer's browser
+ * - GET /api/dev/outbox?to=<email>&limit=50 -> { messages } newest first, for browser tests
+ */
+export function devMailboxRouter(deps: AppDependencies): AppRouter {
+  const router = new Router<AppState>();
+  const key = deriveAuthKey(deps.config, 'email-outbox');
+  const notInProduction = () => {
+    if (deps.config.nodeEnv === 'production') throw new AppError(404, 'not_found', 'Not found.');
+  };
+
+  router.get('/dev/mailbox', async (ctx) => {
+    notInProduction();
+    await ensureEmailOutboxSchema(deps.sql);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = devMailboxPage(await listOutbox(deps.sql, { key, limit: 100 }));
+  });
+
+  router.get('/api/dev/outbox', async (ctx) => {
+    notInProduction();
+    const query = parseQuery(ctx, outboxQuery);
+    await ensureEmailOutboxSchema(deps.sql);
+    const entries = await listOutbox(deps.sql, { key, limit: query.limit, ...(query.to ? { to: query.to } : {}) });
+    const body: DevOutboxResponse = { messages: entries.map(toMessage) };
+    ctx.body = body;
+  });
+
+  return router;
+}
+
+function toMessage(entry: OutboxEntry): DevOutboxMessage {
+  return {
+    id: entry.id,
+    to: entry.to,
+    subject: entry.subject,
+    text: entry.text,
+    html: entry.html,
+    data: entry.data,
+    createdAt: entry.createdAt.toISOString(),
+    sentAt: entry.sentAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SqlClient } from '../../../events/store/postgres/sql-client';
+import { availableSqlClients } from '../../../events/store/testing/test-sql-clients';
+import { startTestApp } from '../../testing/start-test-app';
+import type { TestApp } from '../../testing/start-test-app';
+import { TestBrowser } from '../auth/testing/test-browser';
+import { testAuthSecret } from '../auth/testing/test-sign-in';
+import type { DevOutboxResponse } from './dev-mailbox-router';
+
+for (const candidate of availableSqlClients()) {
+  describe(`dev mailbox on ${candidate.name}`, () => {
+    let sql: SqlClient;
+    let app: TestApp;
+    let production: TestApp;
+    beforeAll(async () => {
+      sql = await candidate.open();
+      app = await startTestApp({ sql, config: { authSecret: testAuthSecret } });
+      production = await startTestApp({ sql, config: { authSecret: testAuthSecret, nodeEnv: 'production' } });
+    });
+    afterAll(async () => {
+      await production?.stop();
+      await app?.stop();
+      await sql?.close();
+    });
+
+    it('lists the outbox newest first, as JSON and as a page', async () => {
+      const visitor = new TestBrowser(app.url);
+      await visitor.post('/api/auth/request-magic-link', { email: 'one@example.com' });
+      await visitor.post('/api/auth/request-magic-link', { email: 'two@example.com' });
+      await visitor.post('/api/auth/request-magic-link', { email: 'one@example.com' });
+
+      const all = await visitor.get<DevOutboxResponse>('/api/dev/outbox');
+      expect(all.status).toBe(200);
+      expect(all.body.messages.map((message) => message.to)).toEqual(['one@example.com', 'two@example.com', 'one@example.com']);
+      const mine = await visitor.get<DevOutboxResponse>('/api/dev/outbox?to=ONE@example.com');
+      expect(mine.body.messages).toHaveLength(2);
+      const [newest] = mine.body.messages;
+      expect(newest).toEqual({
+        id: expect.any(Number),
+        to: 'one@example.com',
+        subject: 'Your Woodshed sign-in link and code',
+        text: expect.stringContaining('The code will expire in 15 minutes.'),
+        html: expect.stringContaining('The code will expire in 15 minutes.'),
+        data: { code: expect.stringMatching(/^\d{6}$/), link: expect.stringMatching(/^http:\/\/woodshed\.test\/auth\/verify\?token=[A-Za-z0-9_-]{43}$/) },
+        createdAt: expect.any(String),
+        sentAt: null,
+      });
+      expect(newest!.text).toContain(newest!.data!.code);
+      expect(newest!.text).toContain(newest!.data!.link);
+      expect(newest!.html).toContain(newest!.data!.link);
+
+      const page = await visitor.get<string>('/dev/mailbox');
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(page.body).toContain(`Code: <strong>${newest!.data!.code}</strong>`);
+      expect(page.body.indexOf('two@example.com')).toBeGreaterThan(page.body.indexOf('one@example.com'));
+    });
+
+    it('does not exist in production', async () => {
+      const visitor = new TestBrowser(production.url);
+      expect((await visitor.get('/api/dev/outbox')).status).toBe(404);
+      expect((await visitor.get('/dev/mailbox')).status).toBe(404);
+    });
+  });
+}

@@ -1,0 +1,52 @@
+import Router from '@koa/router';
+import { findUser } from '../../../projections/users/users-queries';
+import type { AppDependencies } from '../../app-dependencies';
+import type { AppContext, AppRouter, AppState } from '../../http/app-context';
+import { AppError } from '../../http/app-error';
+import { changeAnnouncements } from './change-announcements';
+
+/** The answer of every e-mail preferences call. */
+export interface EmailPreferencesResponse {
+  unsubscribedAnnouncements: boolean;
+}
+
+/**
+ * E-mail preferences of the signed-in user (spec 001 sections 2.6, 4, 7). The screen's `userId`
+ * query parameter is never trusted: only the session says whose preferences change.
+ * - GET /api/email-preferences -> { unsubscribedAnnouncements }
+ * - POST /api/email-preferences/unsubscribe | resubscribe -> { unsubscribedAnnouncements, message }
+ */
+export function emailPreferencesRouter(deps: AppDependencies): AppRouter {
+  const router = new Router<AppState>({ prefix: '/api/email-preferences' });
+
+  router.get('/', async (ctx) => {
+    ctx.body = await readPreferences(deps, signedInUserId(ctx));
+  });
+
+  for (const [path, unsubscribe] of [
+    ['/unsubscribe', true],
+    ['/resubscribe', false],
+  ] as const) {
+    router.post(path, async (ctx) => {
+      const userId = signedInUserId(ctx);
+      await changeAnnouncements(deps, ctx, userId, unsubscribe);
+      ctx.body = {
+        ...(await readPreferences(deps, userId)),
+        message: unsubscribe ? 'You will no longer receive announcements.' : 'You will receive announcements again.',
+      };
+    });
+  }
+
+  return router;
+}
+
+function signedInUserId(ctx: AppContext): number {
+  if (ctx.state.user === undefined) throw new AppError(401, 'unauthenticated', 'Please sign in.');
+  return ctx.state.user.id;
+}
+
+async function readPreferences(deps: AppDependencies, userId: number): Promise<EmailPreferencesResponse> {
+  const user = await findUser(deps.sql, userId);
+  if (user === null) throw new AppError(503, 'not_ready', 'Your account is still being set up. Please try again in a moment.');
+  return { unsubscribedAnnouncements: user.unsubscribedAnnouncements };
+}

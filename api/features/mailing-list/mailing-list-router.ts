@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import { z } from 'zod';
+import { newEvent } from '../../../events/catalog';
+import { WrongExpectedVersion } from '../../../events/store/wrong-expected-version';
+import type { AppDependencies } from '../../app-dependencies';
+import type { AppRouter, AppState } from '../../http/app-context';
+import { AppError } from '../../http/app-error';
+
+const invalidEmail = 'Please enter a valid email address.';
+
+const subscribeInput = z.object(
+  { email: z.string({ error: invalidEmail }).trim().toLowerCase().pipe(z.email({ error: invalidEmail }).max(254, { error: invalidEmail })) },
+  { error: invalidEmail },
+);
+
+/** The same answer for a new and a repeated subscription: it does not tell who is subscribed. */
+export const subscribedMessage = "You're on the list! We'll e-mail you when there's news.";
+
+/**
+ * POST /api/mailing-list/subscribe {email} (public; landing page newsletter) -> 200 { message }.
+ * Idempotent: the address's stream `mailing-list-<email>` must not exist yet, so a second
+ * subscription appends nothing and answers the same.
+ */
+export function mailingListRouter(deps: AppDependencies): AppRouter {
+  const router = new Router<AppState>({ prefix: '/api/mailing-list' });
+
+  router.post('/subscribe', async (ctx) => {
+    const parsed = subscribeInput.safeParse(ctx.request.body);
+    if (!parsed.success) throw new AppError(400, 'invalid_request', parsed.error.issues[0]?.message ?? invalidEmail);
+    const { email } = parsed.data;
+    const requestId = ctx.state.requestId;
+    try {
+      await deps.store.append(
+        `mailing-list-${email}`,
+        [
+          newEvent(
+            'MailingListSubscribed',
+            { email },
+            {
+              eventId: randomUUID(),
+              occurredAt: deps.clock.now().toISOString(),
+              userId: ctx.state.user?.id ?? null,
+              requestId,
+              causationId: requestId,
+              correlationId: requestId,
+            },
+          ),
+        ],
+        { expectedVersion: 'no_stream' },
+      );
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersion)) throw error;
+    }
+    ctx.body = { message: subscribedMessage };
+  });
+
+  return router;
+}

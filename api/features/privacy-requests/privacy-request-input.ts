@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { privacyRequestTypes } from '../../../events/catalog';
+import { AppError } from '../../http/app-error';
+
+const invalidEmail = 'Please enter a valid email address';
+
+/** POST /api/privacy/request, with the form's own messages (spec 001 section 5). */
+export const privacyRequestInput = z.object(
+  {
+    email: z
+      .string({ error: invalidEmail })
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ error: invalidEmail }).max(254, { error: invalidEmail })),
+    requestType: z.enum(privacyRequestTypes, { error: 'Please select a request type' }),
+    description: z
+      .string({ error: 'Please provide at least 10 characters of detail' })
+      .trim()
+      .min(10, { error: 'Please provide at least 10 characters of detail' })
+      .max(5000, { error: 'Please keep the details under 5,000 characters' }),
+  },
+  { error: invalidEmail },
+);
+
+export type PrivacyRequestInput = z.infer<typeof privacyRequestInput>;
+
+/** Validate the form; a failure is a 400 whose message is the first problem's, as the form shows it. */
+export function parsePrivacyRequest(body: unknown): PrivacyRequestInput {
+  const result = privacyRequestInput.safeParse(body);
+  if (result.success) return result.data;
+  throw new AppError(400, 'invalid_request', result.error.issues[0]?.message ?? 'The request is not valid.');
+}

@@ -1,0 +1,48 @@
+/**
+ * Every machine-readable error code the API answers with. A closed list on purpose: the client
+ * switches on these, so a feature that needs a new code adds it here.
+ */
+export const appErrorCodes = [
+  'invalid_request',
+  'unauthenticated',
+  'forbidden',
+  'cross_site_request',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'range_not_satisfiable',
+  'rate_limited',
+  'internal_error',
+  'not_implemented',
+  'not_ready',
+] as const;
+
+export type AppErrorCode = (typeof appErrorCodes)[number];
+
+/**
+ * The one HTTP error type (STYLE.md 5). Throw it anywhere below the error handler; the client
+ * receives `{ "error": { "code", "message" } }` with `status`. Its message is written by us for the
+ * user, so it is sent as is, 5xx included; any other error becomes a generic 500.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: AppErrorCode,
+    message: string,
+    /** Extra response headers, e.g. `Allow` for 405 or `Content-Range` for 416. */
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    if (!Number.isInteger(status) || status < 400 || status > 599) {
+      throw new RangeError(`AppError status must be 4xx or 5xx, got ${status}`);
+    }
+  }
+}
+
+/** The JSON body of every error response. */
+export interface ErrorResponseBody {
+  error: { code: AppErrorCode; message: string };
+}

@@ -1,0 +1,72 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SqlClient } from '../../events/store/postgres/sql-client';
+import { availableSqlClients } from '../../events/store/testing/test-sql-clients';
+import type { BackgroundJob } from './background-job';
+import { runBackgroundJobs } from './run-background-jobs';
+
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A job that records which instance runs it, until aborted. */
+function recordingJob(instance: string, log: { running: string[]; maxConcurrent: number; starts: string[] }): BackgroundJob {
+  return {
+    name: 'test-sender',
+    async run(signal) {
+      log.starts.push(instance);
+      log.running.push(instance);
+      log.maxConcurrent = Math.max(log.maxConcurrent, log.running.length);
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+      log.running.splice(log.running.indexOf(instance), 1);
+    },
+  };
+}
+
+for (const candidate of availableSqlClients()) {
+  describe(`background jobs on ${candidate.name}`, () => {
+    let sql: SqlClient;
+    beforeAll(async () => {
+      sql = await candidate.open();
+    });
+    afterAll(() => sql?.close());
+
+    it('runs one instance of a job at a time and hands over when the active one stops', async () => {
+      const log = { running: [] as string[], maxConcurrent: 0, starts: [] as string[] };
+      const logger = pino({ level: 'silent' });
+      const first = runBackgroundJobs({ jobs: [recordingJob('first', log)], sql, logger, retryDelayMs: 30 });
+      await until(() => log.running.length === 1);
+      const second = runBackgroundJobs({ jobs: [recordingJob('second', log)], sql, logger, retryDelayMs: 30 });
+      // Give the standby several lock attempts: it must keep standing by.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(log.starts).toEqual(['first']);
+
+      await first.stop();
+      await until(() => log.running.includes('second'));
+      await second.stop();
+      expect(log.starts).toEqual(['first', 'second']);
+      expect(log.maxConcurrent).toBe(1);
+      expect(log.running).toEqual([]);
+    });
+
+    it('restarts a job that fails', async () => {
+      let attempts = 0;
+      const flaky: BackgroundJob = {
+        name: 'test-flaky',
+        async run(signal) {
+          attempts += 1;
+          if (attempts < 3) throw new Error('SES throttled');
+          await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+        },
+      };
+      const jobs = runBackgroundJobs({ jobs: [flaky], sql, logger: pino({ level: 'silent' }), retryDelayMs: 20 });
+      await until(() => attempts === 3);
+      await jobs.stop();
+      expect(attempts).toBe(3);
+    });
+  });
+}

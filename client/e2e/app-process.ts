@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from './free-port';
+import { repoRoot } from './repo-root';
+
+const HEALTH_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+const OUTPUT_LINES_KEPT = 60;
+
+// A browser test runs against a fresh embedded database, never against a server the developer or
+// CI configured for other tests, so these settings are dropped from the inherited environment.
+const hermeticallyUnset = [
+  'DATABASE_URL',
+  'DATABASE_SCHEMA',
+  'KURRENTDB_URL',
+  'PUBLIC_URL',
+  'STRIPE_SECRET_KEY',
+  'SES_FROM_ADDRESS',
+  'AWS_REGION',
+];
+
+/** The real app (`scripts/start.ts`) running for browser tests. */
+export interface AppProcess {
+  /** http://127.0.0.1:{port}, no trailing slash. */
+  baseUrl: string;
+  /** The temporary WOODSHED_DATA_DIR; removed by stop(). */
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `npx tsx scripts/start.ts` on a free port with NODE_ENV=test and a fresh temporary data
+ * directory (embedded PGlite), and resolves once GET /api/health answers 200. If the app exits or
+ * stays unhealthy for 60 s, it is stopped and the error carries the app's last output lines.
+ */
+export async function startApp(): Promise<AppProcess> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'woodshed-e2e-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test', WOODSHED_DATA_DIR: dataDir };
+  for (const name of hermeticallyUnset) delete env[name];
+
+  // Own process group, so stop() reaches tsx's child as well as npx.
+  const child = spawn('npx', ['tsx', 'scripts/start.ts'], { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = keepLastLines(child);
+  const stop = async () => {
+    await stopProcessGroup(child);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(baseUrl, child);
+  } catch (error) {
+    await stop();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`The app did not start for the browser tests: ${reason}\n--- last output of scripts/start.ts ---\n${output().join('\n')}`, { cause: error });
+  }
+  return { baseUrl, dataDir, stop };
+}
+
+function keepLastLines(child: ChildProcess): () => string[] {
+  const lines: string[] = [];
+  const collect = (chunk: Buffer) => {
+    lines.push(...chunk.toString('utf8').split('\n').filter((line) => line.trim() !== ''));
+    lines.splice(0, Math.max(0, lines.length - OUTPUT_LINES_KEPT));
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  return () => lines;
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`scripts/start.ts exited (${child.exitCode ?? child.signalCode}) before it was healthy`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      await response.body?.cancel();
+      if (response.status === 200) return;
+      lastProblem = `GET /api/health answered ${response.status}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`GET ${baseUrl}/api/health was not 200 within ${HEALTH_TIMEOUT_MS / 1000} s (${lastProblem})`);
+}
+
+async function stopProcessGroup(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  signalGroup(child.pid, 'SIGTERM');
+  const timer = setTimeout(() => signalGroup(child.pid as number, 'SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // The group is already gone.
+  }
+}

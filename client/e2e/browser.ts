@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+
+/** Debian's Chromium unless CHROMIUM_PATH points elsewhere; playwright-core downloads no browser. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// Quiet and deterministic: no GPU in containers, no background traffic, no first-run UI.
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A headless Chromium with its own fresh profile; close() also deletes the profile. */
+export interface TestBrowser {
+  context: BrowserContext;
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** Launches Chromium for one test file, with a 1280x800 window (the design canvas size). */
+export async function launchBrowser(): Promise<TestBrowser> {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(
+      `Chromium not found at ${chromiumPath}. The browser tests drive a system Chromium: install it with ` +
+        "'apt-get install -y chromium' (as root, or run scripts/ensure-chromium.sh), or set CHROMIUM_PATH to a Chromium binary.",
+    );
+  }
+  const userDataDir = await mkdtemp(path.join(tmpdir(), 'woodshed-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: chromiumArgs,
+    viewport: { width: 1280, height: 800 },
+  });
+  return {
+    context,
+    newPage: () => context.newPage(),
+    close: async () => {
+      await context.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import type { Page } from 'playwright-core';
+import { newestSignInMail } from './dev-outbox';
+import type { SignInMail } from './dev-outbox';
+
+/** The current user as GET /api/auth/me answers, read with the page's cookies. */
+export interface MeAnswer {
+  id: number;
+  email: string;
+  isAdmin?: boolean;
+}
+
+/** On /login: asks for a link and code for `email` and waits for the 'Check Your Email' step and the e-mail. */
+export async function requestSignInMail(page: Page, baseUrl: string, email: string): Promise<SignInMail> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send Magic Link' }).click();
+  await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+  return newestSignInMail(baseUrl, email);
+}
+
+/** Signs `email` up (or in) through /login with the e-mailed code and waits for /library. */
+export async function signInWithCode(page: Page, baseUrl: string, email: string): Promise<MeAnswer> {
+  await page.goto(`${baseUrl}/login`);
+  const mail = await requestSignInMail(page, baseUrl, email);
+  await page.getByPlaceholder('000000').fill(mail.code);
+  await page.getByRole('button', { name: 'Sign In with Code' }).click();
+  await page.waitForURL(`${baseUrl}/library`);
+  return currentUser(page, baseUrl);
+}
+
+/** GET /api/auth/me with the browser's session cookie. */
+export async function currentUser(page: Page, baseUrl: string): Promise<MeAnswer> {
+  const response = await page.request.get(`${baseUrl}/api/auth/me`);
+  if (!response.ok()) throw new Error(`GET /api/auth/me answered ${response.status()}`);
+  return (await response.json()) as MeAnswer;
+}
+
+/**
+ * Waits for the toast titled `title` (one is shown at a time) and returns its text and variant.
+ * Matching on the title keeps an older toast that is still fading from being read by mistake.
+ */
+export async function toastTitled(page: Page, title: string): Promise<{ description: string; variant: string | null }> {
+  const toast = page.getByTestId('toast').filter({ has: page.getByText(title, { exact: true }) });
+  await toast.waitFor();
+  const [description, variant] = await Promise.all([toast.locator('p').nth(1).innerText(), toast.getAttribute('data-variant')]);
+  return { description, variant };
+}

@@ -1,0 +1,10 @@
+/** The fixed design size every non-public screen is drawn at (spec 001, section 2.1). */
+export const DESIGN_WIDTH = 1280;
+export const DESIGN_HEIGHT = 800;
+/** Beyond twice the design size the layout only gets blurrier, so the scale stops there. */
+export const MAX_CANVAS_SCALE = 2;
+
+/** How much to scale the 1280x800 canvas so it fits a window of the given size, capped at 2. */
+export function canvasScale(width: number, height: number): number {
+  return Math.min(width / DESIGN_WIDTH, height / DESIGN_HEIGHT, MAX_CANVAS_SCALE);
+}

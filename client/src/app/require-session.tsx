@@ -1,0 +1,16 @@
+import { Navigate, Outlet } from 'react-router-dom';
+import { LoadingState } from '../components/ui/loading-state';
+import { useCurrentUserQuery } from '../lib/api/current-user-api';
+import { sessionGate } from './session-gate';
+
+/** Where the guard sends visitors without a session (spec 001, 2.1 and 4). */
+export const SIGNED_OUT_FALLBACK = '/landing';
+
+/** The route guard: the protected routes below it render only with a signed-in user. */
+export function RequireSession() {
+  const { data: user, isError, isFetching, isUninitialized } = useCurrentUserQuery();
+  const gate = sessionGate({ hasUser: Boolean(user), isError, isPending: isFetching || isUninitialized });
+  if (gate === 'loading') return <LoadingState label="Checking your session…" />;
+  if (gate === 'redirect') return <Navigate to={SIGNED_OUT_FALLBACK} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,117 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
+import { AdminAnnouncementsScreen } from '../features/admin/admin-announcements-screen';
+import { AdminLayout } from '../features/admin/admin-layout';
+import { AdminOverviewScreen } from '../features/admin/admin-overview-screen';
+import { AdminSettingsScreen } from '../features/admin/admin-settings-screen';
+import { AdminUsageScreen } from '../features/admin/admin-usage-screen';
+import { LoginScreen } from '../features/auth/login-screen';
+import { VerifyScreen } from '../features/auth/verify-screen';
+import { EmailPreferencesScreen } from '../features/email-preferences/email-preferences-screen';
+import { PrivacyPolicyScreen } from '../features/legal/privacy-policy-screen';
+import { SubprocessorsScreen } from '../features/legal/subprocessors-screen';
+import { TermsOfUseScreen } from '../features/legal/terms-of-use-screen';
+import { MembershipScreen } from '../features/membership/membership-screen';
+import { AboutScreen } from '../features/marketing/about-screen';
+import { FaqScreen } from '../features/marketing/faq-screen';
+import { FeaturesScreen } from '../features/marketing/features-screen';
+import { LandingScreen } from '../features/marketing/landing-screen';
+import { SeoLandingScreen } from '../features/marketing/seo-landing-screen';
+import { PrivacyRequestsScreen } from '../features/privacy-requests/privacy-requests-screen';
+import { UsageScreen } from '../features/usage/usage-screen';
+import { CanvasLayout } from './canvas-layout';
+import { NotFoundScreen } from './not-found-screen';
+import { Overlay } from './overlay';
+import { RequireSession } from './require-session';
+import { RootLayout } from './root-layout';
+import { RouteErrorScreen } from './route-error-screen';
+import type { RouteHandle } from './route-handle';
+import { Workspace } from './workspace';
+
+function publicRoute(path: string, title: string, element: ReactNode): RouteObject {
+  const handle: RouteHandle = { title, layer: 'public' };
+  return { path, element, handle };
+}
+
+function redirectRoute(path: string, to: string): RouteObject {
+  const handle: RouteHandle = { redirectTo: to };
+  return { path, element: <Navigate to={to} replace />, handle };
+}
+
+function screenRoute(path: string, title: string, element: ReactNode): RouteObject {
+  const handle: RouteHandle = { title };
+  return { path, element, handle };
+}
+
+/**
+ * The route table of spec 001, section 2.1. Public pages render bare; every other page, the
+ * not-found screen included, is drawn in the scaled canvas; the protected ones also sit behind the
+ * session guard, which sends visitors without a session to /landing.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      publicRoute('/login', 'Sign In', <LoginScreen />),
+      publicRoute('/auth/verify', 'Verify Sign-In', <VerifyScreen />),
+      publicRoute('/landing', 'Practise with the band', <LandingScreen />),
+      publicRoute('/privacy-policy', 'Privacy Policy', <PrivacyPolicyScreen />),
+      publicRoute('/terms-of-use', 'Terms of Use', <TermsOfUseScreen />),
+      publicRoute('/privacy/requests', 'Privacy Request', <PrivacyRequestsScreen />),
+      publicRoute('/legal/subprocessors', 'Subprocessors', <SubprocessorsScreen />),
+      publicRoute('/drumless-tracks', 'Drumless Tracks', <SeoLandingScreen kind="drumless" />),
+      publicRoute('/bassless-tracks', 'Bassless Tracks', <SeoLandingScreen kind="bassless" />),
+      publicRoute('/guitarless-tracks', 'Guitarless Tracks', <SeoLandingScreen kind="guitarless" />),
+      publicRoute('/vocal-tracks', 'Vocal Tracks', <SeoLandingScreen kind="vocal" />),
+      publicRoute('/faq', 'FAQ', <FaqScreen />),
+      publicRoute('/features', 'Features', <FeaturesScreen />),
+      publicRoute('/about', 'About', <AboutScreen />),
+
+      redirectRoute('/', '/library'),
+      redirectRoute('/admin', '/admin/settings'),
+      redirectRoute('/admin/users', '/admin/overview'),
+
+      {
+        element: <CanvasLayout />,
+        handle: { layer: 'canvas' } satisfies RouteHandle,
+        children: [
+          {
+            element: <RequireSession />,
+            handle: { layer: 'session' } satisfies RouteHandle,
+            children: [
+              screenRoute('/email-preferences', 'Email Preferences', <EmailPreferencesScreen />),
+              {
+                element: <Workspace />,
+                children: [
+                  // The workspace itself draws the library and the player; these routes only make
+                  // the paths valid and name the tab.
+                  screenRoute('/library', 'Song Library', null),
+                  screenRoute('/player', 'Player', null),
+                  screenRoute('/membership', 'Membership', <Overlay><MembershipScreen /></Overlay>),
+                  screenRoute('/usage', 'Usage & Credits', <Overlay><UsageScreen /></Overlay>),
+                  {
+                    element: (
+                      <Overlay scrolls>
+                        <AdminLayout />
+                      </Overlay>
+                    ),
+                    handle: { title: 'Admin Dashboard' } satisfies RouteHandle,
+                    children: [
+                      screenRoute('/admin/overview', 'Admin · Overview', <AdminOverviewScreen />),
+                      screenRoute('/admin/usage', 'Admin · Usage', <AdminUsageScreen />),
+                      screenRoute('/admin/announcements', 'Admin · Announcements', <AdminAnnouncementsScreen />),
+                      screenRoute('/admin/settings', 'Admin · Settings', <AdminSettingsScreen />),
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+          screenRoute('*', 'Page Not Found', <NotFoundScreen />),
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,70 @@
+import { matchRoutes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { RouteHandle } from './route-handle';
+import { routes } from './routes';
+
+// Spec 001, section 2.1, copied here on purpose: the route table must match the spec's lists.
+const publicPaths = [
+  '/login',
+  '/auth/verify',
+  '/landing',
+  '/privacy-policy',
+  '/terms-of-use',
+  '/privacy/requests',
+  '/legal/subprocessors',
+  '/drumless-tracks',
+  '/bassless-tracks',
+  '/guitarless-tracks',
+  '/vocal-tracks',
+  '/faq',
+  '/features',
+  '/about',
+];
+const protectedPaths = [
+  '/email-preferences',
+  '/player',
+  '/library',
+  '/membership',
+  '/usage',
+  '/admin/overview',
+  '/admin/usage',
+  '/admin/announcements',
+  '/admin/settings',
+];
+const redirects: Record<string, string> = { '/': '/library', '/admin/users': '/admin/overview', '/admin': '/admin/settings' };
+
+function handlesOf(path: string): RouteHandle[] {
+  const matches = matchRoutes(routes, path);
+  if (!matches) throw new Error(`no route matches ${path}`);
+  return matches.map((match) => (match.route.handle ?? {}) as RouteHandle);
+}
+
+function layersOf(path: string): string[] {
+  return handlesOf(path).flatMap((handle) => (handle.layer ? [handle.layer] : []));
+}
+
+describe('route table (spec 001, 2.1)', () => {
+  it.each(publicPaths)('%s is public: no guard, no canvas', (path) => {
+    expect(layersOf(path)).toEqual(['public']);
+    expect(handlesOf(path).at(-1)?.title).toBeTruthy();
+  });
+
+  it.each(protectedPaths)('%s is drawn in the canvas behind the session guard', (path) => {
+    expect(layersOf(path)).toEqual(['canvas', 'session']);
+    expect(handlesOf(path).at(-1)?.title).toBeTruthy();
+  });
+
+  it.each(Object.entries(redirects))('%s redirects to %s', (path, target) => {
+    expect(handlesOf(path).at(-1)?.redirectTo).toBe(target);
+    // Each target is a protected screen, so the guard still applies after the redirect.
+    expect(protectedPaths).toContain(target);
+  });
+
+  it.each(['/nope', '/admin/nope', '/library/extra', '/auth', '/privacy', '/legal'])(
+    '%s is not found: canvas, no guard',
+    (path) => {
+      expect(layersOf(path)).toEqual(['canvas']);
+      expect(handlesOf(path).at(-1)?.title).toBe('Page Not Found');
+    },
+  );
+});

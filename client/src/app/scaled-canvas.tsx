@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { DESIGN_HEIGHT, DESIGN_WIDTH } from './canvas-scale';
+import styles from './scaled-canvas.module.css';
+import { useCanvasScale } from './use-canvas-scale';
+
+/**
+ * The fixed 1280x800 design canvas every non-public screen is drawn in, scaled to fit the window
+ * (capped at 2) and centred. Screens inside lay out in design pixels and never see the window size.
+ */
+export function ScaledCanvas({ children }: { children: ReactNode }) {
+  const scale = useCanvasScale();
+  return (
+    <div className={styles.viewport}>
+      <div
+        className={styles.canvas}
+        data-testid="design-canvas"
+        data-scale={scale}
+        style={{ width: DESIGN_WIDTH, height: DESIGN_HEIGHT, transform: `translate(-50%, -50%) scale(${scale})` }}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}

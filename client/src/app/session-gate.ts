@@ -1,0 +1,22 @@
+/** What the route guard shows: spec 001, section 4 ("loading, then redirect or content"). */
+export type SessionGate = 'loading' | 'redirect' | 'content';
+
+/** The current-user query as the guard sees it. */
+export interface CurrentUserState {
+  hasUser: boolean;
+  isError: boolean;
+  /** True while the call is in flight or has not started yet. */
+  isPending: boolean;
+}
+
+/**
+ * Decides the guard's state. An error (a 401 included) always redirects, even if an older answer
+ * still had a user: that is how a log-out takes effect. A refetch with a user already known keeps
+ * the content up instead of flashing the loading state.
+ */
+export function sessionGate({ hasUser, isError, isPending }: CurrentUserState): SessionGate {
+  if (isError) return 'redirect';
+  if (hasUser) return 'content';
+  if (isPending) return 'loading';
+  return 'redirect';
+}

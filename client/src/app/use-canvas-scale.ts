@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from 'react';
+import { canvasScale } from './canvas-scale';
+
+function subscribeToResize(onResize: () => void): () => void {
+  window.addEventListener('resize', onResize);
+  return () => window.removeEventListener('resize', onResize);
+}
+
+function currentScale(): number {
+  return canvasScale(window.innerWidth, window.innerHeight);
+}
+
+/** The design canvas scale for the current window, updated on every resize. */
+export function useCanvasScale(): number {
+  return useSyncExternalStore(subscribeToResize, currentScale);
+}

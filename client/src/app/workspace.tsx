@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { useSelector } from 'react-redux';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { AppHeader } from '../features/account/app-header';
+import { LibraryScreen } from '../features/library/library-screen';
+import { PlayerScreen } from '../features/player/player-screen';
+import { selectLastSongId } from '../features/player/player-slice';
+import styles from './workspace.module.css';
+
+/**
+ * The signed-in workspace: the shared header, then the library and the player, which stay mounted
+ * together and are only shown or hidden by the route (so playback and scroll position survive a
+ * trip to the library); membership, usage and admin render through the outlet as overlays on top.
+ */
+export function Workspace() {
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+  const lastSongId = useSelector(selectLastSongId);
+
+  // Spec 001, 2.1: /library drops a songId parameter from the address.
+  useEffect(() => {
+    if (pathname !== '/library') return;
+    const params = new URLSearchParams(search);
+    if (!params.has('songId')) return;
+    params.delete('songId');
+    const rest = params.toString();
+    void navigate({ pathname, search: rest ? `?${rest}` : '', hash }, { replace: true });
+  }, [pathname, search, hash, navigate]);
+
+  return (
+    <div className={styles.workspace}>
+      {/* The player does not know song titles yet, so the header shows its fallback. */}
+      <AppHeader songTitle={null} />
+      <div className={styles.screens}>
+        <section className={styles.screen} hidden={pathname !== '/library'} aria-label="Song library">
+          <LibraryScreen lastSongId={lastSongId} />
+        </section>
+        <section className={styles.screen} hidden={pathname !== '/player'} aria-label="Player">
+          <PlayerScreen />
+        </section>
+      </div>
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ButtonHTMLAttributes } from 'react';
+import styles from './button.module.css';
+
+/** Props of {@link Button}: a native button's, plus how prominent it is. */
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  /** 'primary' is the one main action; 'secondary' the rest; 'ghost' a quiet text-like action. */
+  variant?: 'primary' | 'secondary' | 'ghost';
+  /** Stretch to the container's width (forms in cards). */
+  block?: boolean;
+}
+
+/** The app's button; defaults to type="button" so it never submits a form by accident. */
+export function Button({ variant = 'secondary', block = false, className, type = 'button', ...rest }: ButtonProps) {
+  const classes = [styles.button, styles[variant], block ? styles.block : '', className ?? ''].filter(Boolean).join(' ');
+  return <button type={type} className={classes} {...rest} />;
+}

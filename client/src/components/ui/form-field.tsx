@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import styles from './form-field.module.css';
+
+/** Props of {@link FormField}. */
+export interface FormFieldProps {
+  /** The id of the control inside, so the label points at it. */
+  htmlFor: string;
+  label: string;
+  /** A validation message shown under the control; the control should set aria-describedby to `${htmlFor}-error`. */
+  error?: string | null;
+  hint?: ReactNode;
+  children: ReactNode;
+}
+
+/** A labelled form control with room for a hint and a validation message. */
+export function FormField({ htmlFor, label, error, hint, children }: FormFieldProps) {
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={htmlFor}>
+        {label}
+      </label>
+      {children}
+      {hint ? <p className={styles.hint}>{hint}</p> : null}
+      {error ? (
+        <p className={styles.error} id={`${htmlFor}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Class names for the controls a FormField holds (input, select, textarea). */
+export const fieldControlClass = {
+  input: styles.control,
+  invalid: `${styles.control} ${styles.invalid}`,
+};

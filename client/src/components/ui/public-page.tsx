@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { LinkButton } from './link-button';
+import styles from './public-page.module.css';
+
+/** Props of {@link PublicPage}. */
+export interface PublicPageProps {
+  children: ReactNode;
+  /** The landing page offers only Login; the other marketing pages add 'Start Free Trial' (spec 001, 2.4-2.5). */
+  trialButton?: boolean;
+  /** The landing footer lists every public page; the others list the legal pages, FAQ and Features. */
+  fullFooter?: boolean;
+}
+
+const seoLinks = [
+  { to: '/drumless-tracks', label: 'Drumless Tracks' },
+  { to: '/bassless-tracks', label: 'Bassless Tracks' },
+  { to: '/guitarless-tracks', label: 'Guitarless Tracks' },
+  { to: '/vocal-tracks', label: 'Vocal Tracks' },
+  { to: '/about', label: 'About' },
+];
+const commonLinks = [
+  { to: '/features', label: 'Features' },
+  { to: '/faq', label: 'FAQ' },
+  { to: '/privacy-policy', label: 'Privacy Policy' },
+  { to: '/terms-of-use', label: 'Terms of Use' },
+];
+
+/** The frame of the public pages: a header with the sign-in buttons, the page, a link footer. */
+export function PublicPage({ children, trialButton = false, fullFooter = false }: PublicPageProps) {
+  const footerLinks = fullFooter ? [...seoLinks, ...commonLinks] : commonLinks;
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <Link to="/landing" className={styles.brand}>
+          <span className={styles.mark} aria-hidden="true" />
+          Woodshed
+        </Link>
+        <nav className={styles.headerActions} aria-label="Account">
+          <LinkButton to="/login">Login</LinkButton>
+          {trialButton ? (
+            <LinkButton to="/login" variant="primary">
+              Start Free Trial
+            </LinkButton>
+          ) : null}
+        </nav>
+      </header>
+      <main className={styles.main}>{children}</main>
+      <footer className={styles.footer}>
+        <nav aria-label="Footer">
+          <ul className={styles.footerLinks}>
+            {footerLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className={styles.copyright}>© {new Date().getFullYear()} Woodshed</p>
+      </footer>
+    </div>
+  );
+}

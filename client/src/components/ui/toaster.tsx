@@ -1,0 +1,33 @@
+import { useSyncExternalStore } from 'react';
+import styles from './toaster.module.css';
+import { toastStore } from './toast-store';
+
+/**
+ * Draws the one current toast (see toast-store.ts) in the window's corner, above every page and
+ * outside the design canvas so it keeps its size. Failures are announced assertively.
+ */
+export function Toaster() {
+  const toast = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot);
+  const destructive = toast?.variant === 'destructive';
+  return (
+    <section className={styles.region} aria-label="Notifications">
+      {toast ? (
+        <div
+          key={toast.id}
+          className={destructive ? `${styles.toast} ${styles.destructive}` : styles.toast}
+          role={destructive ? 'alert' : 'status'}
+          data-testid="toast"
+          data-variant={toast.variant ?? 'default'}
+        >
+          <div className={styles.texts}>
+            <p className={styles.title}>{toast.title}</p>
+            {toast.description ? <p className={styles.description}>{toast.description}</p> : null}
+          </div>
+          <button type="button" className={styles.close} aria-label="Close" onClick={() => toastStore.dismiss(toast.id)}>
+            ×
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { Link } from 'react-router-dom';
+import { Spinner } from '../../components/ui/spinner';
+import type { SessionUser } from '../../lib/api/current-user-api';
+import styles from './account-popover.module.css';
+import { isAdminUser } from './is-admin-user';
+import { useLogOut } from './use-log-out';
+
+/** Props of {@link AccountPopover}. */
+export interface AccountPopoverProps {
+  id: string;
+  user: SessionUser | null | undefined;
+  isLoading: boolean;
+  subscribed: boolean;
+}
+
+/**
+ * The account menu (spec 000, "Shared header and account menu"): who is signed in, membership,
+ * usage, legal links, the admin entry for admins, and Log Out.
+ */
+export function AccountPopover({ id, user, isLoading, subscribed }: AccountPopoverProps) {
+  const { logOut, isPending } = useLogOut();
+  return (
+    <div id={id} className={styles.popover} role="dialog" aria-label="Account">
+      <div className={styles.identity}>
+        {isLoading ? (
+          <Spinner label="Loading account" />
+        ) : user ? (
+          <>
+            <p className={styles.email}>{user.email}</p>
+            <p className={styles.userId}>ID: {user.id}</p>
+          </>
+        ) : (
+          <p className={styles.userId}>No user logged in</p>
+        )}
+      </div>
+      <nav className={styles.actions} aria-label="Account actions">
+        <Link to="/membership" className={`${styles.item} ${styles.primary}`}>
+          {subscribed ? 'Manage Membership' : 'Upgrade to Pro'}
+        </Link>
+        {subscribed ? null : (
+          <Link to="/usage" className={styles.item}>
+            Usage &amp; Credits
+          </Link>
+        )}
+        {isAdminUser(user) ? (
+          <Link to="/admin/overview" className={styles.item}>
+            Admin Dashboard
+          </Link>
+        ) : null}
+      </nav>
+      <div className={styles.legal}>
+        <Link to="/privacy-policy">Privacy Policy</Link>
+        <span aria-hidden="true">·</span>
+        <Link to="/terms-of-use">Terms of Use</Link>
+      </div>
+      <button type="button" className={styles.logOut} disabled={isPending} aria-busy={isPending} onClick={() => void logOut()}>
+        Log Out
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { api } from '../../lib/api/api';
+
+/** The user a successful sign-in answers with (spec 001, section 3: "user with email"). */
+export interface SignedInUser {
+  id: number;
+  email: string;
+}
+
+/** Sign-in calls of spec 001, section 7. Login and signup send the same request. */
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** POST /api/auth/request-magic-link {email}; the answer is not read. */
+    requestMagicLink: build.mutation<void, { email: string }>({
+      query: ({ email }) => ({ url: '/api/auth/request-magic-link', method: 'POST', body: { email } }),
+      transformResponse: () => undefined,
+    }),
+    /** POST /api/auth/verify-code {email, code}: starts a session (the cookie); fields not read. */
+    verifyCode: build.mutation<void, { email: string; code: string }>({
+      query: ({ email, code }) => ({ url: '/api/auth/verify-code', method: 'POST', body: { email, code } }),
+      transformResponse: () => undefined,
+    }),
+    /**
+     * GET /api/auth/verify?token=: the magic link. A query rather than a mutation so React's
+     * double-run of effects in development cannot spend the single-use token twice; the answer is
+     * dropped as soon as the screen goes away.
+     */
+    verifyMagicLink: build.query<{ user: SignedInUser }, string>({
+      query: (token) => `/api/auth/verify?token=${encodeURIComponent(token)}`,
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const { useRequestMagicLinkMutation, useVerifyCodeMutation, useVerifyMagicLinkQuery } = authApi;

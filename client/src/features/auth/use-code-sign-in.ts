@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { useNavigate } from 'react-router-dom';
+import { showToast } from '../../components/ui/toast-store';
+import { api } from '../../lib/api/api';
+import { useLazyCurrentUserQuery } from '../../lib/api/current-user-api';
+import { serverErrorMessage } from '../../lib/api/server-error-message';
+import { useVerifyCodeMutation } from './auth-api';
+import { SESSION_NOT_ESTABLISHED, waitForSession } from './wait-for-session';
+
+/**
+ * Signs in with an e-mailed code (spec 001, sections 2.2, 4 and 8): verify the code, refresh the
+ * current user and poll it until the session shows up, then go to /. Failures become toasts.
+ */
+export function useCodeSignIn(): { signIn(email: string, code: string): Promise<void>; isPending: boolean } {
+  const [verifyCode] = useVerifyCodeMutation();
+  const [fetchCurrentUser] = useLazyCurrentUserQuery();
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const [isPending, setPending] = useState(false);
+
+  async function signIn(email: string, code: string): Promise<void> {
+    setPending(true);
+    try {
+      try {
+        await verifyCode({ email, code }).unwrap();
+      } catch (error) {
+        showToast({ title: 'Error', description: serverErrorMessage(error, 'Invalid code. Please try again.'), variant: 'destructive' });
+        return;
+      }
+      // A "no user" answer cached before sign-in must not send the guard back to /landing.
+      dispatch(api.util.invalidateTags(['CurrentUser']));
+      const established = await waitForSession({
+        hasSession: async () => Boolean(await fetchCurrentUser().unwrap()),
+      });
+      if (!established) {
+        showToast({ title: 'Error', description: SESSION_NOT_ESTABLISHED, variant: 'destructive' });
+        return;
+      }
+      showToast({ title: 'Success', description: "You've been signed in!" });
+      await navigate('/');
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return { signIn, isPending };
+}

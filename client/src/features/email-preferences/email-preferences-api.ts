@@ -1,0 +1,31 @@
+import { api } from '../../lib/api/api';
+
+/** GET /api/email-preferences (spec 001, section 3). */
+export interface EmailPreferences {
+  unsubscribedAnnouncements: boolean;
+}
+
+/** E-mail preference calls (spec 001, section 7); each change re-reads the preferences. */
+export const emailPreferencesApi = api.enhanceEndpoints({ addTagTypes: ['EmailPreferences'] }).injectEndpoints({
+  endpoints: (build) => ({
+    emailPreferences: build.query<EmailPreferences, void>({
+      query: () => '/api/email-preferences',
+      providesTags: ['EmailPreferences'],
+    }),
+    /** POST /api/email-preferences/unsubscribe, no body. */
+    unsubscribeAnnouncements: build.mutation<void, void>({
+      query: () => ({ url: '/api/email-preferences/unsubscribe', method: 'POST' }),
+      transformResponse: () => undefined,
+      invalidatesTags: ['EmailPreferences'],
+    }),
+    /** POST /api/email-preferences/resubscribe, no body. */
+    resubscribeAnnouncements: build.mutation<void, void>({
+      query: () => ({ url: '/api/email-preferences/resubscribe', method: 'POST' }),
+      transformResponse: () => undefined,
+      invalidatesTags: ['EmailPreferences'],
+    }),
+  }),
+});
+
+export const { useEmailPreferencesQuery, useUnsubscribeAnnouncementsMutation, useResubscribeAnnouncementsMutation } =
+  emailPreferencesApi;

@@ -1,0 +1,14 @@
+import { LinkButton } from '../../components/ui/link-button';
+import { PlaceholderScreen } from '../../components/ui/placeholder-screen';
+
+/** /membership (spec 000, Membership), a full-page overlay. */
+export function MembershipScreen() {
+  return (
+    <PlaceholderScreen
+      title="Membership"
+      summary="Your plan, renewal date and benefits; upgrade to Pro or buy more credits."
+    >
+      <LinkButton to="/library">Back to Library</LinkButton>
+    </PlaceholderScreen>
+  );
+}

@@ -1,0 +1,25 @@
+import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+
+/** Player state that must survive a reload: the song to offer a way back to. */
+export interface PlayerState {
+  lastSongId: number | null;
+}
+
+const initialState: PlayerState = { lastSongId: null };
+
+/** Player events (STYLE.md 8: actions say what happened, e.g. `player/songOpened`). */
+export const playerSlice = createSlice({
+  name: 'player',
+  initialState,
+  reducers: {
+    /** The player was opened on a song; it becomes the last song (spec 000: stored locally). */
+    songOpened(state, action: PayloadAction<{ songId: number }>) {
+      state.lastSongId = action.payload.songId;
+    },
+  },
+});
+
+export const { songOpened } = playerSlice.actions;
+
+export const selectLastSongId = (state: { player: PlayerState }): number | null => state.player.lastSongId;

@@ -1,0 +1,41 @@
+import { isValidEmail } from '../../lib/validation/is-valid-email';
+import { isPrivacyRequestType } from './privacy-request-types';
+import type { PrivacyRequestType } from './privacy-request-types';
+
+/** The form as typed; requestType is '' until one is chosen. */
+export interface PrivacyRequestForm {
+  email: string;
+  requestType: string;
+  description: string;
+}
+
+/** What POST /api/privacy/request receives. */
+export interface PrivacyRequestPayload {
+  email: string;
+  requestType: PrivacyRequestType;
+  description: string;
+}
+
+/** Spec 001, section 5: details need at least this many characters. */
+export const MIN_DESCRIPTION_LENGTH = 10;
+
+/** Per-field messages; a field without a problem is absent. */
+export type PrivacyRequestProblems = Partial<Record<keyof PrivacyRequestForm, string>>;
+
+/**
+ * Checks the privacy form with the messages of spec 001, section 5. Returns the payload to send,
+ * trimmed, or the problems to show.
+ */
+export function validatePrivacyRequest(
+  form: PrivacyRequestForm,
+): { ok: true; payload: PrivacyRequestPayload } | { ok: false; problems: PrivacyRequestProblems } {
+  const email = form.email.trim();
+  const description = form.description.trim();
+  const problems: PrivacyRequestProblems = {};
+  if (!isValidEmail(email)) problems.email = 'Please enter a valid email address';
+  if (!isPrivacyRequestType(form.requestType)) problems.requestType = 'Please select a request type';
+  if (description.length < MIN_DESCRIPTION_LENGTH) problems.description = 'Please provide at least 10 characters of detail';
+  const { requestType } = form;
+  if (!isPrivacyRequestType(requestType) || Object.keys(problems).length > 0) return { ok: false, problems };
+  return { ok: true, payload: { email, requestType, description } };
+}

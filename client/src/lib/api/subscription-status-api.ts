@@ -1,0 +1,33 @@
+import { api } from './api';
+
+/** GET /api/subscription/status (spec 000, sections 3 and 7). */
+export interface SubscriptionStatus {
+  hasActiveSubscription: boolean;
+  subscriptionStatus?: string | null;
+  billingInterval?: 'monthly' | 'yearly' | null;
+  subscriptionEndsAt?: string | null;
+  canceledButActive?: boolean;
+}
+
+/**
+ * The subscription status, shared by the header (PRO badge, account menu) and the membership and
+ * usage screens. Log-out invalidates 'SubscriptionStatus' along with 'CurrentUser'.
+ */
+export const subscriptionStatusApi = api.enhanceEndpoints({ addTagTypes: ['SubscriptionStatus'] }).injectEndpoints({
+  endpoints: (build) => ({
+    subscriptionStatus: build.query<SubscriptionStatus, void>({
+      query: () => '/api/subscription/status',
+      providesTags: ['SubscriptionStatus'],
+    }),
+  }),
+});
+
+export const { useSubscriptionStatusQuery } = subscriptionStatusApi;
+
+/**
+ * Whether the user counts as a subscriber. Anything but a definite yes (still loading, the call
+ * failed, an odd answer) counts as not subscribed: the free-tier menu is the safe default.
+ */
+export function isSubscribed(status: unknown): boolean {
+  return typeof status === 'object' && status !== null && (status as { hasActiveSubscription?: unknown }).hasActiveSubscription === true;
+}

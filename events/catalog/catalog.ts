@@ -1,0 +1,98 @@
+import type { z } from 'zod';
+import type { EventToAppend, RecordedEvent } from '../store/event-store';
+import { UserRegistered, UserSignedIn, UserSignedOut } from './accounts';
+import { CreditsPurchased } from './billing';
+import { CampaignBatchSent } from './campaigns';
+import type { EventDefinition } from './define-event';
+import { type EventMetadata, eventMetadataSchema } from './event-metadata';
+import { SongStarred, SongUnstarred } from './library';
+import { MailingListSubscribed } from './marketing';
+import { StemStreamed } from './metering';
+import { PrivacyRequestSubmitted } from './privacy';
+import {
+  AnnouncementsResubscribed,
+  AnnouncementsUnsubscribed,
+  TutorialDismissed,
+  UserPreferencesChanged,
+} from './settings';
+
+/** Every event Woodshed knows. A feature adds its definitions here. */
+export const eventDefinitions = [
+  UserRegistered,
+  UserSignedIn,
+  UserSignedOut,
+  TutorialDismissed,
+  UserPreferencesChanged,
+  AnnouncementsUnsubscribed,
+  AnnouncementsResubscribed,
+  PrivacyRequestSubmitted,
+  MailingListSubscribed,
+  SongStarred,
+  SongUnstarred,
+  StemStreamed,
+  CreditsPurchased,
+  CampaignBatchSent,
+] as const;
+
+type Definitions = (typeof eventDefinitions)[number];
+
+/** The discriminated union of all events, in their current schema version. */
+export type WoodshedEvent = {
+  [D in Definitions as D['type']]: { type: D['type']; data: z.infer<D['schema']>; metadata: EventMetadata };
+}[Definitions['type']];
+
+export type WoodshedEventType = WoodshedEvent['type'];
+export type EventOfType<T extends WoodshedEventType> = Extract<WoodshedEvent, { type: T }>;
+export type DataOf<T extends WoodshedEventType> = EventOfType<T>['data'];
+
+/** An event read from the log: the domain event plus where it sits. */
+export type StoredEvent = WoodshedEvent & Pick<RecordedEvent, 'streamId' | 'streamPosition' | 'position' | 'recordedAt'>;
+
+const byType = new Map<string, EventDefinition>(eventDefinitions.map((definition) => [definition.type, definition]));
+
+export class UnknownEventType extends Error {
+  override readonly name = 'UnknownEventType';
+  constructor(readonly type: string) {
+    super(`Unknown event type ${type}`);
+  }
+}
+
+/** Build an event for the store, validating its data and metadata on the way in. */
+export function newEvent<T extends WoodshedEventType>(type: T, data: DataOf<T>, metadata: EventMetadata): EventToAppend {
+  const definition = byType.get(type);
+  if (!definition) throw new UnknownEventType(type);
+  return {
+    eventId: metadata.eventId,
+    type,
+    schemaVersion: definition.schemaVersion,
+    data: definition.schema.parse(data),
+    metadata: eventMetadataSchema.parse(metadata),
+  };
+}
+
+/**
+ * Turn a stored event into the current version of its domain event: upcast older versions one step
+ * at a time, then validate with zod (the log is an edge too).
+ */
+export function decodeEvent(recorded: RecordedEvent): StoredEvent {
+  const definition = byType.get(recorded.type);
+  if (!definition) throw new UnknownEventType(recorded.type);
+  let data = recorded.data;
+  for (let version = recorded.schemaVersion; version < definition.schemaVersion; version++) {
+    data = definition.upcasters[version]!(data);
+  }
+  return {
+    type: recorded.type,
+    data: definition.schema.parse(data),
+    metadata: eventMetadataSchema.parse(recorded.metadata),
+    streamId: recorded.streamId,
+    streamPosition: recorded.streamPosition,
+    position: recorded.position,
+    recordedAt: recorded.recordedAt,
+  } as StoredEvent;
+}
+
+/** Exhaustiveness check for a `switch` on event types (STYLE.md 1). */
+export function assertNever(value: never): never {
+  throw new Error(`Unhandled case: ${JSON.stringify(value)}`);
+}

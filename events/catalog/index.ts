@@ -1,0 +1,11 @@
+export * from './catalog';
+export * from './define-event';
+export * from './event-metadata';
+export { UserRegistered, UserSignedIn, UserSignedOut } from './accounts';
+export * from './settings';
+export * from './privacy';
+export { MailingListSubscribed } from './marketing';
+export { SongStarred, SongUnstarred } from './library';
+export { StemStreamed } from './metering';
+export { CreditsPurchased } from './billing';
+export { CampaignBatchSent } from './campaigns';

@@ -1,0 +1,78 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { START, type ReadAllOptions, type ReadAllPage, type SubscribeOptions, type Subscription } from './event-store';
+
+/** What a catch-up subscription needs from an adapter. */
+export interface CatchUpSource {
+  readAll(options: ReadAllOptions): Promise<ReadAllPage>;
+  /** Call `wake` whenever new events may be visible; returns the function that stops it. */
+  onAppended(wake: () => void): () => void;
+  /** Read again after this long without a wake-up (a missed notification only delays). */
+  pollIntervalMs: number;
+}
+
+// Marks code running inside an `onEvents` handler, where awaiting the loop would wait for itself.
+const insideHandler = new AsyncLocalStorage<Subscription>();
+
+/**
+ * Read pages from `after` until a read makes no progress, report `onCaughtUp` once, then wait for
+ * a wake-up or the poll interval and go on from the last position. Positions only ever move
+ * forward through `readAll`, so the switch to live neither skips nor repeats an event. Pages left
+ * empty by a `types` filter are not delivered. A failing read or handler ends the subscription
+ * through `done`.
+ */
+export function startCatchUpSubscription(source: CatchUpSource, options: SubscribeOptions): Subscription {
+  let stopped = false;
+  let wakes = 0;
+  let interrupt: (() => void) | undefined;
+  const stopWaking = source.onAppended(() => {
+    wakes += 1;
+    interrupt?.();
+  });
+
+  const subscription: Subscription = {
+    get done() {
+      return done;
+    },
+    async stop() {
+      stopped = true;
+      interrupt?.();
+      if (insideHandler.getStore() === subscription) return;
+      await done.catch(() => undefined);
+    },
+  };
+
+  const run = async (): Promise<void> => {
+    let position = options.after ?? START;
+    let caughtUp = false;
+    while (!stopped) {
+      const wakesBefore = wakes;
+      const page = await source.readAll({ after: position, max: options.batchSize ?? 500, ...(options.types ? { types: options.types } : {}) });
+      if (stopped) return;
+      if (page.events.length > 0) {
+        await insideHandler.run(subscription, () => options.onEvents(page.events, page.next));
+      }
+      const progressed = page.next !== position;
+      position = page.next;
+      if (progressed) continue;
+      if (!caughtUp) {
+        caughtUp = true;
+        options.onCaughtUp?.(position);
+      }
+      if (wakes !== wakesBefore || stopped) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, source.pollIntervalMs);
+        interrupt = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      interrupt = undefined;
+    }
+  };
+
+  const done = run().finally(stopWaking);
+  // `done` is the caller's to observe; this keeps an unobserved failure from crashing the process.
+  done.catch(() => undefined);
+
+  return subscription;
+}

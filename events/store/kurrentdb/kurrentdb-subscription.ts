@@ -1,0 +1,125 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AllStreamResolvedEvent, KurrentDBClient } from '@kurrent/kurrentdb-client';
+import { START } from '../event-store';
+import type { RecordedEvent, SubscribeOptions, Subscription } from '../event-store';
+import { decodeVisibleEvent } from './kurrentdb-event-codec';
+import { kurrentEventFilter } from './kurrentdb-event-filter';
+import { toKurrentReadPosition } from './kurrentdb-position';
+
+const DEFAULT_BATCH_SIZE = 500;
+
+// Marks code running inside an `onEvents` handler, where `stop()` must not wait for the loop that
+// is waiting for the handler.
+const insideHandler = new AsyncLocalStorage<Subscription>();
+
+/**
+ * A catch-up subscription to `$all` (system events excluded) that hands batches to `onEvents` one
+ * at a time. The client's stream is read in paused mode, so while a batch is being handled the
+ * stream's buffer fills and gRPC flow control holds the server back.
+ */
+export function subscribeToKurrentDb(client: KurrentDBClient, options: SubscribeOptions): Subscription {
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError(`batchSize must be a positive integer, got ${batchSize}`);
+  const after = options.after ?? START;
+  const stream = client.subscribeToAll(
+    { fromPosition: toKurrentReadPosition(after), filter: kurrentEventFilter(options.types) },
+    { highWaterMark: batchSize },
+  );
+
+  let lastPosition = after;
+  let stopped = false;
+  let ended = false;
+  let failure: unknown;
+  // The client emits `caughtUp` while the events before it may still sit unread in the stream's
+  // buffer. `historyLeft` counts those buffered items down, so `onCaughtUp` comes exactly after the
+  // last of them was delivered. A later `caughtUp` (after falling behind) is not reported again.
+  let historyLeft: number | undefined;
+  let caughtUpSeen = false;
+  let signalled = false;
+  let wake: (() => void) | undefined;
+
+  const signal = () => {
+    signalled = true;
+    const resume = wake;
+    wake = undefined;
+    resume?.();
+  };
+  const nextSignal = () =>
+    signalled
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+
+  stream.on('readable', signal);
+  stream.on('caughtUp', () => {
+    if (!caughtUpSeen) {
+      caughtUpSeen = true;
+      historyLeft = stream.readableLength;
+    }
+    signal();
+  });
+  stream.on('error', (error: Error) => {
+    failure ??= error;
+    signal();
+  });
+  stream.on('end', () => {
+    ended = true;
+    signal();
+  });
+
+  function takeBatch(): RecordedEvent[] {
+    const batch: RecordedEvent[] = [];
+    while (batch.length < batchSize && historyLeft !== 0) {
+      const resolved = stream.read() as AllStreamResolvedEvent | null;
+      if (resolved === null) break;
+      if (historyLeft !== undefined) historyLeft--;
+      const event = decodeVisibleEvent(resolved, batch.at(-1)?.position ?? lastPosition);
+      if (event) batch.push(event);
+    }
+    return batch;
+  }
+
+  async function run(): Promise<void> {
+    try {
+      while (!stopped) {
+        if (failure !== undefined) throw failure;
+        signalled = false;
+        const batch = takeBatch();
+        if (batch.length > 0) {
+          const next = batch[batch.length - 1].position;
+          await insideHandler.run(subscription, () => options.onEvents(batch, next));
+          lastPosition = next;
+          if (stopped) break;
+        }
+        if (historyLeft === 0) {
+          historyLeft = undefined;
+          options.onCaughtUp?.(lastPosition);
+        } else if (batch.length === 0) {
+          if (ended) throw new Error('KurrentDB ended the $all subscription');
+          await nextSignal();
+        }
+      }
+    } finally {
+      // Fails only when the gRPC stream was never created, which `failure` already reports.
+      await stream.unsubscribe().catch(() => undefined);
+    }
+  }
+
+  const subscription: Subscription = {
+    get done() {
+      return done;
+    },
+    async stop() {
+      stopped = true;
+      signal();
+      if (insideHandler.getStore() === subscription) return;
+      await done.catch(() => undefined);
+    },
+  };
+  const done = run();
+  // Observed here so a failure nobody awaits does not end the process as an unhandled rejection;
+  // whoever awaits `done` still sees it.
+  done.catch(() => undefined);
+  return subscription;
+}

@@ -1,0 +1,83 @@
+import type { AppendResult } from '../event-store';
+import type { AppendOutcome, PendingAppend } from './append-batch';
+
+interface Waiting {
+  append: PendingAppend;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit: appends arriving while a transaction is in flight wait in a queue and are written
+ * together by the next transaction, so a busy process pays one commit for many appends. Each
+ * caller still gets its own outcome.
+ */
+export class GroupCommit {
+  readonly #write: (batch: PendingAppend[]) => Promise<AppendOutcome[]>;
+  readonly #maxBatchEvents: number;
+  readonly #maxInFlight: number;
+  readonly #queue: Waiting[] = [];
+  #inFlight = 0;
+  #idle: Promise<void> = Promise.resolve();
+  #becomeIdle: () => void = () => undefined;
+
+  constructor(write: (batch: PendingAppend[]) => Promise<AppendOutcome[]>, options: { maxBatchEvents: number; maxInFlight: number }) {
+    this.#write = write;
+    this.#maxBatchEvents = options.maxBatchEvents;
+    this.#maxInFlight = options.maxInFlight;
+  }
+
+  submit(append: PendingAppend): Promise<AppendResult> {
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.#queue.push({ append, resolve, reject });
+      if (this.#inFlight < this.#maxInFlight) void this.#drain();
+    });
+  }
+
+  /** Resolves once every submitted append has been settled. */
+  whenIdle(): Promise<void> {
+    return this.#idle;
+  }
+
+  async #drain(): Promise<void> {
+    if (this.#inFlight === 0) this.#idle = new Promise((resolve) => (this.#becomeIdle = resolve));
+    this.#inFlight += 1;
+    try {
+      for (let batch = this.#take(); batch.length > 0; batch = this.#take()) await this.#commit(batch);
+    } finally {
+      this.#inFlight -= 1;
+      if (this.#inFlight === 0) this.#becomeIdle();
+    }
+  }
+
+  #take(): Waiting[] {
+    let events = 0;
+    let count = 0;
+    while (count < this.#queue.length) {
+      events += this.#queue[count]!.append.events.length;
+      if (count > 0 && events > this.#maxBatchEvents) break;
+      count += 1;
+    }
+    return this.#queue.splice(0, count);
+  }
+
+  async #commit(batch: Waiting[]): Promise<void> {
+    let outcomes: AppendOutcome[];
+    try {
+      outcomes = await this.#write(batch.map((waiting) => waiting.append));
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+      // The transaction failed as a whole (nothing was written). Rerun each append on its own, so
+      // one unstorable event fails only its own caller.
+      for (const waiting of batch) await this.#commit([waiting]);
+      return;
+    }
+    outcomes.forEach((outcome, index) => {
+      if (outcome.ok) batch[index]!.resolve(outcome.result);
+      else batch[index]!.reject(outcome.error);
+    });
+  }
+}

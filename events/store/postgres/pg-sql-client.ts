@@ -1,0 +1,187 @@
+import pg from 'pg';
+import type { QueryResult, SqlClient, SqlExecutor } from './sql-client';
+
+/** How to reach the PostgreSQL server. */
+export interface PgSqlClientOptions {
+  connectionString: string;
+  /** Work inside this schema (created if missing): every connection gets it as its search_path. */
+  schema?: string;
+  /** Pool size; default 10. */
+  max?: number;
+}
+
+const schemaName = /^[a-z_][a-z0-9_]{0,62}$/;
+const relistenDelayMs = 1_000;
+
+/**
+ * A SqlClient over a `pg` Pool. Values come back with pg's default parsing: int8 (bigint, counts)
+ * and numeric as strings, jsonb parsed, timestamptz as Date. LISTEN and advisory locks each use a
+ * dedicated connection outside the pool, so a long-held lock never takes a pool slot.
+ */
+export async function openPgSqlClient(options: PgSqlClientOptions): Promise<SqlClient> {
+  const { connectionString, schema } = options;
+  if (schema !== undefined && !schemaName.test(schema)) throw new RangeError(`Invalid schema name ${schema}`);
+  // A startup parameter rather than a SET after connecting, so no query can run before it applies.
+  const connection = { connectionString, ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }) };
+  if (schema !== undefined) await createSchema(connectionString, schema);
+
+  const pool = new pg.Pool({ ...connection, max: options.max ?? 10 });
+  // An idle client that loses its connection emits here; without a listener Node would crash.
+  pool.on('error', () => undefined);
+  const listener = new NotificationListener(connection);
+
+  const executor = (client: pg.Pool | pg.PoolClient): SqlExecutor => ({
+    async query<Row>(text: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
+      const result = await client.query(text, params ? [...params] : undefined);
+      return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
+    },
+    async exec(sql: string): Promise<void> {
+      await client.query(sql);
+    },
+  });
+
+  return {
+    kind: 'postgres',
+    ...executor(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        const result = await work(executor(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+          broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+        });
+        throw error;
+      } finally {
+        // A connection that cannot even roll back is discarded rather than returned to the pool.
+        client.release(broken);
+      }
+    },
+    async withAdvisoryLock(key, work, lockOptions) {
+      const client = new pg.Client(connection);
+      client.on('error', () => undefined);
+      await client.connect();
+      try {
+        if (lockOptions?.wait === false) {
+          const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [key]);
+          if (!rows[0]?.locked) return undefined;
+        } else {
+          await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
+        }
+        // Ending the session releases the lock, so no explicit unlock is needed.
+        return await work();
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    },
+    listen: (channel, handler) => listener.listen(channel, handler),
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+async function createSchema(connectionString: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  } catch (error) {
+    // Two processes creating the schema at once: the loser sees a unique violation, which is fine.
+    if ((error as { code?: string }).code !== '23505') throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * One dedicated connection that LISTENs on every channel anyone asked for. When the connection
+ * drops it reconnects and listens again; callers also poll, so a gap only delays a wake-up.
+ */
+class NotificationListener {
+  readonly #config: pg.ClientConfig;
+  readonly #handlers = new Map<string, Set<(payload: string) => void>>();
+  #client: Promise<pg.Client> | undefined;
+  #closed = false;
+
+  constructor(config: pg.ClientConfig) {
+    this.#config = config;
+  }
+
+  async listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
+    let handlers = this.#handlers.get(channel);
+    if (!handlers) {
+      handlers = new Set();
+      this.#handlers.set(channel, handlers);
+      try {
+        const client = await this.#connected();
+        await client.query(`LISTEN ${quoteIdentifier(channel)}`);
+      } catch (error) {
+        this.#handlers.delete(channel);
+        throw error;
+      }
+    }
+    handlers.add(handler);
+    return async () => {
+      handlers.delete(handler);
+      if (handlers.size > 0 || this.#handlers.get(channel) !== handlers) return;
+      this.#handlers.delete(channel);
+      const client = await this.#client?.catch(() => undefined);
+      await client?.query(`UNLISTEN ${quoteIdentifier(channel)}`).catch(() => undefined);
+    };
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    const client = await this.#client?.catch(() => undefined);
+    this.#client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  #connected(): Promise<pg.Client> {
+    this.#client ??= this.#connect();
+    return this.#client;
+  }
+
+  async #connect(): Promise<pg.Client> {
+    const client = new pg.Client(this.#config);
+    client.on('notification', (message) => {
+      for (const handler of this.#handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    const lost = () => {
+      if (this.#closed || this.#client === undefined) return;
+      this.#client = undefined;
+      client.end().catch(() => undefined);
+      setTimeout(() => void this.#relisten(), relistenDelayMs).unref();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    try {
+      await client.connect();
+    } catch (error) {
+      this.#client = undefined;
+      throw error;
+    }
+    return client;
+  }
+
+  async #relisten(): Promise<void> {
+    if (this.#closed || this.#handlers.size === 0) return;
+    try {
+      const client = await this.#connected();
+      for (const channel of this.#handlers.keys()) await client.query(`LISTEN ${quoteIdentifier(channel)}`);
+    } catch {
+      this.#client = undefined;
+      setTimeout(() => void this.#relisten(), relistenDelayMs).unref();
+    }
+  }
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}

@@ -1,0 +1,63 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import type { QueryResult, SqlClient, SqlExecutor } from './sql-client';
+
+/** Where PGlite keeps its data; without `dataDir` the database lives in memory only. */
+export interface PgliteSqlClientOptions {
+  dataDir?: string;
+}
+
+// int8 comes back as a string, as it does from `pg`, so code reading counts and positions behaves
+// the same on both clients (a JS number loses precision above 2^53).
+const parsers = { [types.INT8]: (value: string) => value };
+
+/**
+ * A SqlClient over embedded PGlite. PGlite is one connection: it already runs a transaction
+ * exclusively (other queries of this process wait until it ends), so nothing interleaves with it.
+ * Advisory locks are in-process, since no other process can open the same data directory.
+ */
+export async function openPgliteSqlClient(options: PgliteSqlClientOptions = {}): Promise<SqlClient> {
+  if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
+  const db = await PGlite.create({ ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }), parsers });
+  const heldLocks = new Map<string, Promise<void>>();
+
+  const executor = (target: PGlite | Transaction): SqlExecutor => ({
+    async query<Row>(text: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
+      const result = await target.query<Row>(text, params ? [...params] : undefined);
+      return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? result.rows.length };
+    },
+    async exec(sql: string): Promise<void> {
+      await target.exec(sql);
+    },
+  });
+
+  return {
+    kind: 'pglite',
+    ...executor(db),
+    transaction: (work) => db.transaction((tx) => work(executor(tx))),
+    async withAdvisoryLock(key, work, lockOptions) {
+      const wait = lockOptions?.wait ?? true;
+      while (heldLocks.has(key)) {
+        if (!wait) return undefined;
+        await heldLocks.get(key);
+      }
+      let release!: () => void;
+      heldLocks.set(key, new Promise<void>((resolve) => (release = resolve)));
+      try {
+        return await work();
+      } finally {
+        heldLocks.delete(key);
+        release();
+      }
+    },
+    async listen(channel, handler) {
+      const unlisten = await db.listen(channel, handler);
+      return async () => {
+        if (!db.closed) await unlisten();
+      };
+    },
+    async close() {
+      if (!db.closed) await db.close();
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availableSqlClients } from '../testing/test-sql-clients';
+import type { SqlClient } from './sql-client';
+
+for (const candidate of availableSqlClients()) {
+  describe(`SqlClient on ${candidate.name}`, () => {
+    let sql: SqlClient;
+    beforeAll(async () => {
+      sql = await candidate.open();
+      await sql.exec('CREATE TABLE items (id int PRIMARY KEY, size bigint NOT NULL); CREATE TABLE log (line text)');
+    });
+    afterAll(() => sql.close());
+
+    it('reports its kind and returns int8 as a string on both clients', async () => {
+      expect(sql.kind).toBe(candidate.name);
+      const { rows, rowCount } = await sql.query<{ big: string; small: number }>('SELECT 9007199254740993::int8 AS big, 7 AS small');
+      expect(rows).toEqual([{ big: '9007199254740993', small: 7 }]);
+      expect(rowCount).toBe(1);
+    });
+
+    it('commits a transaction that resolves and rolls back one that throws', async () => {
+      await sql.transaction(async (tx) => {
+        await tx.query('INSERT INTO items VALUES ($1, $2)', [1, 10]);
+      });
+      await expect(
+        sql.transaction(async (tx) => {
+          await tx.query('INSERT INTO items VALUES ($1, $2)', [2, 20]);
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      const { rows } = await sql.query<{ id: number }>('SELECT id FROM items ORDER BY id');
+      expect(rows.map((row) => row.id)).toEqual([1]);
+    });
+
+    it('never lets another query of the process see a transaction half done', async () => {
+      let inside!: () => void;
+      const entered = new Promise<void>((resolve) => (inside = resolve));
+      const slow = sql.transaction(async (tx) => {
+        await tx.query('INSERT INTO items VALUES (3, 30)');
+        inside();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await tx.query('INSERT INTO items VALUES (4, 40)');
+      });
+      await entered;
+      const { rows } = await sql.query<{ count: string }>('SELECT count(*) AS count FROM items WHERE id IN (3, 4)');
+      await slow;
+      // Either before (PGlite waits for the transaction) or not at all (server isolation): never 1.
+      expect(['0', '2']).toContain(rows[0]!.count);
+    });
+
+    it('holds an advisory lock for one holder at a time', async () => {
+      const order: string[] = [];
+      let release!: () => void;
+      const holding = new Promise<void>((resolve) => (release = resolve));
+      let started!: () => void;
+      const isHeld = new Promise<void>((resolve) => (started = resolve));
+      const first = sql.withAdvisoryLock('job', async () => {
+        order.push('first in');
+        started();
+        await holding;
+        order.push('first out');
+        return 'first';
+      });
+      await isHeld;
+      await expect(sql.withAdvisoryLock('job', async () => 'never', { wait: false })).resolves.toBeUndefined();
+      const second = sql.withAdvisoryLock('job', async () => {
+        order.push('second in');
+        return 'second';
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      release();
+      await expect(Promise.all([first, second])).resolves.toEqual(['first', 'second']);
+      expect(order).toEqual(['first in', 'first out', 'second in']);
+      await expect(sql.withAdvisoryLock('other-job', async () => 'free', { wait: false })).resolves.toBe('free');
+    });
+
+    it('delivers NOTIFY to listeners until they unlisten', async () => {
+      const received: string[] = [];
+      let heard!: () => void;
+      const delivered = new Promise<void>((resolve) => (heard = resolve));
+      const unlisten = await sql.listen('items_changed', (payload) => {
+        received.push(payload);
+        heard();
+      });
+      await sql.query(`SELECT pg_notify('items_changed', 'one')`);
+      await delivered;
+      await unlisten();
+      await sql.query(`SELECT pg_notify('items_changed', 'two')`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(received).toEqual(['one']);
+    });
+
+    it('runs several statements at once with exec', async () => {
+      await sql.exec(`INSERT INTO log VALUES ('a'); INSERT INTO log VALUES ('b')`);
+      const { rows } = await sql.query<{ line: string }>('SELECT line FROM log ORDER BY line');
+      expect(rows.map((row) => row.line)).toEqual(['a', 'b']);
+    });
+  });
+}

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openPgliteSqlClient } from '../postgres/pglite-sql-client';
+import { openPgSqlClient } from '../postgres/pg-sql-client';
+import type { SqlClient } from '../postgres/sql-client';
+
+/** A database integration tests can run against; `open()` gives a fresh, empty one each time. */
+export interface TestSqlClient {
+  name: 'pglite' | 'postgres';
+  open(): Promise<SqlClient>;
+}
+
+/**
+ * The databases to run integration tests against: in-memory PGlite always, and the PostgreSQL
+ * server when DATABASE_URL is set. On the server each `open()` works in its own new schema
+ * (`<DATABASE_SCHEMA or woodshed>_t_<random>`), dropped again by `close()`.
+ */
+export function availableSqlClients(): TestSqlClient[] {
+  const clients: TestSqlClient[] = [{ name: 'pglite', open: () => openPgliteSqlClient({}) }];
+  const connectionString = process.env.DATABASE_URL;
+  if (connectionString) clients.push({ name: 'postgres', open: () => openInFreshSchema(connectionString, freshSchemaName()) });
+  return clients;
+}
+
+/** A new schema name for one test database: `<DATABASE_SCHEMA or woodshed>_t_<random>`. */
+export function freshSchemaName(): string {
+  const prefix = (process.env.DATABASE_SCHEMA || 'woodshed').toLowerCase();
+  return `${prefix}_t_${randomBytes(6).toString('hex')}`;
+}
+
+/** Drop a test schema and everything in it. */
+export async function dropSchema(connectionString: string, schema: string): Promise<void> {
+  const admin = new pg.Client({ connectionString });
+  await admin.connect();
+  try {
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function openInFreshSchema(connectionString: string, schema: string): Promise<SqlClient> {
+  const sql = await openPgSqlClient({ connectionString, schema });
+  return {
+    ...sql,
+    async close() {
+      await sql.close();
+      await dropSchema(connectionString, schema);
+    },
+  };
+}

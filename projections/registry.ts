@@ -1,0 +1,22 @@
+import type { Projection } from './runtime/projection-definition';
+import { type ProjectionsHandle, type StartProjectionsOptions, startProjectionHost } from './runtime/projection-host';
+import { mailingList } from './mailing-list/mailing-list-projection';
+import { privacyRequests } from './privacy-requests/privacy-requests-projection';
+import { usageBytesPerUser } from './usage-bytes-per-user/usage-bytes-per-user-projection';
+import { users } from './users/users-projection';
+
+/** Every read model the app runs. A new read model adds its projection here. */
+export const projections: readonly Projection[] = [usageBytesPerUser, users, privacyRequests, mailingList];
+
+/** Find a projection by its name (CLI arguments); undefined when there is none. */
+export function findProjection(name: string): Projection | undefined {
+  return projections.find((projection) => projection.name === name);
+}
+
+/**
+ * Run every projection in this process (the API in embedded mode, `npm run worker` at scale):
+ * one active runner per projection across processes, read-your-writes waits, rebuilds, status.
+ */
+export function startProjections(options: StartProjectionsOptions): Promise<ProjectionsHandle> {
+  return startProjectionHost({ ...options, projections });
+}

@@ -1,0 +1,195 @@
+import { type StoredEvent, decodeEvent } from '../../events/catalog';
+import type { Position, RecordedEvent } from '../../events/store/event-store';
+import type { SqlClient, SqlExecutor } from '../../events/store/postgres/sql-client';
+import { compareAndSetCheckpoint } from './checkpoints';
+import { type DeadLetter, recordDeadLetter } from './dead-letters';
+import type { Generation } from './generations';
+import type { Projection } from './projection-definition';
+
+/** What became of one batch. */
+export type BatchOutcome =
+  | { kind: 'committed'; position: Position }
+  /** An event failed: the ones before it are committed, it is in the dead letters, the projection stops. */
+  | { kind: 'stalled'; position: Position; deadLetter: DeadLetter }
+  /** Another worker moved the checkpoint, or the generation was swapped out: nothing was written. */
+  | { kind: 'lost'; position: Position };
+
+/** Thrown inside a transaction to roll it back when the checkpoint compare-and-set finds 0 rows. */
+export class CheckpointMoved extends Error {
+  override readonly name = 'CheckpointMoved';
+}
+
+/** Changes already folded for a range, so the hot path folds each batch once. */
+interface Folded {
+  changes: unknown;
+}
+
+/**
+ * Writes batches of one generation: decode, fold in memory, then one transaction holding the
+ * checkpoint compare-and-set and the projection's set-based writes. A failing event is isolated
+ * (decode and fold per event, writes by bisection), so the events before it still commit.
+ */
+export class BatchWriter {
+  readonly #sql: SqlClient;
+  readonly #projection: Projection;
+  readonly #target: { projection: string; generation: number; state: 'live' | 'building' };
+  readonly #generation: Generation;
+  readonly #onCommitted: ((position: Position) => void) | undefined;
+  #checkpoint: Position;
+
+  constructor(options: {
+    sql: SqlClient;
+    projection: Projection;
+    generation: Generation;
+    checkpoint: Position;
+    onCommitted?: (position: Position) => void;
+  }) {
+    this.#sql = options.sql;
+    this.#projection = options.projection;
+    this.#generation = options.generation;
+    const state = options.generation.state;
+    if (state === 'retired') throw new Error(`Generation ${options.generation.generation} of ${options.projection.name} is retired`);
+    this.#target = { projection: options.projection.name, generation: options.generation.generation, state };
+    this.#checkpoint = options.checkpoint;
+    this.#onCommitted = options.onCommitted;
+  }
+
+  /** The last committed position of this generation, as this writer knows it. */
+  get checkpoint(): Position {
+    return this.#checkpoint;
+  }
+
+  /**
+   * Project `events` (in position order) and move the checkpoint to `next`, which may lie past the
+   * last event when the store's type filter skipped others.
+   */
+  async write(events: readonly RecordedEvent[], next: Position): Promise<BatchOutcome> {
+    const fresh = this.#unseen(events);
+    if (fresh.length === 0 && next <= this.#checkpoint) return { kind: 'committed', position: this.#checkpoint };
+    const { decoded, folded, failure } = this.#prepare(fresh);
+    if (!failure) return this.#commitRange(fresh, decoded, 0, fresh.length, next, folded);
+    if (failure.index > 0) {
+      const before = await this.#commitRange(fresh, decoded, 0, failure.index, fresh[failure.index - 1]!.position);
+      if (before.kind !== 'committed') return before;
+    }
+    return this.#deadLetter(fresh[failure.index]!, failure.error);
+  }
+
+  /**
+   * Project `events` inside a transaction the caller owns (the blue/green swap). Any failure throws,
+   * rolling the caller back; the caller then goes through `write` to isolate the failing event.
+   */
+  async writeWithin(tx: SqlExecutor, events: readonly RecordedEvent[], next: Position): Promise<void> {
+    const fresh = this.#unseen(events);
+    if (fresh.length === 0 && next <= this.#checkpoint) return;
+    const decoded = fresh.map(decodeEvent);
+    await this.#commit(tx, next, decoded.length > 0 ? this.#projection.fold(decoded) : undefined);
+    this.#checkpoint = next;
+  }
+
+  /** Events at or before the checkpoint were already applied (a page re-read after a restart). */
+  #unseen(events: readonly RecordedEvent[]): readonly RecordedEvent[] {
+    if (events.length === 0 || events[0]!.position > this.#checkpoint) return events;
+    return events.filter((event) => event.position > this.#checkpoint);
+  }
+
+  /** Decode every event and fold them; on a throw, find the first event that fails alone. */
+  #prepare(events: readonly RecordedEvent[]): {
+    decoded: StoredEvent[];
+    folded?: Folded;
+    failure?: { index: number; error: unknown };
+  } {
+    const decoded: StoredEvent[] = new Array(events.length);
+    for (let index = 0; index < events.length; index++) {
+      try {
+        decoded[index] = decodeEvent(events[index]!);
+      } catch (error) {
+        return { decoded: decoded.slice(0, index), failure: { index, error } };
+      }
+    }
+    try {
+      return { decoded, folded: { changes: this.#fold(decoded) } };
+    } catch (error) {
+      let changes: unknown;
+      for (let index = 0; index < decoded.length; index++) {
+        try {
+          changes = this.#projection.fold([decoded[index]!], changes);
+        } catch (eventError) {
+          return { decoded: decoded.slice(0, index), failure: { index, error: eventError } };
+        }
+      }
+      // Fails as a batch but never alone: blame the last event, the earliest point it can fail.
+      return { decoded: decoded.slice(0, -1), failure: { index: decoded.length - 1, error } };
+    }
+  }
+
+  #fold(decoded: readonly StoredEvent[]): unknown {
+    return decoded.length > 0 ? this.#projection.fold(decoded) : undefined;
+  }
+
+  /**
+   * Commit events[from, to) with the checkpoint moving to `next`. When the write fails, bisect:
+   * commit the first half, then the second, down to the single event that fails.
+   */
+  async #commitRange(
+    events: readonly RecordedEvent[],
+    decoded: readonly StoredEvent[],
+    from: number,
+    to: number,
+    next: Position,
+    folded?: Folded,
+  ): Promise<BatchOutcome> {
+    let changes: unknown;
+    try {
+      changes = folded ? folded.changes : this.#fold(decoded.slice(from, to));
+    } catch (error) {
+      if (to - from === 1) return this.#deadLetter(events[from]!, error);
+      return this.#bisect(events, decoded, from, to, next);
+    }
+    try {
+      await this.#sql.transaction((tx) => this.#commit(tx, next, changes));
+    } catch (error) {
+      if (error instanceof CheckpointMoved) return { kind: 'lost', position: this.#checkpoint };
+      if (to - from <= 1) {
+        if (to === from) throw error;
+        return this.#deadLetter(events[from]!, error);
+      }
+      return this.#bisect(events, decoded, from, to, next);
+    }
+    this.#checkpoint = next;
+    this.#onCommitted?.(next);
+    return { kind: 'committed', position: next };
+  }
+
+  async #bisect(
+    events: readonly RecordedEvent[],
+    decoded: readonly StoredEvent[],
+    from: number,
+    to: number,
+    next: Position,
+  ): Promise<BatchOutcome> {
+    const middle = (from + to) >> 1;
+    const first = await this.#commitRange(events, decoded, from, middle, events[middle - 1]!.position);
+    if (first.kind !== 'committed') return first;
+    return this.#commitRange(events, decoded, middle, to, next);
+  }
+
+  async #commit(tx: SqlExecutor, next: Position, changes: unknown): Promise<void> {
+    if (!(await compareAndSetCheckpoint(tx, this.#target, this.#checkpoint, next))) throw new CheckpointMoved();
+    if (changes !== undefined) await this.#projection.apply(tx, changes, this.#generation.tables);
+  }
+
+  async #deadLetter(event: RecordedEvent, error: unknown): Promise<BatchOutcome> {
+    try {
+      const deadLetter = await this.#sql.transaction(async (tx) => {
+        // Same guard as a write: only the worker that owns the checkpoint records the failure.
+        if (!(await compareAndSetCheckpoint(tx, this.#target, this.#checkpoint, this.#checkpoint))) throw new CheckpointMoved();
+        return recordDeadLetter(tx, this.#target, event, error);
+      });
+      return { kind: 'stalled', position: this.#checkpoint, deadLetter };
+    } catch (recordError) {
+      if (recordError instanceof CheckpointMoved) return { kind: 'lost', position: this.#checkpoint };
+      throw recordError;
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import type { EventStore } from '../../events/store/event-store';
+import type { SqlClient } from '../../events/store/postgres/sql-client';
+import { BatchWriter } from './batch-writer';
+import { type CatchUpOutcome, catchUp } from './catch-up';
+import { readCheckpoint } from './checkpoints';
+import { ensureLiveGeneration } from './generations';
+import type { Projection } from './projection-definition';
+import { runnerLockKey } from './lock-keys';
+
+/**
+ * How a one-off catch-up ended; `busy` when a running app or worker holds the projection,
+ * `outdated` when the live generation was built by another version (only a rebuild may fix it).
+ */
+export type LiveCatchUpOutcome = CatchUpOutcome | { kind: 'busy' } | { kind: 'outdated'; builtWithVersion: number };
+
+/**
+ * Bring the live generation up to the head of the log once, then stop: what the replay CLI does
+ * after `--retry`/`--skip` when no app is running. Takes the projection's runner lock, so it never
+ * runs beside an active runner (which resumes on its own).
+ */
+export async function catchUpLiveGeneration(
+  sql: SqlClient,
+  store: EventStore,
+  projection: Projection,
+  options: { pageSize?: number; onProgress?: (events: number) => void; stopped?: () => boolean } = {},
+): Promise<LiveCatchUpOutcome> {
+  const outcome = await sql.withAdvisoryLock(
+    await runnerLockKey(sql, projection.name),
+    async (): Promise<LiveCatchUpOutcome> => {
+      const generation = await ensureLiveGeneration(sql, projection);
+      if (generation.version !== projection.version) return { kind: 'outdated', builtWithVersion: generation.version };
+      const checkpoint = await readCheckpoint(sql, projection.name, generation.generation);
+      const writer = new BatchWriter({ sql, projection, generation, checkpoint });
+      return catchUp(store, writer, {
+        types: projection.eventTypes,
+        pageSize: options.pageSize ?? 10_000,
+        stopped: options.stopped,
+        onWritten: (events) => options.onProgress?.(events),
+      });
+    },
+    { wait: false },
+  );
+  return outcome ?? { kind: 'busy' };
+}

@@ -1,0 +1,153 @@
+import { START } from '../../events/store/event-store';
+import type { SqlClient, SqlExecutor } from '../../events/store/postgres/sql-client';
+import { type GenerationTables, type Projection, generationTables } from './projection-definition';
+import { schemaScopedXactLock } from './lock-keys';
+import { ensureRuntimeSchema } from './runtime-schema';
+
+/** Where a generation stands in the registry. */
+export type GenerationState = 'building' | 'live' | 'retired';
+
+/** One set of versioned tables of a projection, as recorded in `projection_generations`. */
+export interface Generation {
+  projection: string;
+  generation: number;
+  /** The projection's `version` this generation was built with. */
+  version: number;
+  state: GenerationState;
+  tables: GenerationTables;
+}
+
+interface GenerationRow {
+  generation: number;
+  version: number;
+  state: GenerationState;
+}
+
+/** The generation of `projection` in `state` (live or building), if there is one; `forUpdate` locks its row. */
+export async function findGeneration(
+  db: SqlExecutor,
+  projection: Projection,
+  state: 'live' | 'building',
+  options: { forUpdate?: boolean } = {},
+): Promise<Generation | undefined> {
+  const { rows } = await db.query<GenerationRow>(
+    `SELECT generation, version, state FROM projection_generations WHERE projection = $1 AND state = $2${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [projection.name, state],
+  );
+  const row = rows[0];
+  return row && toGeneration(projection, row);
+}
+
+/**
+ * The live generation, created (tables, checkpoint at START, views) when the projection has never
+ * run. A first generation is live from the start: there is nothing older to keep serving.
+ */
+export async function ensureLiveGeneration(sql: SqlClient, projection: Projection): Promise<Generation> {
+  // The common case is one cheap read; the runtime tables may not exist yet on a fresh database.
+  const existing = await findGeneration(sql, projection, 'live').catch(() => undefined);
+  if (existing) return existing;
+  await ensureRuntimeSchema(sql);
+  return sql.transaction(async (tx) => {
+    await lockRegistry(tx, projection);
+    const raced = await findGeneration(tx, projection, 'live');
+    if (raced) return raced;
+    const generation = await createGeneration(tx, projection, 'live');
+    await pointViews(tx, projection, generation.tables);
+    return generation;
+  });
+}
+
+/**
+ * A new generation for a blue/green rebuild. An earlier unfinished rebuild's generation is
+ * abandoned (its tables dropped) so every rebuild starts from position 0 on empty tables.
+ */
+export async function createBuildingGeneration(sql: SqlClient, projection: Projection): Promise<Generation> {
+  await ensureRuntimeSchema(sql);
+  return sql.transaction(async (tx) => {
+    await lockRegistry(tx, projection);
+    const previous = await findGeneration(tx, projection, 'building');
+    if (previous) await retireGeneration(tx, previous);
+    return createGeneration(tx, projection, 'building');
+  });
+}
+
+/** Cancel an unfinished rebuild: drop the generation it was building. Returns it, if there was one. */
+export async function abandonRebuild(sql: SqlClient, projection: Projection): Promise<Generation | undefined> {
+  return sql.transaction(async (tx) => {
+    await lockRegistry(tx, projection);
+    const building = await findGeneration(tx, projection, 'building', { forUpdate: true });
+    if (building) await retireGeneration(tx, building);
+    return building;
+  });
+}
+
+/**
+ * Retire a generation that no longer serves: drop its tables and checkpoint, and close its open
+ * dead letters as superseded (the events are replayed by the generation that replaced it).
+ */
+export async function retireGeneration(tx: SqlExecutor, generation: Generation): Promise<void> {
+  for (const table of Object.values(generation.tables)) await tx.exec(`DROP TABLE IF EXISTS ${table}`);
+  await tx.query('DELETE FROM projection_checkpoints WHERE projection = $1 AND generation = $2', [
+    generation.projection,
+    generation.generation,
+  ]);
+  await tx.query(
+    `UPDATE projection_generations SET state = 'retired', retired_at = now() WHERE projection = $1 AND generation = $2`,
+    [generation.projection, generation.generation],
+  );
+  await tx.query(
+    `UPDATE projection_dead_letters SET resolution = 'superseded', resolved_at = now()
+     WHERE projection = $1 AND generation = $2 AND resolution IS NULL`,
+    [generation.projection, generation.generation],
+  );
+}
+
+/** Re-point every view of the read model at `tables` (DROP + CREATE: the columns may differ). */
+export async function pointViews(tx: SqlExecutor, projection: Projection, tables: GenerationTables): Promise<void> {
+  for (const view of projection.tables) {
+    await tx.exec(`DROP VIEW IF EXISTS ${view}; CREATE VIEW ${view} AS SELECT * FROM ${tables[view]};`);
+  }
+}
+
+/** Serialise registry changes of one projection across processes (held until the transaction ends). */
+export async function lockRegistry(tx: SqlExecutor, projection: Pick<Projection, 'name'>): Promise<void> {
+  await tx.query(schemaScopedXactLock, [`woodshed:projection-registry:${projection.name}`]);
+}
+
+async function createGeneration(tx: SqlExecutor, projection: Projection, state: 'live' | 'building'): Promise<Generation> {
+  const { rows } = await tx.query<{ next: number }>(
+    'SELECT coalesce(max(generation), 0) + 1 AS next FROM projection_generations WHERE projection = $1',
+    [projection.name],
+  );
+  const number = Number(rows[0]!.next);
+  const generation: Generation = {
+    projection: projection.name,
+    generation: number,
+    version: projection.version,
+    state,
+    tables: generationTables(projection, number),
+  };
+  await tx.exec(projection.migration(generation.tables));
+  await tx.query(
+    `INSERT INTO projection_generations (projection, generation, version, state, live_since)
+     VALUES ($1, $2, $3, $4, CASE WHEN $4 = 'live' THEN now() END)`,
+    [projection.name, number, projection.version, state],
+  );
+  await tx.query('INSERT INTO projection_checkpoints (projection, generation, position) VALUES ($1, $2, $3)', [
+    projection.name,
+    number,
+    START,
+  ]);
+  return generation;
+}
+
+function toGeneration(projection: Projection, row: GenerationRow): Generation {
+  const number = Number(row.generation);
+  return {
+    projection: projection.name,
+    generation: number,
+    version: Number(row.version),
+    state: row.state,
+    tables: generationTables(projection, number),
+  };
+}

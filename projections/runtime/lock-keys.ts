@@ -1,0 +1,31 @@
+import type { SqlClient } from '../../events/store/postgres/sql-client';
+
+/**
+ * Advisory locks are per database, but a deployment (or a test run) may keep several Woodsheds in
+ * separate schemas of one database. Every lock of the runtime is therefore named after the schema
+ * its tables live in, so two schemas never block each other's projections.
+ */
+const schemas = new WeakMap<SqlClient, Promise<string>>();
+
+function currentSchema(sql: SqlClient): Promise<string> {
+  let schema = schemas.get(sql);
+  if (!schema) {
+    schema = sql.query<{ schema: string }>('SELECT current_schema() AS schema').then((result) => result.rows[0]!.schema);
+    schema.catch(() => schemas.delete(sql));
+    schemas.set(sql, schema);
+  }
+  return schema;
+}
+
+/** The runner lock: one active runner per projection across processes. */
+export async function runnerLockKey(sql: SqlClient, projectionName: string): Promise<string> {
+  return `woodshed:${await currentSchema(sql)}:projection:${projectionName}`;
+}
+
+/** The rebuild lock: one blue/green rebuild per projection at a time. */
+export async function rebuildLockKey(sql: SqlClient, projectionName: string): Promise<string> {
+  return `woodshed:${await currentSchema(sql)}:projection-rebuild:${projectionName}`;
+}
+
+/** SQL for a transaction-scoped lock on `$1` within the current schema. */
+export const schemaScopedXactLock = `SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':' || $1))`;

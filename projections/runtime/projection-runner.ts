@@ -1,0 +1,258 @@
+import type { EventStore } from '../../events/store/event-store';
+import type { SqlClient } from '../../events/store/postgres/sql-client';
+import { type BatchOutcome, BatchWriter } from './batch-writer';
+import { catchUp } from './catch-up';
+import { readCheckpoint } from './checkpoints';
+import { openDeadLetters } from './dead-letters';
+import { type Generation, ensureLiveGeneration, findGeneration } from './generations';
+import type { PositionWaiter } from './position-waiter';
+import type { Projection } from './projection-definition';
+import { runnerLockKey } from './lock-keys';
+import { type ProjectionLogger, silentLogger } from './projection-logger';
+
+/**
+ * What a runner is doing: `catching-up` (reading history), `running` (following live), `stalled`
+ * (an open dead letter), `outdated` (the live generation was built by another version of the code:
+ * it keeps serving, frozen, until a rebuild swaps it), `standby` (another process holds the lock).
+ */
+export type RunnerState = 'starting' | 'catching-up' | 'running' | 'stalled' | 'outdated' | 'standby' | 'stopped';
+
+export interface ProjectionRunnerOptions {
+  sql: SqlClient;
+  store: EventStore;
+  projection: Projection;
+  /** Told about every committed position of the live generation (read-your-writes). */
+  waiter?: PositionWaiter;
+  logger?: ProjectionLogger;
+  /** Events per page while catching up and per live batch; default 5,000. */
+  pageSize?: number;
+  /**
+   * How often an idle runner checks for a swapped generation, resolved dead letters and skipped
+   * events of other types, and how often a standby runner tries the lock; default 1,000 ms.
+   */
+  pollMs?: number;
+  /**
+   * Called when the live generation was built by an older version of this projection, and again
+   * every 30 polls while it stays so; the host starts (or resumes) a blue/green rebuild.
+   */
+  onOutdated?: (live: Generation) => void;
+}
+
+/** Ends a live subscription from inside its handler. */
+class StopFollowing extends Error {
+  override readonly name = 'StopFollowing';
+  constructor(readonly outcome: BatchOutcome) {
+    super(`Stop following: ${outcome.kind}`);
+  }
+}
+
+const restartDelayMs = 2_000;
+/** While outdated, ask for the rebuild again every this many polls (it may have stalled, or another process had it). */
+const outdatedRenoticePolls = 30;
+
+/**
+ * Keeps the live generation of one projection up to date: one active instance across processes
+ * (advisory lock), batched catch-up from its checkpoint, then live following through the store's
+ * subscription. A failing event stalls it until an operator retries or skips the dead letter.
+ */
+export class ProjectionRunner {
+  readonly projection: Projection;
+  readonly #sql: SqlClient;
+  readonly #store: EventStore;
+  readonly #waiter: PositionWaiter | undefined;
+  readonly #logger: ProjectionLogger;
+  readonly #pageSize: number;
+  readonly #pollMs: number;
+  readonly #onOutdated: ((live: Generation) => void) | undefined;
+  #state: RunnerState = 'starting';
+  #caughtUpOnce = false;
+  #outdatedNoticeAt = 0;
+  #stopping = false;
+  #done: Promise<void> | undefined;
+  readonly #wakers = new Set<() => void>();
+  #serial: Promise<unknown> = Promise.resolve();
+
+  constructor(options: ProjectionRunnerOptions) {
+    this.projection = options.projection;
+    this.#sql = options.sql;
+    this.#store = options.store;
+    this.#waiter = options.waiter;
+    this.#logger = options.logger ?? silentLogger;
+    this.#pageSize = options.pageSize ?? 5_000;
+    this.#pollMs = options.pollMs ?? 1_000;
+    this.#onOutdated = options.onOutdated;
+  }
+
+  get state(): RunnerState {
+    return this.#state;
+  }
+
+  /** True once this runner has caught the live generation up to the head of the log. */
+  get caughtUpOnce(): boolean {
+    return this.#caughtUpOnce;
+  }
+
+  start(): void {
+    this.#done ??= this.#run();
+  }
+
+  /** Finish the batch in hand, release the lock and stop. */
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    this.wake();
+    await this.#done;
+  }
+
+  /** Cut a wait short (a dead letter was resolved, a generation swapped in this process). */
+  wake(): void {
+    for (const wake of [...this.#wakers]) wake();
+  }
+
+  async #run(): Promise<void> {
+    while (!this.#stopping) {
+      try {
+        const lockKey = await runnerLockKey(this.#sql, this.projection.name);
+        const led = await this.#sql.withAdvisoryLock(lockKey, () => this.#lead(), { wait: false });
+        if (led === undefined) {
+          this.#state = 'standby';
+          await this.#pause(this.#pollMs);
+        }
+      } catch (error) {
+        if (this.#stopping) break;
+        this.#logger.error({ err: error, projection: this.projection.name }, 'projection runner failed; restarting');
+        await this.#pause(restartDelayMs);
+      }
+    }
+    this.#state = 'stopped';
+  }
+
+  /** The work of the lock holder, until stopped. */
+  async #lead(): Promise<true> {
+    const name = this.projection.name;
+    while (!this.#stopping) {
+      const generation = await ensureLiveGeneration(this.#sql, this.projection);
+      if (generation.version !== this.projection.version) {
+        const now = Date.now();
+        if (this.#state !== 'outdated') {
+          this.#logger.warn({ projection: name, generation: generation.generation, built: generation.version, code: this.projection.version }, 'live generation built by another version; serving it frozen until a rebuild swaps it');
+          this.#outdatedNoticeAt = 0;
+        }
+        this.#state = 'outdated';
+        // Only newer code rebuilds (an old worker still running must not undo a new one's rebuild).
+        if (generation.version < this.projection.version && now - this.#outdatedNoticeAt >= outdatedRenoticePolls * this.#pollMs) {
+          this.#outdatedNoticeAt = now;
+          this.#onOutdated?.(generation);
+        }
+        await this.#pause(this.#pollMs);
+        continue;
+      }
+      if ((await openDeadLetters(this.#sql, name, generation.generation)).length > 0) {
+        this.#state = 'stalled';
+        await this.#pause(this.#pollMs);
+        continue;
+      }
+      const checkpoint = await readCheckpoint(this.#sql, name, generation.generation);
+      this.#waiter?.reached(name, checkpoint);
+      const writer = new BatchWriter({
+        sql: this.#sql,
+        projection: this.projection,
+        generation,
+        checkpoint,
+        onCommitted: (position) => this.#waiter?.reached(name, position),
+      });
+      if (!this.#caughtUpOnce || this.#state !== 'running') this.#state = 'catching-up';
+      const outcome = await catchUp(this.#store, writer, {
+        types: this.projection.eventTypes,
+        pageSize: this.#pageSize,
+        stopped: () => this.#stopping,
+      });
+      if (outcome.kind === 'stalled') {
+        this.#reportStall(outcome);
+        continue;
+      }
+      if (outcome.kind !== 'caught-up') continue;
+      this.#caughtUpOnce = true;
+      this.#state = 'running';
+      await this.#follow(writer, generation);
+    }
+    return true;
+  }
+
+  /** Follow live events until stopped, stalled, or the generation is swapped out. */
+  async #follow(writer: BatchWriter, generation: Generation): Promise<void> {
+    const subscription = this.#store.subscribe({
+      after: writer.checkpoint,
+      types: this.projection.eventTypes,
+      batchSize: this.#pageSize,
+      onEvents: (events, next) =>
+        this.#serially(async () => {
+          const outcome = await writer.write(events, next);
+          if (outcome.kind !== 'committed') throw new StopFollowing(outcome);
+        }),
+    });
+    let ended = false;
+    const done = subscription.done.finally(() => {
+      ended = true;
+      this.wake();
+    });
+    done.catch(() => undefined);
+    try {
+      while (!this.#stopping && !ended) {
+        await this.#pause(this.#pollMs);
+        if (this.#stopping || ended) break;
+        const keepGoing = await this.#serially(() => this.#idleCheck(writer, generation));
+        if (!keepGoing) break;
+      }
+    } finally {
+      await subscription.stop();
+    }
+    try {
+      await done;
+    } catch (error) {
+      if (!(error instanceof StopFollowing)) throw error;
+      if (error.outcome.kind === 'stalled') this.#reportStall(error.outcome);
+    }
+  }
+
+  /**
+   * Between live batches: notice a swap done by another process, and move the checkpoint past
+   * events of other types (a subscription filtered by type may not report them), so lag reaches 0.
+   */
+  async #idleCheck(writer: BatchWriter, generation: Generation): Promise<boolean> {
+    const live = await findGeneration(this.#sql, this.projection, 'live');
+    if (live?.generation !== generation.generation) return false;
+    const page = await this.#store.readAll({ after: writer.checkpoint, types: this.projection.eventTypes, max: 1 });
+    if (page.events.length > 0 || page.next <= writer.checkpoint) return true;
+    const outcome = await writer.write([], page.next);
+    return outcome.kind === 'committed';
+  }
+
+  #reportStall(outcome: Extract<BatchOutcome, { kind: 'stalled' }>): void {
+    this.#state = 'stalled';
+    const { deadLetter } = outcome;
+    this.#logger.error(
+      { projection: this.projection.name, generation: deadLetter.generation, position: deadLetter.position, eventId: deadLetter.eventId, type: deadLetter.type, error: deadLetter.error },
+      `projection stalled on a failing event; retry or skip it with npm run replay -- ${this.projection.name} --retry|--skip`,
+    );
+  }
+
+  /** Run `work` after every earlier serial job, so live batches and idle checks never overlap. */
+  #serially<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.#serial.then(work);
+    this.#serial = result.catch(() => undefined);
+    return result;
+  }
+
+  #pause(ms: number): Promise<void> {
+    if (this.#stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const finish = (): void => {
+        clearTimeout(timer);
+        this.#wakers.delete(finish);
+        resolve();
+      };
+      const timer = setTimeout(finish, ms);
+      this.#wakers.add(finish);
+    });
+  }
+}

@@ -1,0 +1,61 @@
+import type { SqlClient } from '../../events/store/postgres/sql-client';
+import { schemaScopedXactLock } from './lock-keys';
+
+/**
+ * The runtime's own tables. `projection_generations` is the registry: every generation a
+ * projection ever had, at most one `live` (the one its views point at), at most one `building`
+ * (a blue/green rebuild in progress). Rows are kept after retirement so generation numbers are never
+ * reused and dead letters keep their context.
+ */
+const runtimeSchema = `
+CREATE TABLE IF NOT EXISTS projection_generations (
+  projection text NOT NULL,
+  generation integer NOT NULL,
+  version integer NOT NULL,
+  state text NOT NULL CHECK (state IN ('building', 'live', 'retired')),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  live_since timestamptz,
+  retired_at timestamptz,
+  PRIMARY KEY (projection, generation)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS projection_generations_one_live
+  ON projection_generations (projection) WHERE state = 'live';
+CREATE UNIQUE INDEX IF NOT EXISTS projection_generations_one_building
+  ON projection_generations (projection) WHERE state = 'building';
+
+CREATE TABLE IF NOT EXISTS projection_checkpoints (
+  projection text NOT NULL,
+  generation integer NOT NULL,
+  position text NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (projection, generation),
+  FOREIGN KEY (projection, generation) REFERENCES projection_generations (projection, generation)
+);
+
+CREATE TABLE IF NOT EXISTS projection_dead_letters (
+  id bigserial PRIMARY KEY,
+  projection text NOT NULL,
+  generation integer NOT NULL,
+  position text NOT NULL,
+  event_id text NOT NULL,
+  type text NOT NULL,
+  error text NOT NULL,
+  failed_at timestamptz NOT NULL DEFAULT now(),
+  resolution text CHECK (resolution IN ('retried', 'skipped', 'superseded')),
+  resolved_at timestamptz
+);
+CREATE INDEX IF NOT EXISTS projection_dead_letters_open
+  ON projection_dead_letters (projection, generation) WHERE resolution IS NULL;
+`;
+
+/**
+ * Create the runtime tables if missing; safe to call from several processes at once. Called on
+ * start-up and by operator commands, not per batch.
+ */
+export async function ensureRuntimeSchema(sql: SqlClient): Promise<void> {
+  await sql.transaction(async (tx) => {
+    // Concurrent CREATE ... IF NOT EXISTS can still collide in the catalog; serialise them.
+    await tx.query(schemaScopedXactLock, ['woodshed:projection-runtime-schema']);
+    await tx.exec(runtimeSchema);
+  });
+}

@@ -1,0 +1,74 @@
+import type { SqlExecutor } from '../../events/store/postgres/sql-client';
+import { defineProjection } from '../runtime/projection-definition';
+import { usageBytesPerUserMigration, usageBytesPerUserTable } from './usage-bytes-per-user-tables';
+
+/** What one batch adds to a user's row. */
+interface UserUsageDelta {
+  bytes: number;
+  streams: number;
+  /** The newest `occurredAt` of the batch, kept as sent so no precision is lost. */
+  lastStreamedAt: string;
+}
+
+/**
+ * Whether ISO instant `a` is later than `b`. Metadata instants are UTC (`Z`), so equally long
+ * strings compare as text; only mixed precisions need parsing (the fold's hot path avoids it).
+ */
+function isLater(a: string, b: string): boolean {
+  return a.length === b.length ? a > b : Date.parse(a) > Date.parse(b);
+}
+
+type UsageChanges = Map<number, UserUsageDelta>;
+
+/**
+ * Bytes streamed per user (every settled stem response, aborts included), how many responses and
+ * when the last one ended. Rows hold running totals, so a batch is folded into per-user deltas and
+ * added with one upsert.
+ */
+export const usageBytesPerUser = defineProjection({
+  name: 'usage-bytes-per-user',
+  version: 1,
+  eventTypes: ['StemStreamed'],
+  tables: [usageBytesPerUserTable],
+  migration: usageBytesPerUserMigration,
+
+  fold(events, changes: UsageChanges = new Map()) {
+    for (const event of events) {
+      const { userId, bytesSent } = event.data;
+      const occurredAt = event.metadata.occurredAt;
+      const row = changes.get(userId);
+      if (row) {
+        row.bytes += bytesSent;
+        row.streams += 1;
+        if (isLater(occurredAt, row.lastStreamedAt)) row.lastStreamedAt = occurredAt;
+      } else {
+        changes.set(userId, { bytes: bytesSent, streams: 1, lastStreamedAt: occurredAt });
+      }
+    }
+    return changes;
+  },
+
+  async apply(tx: SqlExecutor, changes: UsageChanges, tables) {
+    if (changes.size === 0) return;
+    const userIds: number[] = [];
+    const bytes: number[] = [];
+    const streams: number[] = [];
+    const lastStreamedAt: string[] = [];
+    for (const [userId, delta] of changes) {
+      userIds.push(userId);
+      bytes.push(delta.bytes);
+      streams.push(delta.streams);
+      lastStreamedAt.push(delta.lastStreamedAt);
+    }
+    const table = tables[usageBytesPerUserTable];
+    await tx.query(
+      `INSERT INTO ${table} AS current (user_id, bytes_streamed, streams_count, last_streamed_at)
+       SELECT * FROM unnest($1::integer[], $2::bigint[], $3::bigint[], $4::timestamptz[])
+       ON CONFLICT (user_id) DO UPDATE SET
+         bytes_streamed = current.bytes_streamed + excluded.bytes_streamed,
+         streams_count = current.streams_count + excluded.streams_count,
+         last_streamed_at = greatest(current.last_streamed_at, excluded.last_streamed_at)`,
+      [userIds, bytes, streams, lastStreamedAt],
+    );
+  },
+});

@@ -1,0 +1,26 @@
+import type { GenerationTables } from '../runtime/projection-definition';
+
+/** The read model's one table; queries read the view of this name, never a generation's table. */
+export const usersTable = 'users';
+
+/**
+ * Version 1 of the table: one row per account, from its registration on. A change here is a new
+ * projection version (blue/green rebuild), not an ALTER.
+ */
+export function usersMigration(tables: GenerationTables<typeof usersTable>): string {
+  const table = tables[usersTable];
+  return `
+CREATE TABLE ${table} (
+  user_id integer PRIMARY KEY,
+  email text NOT NULL,
+  registered_at timestamptz NOT NULL,
+  last_signed_in_at timestamptz,
+  sign_in_count integer NOT NULL DEFAULT 0,
+  dismissed_tutorials text[] NOT NULL DEFAULT '{}',
+  show_chords_preference boolean NOT NULL DEFAULT true,
+  chord_instrument_preference text NOT NULL DEFAULT 'master',
+  unsubscribed_announcements boolean NOT NULL DEFAULT false
+);
+CREATE INDEX ${table}_by_email ON ${table} (email);
+`;
+}

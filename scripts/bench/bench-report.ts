@@ -1,0 +1,85 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { TargetCheck } from './bench-targets';
+import type { RunSummary } from './run-summary';
+import type { StoreBenchResult } from './run-store-bench';
+
+/** The tables printed to stdout: medians, with min–max and spread as the machine's noise. */
+export function formatBenchReport(result: StoreBenchResult): string {
+  const { machine } = result;
+  const lines = [
+    `Woodshed event store benchmark (${result.mode}), ${result.startedAt}`,
+    `${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}, PGlite ${machine.pglite ?? '?'}, PostgreSQL server ${machine.server ?? 'not measured'}`,
+    `load average ${machine.loadAverageAtStart.toFixed(1)} at start, ${machine.loadAverageAtEnd.toFixed(1)} at end; each figure is the median of ${result.settings.runs} runs`,
+    '',
+  ];
+
+  if (result.appends) {
+    const { appends } = result;
+    lines.push(
+      `Appends: one event per command, exact expected revision, own stream per appender; ${result.settings.appends.durationMs / 1000} s window after ${result.settings.appends.warmupMs / 1000} s warm-up; PGlite in ${appends.pgliteLocation}`,
+      table(
+        ['target', 'appenders', 'events/s (median)', 'min', 'max', 'spread'],
+        appends.figures.map((figure) => [figure.label, String(figure.appenders), ...noise(figure.eventsPerSecond)]),
+      ),
+    );
+    if (appends.ratios) {
+      const { ratios } = appends;
+      lines.push(
+        `At ${ratios.appenders} appenders on the server: ours / raw INSERT ${ratio(ratios.oursOverRaw)}, ours / peer ${ratio(ratios.oursOverPeer)}, ours / peer with a ${ratios.appenders}-connection pool ${ratio(ratios.oursOverPeerWidePool)}`,
+      );
+    }
+    lines.push('');
+  }
+
+  if (result.rebuild) {
+    lines.push(
+      `Rebuild: ${result.settings.rebuild.events.toLocaleString('en')} StemStreamed events of ${result.settings.rebuild.users.toLocaleString('en')} users folded into usage-bytes-per-user from position 0 (blue/green rebuild, pages of ${result.settings.rebuild.pageSize.toLocaleString('en')}); baseline: bare keyset read + JSON parse`,
+      table(
+        ['backend', 'what', 'events/s (median)', 'min', 'max', 'spread', 'ours / bare', 'read model'],
+        result.rebuild.flatMap((figure) => [
+          [figure.backend, 'runtime rebuild', ...noise(figure.rebuild.eventsPerSecond), ratio(figure.oursOverBare), figure.correct ? 'totals match seed' : 'WRONG'],
+          [figure.backend, 'bare keyset read', ...noise(figure.bare.eventsPerSecond), '', ''],
+        ]),
+      ),
+      '',
+    );
+  }
+
+  lines.push('Targets (issue 2)', table(['target', 'required', 'measured (median)', 'result'], result.targets.map(targetRow)));
+  return lines.join('\n');
+}
+
+/** Write the whole result, raw runs included, as bench/results/store-<timestamp>.json; returns the path. */
+export async function writeBenchResult(result: StoreBenchResult, directory: string): Promise<string> {
+  await mkdir(directory, { recursive: true });
+  const path = join(directory, `store-${result.startedAt.replaceAll(':', '-').replace(/\.\d+Z$/, 'Z')}.json`);
+  await writeFile(path, `${JSON.stringify(result, null, 2)}\n`);
+  return path;
+}
+
+function targetRow(check: TargetCheck): string[] {
+  const format = (value: number) => (check.unit === 'ratio' ? ratio(value) : `${rate(value)} events/s`);
+  if (check.measured === undefined) return [check.name, `>= ${format(check.required)}`, 'not measured', ''];
+  const verdict = check.met ? 'met' : `MISSED by ${Math.round((1 - check.measured / check.required) * 100)}%`;
+  return [check.name, `>= ${format(check.required)}`, format(check.measured), verdict];
+}
+
+function noise(summary: RunSummary): string[] {
+  return [rate(summary.median), rate(summary.min), rate(summary.max), `${Math.round(summary.spread * 100)}%`];
+}
+
+function rate(value: number): string {
+  return Math.round(value).toLocaleString('en');
+}
+
+function ratio(value: number): string {
+  return `${value.toFixed(2)}x`;
+}
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const line = (cells: readonly string[]) =>
+    cells.map((cell, column) => (column === 0 || column === 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ').trimEnd();
+  return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+}

@@ -1,0 +1,30 @@
+/** Sizes and durations of one bench run; `quick` shrinks them for a smoke run. */
+export interface BenchSettings {
+  /** Runs per figure; each figure reported is the median. */
+  runs: number;
+  appends: {
+    concurrency: readonly number[];
+    /** Concurrent connections of the raw-insert baseline and appenders of the peer. */
+    baselineConcurrency: number;
+    warmupMs: number;
+    durationMs: number;
+  };
+  rebuild: {
+    events: number;
+    users: number;
+    /** Events per page, for the runtime and the bare read alike. */
+    pageSize: number;
+  };
+}
+
+export const fullSettings: BenchSettings = {
+  runs: 3,
+  appends: { concurrency: [1, 16, 64], baselineConcurrency: 64, warmupMs: 1_000, durationMs: 3_000 },
+  rebuild: { events: 1_000_000, users: 10_000, pageSize: 10_000 },
+};
+
+export const quickSettings: BenchSettings = {
+  runs: 3,
+  appends: { concurrency: [1, 16, 64], baselineConcurrency: 64, warmupMs: 200, durationMs: 800 },
+  rebuild: { events: 50_000, users: 1_000, pageSize: 10_000 },
+};

@@ -1,0 +1,58 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openPgSqlClient } from '../../events/store/postgres/pg-sql-client';
+import { openPgliteSqlClient } from '../../events/store/postgres/pglite-sql-client';
+import type { SqlClient } from '../../events/store/postgres/sql-client';
+import { benchDatabaseUrl, dropSchema, freshSchemaName } from './bench-database';
+
+/**
+ * Where PGlite keeps the bench's data: `memory`, or `temp-dir` (a fresh directory under the OS temp
+ * directory, as the embedded default keeps `./data`).
+ */
+export type PgliteLocation = 'memory' | 'temp-dir';
+
+/** Which database a bench figure comes from. */
+export type BenchBackend = { kind: 'pglite'; location: PgliteLocation } | { kind: 'postgres'; connectionString: string };
+
+/** A fresh, empty database of `backend` and how to throw it away afterwards. */
+export interface BenchSqlClient {
+  sql: SqlClient;
+  /** `temp-dir` path or server schema, for the report. */
+  where: string;
+  dispose(): Promise<void>;
+}
+
+export async function openBenchSqlClient(backend: BenchBackend, purpose: string): Promise<BenchSqlClient> {
+  if (backend.kind === 'postgres') {
+    const schema = freshSchemaName(purpose);
+    const sql = await openPgSqlClient({ connectionString: backend.connectionString, schema });
+    return {
+      sql,
+      where: schema,
+      async dispose() {
+        await sql.close();
+        await dropSchema(backend.connectionString, schema);
+      },
+    };
+  }
+  if (backend.location === 'memory') {
+    const sql = await openPgliteSqlClient();
+    return { sql, where: 'memory', dispose: () => sql.close() };
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), `woodshed-bench-${purpose}-`));
+  const sql = await openPgliteSqlClient({ dataDir });
+  return {
+    sql,
+    where: dataDir,
+    async dispose() {
+      await sql.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The server backend for `DATABASE_URL` (or the local test database). */
+export function serverBackend(): BenchBackend {
+  return { kind: 'postgres', connectionString: benchDatabaseUrl() };
+}

@@ -1,0 +1,19 @@
+/** The spread of repeated measurements of one figure: the median is the figure, min/max the noise. */
+export interface RunSummary {
+  runs: number[];
+  min: number;
+  median: number;
+  max: number;
+  /** (max - min) / median, so noise reads as one number across figures of different size. */
+  spread: number;
+}
+
+export function summarizeRuns(runs: readonly number[]): RunSummary {
+  if (runs.length === 0) throw new RangeError('No runs to summarise');
+  const sorted = [...runs].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  const median = sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  const min = sorted[0]!;
+  const max = sorted.at(-1)!;
+  return { runs: [...runs], min, median, max, spread: median === 0 ? 0 : (max - min) / median };
+}

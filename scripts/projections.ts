@@ -1,0 +1,41 @@
+/**
+ * `npm run projections -- status`: one line per read model — live generation, checkpoint, lag
+ * (events after the checkpoint), state (running / stalled / rebuilding) and open dead letters.
+ * `--json` prints the same as JSON. Exits 1 when a projection is stalled (for scripts and cron).
+ *
+ * Embedded mode (no DATABASE_URL): PGlite is one process per data directory, so run this while the
+ * app is stopped (the app's own GET /api/health reports the same while it runs).
+ */
+import { parseArgs } from 'node:util';
+import { projections } from '../projections/registry';
+import { readProjectionStatus } from '../projections/runtime/projection-status';
+import { loadConfigOrExit } from './app/load-config-or-exit';
+import { openOpsStorage } from './ops/open-ops-storage';
+import { formatStatusTable } from './ops/status-table';
+
+const usage = `Usage:
+  npm run projections -- status [--json]`;
+
+const { values, positionals } = parseArgs({
+  options: { json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+  allowPositionals: true,
+});
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+if (positionals.length !== 1 || positionals[0] !== 'status') {
+  console.error(usage);
+  process.exit(2);
+}
+
+const config = loadConfigOrExit();
+const storage = await openOpsStorage(config, 'npm run projections -- status');
+try {
+  const statuses = [];
+  for (const projection of projections) statuses.push(await readProjectionStatus(storage.sql, storage.store, projection));
+  console.log(values.json ? JSON.stringify(statuses, null, 2) : formatStatusTable(statuses));
+  process.exitCode = statuses.some((status) => status.state === 'stalled') ? 1 : 0;
+} finally {
+  await storage.close();
+}

@@ -1,0 +1,192 @@
+/**
+ * `npm run replay -- <projection>|--all`: rebuild read models blue/green from the whole log, with a
+ * progress bar on stderr and the speed at the end. The live generation keeps serving (and, in a
+ * running app on a PostgreSQL server, following) until the swap.
+ *
+ * `npm run replay -- <projection> --retry`: close the projection's open dead letters and fold the
+ * failing events again (after a fix). `--skip`: close them as skipped and move past the failing
+ * events, recorded in projection_dead_letters. Either way the stalled generation then catches up.
+ *
+ * Embedded mode (no DATABASE_URL): PGlite is one process per data directory, so run this while the
+ * app is stopped; it refuses to start when the app holds the directory.
+ */
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { START } from '../events/store/event-store';
+import type { Storage } from '../events/store/open-event-store';
+import { findProjection, projections } from '../projections/registry';
+import { catchUpLiveGeneration } from '../projections/runtime/catch-up-live-generation';
+import { type DeadLetter, retryDeadLetters, skipDeadLetters } from '../projections/runtime/dead-letters';
+import { readCheckpoint } from '../projections/runtime/checkpoints';
+import { abandonRebuild, findGeneration } from '../projections/runtime/generations';
+import type { Projection } from '../projections/runtime/projection-definition';
+import { type RebuildOutcome, rebuildProjection } from '../projections/runtime/rebuild';
+import { loadConfigOrExit } from './app/load-config-or-exit';
+import { openOpsStorage } from './ops/open-ops-storage';
+
+const usage = `Usage:
+  npm run replay -- <projection>          rebuild one read model blue/green
+  npm run replay -- --all                 rebuild every read model
+  npm run replay -- <projection> --retry  fold its failed event again (after a fix)
+  npm run replay -- <projection> --skip   skip its failed event (recorded, never silent)
+Projections: ${projections.map((projection) => projection.name).join(', ')}`;
+
+const { values, positionals } = parseArgs({
+  options: {
+    all: { type: 'boolean', default: false },
+    retry: { type: 'boolean', default: false },
+    skip: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+  allowPositionals: true,
+});
+
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+const targets = resolveTargets();
+const config = loadConfigOrExit();
+const storage = await openOpsStorage(config, `npm run replay -- ${process.argv.slice(2).join(' ')}`);
+
+let interrupted = false;
+process.on('SIGINT', () => {
+  if (interrupted) process.exit(130);
+  interrupted = true;
+  console.error('\nInterrupted: finishing the page in hand (Ctrl-C again to quit at once).');
+});
+
+let exitCode = 0;
+try {
+  for (const projection of targets) {
+    const ok = values.retry || values.skip ? await resolveDeadLetters(storage, projection) : await rebuild(storage, projection, false);
+    if (!ok) {
+      exitCode = 1;
+      break;
+    }
+    if (interrupted) {
+      exitCode = 130;
+      break;
+    }
+  }
+} finally {
+  await storage.close();
+}
+process.exit(exitCode);
+
+function resolveTargets(): Projection[] {
+  const fail = (message: string): never => {
+    console.error(`${message}\n\n${usage}`);
+    process.exit(2);
+  };
+  if (values.retry && values.skip) fail('Choose --retry or --skip, not both.');
+  if (values.all) {
+    if (positionals.length > 0) fail('Give a projection name or --all, not both.');
+    if (values.retry || values.skip) fail('--retry and --skip take one projection name.');
+    return [...projections];
+  }
+  if (positionals.length !== 1) fail('Give one projection name, or --all.');
+  const projection = findProjection(positionals[0]!);
+  return projection ? [projection] : fail(`Unknown projection ${positionals[0]}.`);
+}
+
+/** Rebuild (or, with `resume`, finish the unfinished rebuild of) one projection. */
+async function rebuild({ sql, store }: Storage, projection: Projection, resume: boolean): Promise<boolean> {
+  const unfinished = resume ? await findGeneration(sql, projection, 'building') : undefined;
+  const total = await store.countAfter(unfinished ? await readCheckpoint(sql, projection.name, unfinished.generation) : START);
+  const bar = new cliProgress.SingleBar(
+    {
+      stream: process.stderr,
+      format: `${projection.name} [{bar}] {percentage}% | {value}/{total} events | {speed} events/s | ETA {eta_formatted}`,
+      hideCursor: true,
+      etaBuffer: 50,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const started = performance.now();
+  let done = 0;
+  const speed = () => Math.round(done / Math.max((performance.now() - started) / 1000, 0.001));
+  bar.start(total, 0, { speed: 0 });
+  let outcome: RebuildOutcome;
+  try {
+    outcome = await rebuildProjection(sql, store, projection, {
+      resume,
+      stopped: () => interrupted,
+      onProgress: (events) => {
+        done += events;
+        bar.update(Math.min(done, total), { speed: speed() });
+      },
+    });
+  } finally {
+    if (done >= total) bar.update(total, { speed: speed() });
+    bar.stop();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  switch (outcome.kind) {
+    case 'swapped':
+      console.log(
+        `${projection.name}: generation ${outcome.generation} is live${outcome.previous === undefined ? '' : ` (was ${outcome.previous}, dropped)`}; ` +
+          `${outcome.events} events in ${seconds.toFixed(1)} s = ${Math.round(outcome.events / Math.max(seconds, 0.001))} events/s`,
+      );
+      return true;
+    case 'stalled':
+      printStall(projection, outcome.deadLetter, `generation ${outcome.generation}, which is being rebuilt (any live generation keeps serving)`);
+      return false;
+    case 'stopped':
+      // Interrupted means cancelled: drop the half-built generation rather than leave it behind.
+      await abandonRebuild(sql, projection);
+      console.log(`${projection.name}: interrupted after ${outcome.events} events; generation ${outcome.generation} dropped, the live one is unchanged.`);
+      return false;
+    case 'busy':
+      console.error(`${projection.name}: another process is rebuilding it right now; try again when it is done.`);
+      return false;
+  }
+}
+
+async function resolveDeadLetters(storage: Storage, projection: Projection): Promise<boolean> {
+  const { sql, store } = storage;
+  const resolved = values.skip ? await skipDeadLetters(sql, projection.name) : await retryDeadLetters(sql, projection.name);
+  if (resolved.length === 0) {
+    console.log(`${projection.name}: no open dead letters.`);
+    return true;
+  }
+  for (const letter of resolved) {
+    console.log(
+      `${projection.name}: ${values.skip ? 'skipped' : 'retrying'} event ${letter.eventId} (${letter.type}) at ${letter.position} ` +
+        `in generation ${letter.generation}, which failed with: ${letter.error}`,
+    );
+  }
+  // Dead letters of a rebuild belong to its unfinished generation: finish that rebuild.
+  const building = await findGeneration(sql, projection, 'building');
+  if (building && resolved.some((letter) => letter.generation === building.generation)) {
+    if (!(await rebuild(storage, projection, true))) return false;
+  }
+  const live = await findGeneration(sql, projection, 'live');
+  if (!live || !resolved.some((letter) => letter.generation === live.generation)) return true;
+  const outcome = await catchUpLiveGeneration(sql, store, projection, { stopped: () => interrupted });
+  switch (outcome.kind) {
+    case 'caught-up':
+      console.log(`${projection.name}: caught up (generation ${live.generation}, position ${outcome.position}).`);
+      return true;
+    case 'busy':
+      console.log(`${projection.name}: a running app or worker holds it and resumes from the checkpoint on its own.`);
+      return true;
+    case 'stalled':
+      printStall(projection, outcome.deadLetter, `generation ${live.generation}`);
+      return false;
+    case 'outdated':
+      console.log(`${projection.name}: the live generation was built by version ${outcome.builtWithVersion}; rebuild it (npm run replay -- ${projection.name}).`);
+      return false;
+    case 'lost':
+    case 'stopped':
+      console.log(`${projection.name}: ${outcome.kind} before catching up; the runner resumes from the checkpoint.`);
+      return outcome.kind === 'lost';
+  }
+}
+
+function printStall(projection: Projection, letter: DeadLetter, where: string): void {
+  console.error(
+    `${projection.name}: stalled in ${where} on event ${letter.eventId} (${letter.type}) at ${letter.position}:\n  ${letter.error}\n` +
+      `Fix the projection and run \`npm run replay -- ${projection.name} --retry\`, or skip the event with \`--skip\`.`,
+  );
+}

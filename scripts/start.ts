@@ -1,0 +1,49 @@
+/**
+ * `npm start`: the whole app in one process — builds the client when it is stale, opens storage,
+ * runs the projectors and background jobs, and serves the API and the client.
+ */
+import { createApp } from '../api/app';
+import { describeConfig } from '../api/config/env';
+import { startHttpServer } from '../api/http/http-server';
+import { createLogger } from '../api/logging/create-logger';
+import { ensureClientBuilt } from './app/ensure-client-built';
+import { loadConfigOrExit } from './app/load-config-or-exit';
+import { onShutdownSignal } from './app/on-shutdown-signal';
+import { repositoryRoot } from './app/repository-root';
+import { startBackend } from './app/start-backend';
+
+const config = loadConfigOrExit();
+const logger = await createLogger({ level: config.logLevel, pretty: config.nodeEnv === 'development' && process.stdout.isTTY });
+logger.info(describeConfig(config), 'starting Woodshed');
+
+try {
+  await ensureClientBuilt({ root: repositoryRoot, logger });
+} catch (error) {
+  logger.fatal({ err: error }, 'the client does not build');
+  process.exit(1);
+}
+
+let backend;
+try {
+  backend = await startBackend(config, logger);
+} catch (error) {
+  logger.fatal({ err: error }, 'could not start storage and projections');
+  process.exit(1);
+}
+
+const app = createApp(backend.deps);
+let server;
+try {
+  server = await startHttpServer(app, { port: config.port, host: config.host });
+} catch (error) {
+  logger.fatal({ err: error }, `could not listen on ${config.host}:${config.port}`);
+  await backend.stop();
+  process.exit(1);
+}
+const running = { server, backend };
+logger.info(`Woodshed is running at ${config.publicUrl} (listening on ${server.url})`);
+
+onShutdownSignal(logger, async () => {
+  await running.server.close();
+  await running.backend.stop();
+});

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+// Test level lives in the file name (STYLE.md 10): *.unit.test.ts, *.int.test.ts (real database),
+// *.e2e.test.ts (real browser against the running app). Each level runs on its own with
+// `npm run test:unit|test:int|test:e2e`.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{events,projections,api,client,scripts}/**/*.unit.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'int',
+          include: ['{events,projections,api,scripts}/**/*.int.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['client/e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          globalSetup: ['client/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
