@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
 // `npm run test:unit|test:int|test:e2e`.
 export default defineConfig({
   test: {
+    // In CI every test is listed with its suite, so the log shows which databases the contract
+    // suite and the integration tests ran against ("EventStore contract on postgres > ...").
+    reporters: process.env.CI ? ['verbose'] : ['default'],
     projects: [
       {
         test: {

@@ -130,7 +130,8 @@ describe('sign-in and accounts', () => {
     // The popover closes on navigation.
     await page.getByRole('dialog', { name: 'Account' }).getByRole('link', { name: 'Usage & Credits' }).click();
     await page.waitForURL(`${baseUrl}/usage`);
-    expect(await page.getByRole('dialog', { name: 'Account' }).count()).toBe(0);
+    // The URL changes before React renders the new location; the popover must then go (or time out).
+    await page.getByRole('dialog', { name: 'Account' }).waitFor({ state: 'detached', timeout: 5_000 });
     await page.goto(`${baseUrl}/library`);
     await page.getByRole('button', { name: 'ACCOUNT' }).click();
 

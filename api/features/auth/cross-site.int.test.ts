@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { SqlClient } from '../../../events/store/postgres/sql-client';
-import { availableSqlClients } from '../../../events/store/testing/test-sql-clients';
-import { startTestApp } from '../../testing/start-test-app';
+import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import type { TestApp } from '../../testing/start-test-app';
 import type { TestBrowser } from './testing/test-browser';
 import { latestSignInEmail, signInWithCode, testAuthSecret } from './testing/test-sign-in';
@@ -17,56 +16,43 @@ async function counts(sql: SqlClient): Promise<Record<string, number>> {
   return result;
 }
 
-for (const candidate of availableSqlClients()) {
-  describe(`cross-site requests on ${candidate.name}`, () => {
-    let sql: SqlClient;
-    let app: TestApp;
-    beforeAll(async () => {
-      sql = await candidate.open();
-      app = await startTestApp({ sql, config: { authSecret: testAuthSecret } });
-    });
-    afterAll(async () => {
-      await app?.stop();
-      await sql?.close();
-    });
+describeAppOnEveryDatabase('cross-site requests', { config: { authSecret: testAuthSecret } }, (env) => {
+  it('refuses every state-changing call of sign-in, account, e-mail preferences, privacy and newsletter from another site', async () => {
+    const email = 'victim@example.com';
+    const { browser } = await signInWithCode(env.app.url, email);
+    await browser.post('/api/auth/request-magic-link', { email });
+    const pending = await latestSignInEmail(env.app.url, email);
 
-    it('refuses every state-changing call of sign-in, account, e-mail preferences, privacy and newsletter from another site', async () => {
-      const email = 'victim@example.com';
-      const { browser } = await signInWithCode(app.url, email);
-      await browser.post('/api/auth/request-magic-link', { email });
-      const pending = await latestSignInEmail(app.url, email);
+    const calls: Array<[string, string, unknown?]> = [
+      ['POST', '/api/auth/request-magic-link', { email }],
+      ['POST', '/api/auth/verify-code', { email, code: pending.code }],
+      ['GET', `/api/auth/verify?token=${pending.token}`],
+      ['POST', '/api/auth/logout', {}],
+      ['PATCH', '/api/user/tutorial-dismissal', { tutorialWelcomeDismissed: true }],
+      ['PATCH', '/api/user/preferences', { showChordsPreference: false }],
+      ['POST', '/api/email-preferences/unsubscribe'],
+      ['POST', '/api/email-preferences/resubscribe'],
+      ['POST', '/api/privacy/request', { email, requestType: 'delete', description: 'Please delete all my data.' }],
+      ['POST', '/api/mailing-list/subscribe', { email }],
+    ];
+    const foreign: Array<Record<string, string>> = [{ Origin: 'https://evil.example' }, { 'Sec-Fetch-Site': 'cross-site' }];
 
-      const calls: Array<[string, string, unknown?]> = [
-        ['POST', '/api/auth/request-magic-link', { email }],
-        ['POST', '/api/auth/verify-code', { email, code: pending.code }],
-        ['GET', `/api/auth/verify?token=${pending.token}`],
-        ['POST', '/api/auth/logout', {}],
-        ['PATCH', '/api/user/tutorial-dismissal', { tutorialWelcomeDismissed: true }],
-        ['PATCH', '/api/user/preferences', { showChordsPreference: false }],
-        ['POST', '/api/email-preferences/unsubscribe'],
-        ['POST', '/api/email-preferences/resubscribe'],
-        ['POST', '/api/privacy/request', { email, requestType: 'delete', description: 'Please delete all my data.' }],
-        ['POST', '/api/mailing-list/subscribe', { email }],
-      ];
-      const foreign: Array<Record<string, string>> = [{ Origin: 'https://evil.example' }, { 'Sec-Fetch-Site': 'cross-site' }];
-
-      const before = await counts(sql);
-      for (const [method, path, body] of calls) {
-        for (const headers of foreign) {
-          const response = await browser.request(method, path, { ...(body !== undefined && { body }), headers });
-          expect(response.status, `${method} ${path} with ${JSON.stringify(headers)}`).toBe(403);
-          expect(response.body).toEqual({ error: { code: 'cross_site_request', message: 'Cross-site requests are not allowed.' } });
-        }
+    const before = await counts(env.sql);
+    for (const [method, path, body] of calls) {
+      for (const headers of foreign) {
+        const response = await browser.request(method, path, { ...(body !== undefined && { body }), headers });
+        expect(response.status, `${method} ${path} with ${JSON.stringify(headers)}`).toBe(403);
+        expect(response.body).toEqual({ error: { code: 'cross_site_request', message: 'Cross-site requests are not allowed.' } });
       }
-      expect(await counts(sql)).toEqual(before);
-      expect((await browser.get('/api/auth/me')).status).toBe(200);
+    }
+    expect(await counts(env.sql)).toEqual(before);
+    expect((await browser.get('/api/auth/me')).status).toBe(200);
 
-      // The same calls from the app itself go through, so the refusals above were the only reason.
-      await sameOrigin(browser, app, calls.slice(4));
-      expect((await counts(sql)).events).toBeGreaterThan(before.events!);
-    });
+    // The same calls from the app itself go through, so the refusals above were the only reason.
+    await sameOrigin(browser, env.app, calls.slice(4));
+    expect((await counts(env.sql)).events).toBeGreaterThan(before.events!);
   });
-}
+});
 
 async function sameOrigin(browser: TestBrowser, app: TestApp, calls: Array<[string, string, unknown?]>): Promise<void> {
   for (const [method, path, body] of calls) {

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { SqlClient } from '../../../events/store/postgres/sql-client';
-import { availableSqlClients } from '../../../events/store/testing/test-sql-clients';
-import { startTestApp } from '../../testing/start-test-app';
-import type { TestApp } from '../../testing/start-test-app';
+import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import { TestBrowser } from './testing/test-browser';
 import { latestSignInEmail, testAuthSecret } from './testing/test-sign-in';
 
@@ -24,59 +22,46 @@ function containsCode(text: string, code: string): boolean {
   return new RegExp(`(?<![0-9a-fA-F])${code}(?![0-9a-fA-F])`).test(text);
 }
 
-for (const candidate of availableSqlClients()) {
-  describe(`secrets at rest on ${candidate.name}`, () => {
-    let sql: SqlClient;
-    let app: TestApp;
-    beforeAll(async () => {
-      sql = await candidate.open();
-      app = await startTestApp({ sql, config: { authSecret: testAuthSecret } });
-    });
-    afterAll(async () => {
-      await app?.stop();
-      await sql?.close();
-    });
+describeAppOnEveryDatabase('secrets at rest', { config: { authSecret: testAuthSecret } }, (env) => {
+  it('keeps no sign-in code, link token or session token in clear in any table, the event log or the logs', async () => {
+    const codes: string[] = [];
+    const tokens: string[] = [];
+    const email = 'secretive@example.com';
 
-    it('keeps no sign-in code, link token or session token in clear in any table, the event log or the logs', async () => {
-      const codes: string[] = [];
-      const tokens: string[] = [];
-      const email = 'secretive@example.com';
+    // Sign up with the code, sign in again with the link, and leave a third e-mail unused.
+    const withCode = new TestBrowser(env.app.url);
+    await withCode.post('/api/auth/request-magic-link', { email });
+    const first = await latestSignInEmail(env.app.url, email);
+    expect((await withCode.post('/api/auth/verify-code', { email, code: first.code })).status).toBe(200);
+    const withLink = new TestBrowser(env.app.url);
+    await withLink.post('/api/auth/request-magic-link', { email });
+    const second = await latestSignInEmail(env.app.url, email);
+    expect((await withLink.get(`/api/auth/verify?token=${second.token}`)).status).toBe(200);
+    await withLink.post('/api/auth/request-magic-link', { email });
+    const third = await latestSignInEmail(env.app.url, email);
+    codes.push(first.code, second.code, third.code);
+    tokens.push(first.token, second.token, third.token);
+    for (const browser of [withCode, withLink]) {
+      const session = browser.cookie('woodshed_session');
+      expect(session).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      tokens.push(session!);
+      expect((await browser.get('/api/auth/me')).status).toBe(200);
+    }
 
-      // Sign up with the code, sign in again with the link, and leave a third e-mail unused.
-      const withCode = new TestBrowser(app.url);
-      await withCode.post('/api/auth/request-magic-link', { email });
-      const first = await latestSignInEmail(app.url, email);
-      expect((await withCode.post('/api/auth/verify-code', { email, code: first.code })).status).toBe(200);
-      const withLink = new TestBrowser(app.url);
-      await withLink.post('/api/auth/request-magic-link', { email });
-      const second = await latestSignInEmail(app.url, email);
-      expect((await withLink.get(`/api/auth/verify?token=${second.token}`)).status).toBe(200);
-      await withLink.post('/api/auth/request-magic-link', { email });
-      const third = await latestSignInEmail(app.url, email);
-      codes.push(first.code, second.code, third.code);
-      tokens.push(first.token, second.token, third.token);
-      for (const browser of [withCode, withLink]) {
-        const session = browser.cookie('woodshed_session');
-        expect(session).toMatch(/^[A-Za-z0-9_-]{43}$/);
-        tokens.push(session!);
-        expect((await browser.get('/api/auth/me')).status).toBe(200);
+    const dump = await dumpDatabase(env.sql);
+    expect(dump.tables).toEqual(expect.arrayContaining(['events', 'email_outbox', 'sessions', 'sign_in_challenges', 'accounts']));
+    // The dump holds the state the secrets protect: sessions, the live challenge, the sealed e-mails.
+    expect(dump.text).toContain('sign_in_challenges: (secretive@example.com');
+    expect(dump.text.match(/^email_outbox: /gm)).toHaveLength(3);
+    expect(dump.text.match(/^sessions: /gm)).toHaveLength(2);
+    const logs = JSON.stringify(env.app.logLines());
+    expect(logs).toContain('/api/auth/verify');
+    for (const haystack of [dump.text, logs]) {
+      for (const code of codes) expect(containsCode(haystack, code), `code ${code}`).toBe(false);
+      for (const token of tokens) {
+        expect(haystack).not.toContain(token);
+        expect(haystack).not.toContain(Buffer.from(token, 'base64url').toString('hex'));
       }
-
-      const dump = await dumpDatabase(sql);
-      expect(dump.tables).toEqual(expect.arrayContaining(['events', 'email_outbox', 'sessions', 'sign_in_challenges', 'accounts']));
-      // The dump holds the state the secrets protect: sessions, the live challenge, the sealed e-mails.
-      expect(dump.text).toContain('sign_in_challenges: (secretive@example.com');
-      expect(dump.text.match(/^email_outbox: /gm)).toHaveLength(3);
-      expect(dump.text.match(/^sessions: /gm)).toHaveLength(2);
-      const logs = JSON.stringify(app.logLines());
-      expect(logs).toContain('/api/auth/verify');
-      for (const haystack of [dump.text, logs]) {
-        for (const code of codes) expect(containsCode(haystack, code), `code ${code}`).toBe(false);
-        for (const token of tokens) {
-          expect(haystack).not.toContain(token);
-          expect(haystack).not.toContain(Buffer.from(token, 'base64url').toString('hex'));
-        }
-      }
-    });
+    }
   });
-}
+});
