@@ -10,6 +10,7 @@ import { ensureClientBuilt } from './app/ensure-client-built';
 import { loadConfigOrExit } from './app/load-config-or-exit';
 import { onShutdownSignal } from './app/on-shutdown-signal';
 import { repositoryRoot } from './app/repository-root';
+import { DataDirInUse } from './app/data-dir-lock';
 import { startBackend } from './app/start-backend';
 
 const config = loadConfigOrExit();
@@ -25,9 +26,10 @@ try {
 
 let backend;
 try {
-  backend = await startBackend(config, logger);
+  backend = await startBackend(config, logger, 'npm start');
 } catch (error) {
-  logger.fatal({ err: error }, 'could not start storage and projections');
+  if (error instanceof DataDirInUse) logger.fatal(error.message);
+  else logger.fatal({ err: error }, 'could not start storage and projections');
   process.exit(1);
 }
 

@@ -7,21 +7,19 @@ import { describeConfig } from '../api/config/env';
 import { createLogger } from '../api/logging/create-logger';
 import { loadConfigOrExit } from './app/load-config-or-exit';
 import { onShutdownSignal } from './app/on-shutdown-signal';
+import { DataDirInUse } from './app/data-dir-lock';
 import { startBackend } from './app/start-backend';
 
 const config = loadConfigOrExit();
 const logger = await createLogger({ level: config.logLevel, pretty: config.nodeEnv === 'development' && process.stdout.isTTY });
 logger.info(describeConfig(config), 'starting the Woodshed worker');
-if (config.databaseUrl === undefined) {
-  // PGlite is one process's database: a worker beside `npm start` on the same directory would corrupt it.
-  logger.warn(`no DATABASE_URL: the worker uses the embedded database in ${config.dataDir}; never run it beside \`npm start\` on that directory`);
-}
 
 let backend;
 try {
-  backend = await startBackend(config, logger);
+  backend = await startBackend(config, logger, 'npm run worker');
 } catch (error) {
-  logger.fatal({ err: error }, 'could not start storage and projections');
+  if (error instanceof DataDirInUse) logger.fatal(error.message);
+  else logger.fatal({ err: error }, 'could not start storage and projections');
   process.exit(1);
 }
 const running = backend;

@@ -6,6 +6,7 @@ import { features } from '../../api/features';
 import { runBackgroundJobs } from '../../api/jobs/run-background-jobs';
 import { openStorage } from '../../events/store/open-event-store';
 import { startProjections } from '../../projections/registry';
+import { lockDataDir } from './data-dir-lock';
 
 /** Storage, projectors and background jobs: what `npm start` and `npm run worker` both run. */
 export interface Backend {
@@ -17,21 +18,31 @@ export interface Backend {
 /**
  * Open the storage the configuration names, start every projection (one active instance each,
  * through advisory locks) and every feature's background jobs. On a failure half-way, whatever was
- * started is stopped again before the error is rethrown.
+ * started is stopped again before the error is rethrown. `label` names this process in the
+ * embedded database's lock file, so a second process on the same directory is told who holds it.
  */
-export async function startBackend(config: Config, logger: Logger): Promise<Backend> {
-  const storage = await openStorage({
-    dataDir: config.dataDir,
-    ...(config.databaseUrl !== undefined && { databaseUrl: config.databaseUrl }),
-    ...(config.databaseSchema !== undefined && { databaseSchema: config.databaseSchema }),
-    ...(config.kurrentdbUrl !== undefined && { kurrentdbUrl: config.kurrentdbUrl }),
-  });
+export async function startBackend(config: Config, logger: Logger, label: string): Promise<Backend> {
+  // PGlite is one process's database: a second process on the same directory would corrupt it.
+  const release = config.databaseUrl === undefined ? await lockDataDir(config.dataDir, label) : undefined;
+  let storage;
+  try {
+    storage = await openStorage({
+      dataDir: config.dataDir,
+      ...(config.databaseUrl !== undefined && { databaseUrl: config.databaseUrl }),
+      ...(config.databaseSchema !== undefined && { databaseSchema: config.databaseSchema }),
+      ...(config.kurrentdbUrl !== undefined && { kurrentdbUrl: config.kurrentdbUrl }),
+    });
+  } catch (error) {
+    await release?.();
+    throw error;
+  }
   logger.info({ store: storage.store.kind, readModels: storage.sql.kind }, 'storage open');
   let projections;
   try {
     projections = await startProjections({ sql: storage.sql, store: storage.store, logger: logger.child({ part: 'projections' }) });
   } catch (error) {
     await storage.close();
+    await release?.();
     throw error;
   }
   const deps: AppDependencies = { config, store: storage.store, sql: storage.sql, projections, logger, clock: systemClock };
@@ -46,6 +57,7 @@ export async function startBackend(config: Config, logger: Logger): Promise<Back
       await jobs.stop();
       await projections.stop();
       await storage.close();
+      await release?.();
     },
   };
 }

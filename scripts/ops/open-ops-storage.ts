@@ -1,7 +1,7 @@
 import type { Config } from '../../api/config/env';
 import { type Storage, openStorage } from '../../events/store/open-event-store';
 import { ensureRuntimeSchema } from '../../projections/runtime/runtime-schema';
-import { DataDirInUse, lockDataDir } from './data-dir-lock';
+import { DataDirInUse, lockDataDir } from '../app/data-dir-lock';
 
 /**
  * Open storage for an operator command, from the same environment as the app (WOODSHED_DATA_DIR,
