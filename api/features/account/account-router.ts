@@ -9,7 +9,7 @@ import { decideChangePreferences, decideDismissTutorial } from './account-decisi
 import { preferencesChangeRequest, tutorialDismissalRequest } from './account-requests';
 import { toMeResponse, toPreferencesResponse } from './account-responses';
 import { foldAccountState } from './account-state';
-import { runUserCommand } from './run-user-command';
+import { runUserCommand } from '../../commands/run-user-command';
 
 /**
  * The signed-in user's account (spec 000 sections 3 and 7), read from the users read model:

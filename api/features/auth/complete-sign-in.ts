@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { newEvent } from '../../../events/catalog';
-import type { EventMetadata } from '../../../events/catalog';
 import type { AppendResult } from '../../../events/store/event-store';
 import { WrongExpectedVersion } from '../../../events/store/wrong-expected-version';
 import type { AppDependencies } from '../../app-dependencies';
+import { requestEventMetadata } from '../../commands/request-event-metadata';
 import type { AppContext } from '../../http/app-context';
 import { findOrCreateAccount, markAccountRegistered } from './account-registry';
 import { authKeys } from './auth-keys';
@@ -31,14 +30,7 @@ export async function completeSignIn(
   const account = await findOrCreateAccount(deps.sql, email, now);
   const userId = account.userId;
   const stream = `user-${userId}`;
-  const metadata = (): EventMetadata => ({
-    eventId: randomUUID(),
-    occurredAt: now.toISOString(),
-    userId,
-    requestId: ctx.state.requestId,
-    causationId: ctx.state.requestId,
-    correlationId: ctx.state.requestId,
-  });
+  const metadata = () => requestEventMetadata(ctx, deps.clock, userId);
   const signedIn = newEvent('UserSignedIn', { userId, method }, metadata());
 
   let appended: AppendResult;

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { z } from 'zod';
 import { newEvent } from '../../../events/catalog';
 import { WrongExpectedVersion } from '../../../events/store/wrong-expected-version';
 import type { AppDependencies } from '../../app-dependencies';
+import { requestEventMetadata } from '../../commands/request-event-metadata';
 import type { AppRouter, AppState } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
 
@@ -29,26 +29,9 @@ export function mailingListRouter(deps: AppDependencies): AppRouter {
     const parsed = subscribeInput.safeParse(ctx.request.body);
     if (!parsed.success) throw new AppError(400, 'invalid_request', parsed.error.issues[0]?.message ?? invalidEmail);
     const { email } = parsed.data;
-    const requestId = ctx.state.requestId;
     try {
-      await deps.store.append(
-        `mailing-list-${email}`,
-        [
-          newEvent(
-            'MailingListSubscribed',
-            { email },
-            {
-              eventId: randomUUID(),
-              occurredAt: deps.clock.now().toISOString(),
-              userId: ctx.state.user?.id ?? null,
-              requestId,
-              causationId: requestId,
-              correlationId: requestId,
-            },
-          ),
-        ],
-        { expectedVersion: 'no_stream' },
-      );
+      const subscribed = newEvent('MailingListSubscribed', { email }, requestEventMetadata(ctx, deps.clock, ctx.state.user?.id ?? null));
+      await deps.store.append(`mailing-list-${email}`, [subscribed], { expectedVersion: 'no_stream' });
     } catch (error) {
       if (!(error instanceof WrongExpectedVersion)) throw error;
     }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { newEvent } from '../../../events/catalog';
 import type { AppDependencies } from '../../app-dependencies';
+import { requestEventMetadata } from '../../commands/request-event-metadata';
 import type { AppRouter, AppState } from '../../http/app-context';
 import { parsePrivacyRequest } from './privacy-request-input';
 
@@ -22,25 +23,12 @@ export function privacyRequestsRouter(deps: AppDependencies): AppRouter {
   router.post('/request', async (ctx) => {
     const input = parsePrivacyRequest(ctx.request.body);
     const privacyRequestId = randomUUID();
-    const requestId = ctx.state.requestId;
-    await deps.store.append(
-      `privacy-request-${privacyRequestId}`,
-      [
-        newEvent(
-          'PrivacyRequestSubmitted',
-          { privacyRequestId, email: input.email, requestType: input.requestType, description: input.description },
-          {
-            eventId: randomUUID(),
-            occurredAt: deps.clock.now().toISOString(),
-            userId: ctx.state.user?.id ?? null,
-            requestId,
-            causationId: requestId,
-            correlationId: requestId,
-          },
-        ),
-      ],
-      { expectedVersion: 'no_stream' },
+    const submitted = newEvent(
+      'PrivacyRequestSubmitted',
+      { privacyRequestId, email: input.email, requestType: input.requestType, description: input.description },
+      requestEventMetadata(ctx, deps.clock, ctx.state.user?.id ?? null),
     );
+    await deps.store.append(`privacy-request-${privacyRequestId}`, [submitted], { expectedVersion: 'no_stream' });
     const body: PrivacyRequestResponse = {
       message: 'Your privacy request has been received. We will respond within 45 days.',
       requestId: privacyRequestId,

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { type StoredEvent, type WoodshedEventType, decodeEvent, newEvent } from '../../../events/catalog';
-import type { Position } from '../../../events/store/event-store';
-import { WrongExpectedVersion } from '../../../events/store/wrong-expected-version';
-import type { AppDependencies } from '../../app-dependencies';
-import type { AppContext } from '../../http/app-context';
-import { AppError } from '../../http/app-error';
+import { type StoredEvent, type WoodshedEventType, decodeEvent, newEvent } from '../../events/catalog';
+import type { Position } from '../../events/store/event-store';
+import { WrongExpectedVersion } from '../../events/store/wrong-expected-version';
+import type { AppDependencies } from '../app-dependencies';
+import type { AppContext } from '../http/app-context';
+import { AppError } from '../http/app-error';
+import { requestEventMetadata } from './request-event-metadata';
 
 const attempts = 5;
 const readModelWaitMs = 5_000;
@@ -27,19 +27,8 @@ export async function runUserCommand<State>(
     const recorded = await deps.store.readStream(stream);
     const decided = decide(fold(recorded.map(decodeEvent)));
     if (decided.length === 0) return undefined;
-    const occurredAt = deps.clock.now().toISOString();
-    const requestId = ctx.state.requestId;
-    const events = decided.map((event) =>
-      // `decide` pairs each type with its own data; the catalogue validates it again here.
-      newEvent(event.type, event.data as never, {
-        eventId: randomUUID(),
-        occurredAt,
-        userId,
-        requestId,
-        causationId: requestId,
-        correlationId: requestId,
-      }),
-    );
+    // `decide` pairs each type with its own data; the catalogue validates it again here.
+    const events = decided.map((event) => newEvent(event.type, event.data as never, requestEventMetadata(ctx, deps.clock, userId)));
     const last = recorded.at(-1);
     try {
       const { position } = await deps.store.append(stream, events, { expectedVersion: last ? last.streamPosition : 'no_stream' });
