@@ -45,7 +45,11 @@ export function featureRouters(deps: AppDependencies): AppRouter[] {
  */
 export function createApp(options: CreateAppOptions): Koa<AppState> {
   const { middleware = featureMiddleware, routers = featureRouters, clientDistDir = defaultClientDistDir, ...deps } = options;
-  const app = new Koa<AppState>();
+  // Behind reverse proxies every socket peer is a proxy: take the client's address (ctx.ip) from
+  // X-Forwarded-For, counting only the entries our own proxies appended (maxIpsCount), since a
+  // client can put anything at the front of that header.
+  const { trustedProxies } = deps.config;
+  const app = new Koa<AppState>(trustedProxies > 0 ? { proxy: true, maxIpsCount: trustedProxies } : {});
   // Errors Koa sees after a response started streaming (the error handler cannot answer those).
   // A client that goes away mid-stream (a seek, a closed tab) is routine, not an error.
   app.on('error', (error: unknown, ctx?: { state?: Partial<AppState> }) => {

@@ -39,6 +39,12 @@ export interface Config {
    * `<dataDir>/auth-secret` (api/config/auth-secret.ts).
    */
   authSecret?: string;
+  /**
+   * How many reverse proxies in front of the API append to X-Forwarded-For (TRUST_PROXY); 0 =
+   * none, and the client's address is the socket's peer. Set, `ctx.ip` is the address the
+   * outermost of them saw, which the client cannot forge.
+   */
+  trustedProxies: number;
 }
 
 /** Thrown by `loadConfig` with every problem of the environment, one per line. */
@@ -106,6 +112,17 @@ const envSchema = z.object({
       },
       { message: 'must be an origin only, without path, query or credentials (https://woodshed.example)' },
     ),
+  ),
+  // `true` is the usual single proxy (a load balancer); a chain (CDN -> load balancer) gives its length.
+  TRUST_PROXY: z.preprocess(
+    unsetWhenEmpty,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^(true|false|\d)$/, { message: 'must be false, true (one proxy) or the number of proxies in front of the API (0-9)' })
+      .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value)))
+      .default(0),
   ),
   ADMIN_EMAILS: optional(z.string()),
   STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_\w+$/, { message: 'must be a Stripe secret key (sk_... or rk_...)' })),
@@ -188,6 +205,7 @@ function toConfig(env: ParsedEnv, adminEmails: string[], cwd: string): Config {
         },
       }),
     ...(env.AUTH_SECRET !== undefined && { authSecret: env.AUTH_SECRET }),
+    trustedProxies: env.TRUST_PROXY,
   };
 }
 
@@ -207,6 +225,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
     stripe: config.stripeSecretKey !== undefined ? 'configured' : 'local test checkout',
     email: config.ses !== undefined ? `SES ${config.ses.region}` : 'local outbox',
     authSecret: config.authSecret !== undefined ? 'set' : `generated in ${config.dataDir}`,
+    trustProxy: config.trustedProxies,
   };
 }
 

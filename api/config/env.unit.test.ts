@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       dataDir: path.join(cwd, 'data'),
       publicUrl: 'http://localhost:3000',
       adminEmails: [],
+      trustedProxies: 0,
     });
   });
 
@@ -49,6 +50,7 @@ describe('loadConfig', () => {
         SES_FROM_ADDRESS: 'Woodshed <hello@woodshed.example>',
         SES_ENDPOINT: 'https://email.eu-west-1.amazonaws.com',
         AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+        TRUST_PROXY: 'true',
       },
       { cwd },
     );
@@ -66,6 +68,7 @@ describe('loadConfig', () => {
       stripeSecretKey: 'sk_test_abc123',
       ses: { region: 'eu-west-1', fromAddress: 'Woodshed <hello@woodshed.example>', endpoint: 'https://email.eu-west-1.amazonaws.com' },
       authSecret: 'a-production-secret-of-at-least-32-chars',
+      trustedProxies: 1,
     });
   });
 
@@ -87,6 +90,7 @@ describe('loadConfig', () => {
       DATABASE_SCHEMA: 'Bad-Schema',
       KURRENTDB_URL: 'http://kurrent:2113',
       PUBLIC_URL: 'https://woodshed.example/app',
+      TRUST_PROXY: 'yes',
       ADMIN_EMAILS: 'ada@example.com, not-an-email',
       STRIPE_SECRET_KEY: 'pk_live_topsecret',
       SES_FROM_ADDRESS: 'hello@woodshed.example',
@@ -100,6 +104,7 @@ describe('loadConfig', () => {
       'DATABASE_SCHEMA',
       'KURRENTDB_URL',
       'PUBLIC_URL',
+      'TRUST_PROXY',
       'STRIPE_SECRET_KEY',
       'ADMIN_EMAILS',
       'AWS_REGION',
@@ -113,7 +118,7 @@ describe('loadConfig', () => {
         return (error as Error).message;
       }
     })();
-    expect(message).toMatch(/^Invalid environment \(10 problems\):\n {2}- PORT: /);
+    expect(message).toMatch(/^Invalid environment \(11 problems\):\n {2}- PORT: /);
     expect(message).not.toContain('hunter2');
     expect(message).not.toContain('topsecret');
   });
@@ -134,6 +139,14 @@ describe('loadConfig', () => {
       'AUTH_SECRET: must be at least 32 characters (for example `openssl rand -base64 48`)',
     ]);
     expect(loadConfig({}, { cwd }).authSecret).toBeUndefined();
+  });
+
+  it('reads TRUST_PROXY as off, one proxy or a chain of proxies', () => {
+    const trusted = (value: string) => loadConfig({ TRUST_PROXY: value }, { cwd }).trustedProxies;
+    expect([trusted(''), trusted('false'), trusted('0'), trusted('TRUE'), trusted(' true '), trusted('1'), trusted('2')]).toEqual([0, 0, 0, 1, 1, 1, 2]);
+    expect(problemsOf({ TRUST_PROXY: '10.0.0.1' })).toEqual([
+      'TRUST_PROXY: must be false, true (one proxy) or the number of proxies in front of the API (0-9)',
+    ]);
   });
 
   it('leaves SES off when only AWS_REGION is set (AWS platforms set it for everything)', () => {

@@ -5,7 +5,7 @@ import type { TestBrowser } from './browser';
 import { uniqueEmail } from './dev-outbox';
 import { watchPageProblems } from './page-problems';
 import { saveScreenshot } from './screenshot';
-import { signInWithCode, toastTitled } from './sign-in-flow';
+import { currentUser, requestSignInMail, signInWithCode, toastTitled } from './sign-in-flow';
 
 const baseUrl = inject('baseUrl');
 let browser: TestBrowser;
@@ -92,6 +92,40 @@ describe('e-mail preferences', () => {
 
     await page.getByRole('link', { name: 'Back to App' }).click();
     await page.waitForURL(`${baseUrl}/library`);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("shows the next user on the same page their own preferences, not the last user's", async () => {
+    const page = await browser.newPage();
+    const problems = watchPageProblems(page);
+    await signInWithCode(page, baseUrl, uniqueEmail('first'));
+    await page.goto(`${baseUrl}/email-preferences`);
+    await page.getByRole('switch', { name: 'Announcements' }).waitFor();
+    await flipAnnouncements(page, '/api/email-preferences/unsubscribe');
+    await page.waitForFunction(() => document.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'false');
+
+    // Log out and sign the next user in without reloading the page, so only the app's own state
+    // could carry the first user's answers over.
+    await page.getByRole('link', { name: 'Back to App' }).click();
+    await page.getByRole('button', { name: 'ACCOUNT' }).click();
+    await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Log Out' }).click();
+    await page.waitForURL(`${baseUrl}/login`);
+    const next = uniqueEmail('next');
+    const mail = await requestSignInMail(page, baseUrl, next);
+    await page.getByPlaceholder('000000').fill(mail.code);
+    await page.getByRole('button', { name: 'Sign In with Code' }).click();
+    await page.waitForURL(`${baseUrl}/library`);
+    expect((await currentUser(page, baseUrl)).email).toBe(next);
+
+    const reRead = page.waitForResponse((response) => isPreferencesCall('/api/email-preferences', 'GET')(response.request()));
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/email-preferences');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.getByRole('switch', { name: 'Announcements' }).waitFor();
+    expect(await (await reRead).json()).toEqual({ unsubscribedAnnouncements: false });
+    expect(await page.getByRole('switch', { name: 'Announcements' }).getAttribute('aria-checked')).toBe('true');
     expect(problems).toEqual([]);
     await page.close();
   });

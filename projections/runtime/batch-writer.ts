@@ -36,6 +36,7 @@ export class BatchWriter {
   readonly #generation: Generation;
   readonly #onCommitted: ((position: Position) => void) | undefined;
   #checkpoint: Position;
+  #folded: (Folded & { events: number }) | undefined;
 
   constructor(options: {
     sql: SqlClient;
@@ -73,6 +74,49 @@ export class BatchWriter {
       if (before.kind !== 'committed') return before;
     }
     return this.#deadLetter(fresh[failure.index]!, failure.error);
+  }
+
+  /**
+   * Decode and fold `events` (in position order, after everything folded before) into the changes
+   * held for the next `commitFolded`. Holding folded changes instead of events keeps only one page
+   * of events in memory however many pages one write covers. Throws when an event fails to decode
+   * or fold; the held changes are then unusable: `discardFolded`, and go through `write`, which
+   * isolates the failing event.
+   */
+  fold(events: readonly RecordedEvent[]): void {
+    const fresh = this.#unseen(events);
+    if (fresh.length === 0) return;
+    const decoded = fresh.map(decodeEvent);
+    this.#folded = { changes: this.#projection.fold(decoded, this.#folded?.changes), events: (this.#folded?.events ?? 0) + fresh.length };
+  }
+
+  /** Events folded and not yet committed. */
+  get foldedEvents(): number {
+    return this.#folded?.events ?? 0;
+  }
+
+  discardFolded(): void {
+    this.#folded = undefined;
+  }
+
+  /**
+   * Write the changes held by `fold` and move the checkpoint to `next` in one transaction. A write
+   * that fails for another reason than a moved checkpoint throws: the held changes cannot say
+   * which event caused it, so the caller goes through `write` from the checkpoint instead.
+   */
+  async commitFolded(next: Position): Promise<BatchOutcome> {
+    if (next <= this.#checkpoint) return { kind: 'committed', position: this.#checkpoint };
+    const changes = this.#folded?.changes;
+    this.#folded = undefined;
+    try {
+      await this.#sql.transaction((tx) => this.#commit(tx, next, changes));
+    } catch (error) {
+      if (error instanceof CheckpointMoved) return { kind: 'lost', position: this.#checkpoint };
+      throw error;
+    }
+    this.#checkpoint = next;
+    this.#onCommitted?.(next);
+    return { kind: 'committed', position: next };
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { EventStore, Position, ReadAllPage, RecordedEvent } from '../../events/store/event-store';
+import type { EventStore, Position, ReadAllPage } from '../../events/store/event-store';
 import type { BatchOutcome, BatchWriter } from './batch-writer';
 
 /** How a catch-up ended. */
@@ -8,7 +8,7 @@ export interface CatchUpOptions {
   types: readonly string[];
   /** Events per page read from the store. */
   pageSize: number;
-  /** Events gathered from several pages into one write (one transaction); default 4 pages. */
+  /** Events folded from several pages into one write (one transaction); default 100,000. */
   maxBatchEvents?: number;
   /** Called after each committed write with the number of events it held. */
   onWritten?: (events: number, position: Position) => void;
@@ -17,37 +17,61 @@ export interface CatchUpOptions {
 }
 
 /**
- * Read the log from the writer's checkpoint to the head in pages and write them in batches of a
- * few pages, one transaction each. The next page is always being read while the current batch is
- * folded and written, so the store's read and the projection's write overlap (two connections on
- * a PostgreSQL server), and gathering pages keeps the number of writes (upserts, checkpoint
- * updates) low where nothing overlaps (PGlite runs one statement at a time).
+ * Read the log from the writer's checkpoint to the head in pages, fold each page as it arrives,
+ * and write the folded changes of many pages in one transaction. The next page is always being
+ * read while the current one is folded or written, so the store's read and the projection's work
+ * overlap (two connections on a PostgreSQL server); folding page by page keeps one page of events
+ * in memory, and few writes (upserts, checkpoint updates) cover the whole log.
+ *
+ * When an event fails to fold or the write fails, the folded changes cannot tell which event did:
+ * they are dropped and the log is read again from the checkpoint, one write per page, through the
+ * writer's `write`, which commits the events before the failing one and dead-letters it.
  */
 export async function catchUp(store: EventStore, writer: BatchWriter, options: CatchUpOptions): Promise<CatchUpOutcome> {
-  const maxBatchEvents = options.maxBatchEvents ?? options.pageSize * 4;
+  const maxBatchEvents = options.maxBatchEvents ?? 100_000;
   const read = (after: Position): Promise<ReadAllPage> => store.readAll({ after, max: options.pageSize, types: options.types });
   let after = writer.checkpoint;
   let pending = read(after);
-  let batch: RecordedEvent[][] = [];
-  let batchEvents = 0;
+  let pageByPage = false;
+  const restartPageByPage = () => {
+    writer.discardFolded();
+    pending.catch(() => undefined);
+    after = writer.checkpoint;
+    pending = read(after);
+    pageByPage = true;
+  };
   try {
     for (;;) {
       const page = await pending;
       const caughtUp = page.events.length === 0 && page.next <= after;
-      if (!caughtUp) {
-        batch.push(page.events);
-        batchEvents += page.events.length;
-        after = page.next;
-      }
+      if (!caughtUp) after = page.next;
       const stopped = options.stopped?.() ?? false;
       if (!caughtUp && !stopped) pending = read(after);
-      if ((caughtUp || stopped || batchEvents >= maxBatchEvents) && after > writer.checkpoint) {
-        const events = batch.length === 1 ? batch[0]! : batch.flat();
-        batch = [];
-        batchEvents = 0;
-        const outcome = await writer.write(events, after);
-        if (outcome.kind !== 'committed') return outcome;
-        options.onWritten?.(events.length, after);
+      if (pageByPage) {
+        if (!caughtUp) {
+          const outcome = await writer.write(page.events, page.next);
+          if (outcome.kind !== 'committed') return outcome;
+          options.onWritten?.(page.events.length, page.next);
+        }
+      } else {
+        try {
+          writer.fold(page.events);
+        } catch {
+          restartPageByPage();
+          continue;
+        }
+        if ((caughtUp || stopped || writer.foldedEvents >= maxBatchEvents) && after > writer.checkpoint) {
+          const events = writer.foldedEvents;
+          let outcome: BatchOutcome;
+          try {
+            outcome = await writer.commitFolded(after);
+          } catch {
+            restartPageByPage();
+            continue;
+          }
+          if (outcome.kind !== 'committed') return outcome;
+          options.onWritten?.(events, after);
+        }
       }
       if (caughtUp) return { kind: 'caught-up', position: writer.checkpoint };
       if (stopped) return { kind: 'stopped', position: writer.checkpoint };

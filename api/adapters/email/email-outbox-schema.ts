@@ -1,4 +1,4 @@
-import type { SqlClient } from '../../../events/store/postgres/sql-client';
+import { ensureSchemaOnce } from '../../storage/ensure-schema-once';
 
 /**
  * The outbox: e-mail written in the same transaction as the change that causes it, delivered by
@@ -22,20 +22,5 @@ CREATE INDEX IF NOT EXISTS email_outbox_due ON email_outbox (next_attempt_at) WH
 CREATE INDEX IF NOT EXISTS email_outbox_by_recipient ON email_outbox (to_address, id DESC);
 `;
 
-const ensured = new WeakMap<SqlClient, Promise<void>>();
-
 /** Create the outbox table if missing: once per client, safe from several processes at once. */
-export function ensureEmailOutboxSchema(sql: SqlClient): Promise<void> {
-  let done = ensured.get(sql);
-  if (done === undefined) {
-    done = sql.transaction(async (tx) => {
-      // Concurrent CREATE ... IF NOT EXISTS can still collide in the catalog; serialise them.
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('woodshed:email-outbox-schema'))`);
-      await tx.exec(outboxSchema);
-    });
-    // A failed attempt (database briefly away) is retried by the next caller.
-    done.catch(() => ensured.delete(sql));
-    ensured.set(sql, done);
-  }
-  return done;
-}
+export const ensureEmailOutboxSchema = ensureSchemaOnce('email-outbox-schema', outboxSchema);

@@ -5,11 +5,13 @@ import { authKeys } from './auth-keys';
 import { authRouter } from './auth-router';
 import { everyRequestRouter } from './every-request-router';
 import { sessionMiddleware } from './session-middleware';
+import { createSignInSweepJob } from './sign-in-sweep-job';
 
 /**
  * Sign-in by magic link or code, sessions and sign-out. Registered before every feature that
- * reads `ctx.state.user`: its first router is the session middleware. Its job delivers the
- * e-mail outbox (SES, or the console in the local outbox).
+ * reads `ctx.state.user`: its first router is the session middleware. Its jobs deliver the
+ * e-mail outbox (SES, or the console in the local outbox) and sweep expired sign-in rows and
+ * rate-limit counters.
  */
 export const authFeature: Feature = {
   name: 'auth',
@@ -22,5 +24,6 @@ export const authFeature: Feature = {
       sender: createEmailSender(deps.config),
       key: authKeys(deps.config).outbox,
     }),
+    createSignInSweepJob({ sql: deps.sql, clock: deps.clock, logger: deps.logger }),
   ],
 };

@@ -1,4 +1,4 @@
-import type { SqlClient } from '../../../events/store/postgres/sql-client';
+import { ensureSchemaOnce } from '../../storage/ensure-schema-once';
 
 /**
  * Write-side state of sign-in, in ordinary tables: secrets never go into the event log
@@ -10,6 +10,8 @@ import type { SqlClient } from '../../../events/store/postgres/sql-client';
  * - sign_in_requests: code requests of the last hour (5 per address per hour).
  * - sign_in_failures: wrong codes per address per UTC day (20 lock code sign-in for the day).
  * - sessions: one row per signed-in browser, keyed by the hash of its cookie's token.
+ *
+ * Rows that can no longer matter are removed by the `sign-in-sweep` job (sign-in-sweep-job.ts).
  */
 const authSchema = `
 CREATE SEQUENCE IF NOT EXISTS account_user_ids START 1;
@@ -47,22 +49,12 @@ CREATE TABLE IF NOT EXISTS sessions (
   last_seen_at timestamptz NOT NULL
 );
 CREATE INDEX IF NOT EXISTS sessions_by_user ON sessions (user_id);
+-- For the sign-in sweep (sign-in-sweep.ts): each batch finds its expired rows without a full scan.
+CREATE INDEX IF NOT EXISTS sign_in_challenges_by_expiry ON sign_in_challenges (expires_at);
+CREATE INDEX IF NOT EXISTS sign_in_requests_by_time ON sign_in_requests (requested_at);
+CREATE INDEX IF NOT EXISTS sign_in_failures_by_day ON sign_in_failures (day);
+CREATE INDEX IF NOT EXISTS sessions_by_expiry ON sessions (expires_at);
 `;
 
-const ensured = new WeakMap<SqlClient, Promise<void>>();
-
 /** Create the sign-in tables if missing: once per client, safe from several processes at once. */
-export function ensureAuthSchema(sql: SqlClient): Promise<void> {
-  let done = ensured.get(sql);
-  if (done === undefined) {
-    done = sql.transaction(async (tx) => {
-      // Concurrent CREATE ... IF NOT EXISTS can still collide in the catalog; serialise them.
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('woodshed:auth-schema'))`);
-      await tx.exec(authSchema);
-    });
-    // A failed attempt (database briefly away) is retried by the next caller.
-    done.catch(() => ensured.delete(sql));
-    ensured.set(sql, done);
-  }
-  return done;
-}
+export const ensureAuthSchema = ensureSchemaOnce('auth-schema', authSchema);

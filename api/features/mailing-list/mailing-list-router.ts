@@ -6,6 +6,9 @@ import type { AppDependencies } from '../../app-dependencies';
 import { requestEventMetadata } from '../../commands/request-event-metadata';
 import type { AppRouter, AppState } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
+import { clientNetwork } from '../../rate-limits/client-network';
+import { rateLimit } from '../../rate-limits/rate-limit';
+import { mailingListSignUpsPerNetwork } from './mailing-list-limits';
 
 const invalidEmail = 'Please enter a valid email address.';
 
@@ -20,23 +23,32 @@ export const subscribedMessage = "You're on the list! We'll e-mail you when ther
 /**
  * POST /api/mailing-list/subscribe {email} (public; landing page newsletter) -> 200 { message }.
  * Idempotent: the address's stream `mailing-list-<email>` must not exist yet, so a second
- * subscription appends nothing and answers the same.
+ * subscription appends nothing and answers the same. Rate-limited per client network
+ * (mailing-list-limits.ts): over the limit, 429 and no event.
  */
 export function mailingListRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/mailing-list' });
 
-  router.post('/subscribe', async (ctx) => {
-    const parsed = subscribeInput.safeParse(ctx.request.body);
-    if (!parsed.success) throw new AppError(400, 'invalid_request', parsed.error.issues[0]?.message ?? invalidEmail);
-    const { email } = parsed.data;
-    try {
-      const subscribed = newEvent('MailingListSubscribed', { email }, requestEventMetadata(ctx, deps.clock, ctx.state.user?.id ?? null));
-      await deps.store.append(`mailing-list-${email}`, [subscribed], { expectedVersion: 'no_stream' });
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersion)) throw error;
-    }
-    ctx.body = { message: subscribedMessage };
-  });
+  router.post<{ subscriber: string }>(
+    '/subscribe',
+    async (ctx, next) => {
+      const parsed = subscribeInput.safeParse(ctx.request.body);
+      if (!parsed.success) throw new AppError(400, 'invalid_request', parsed.error.issues[0]?.message ?? invalidEmail);
+      ctx.state.subscriber = parsed.data.email;
+      await next();
+    },
+    rateLimit(deps, mailingListSignUpsPerNetwork, (ctx) => clientNetwork(ctx.ip)),
+    async (ctx) => {
+      const email = ctx.state.subscriber;
+      try {
+        const subscribed = newEvent('MailingListSubscribed', { email }, requestEventMetadata(ctx, deps.clock, ctx.state.user?.id ?? null));
+        await deps.store.append(`mailing-list-${email}`, [subscribed], { expectedVersion: 'no_stream' });
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersion)) throw error;
+      }
+      ctx.body = { message: subscribedMessage };
+    },
+  );
 
   return router;
 }

@@ -4,7 +4,11 @@ import { newEvent } from '../../../events/catalog';
 import type { AppDependencies } from '../../app-dependencies';
 import { requestEventMetadata } from '../../commands/request-event-metadata';
 import type { AppRouter, AppState } from '../../http/app-context';
+import { clientNetwork } from '../../rate-limits/client-network';
+import { rateLimit } from '../../rate-limits/rate-limit';
 import { parsePrivacyRequest } from './privacy-request-input';
+import type { PrivacyRequestInput } from './privacy-request-input';
+import { privacyRequestsPerAddress, privacyRequestsPerNetwork } from './privacy-request-limits';
 
 /** The answer to an accepted request: the success panel's text, and the request's id. */
 export interface PrivacyRequestResponse {
@@ -15,27 +19,37 @@ export interface PrivacyRequestResponse {
 /**
  * POST /api/privacy/request {email, requestType, description} (public; spec 001 sections 2.7, 5)
  * -> 201 { message, requestId }. One PrivacyRequestSubmitted on its own stream
- * `privacy-request-<id>`; the signed-in user, if any, is in the metadata.
+ * `privacy-request-<id>`; the signed-in user, if any, is in the metadata. Rate-limited per
+ * client network and per address (privacy-request-limits.ts): over a limit, 429 and no event.
  */
 export function privacyRequestsRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/privacy' });
 
-  router.post('/request', async (ctx) => {
-    const input = parsePrivacyRequest(ctx.request.body);
-    const privacyRequestId = randomUUID();
-    const submitted = newEvent(
-      'PrivacyRequestSubmitted',
-      { privacyRequestId, email: input.email, requestType: input.requestType, description: input.description },
-      requestEventMetadata(ctx, deps.clock, ctx.state.user?.id ?? null),
-    );
-    await deps.store.append(`privacy-request-${privacyRequestId}`, [submitted], { expectedVersion: 'no_stream' });
-    const body: PrivacyRequestResponse = {
-      message: 'Your privacy request has been received. We will respond within 45 days.',
-      requestId: privacyRequestId,
-    };
-    ctx.status = 201;
-    ctx.body = body;
-  });
+  router.post<{ privacyRequest: PrivacyRequestInput }>(
+    '/request',
+    async (ctx, next) => {
+      ctx.state.privacyRequest = parsePrivacyRequest(ctx.request.body);
+      await next();
+    },
+    rateLimit(deps, privacyRequestsPerNetwork, (ctx) => clientNetwork(ctx.ip)),
+    rateLimit(deps, privacyRequestsPerAddress, (ctx) => ctx.state.privacyRequest.email),
+    async (ctx) => {
+      const input = ctx.state.privacyRequest;
+      const privacyRequestId = randomUUID();
+      const submitted = newEvent(
+        'PrivacyRequestSubmitted',
+        { privacyRequestId, email: input.email, requestType: input.requestType, description: input.description },
+        requestEventMetadata(ctx, deps.clock, ctx.state.user?.id ?? null),
+      );
+      await deps.store.append(`privacy-request-${privacyRequestId}`, [submitted], { expectedVersion: 'no_stream' });
+      const body: PrivacyRequestResponse = {
+        message: 'Your privacy request has been received. We will respond within 45 days.',
+        requestId: privacyRequestId,
+      };
+      ctx.status = 201;
+      ctx.body = body;
+    },
+  );
 
   return router;
 }

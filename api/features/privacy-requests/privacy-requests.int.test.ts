@@ -8,9 +8,10 @@ import { signInWithCode, testAuthSecret } from '../auth/testing/test-sign-in';
 describeAppOnEveryDatabase('privacy requests', { config: { authSecret: testAuthSecret } }, (env) => {
   it('accepts each of the 8 request types from a visitor', async () => {
     const visitor = new TestBrowser(env.app.url);
+    // One address per type: an address may file 5 a day (privacy-request-limits.ts).
     for (const requestType of privacyRequestTypes) {
       const response = await visitor.post<{ message: string; requestId: string }>('/api/privacy/request', {
-        email: ' Visitor@Example.com ',
+        email: ` Visitor-${requestType}@Example.com `,
         requestType,
         description: `  Please handle my ${requestType} request.  `,
       });
@@ -19,11 +20,11 @@ describeAppOnEveryDatabase('privacy requests', { config: { authSecret: testAuthS
       const [event] = await env.app.store.readStream(`privacy-request-${response.body.requestId}`);
       expect(event).toMatchObject({
         type: 'PrivacyRequestSubmitted',
-        data: { privacyRequestId: response.body.requestId, email: 'visitor@example.com', requestType, description: `Please handle my ${requestType} request.` },
+        data: { privacyRequestId: response.body.requestId, email: `visitor-${requestType}@example.com`, requestType, description: `Please handle my ${requestType} request.` },
         metadata: { userId: null },
       });
       await env.app.projections.waitForPosition('privacy-requests', event!.position, { timeoutMs: 5_000 });
-      expect(await findPrivacyRequest(env.sql, response.body.requestId)).toMatchObject({ email: 'visitor@example.com', requestType, userId: null });
+      expect(await findPrivacyRequest(env.sql, response.body.requestId)).toMatchObject({ email: `visitor-${requestType}@example.com`, requestType, userId: null });
     }
   });
 

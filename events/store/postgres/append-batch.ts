@@ -38,9 +38,9 @@ export async function appendBatch(executor: SqlExecutor, appends: readonly Pendi
     events.map((event) => event.eventId),
     events.map((event) => event.type),
     events.map((event) => event.schemaVersion),
-    // Serialised here: `pg` would turn a top-level array into a PostgreSQL array, not JSON.
-    events.map((event) => JSON.stringify(event.data ?? null)),
-    events.map((event) => JSON.stringify(event.metadata)),
+    // One JSON array each, serialised here: `pg` would turn an array into a PostgreSQL array.
+    JSON.stringify(events.map((event) => event.data ?? null)),
+    JSON.stringify(events.map((event) => event.metadata)),
   ]);
   return rows.map((row, index): AppendOutcome => {
     const append = appends[index]!;

@@ -18,6 +18,8 @@ export class GroupCommit {
   readonly #maxInFlight: number;
   readonly #queue: Waiting[] = [];
   #inFlight = 0;
+  /** Drains holding a batch (the others are waiting for the queue to fill). */
+  #committing = 0;
   #idle: Promise<void> = Promise.resolve();
   #becomeIdle: () => void = () => undefined;
 
@@ -43,7 +45,20 @@ export class GroupCommit {
     if (this.#inFlight === 0) this.#idle = new Promise((resolve) => (this.#becomeIdle = resolve));
     this.#inFlight += 1;
     try {
-      for (let batch = this.#take(); batch.length > 0; batch = this.#take()) await this.#commit(batch);
+      for (;;) {
+        // Let the callers settled by the previous commit (several promise hops away) append again
+        // before taking the queue; taking it at once leaves them for the batch after, so batches
+        // run half full.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        const batch = this.#take();
+        if (batch.length === 0) break;
+        this.#committing += 1;
+        try {
+          await this.#commit(batch);
+        } finally {
+          this.#committing -= 1;
+        }
+      }
     } finally {
       this.#inFlight -= 1;
       if (this.#inFlight === 0) this.#becomeIdle();
@@ -51,9 +66,12 @@ export class GroupCommit {
   }
 
   #take(): Waiting[] {
+    // While another transaction could start too, take half the queue: two half batches, one
+    // being written while the other commits, keep both the database and this process busy.
+    const share = this.#committing < this.#maxInFlight - 1 ? Math.ceil(this.#queue.length / 2) : this.#queue.length;
     let events = 0;
     let count = 0;
-    while (count < this.#queue.length) {
+    while (count < share) {
       events += this.#queue[count]!.append.events.length;
       if (count > 0 && events > this.#maxBatchEvents) break;
       count += 1;

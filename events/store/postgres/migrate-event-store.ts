@@ -28,29 +28,49 @@ CREATE TABLE IF NOT EXISTS streams (
 
 /**
  * One group-commit batch in one statement (one round trip; run alone it is its own transaction).
- * Appends are given in queue order: `a_*` per append, `e_*` per event, `a_size` events each.
+ * Appends are given in queue order: `a_*` per append, `e_*` per event, `a_size` events each; the
+ * events' data and metadata come as two JSON arrays, which cost far less to send and parse than
+ * arrays of JSON texts.
  *
  * 1. Lock the batch's stream rows in stream id order (no deadlock between processes), creating
- *    missing ones with version -1 = "no stream yet"; FOR UPDATE reads the version as of the lock.
- * 2. Only when an id of the batch is already stored or repeated (rare), load those ids: an append
- *    whose events are all there, in its stream, with the same type and data is a retry and
- *    succeeds without writing or version check; a partial or different match is a conflict.
- * 3. Check each append's expected version in order; an accepted append moves its stream's version
- *    for the appends after it.
- * 4. Write the new versions, drop rows still at -1, insert every accepted event in one statement
- *    and return one row per append.
+ *    missing ones with version -1 = "no stream yet" for the appends that may create a stream
+ *    (`any`, `no_stream`); FOR UPDATE reads the version as of the lock. A stream without a row
+ *    has no events.
+ * 2. The usual batch (no id already stored or repeated, each stream once) is decided and written
+ *    by one set-based statement: every append is checked against its stream's locked version alone.
+ * 3. Otherwise (rare), load the stored ids: an append whose events are all there, in its stream,
+ *    with the same type and data is a retry and succeeds without writing or version check; a
+ *    partial or different match is a conflict. Then check each append's expected version in
+ *    order, an accepted append moving its stream's version for the appends after it; write the
+ *    new versions, drop rows still at -1, insert every accepted event in one statement and return
+ *    one row per append.
  */
 const appendFunction = `
+-- Whether a stream at version \`cur\` (NULL: no stream, or only a placeholder row at -1) meets an
+-- append's expectation. A plain SQL expression, so the planner inlines it.
+CREATE OR REPLACE FUNCTION expected_version_matches(expected text, cur bigint) RETURNS boolean
+LANGUAGE sql IMMUTABLE AS $fn$
+  SELECT CASE expected
+    WHEN 'any' THEN true
+    WHEN 'no_stream' THEN nullif(cur, -1) IS NULL
+    WHEN 'exists' THEN nullif(cur, -1) IS NOT NULL
+    ELSE coalesce(nullif(cur, -1) = expected::bigint, false)
+  END
+$fn$;
+-- The previous signature, which took data and metadata as arrays of JSON texts.
+DROP FUNCTION IF EXISTS append_events(text[], text[], int[], uuid[], text[], int[], text[], text[]);
 CREATE OR REPLACE FUNCTION append_events(
   a_stream text[], a_expected text[], a_size int[],
-  e_id uuid[], e_type text[], e_schema_version int[], e_data text[], e_metadata text[]
+  e_id uuid[], e_type text[], e_schema_version int[], e_data jsonb, e_metadata jsonb
 ) RETURNS TABLE (
   out_outcome text, out_actual bigint, out_next bigint, out_tx_id xid8, out_global_position bigint,
   out_event_id uuid, out_detail text
 ) LANGUAGE plpgsql
--- Plan every statement for the table sizes of the moment: a cached generic plan made while the
--- tables were small would keep scanning them sequentially as they grow.
-SET plan_cache_mode = force_custom_plan
+-- Plan each statement once per session (planning them afresh on every call cost as much as running
+-- them) and only ever with the indexes: a plan made while the tables were small must not keep
+-- scanning them sequentially as they grow. Every statement here reaches rows by key.
+SET plan_cache_mode = force_generic_plan
+SET enable_seqscan = off
 AS $fn$
 DECLARE
   streams_sorted text[] := ARRAY(SELECT DISTINCT id FROM unnest(a_stream) AS id ORDER BY id);
@@ -82,15 +102,46 @@ BEGIN
   -- New streams are locked by their insert, existing ones by FOR UPDATE, each phase in stream id
   -- order, so two writers can never wait for each other in a cycle.
   INSERT INTO streams (stream_id, version)
-  SELECT id, -1 FROM unnest(streams_sorted) WITH ORDINALITY AS t(id, ord) ORDER BY t.ord
+  SELECT id, -1 FROM unnest(streams_sorted) WITH ORDINALITY AS t(id, ord)
+  WHERE id IN (SELECT c.id FROM unnest(a_stream, a_expected) AS c(id, expected) WHERE c.expected IN ('any', 'no_stream'))
+  ORDER BY t.ord
   ON CONFLICT (stream_id) DO NOTHING;
   SELECT array_agg(locked.version ORDER BY t.ord) INTO versions
   FROM unnest(streams_sorted) WITH ORDINALITY AS t(id, ord) LEFT JOIN (
     SELECT s.stream_id, s.version FROM streams AS s WHERE s.stream_id = ANY (streams_sorted)
     ORDER BY s.stream_id FOR UPDATE
   ) AS locked ON locked.stream_id = t.id;
-  IF array_position(versions, NULL) IS NOT NULL THEN
-    RAISE EXCEPTION 'stream % vanished while being locked', streams_sorted[array_position(versions, NULL)];
+
+  IF cardinality(streams_sorted) = cardinality(a_stream)
+      AND NOT EXISTS (SELECT FROM events AS ev WHERE ev.event_id = ANY (e_id))
+      AND (SELECT count(DISTINCT id) FROM unnest(e_id) AS id) = cardinality(e_id) THEN
+    RETURN QUERY
+    WITH decided AS (
+      SELECT a.ord, a.stream, a.size, a.first_k, v.cur, expected_version_matches(a.expected, v.cur) AS accepted
+      FROM (
+        SELECT t.*, (sum(t.size) OVER (ORDER BY t.ord) - t.size)::int AS first_k
+        FROM unnest(a_stream, a_expected, a_size) WITH ORDINALITY AS t(stream, expected, size, ord)
+      ) AS a
+      JOIN unnest(streams_sorted, versions) AS v(id, cur) ON v.id = a.stream
+    ), moved AS (
+      UPDATE streams AS s SET version = coalesce(d.cur, -1) + d.size
+      FROM decided AS d WHERE d.accepted AND s.stream_id = d.stream
+    ), inserted AS (
+      INSERT INTO events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
+      SELECT d.stream, coalesce(d.cur, -1) + n, e_id[d.first_k + n], e_type[d.first_k + n],
+        e_schema_version[d.first_k + n], e_data -> (d.first_k + n - 1), e_metadata -> (d.first_k + n - 1)
+      FROM decided AS d CROSS JOIN LATERAL generate_series(1, d.size) AS n
+      WHERE d.accepted
+      ORDER BY d.ord, n
+      RETURNING events.event_id, events.tx_id, events.global_position
+    )
+    SELECT CASE WHEN d.accepted THEN 'ok' ELSE 'wrong_version' END,
+      CASE WHEN NOT d.accepted THEN nullif(d.cur, -1) END,
+      CASE WHEN d.accepted THEN coalesce(d.cur, -1) + d.size END,
+      ins.tx_id, ins.global_position, NULL::uuid, NULL::text
+    FROM decided AS d LEFT JOIN inserted AS ins ON ins.event_id = e_id[d.first_k + d.size]
+    ORDER BY d.ord;
+    RETURN;
   END IF;
 
   SELECT array_agg(s.ord ORDER BY t.ord) INTO a_slot
@@ -120,7 +171,7 @@ BEGIN
           problem := 'is stored in stream ' || (entry ->> 'stream');
           problem_id := e_id[k];
         ELSIF problem IS NULL AND (entry ->> 'type' <> e_type[k] OR (entry ->> 'sv')::int <> e_schema_version[k]
-            OR entry -> 'data' <> e_data[k]::jsonb) THEN
+            OR entry -> 'data' <> e_data -> (k - 1)) THEN
           problem := 'is stored with a different payload';
           problem_id := e_id[k];
         END IF;
@@ -139,12 +190,7 @@ BEGIN
       r_tx[i] := (entry ->> 'tx')::xid8; r_gp[i] := (entry ->> 'gp')::bigint;
     ELSE
       cur := nullif(versions[a_slot[i]], -1);
-      accepted := CASE a_expected[i]
-        WHEN 'any' THEN true
-        WHEN 'no_stream' THEN cur IS NULL
-        WHEN 'exists' THEN cur IS NOT NULL
-        ELSE coalesce(cur = a_expected[i]::bigint, false)
-      END;
+      accepted := expected_version_matches(a_expected[i], cur);
       IF NOT accepted THEN
         r_outcome[i] := 'wrong_version'; r_actual[i] := cur;
       ELSE
@@ -156,7 +202,7 @@ BEGIN
           acc_pos := array_append(acc_pos, cur);
           IF has_known THEN
             known := known || jsonb_build_object(e_id[k]::text, jsonb_build_object(
-              'stream', a_stream[i], 'position', cur, 'type', e_type[k], 'sv', e_schema_version[k], 'data', e_data[k]::jsonb));
+              'stream', a_stream[i], 'position', cur, 'type', e_type[k], 'sv', e_schema_version[k], 'data', e_data -> (k - 1)));
           END IF;
         END LOOP;
         versions[a_slot[i]] := cur;
@@ -178,7 +224,7 @@ BEGIN
   RETURN QUERY
   WITH inserted AS (
     INSERT INTO events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
-    SELECT a.stream, a.pos, e_id[a.k], e_type[a.k], e_schema_version[a.k], e_data[a.k]::jsonb, e_metadata[a.k]::jsonb
+    SELECT a.stream, a.pos, e_id[a.k], e_type[a.k], e_schema_version[a.k], e_data -> (a.k - 1), e_metadata -> (a.k - 1)
     FROM unnest(acc_k, acc_stream, acc_pos) WITH ORDINALITY AS a(k, stream, pos, ord)
     ORDER BY a.ord
     RETURNING events.event_id, events.tx_id, events.global_position

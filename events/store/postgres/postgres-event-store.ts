@@ -16,6 +16,7 @@ import {
 import { appendBatch, type AppendOutcome, type PendingAppend } from './append-batch';
 import { GroupCommit } from './group-commit';
 import { migrateEventStore } from './migrate-event-store';
+import { columns, type EventRow, readLogPage, toRecordedEvent, visible } from './read-log';
 import type { SqlClient } from './sql-client';
 import { decodePosition, encodePosition } from './sql-position';
 
@@ -25,7 +26,10 @@ export interface PostgresEventStoreOptions {
   pollIntervalMs?: number;
   /** Most events one group-commit transaction writes; default 1000. */
   maxBatchEvents?: number;
-  /** Group-commit transactions this process keeps in flight at once; default 1. */
+  /**
+   * Group-commit transactions this process keeps in flight at once; default 2 on a server (one is
+   * written while the other commits), 1 on PGlite, which runs one statement at a time anyway.
+   */
   maxConcurrentBatches?: number;
   /** NOTIFY channel that wakes subscribers in other processes; default `woodshed_events_appended`. */
   channel?: string;
@@ -39,23 +43,6 @@ export interface PostgresEventStoreOptions {
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const columns = 'tx_id, global_position, stream_id, stream_position, event_id, type, schema_version, data, metadata, recorded_at';
-/** Only transactions below the snapshot's xmin are certainly finished; nothing can commit below it later. */
-const visible = 'tx_id < pg_snapshot_xmin(pg_current_snapshot())';
-
-interface EventRow {
-  tx_id: string;
-  global_position: string;
-  stream_id: string;
-  stream_position: string;
-  event_id: string;
-  type: string;
-  schema_version: number;
-  data: unknown;
-  metadata: Record<string, unknown>;
-  recorded_at: Date;
-}
-
 /**
  * The event store on PostgreSQL (server through `pg`, or embedded PGlite): creates its tables,
  * then appends through group commit and reads the log in (tx_id, global_position) order, below
@@ -113,24 +100,12 @@ export async function createPostgresEventStore(sql: SqlClient, options: Postgres
   };
   const groupCommit = new GroupCommit(writeBatch, {
     maxBatchEvents: options.maxBatchEvents ?? 1000,
-    maxInFlight: options.maxConcurrentBatches ?? 1,
+    maxInFlight: options.maxConcurrentBatches ?? (sql.kind === 'postgres' ? 2 : 1),
   });
   const subscriptions = new Set<Subscription>();
 
-  const readAll = async (readOptions: ReadAllOptions = {}): Promise<ReadAllPage> => {
-    const after = readOptions.after ?? START;
-    const max = readOptions.max ?? 1000;
-    if (readOptions.types) return readAllOfTypes(sql, after, max, readOptions.types);
-    const from = decodePosition(after);
-    const { rows } = await sql.query<EventRow>(
-      `SELECT ${columns} FROM events
-       WHERE (tx_id, global_position) > ($1::xid8, $2::bigint) AND ${visible}
-       ORDER BY tx_id, global_position LIMIT $3`,
-      [from.txId, from.globalPosition, max],
-    );
-    const events = rows.map(toRecordedEvent);
-    return { events, next: events.at(-1)?.position ?? after };
-  };
+  const readAll = (readOptions: ReadAllOptions = {}): Promise<ReadAllPage> =>
+    readLogPage(sql, readOptions.after ?? START, readOptions.max ?? 1000, readOptions.types);
 
   return {
     kind: sql.kind,
@@ -195,53 +170,5 @@ export async function createPostgresEventStore(sql: SqlClient, options: Postgres
       await notifying;
       await unlisten();
     },
-  };
-}
-
-/**
- * A filtered page scans a bounded window of the log, so a rare type costs a few cheap pages rather
- * than one scan of everything; `next` moves past the skipped events either way.
- */
-async function readAllOfTypes(sql: SqlClient, after: Position, max: number, types: readonly string[]): Promise<ReadAllPage> {
-  const from = decodePosition(after);
-  const { rows } = await sql.query<EventRow & { wanted: boolean; is_last: boolean }>(
-    `WITH scanned AS (
-       SELECT tx_id, global_position, type = ANY($4::text[]) AS wanted FROM events
-       WHERE (tx_id, global_position) > ($1::xid8, $2::bigint) AND ${visible}
-       ORDER BY tx_id, global_position LIMIT $3
-     ), counted AS (
-       SELECT tx_id, global_position, wanted,
-         count(*) FILTER (WHERE wanted) OVER (ORDER BY tx_id, global_position) AS wanted_so_far
-       FROM scanned
-     ), covered AS (
-       SELECT * FROM counted WHERE wanted_so_far <= $5
-     )
-     SELECT ${columns.split(', ').map((column) => `e.${column}`).join(', ')}, false AS is_last
-     FROM covered JOIN events e ON e.tx_id = covered.tx_id AND e.global_position = covered.global_position
-     WHERE covered.wanted
-     UNION ALL
-     (SELECT tx_id, global_position, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, true
-      FROM covered ORDER BY tx_id DESC, global_position DESC LIMIT 1)`,
-    [from.txId, from.globalPosition, Math.max(max, 10_000), types, max],
-  );
-  const last = rows.find((row) => row.is_last);
-  const events = rows
-    .filter((row) => !row.is_last)
-    .map(toRecordedEvent)
-    .sort((a, b) => (a.position < b.position ? -1 : 1));
-  return { events, next: last ? encodePosition(last.tx_id, last.global_position) : after };
-}
-
-function toRecordedEvent(row: EventRow): RecordedEvent {
-  return {
-    eventId: row.event_id,
-    type: row.type,
-    schemaVersion: row.schema_version,
-    data: row.data,
-    metadata: row.metadata,
-    streamId: row.stream_id,
-    streamPosition: BigInt(row.stream_position),
-    position: encodePosition(row.tx_id, row.global_position),
-    recordedAt: row.recorded_at,
   };
 }

@@ -2,12 +2,14 @@ import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { showToast } from '../../components/ui/toast-store';
 import { serverErrorMessage } from '../../lib/api/server-error-message';
-import { subscriptionStatusApi } from '../../lib/api/subscription-status-api';
+import { api } from '../../lib/api/api';
+import { sessionEnded } from '../../lib/session/session-ended';
 import { useLogoutMutation } from './account-api';
 
 /**
- * Log Out (spec 000, sections 2, 7 and 8): end the session, then toast, go to /login and drop the
- * user and subscription caches; a failure is a destructive toast and nothing else changes.
+ * Log Out (spec 000, sections 2, 7 and 8): end the session, then toast, go to /login and drop
+ * everything cached for the user (every API answer, the last song), so whoever signs in next on
+ * this browser never sees it; a failure is a destructive toast and nothing else changes.
  */
 export function useLogOut(): { logOut(): Promise<void>; isPending: boolean } {
   const [logout, { isLoading }] = useLogoutMutation();
@@ -26,7 +28,8 @@ export function useLogOut(): { logOut(): Promise<void>; isPending: boolean } {
     // the caches invalidated while the route guard still listened, its refetch would answer 401
     // and the guard would send the visitor to /landing instead of /login.
     await navigate('/login', { flushSync: true });
-    dispatch(subscriptionStatusApi.util.invalidateTags(['CurrentUser', 'SubscriptionStatus']));
+    dispatch(sessionEnded());
+    dispatch(api.util.resetApiState());
   }
 
   return { logOut, isPending: isLoading };

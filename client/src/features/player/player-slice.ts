@@ -1,5 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
+import { sessionEnded } from '../../lib/session/session-ended';
 
 /** Player state that must survive a reload: the song to offer a way back to. */
 export interface PlayerState {
@@ -18,6 +19,8 @@ export const playerSlice = createSlice({
       state.lastSongId = action.payload.songId;
     },
   },
+  // The last song is the signed-out user's; the next user gets no "Back to Player" into it.
+  extraReducers: (builder) => builder.addCase(sessionEnded, () => initialState),
 });
 
 export const { songOpened } = playerSlice.actions;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sessionEnded } from '../../lib/session/session-ended';
 import { playerSlice, selectLastSongId, songOpened } from './player-slice';
 
 const reduce = playerSlice.reducer;
@@ -15,5 +16,10 @@ describe('player slice', () => {
     expect(selectLastSongId({ player: state })).toBe(7);
     state = reduce(state, songOpened({ songId: 12 }));
     expect(selectLastSongId({ player: state })).toBe(12);
+  });
+
+  it('forgets the last song when the user logs out', () => {
+    const state = reduce(reduce(undefined, songOpened({ songId: 7 })), sessionEnded());
+    expect(selectLastSongId({ player: state })).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import { serverErrorMessage } from '../../lib/api/server-error-message';
 import { privacyRequestTypes } from './privacy-request-types';
 import { useSubmitPrivacyRequestMutation } from './privacy-requests-api';
 import styles from './privacy-requests-screen.module.css';
-import { validatePrivacyRequest } from './validate-privacy-request';
+import { MAX_DESCRIPTION_LENGTH, validatePrivacyRequest } from './validate-privacy-request';
 import type { PrivacyRequestForm, PrivacyRequestProblems } from './validate-privacy-request';
 
 const emptyForm: PrivacyRequestForm = { email: '', requestType: '', description: '' };
@@ -109,6 +109,7 @@ export function PrivacyRequestsScreen() {
                 id="privacy-description"
                 name="description"
                 rows={6}
+                maxLength={MAX_DESCRIPTION_LENGTH}
                 placeholder="Tell us what you would like us to do, and anything that helps us find your data."
                 value={form.description}
                 onChange={(event) => update('description', event.target.value)}

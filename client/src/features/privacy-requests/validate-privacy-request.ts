@@ -18,6 +18,8 @@ export interface PrivacyRequestPayload {
 
 /** Spec 001, section 5: details need at least this many characters. */
 export const MIN_DESCRIPTION_LENGTH = 10;
+/** The server's cap on details (api/features/privacy-requests/privacy-request-input.ts). */
+export const MAX_DESCRIPTION_LENGTH = 5000;
 
 /** Per-field messages; a field without a problem is absent. */
 export type PrivacyRequestProblems = Partial<Record<keyof PrivacyRequestForm, string>>;
@@ -35,6 +37,7 @@ export function validatePrivacyRequest(
   if (!isValidEmail(email)) problems.email = 'Please enter a valid email address';
   if (!isPrivacyRequestType(form.requestType)) problems.requestType = 'Please select a request type';
   if (description.length < MIN_DESCRIPTION_LENGTH) problems.description = 'Please provide at least 10 characters of detail';
+  else if (description.length > MAX_DESCRIPTION_LENGTH) problems.description = 'Please keep the details under 5,000 characters';
   const { requestType } = form;
   if (!isPrivacyRequestType(requestType) || Object.keys(problems).length > 0) return { ok: false, problems };
   return { ok: true, payload: { email, requestType, description } };

@@ -56,4 +56,12 @@ describe('validatePrivacyRequest', () => {
       problems: { description: 'Please provide at least 10 characters of detail' },
     });
   });
+
+  it("refuses details over the server's 5,000 characters with the server's text", () => {
+    expect(validatePrivacyRequest({ ...valid, description: 'x'.repeat(5000) }).ok).toBe(true);
+    expect(validatePrivacyRequest({ ...valid, description: 'x'.repeat(5001) })).toEqual({
+      ok: false,
+      problems: { description: 'Please keep the details under 5,000 characters' },
+    });
+  });
 });

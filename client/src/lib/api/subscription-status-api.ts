@@ -11,7 +11,7 @@ export interface SubscriptionStatus {
 
 /**
  * The subscription status, shared by the header (PRO badge, account menu) and the membership and
- * usage screens. Log-out invalidates 'SubscriptionStatus' along with 'CurrentUser'.
+ * usage screens. Log-out drops it with every other cached answer.
  */
 export const subscriptionStatusApi = api.enhanceEndpoints({ addTagTypes: ['SubscriptionStatus'] }).injectEndpoints({
   endpoints: (build) => ({

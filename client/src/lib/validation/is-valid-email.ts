@@ -1,8 +1,10 @@
-// Deliberately loose: one '@', something on both sides, a dot in the domain, no spaces. The
-// server decides for real; this only catches typos before a round trip.
-const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { z } from 'zod/mini';
 
-/** Whether `email` looks like an e-mail address (login and privacy forms, spec 001 section 5). */
+// The same rule as the server's (zod's e-mail format, at most 254 characters), so an address the
+// form accepts is never refused after the round trip. zod/mini keeps the bundle small.
+const emailSchema = z.email().check(z.maxLength(254));
+
+/** Whether `email` is an e-mail address the server accepts (login and privacy forms, spec 001 section 5). */
 export function isValidEmail(email: string): boolean {
-  return emailShape.test(email.trim());
+  return emailSchema.safeParse(email.trim()).success;
 }

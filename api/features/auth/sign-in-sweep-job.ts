@@ -1,0 +1,114 @@
+import type { Logger } from 'pino';
+import type { SqlClient } from '../../../events/store/postgres/sql-client';
+import type { Clock } from '../../clock';
+import type { BackgroundJob } from '../../jobs/background-job';
+import { pruneRateLimitWindows } from '../../rate-limits/prune-rate-limit-windows';
+import { deleteInBatches } from '../../storage/delete-in-batches';
+import { ensureAuthSchema } from './auth-schema';
+import { utcDay } from './sign-in-challenges';
+
+/** Rows one sweep removed, per table. */
+export interface SignInSweepCounts {
+  signInRequests: number;
+  signInChallenges: number;
+  signInFailures: number;
+  sessions: number;
+  rateLimitWindows: number;
+}
+
+export interface SignInSweepOptions {
+  sql: SqlClient;
+  clock: Clock;
+  logger: Logger;
+  /** Pause between sweeps; default 10 minutes. */
+  intervalMs?: number;
+  /** Rows per DELETE; default 1,000. */
+  batchSize?: number;
+}
+
+/** The sweep job, plus one sweep for callers that drive it themselves (tests, CLI). */
+export interface SignInSweepJob extends BackgroundJob {
+  sweep(signal?: AbortSignal): Promise<SignInSweepCounts>;
+}
+
+// A code request counts against its address for an hour (recordCodeRequest).
+const codeRequestWindowMs = 60 * 60_000;
+
+/**
+ * `sign-in-sweep`: removes what sign-in leaves behind once it can no longer matter. Requests and
+ * sign-ins tidy up after one address as they go (sign-in-challenges.ts, sessions.ts); this sweeps
+ * the addresses that never come back: code requests older than their hour, expired challenges,
+ * failure counters of past UTC days, expired sessions, and rate-limit counters of past windows.
+ *
+ * Each DELETE takes a bounded batch and checks the expiry again on the row it deletes, so a
+ * backlog never holds locks for long and a row renewed meanwhile (a new challenge for the same
+ * address) survives.
+ */
+export function createSignInSweepJob(options: SignInSweepOptions): SignInSweepJob {
+  const { sql, clock } = options;
+  const log = options.logger.child({ job: 'sign-in-sweep' });
+  const intervalMs = options.intervalMs ?? 10 * 60_000;
+  const batchSize = options.batchSize ?? 1_000;
+
+  const removeBatches = (statement: string, param: unknown, signal?: AbortSignal) =>
+    deleteInBatches(batchSize, async (limit) => (await sql.query(statement, [param, limit])).rowCount, signal);
+
+  async function sweep(signal?: AbortSignal): Promise<SignInSweepCounts> {
+    await ensureAuthSchema(sql);
+    const now = clock.now();
+    const counts: SignInSweepCounts = {
+      // No key to select by: ctid is safe here because these rows are only inserted and deleted.
+      signInRequests: await removeBatches(
+        `DELETE FROM sign_in_requests WHERE ctid = ANY(ARRAY(
+           SELECT ctid FROM sign_in_requests WHERE requested_at <= $1 LIMIT $2
+         )) AND requested_at <= $1`,
+        new Date(now.getTime() - codeRequestWindowMs),
+        signal,
+      ),
+      signInChallenges: await removeBatches(
+        `DELETE FROM sign_in_challenges WHERE email IN (
+           SELECT email FROM sign_in_challenges WHERE expires_at <= $1 LIMIT $2
+         ) AND expires_at <= $1`,
+        now,
+        signal,
+      ),
+      signInFailures: await removeBatches(
+        `DELETE FROM sign_in_failures WHERE (email, day) IN (
+           SELECT email, day FROM sign_in_failures WHERE day < $1::date LIMIT $2
+         ) AND day < $1::date`,
+        utcDay(now),
+        signal,
+      ),
+      sessions: await removeBatches(
+        `DELETE FROM sessions WHERE token_hash IN (
+           SELECT token_hash FROM sessions WHERE expires_at <= $1 LIMIT $2
+         ) AND expires_at <= $1`,
+        now,
+        signal,
+      ),
+      rateLimitWindows: await pruneRateLimitWindows(sql, { now, batchSize, ...(signal !== undefined && { signal }) }),
+    };
+    // Counts only: the rows hold addresses, which stay out of the logs.
+    log.info({ removed: counts }, 'sign-in sweep done');
+    return counts;
+  }
+
+  return {
+    name: 'sign-in-sweep',
+    sweep,
+    async run(signal) {
+      while (!signal.aborted) {
+        await sweep(signal);
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            signal.removeEventListener('abort', done);
+            resolve();
+          };
+          const timer = setTimeout(done, intervalMs);
+          signal.addEventListener('abort', done, { once: true });
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { SqlExecutor } from '../../events/store/postgres/sql-client';
+import type { RateLimitRule } from './rate-limit-rule';
+
+/** Whether a request fits its rule's current window, and when that window ends. */
+export type WindowVerdict = { allowed: true } | { allowed: false; windowEnd: Date };
+
+/**
+ * The start of the window `now` falls in. Windows are aligned to the Unix epoch, so every process
+ * agrees on them without coordination (an hour window starts on the hour, a day window at
+ * midnight UTC).
+ */
+export function windowStartOf(now: Date, windowMs: number): Date {
+  return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+}
+
+/**
+ * Count one request of `key` against `rule`, atomically across processes: one upsert that adds
+ * the hit only while the window is under its limit. A request over the limit matches the
+ * conflict but not the WHERE, so no row comes back and nothing is written: a flood from one key
+ * costs a row lock per request, not a new row version.
+ */
+export async function countHit(sql: SqlExecutor, rule: RateLimitRule, key: string, now: Date): Promise<WindowVerdict> {
+  const windowStart = windowStartOf(now, rule.windowMs);
+  const { rows } = await sql.query<{ hits: number }>(
+    `INSERT INTO request_rate_limits AS counted (bucket, window_start, hits) VALUES ($1, $2, 1)
+     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = counted.hits + 1 WHERE counted.hits < $3
+     RETURNING hits`,
+    [`${rule.name}:${key}`, windowStart, rule.limit],
+  );
+  if (rows.length > 0) return { allowed: true };
+  return { allowed: false, windowEnd: new Date(windowStart.getTime() + rule.windowMs) };
+}

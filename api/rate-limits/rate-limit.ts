@@ -1,0 +1,38 @@
+import type Koa from 'koa';
+import type { AppDependencies } from '../app-dependencies';
+import type { AppState } from '../http/app-context';
+import { AppError } from '../http/app-error';
+import { countHit } from './fixed-window-counter';
+import type { RateLimitRule } from './rate-limit-rule';
+import { ensureRateLimitSchema } from './rate-limit-schema';
+import { waitPhrase } from './wait-phrase';
+
+/**
+ * Route middleware that lets at most `rule.limit` requests per key through in each window, counted
+ * in the database so every API process shares the count. Over the limit it answers 429
+ * `rate_limited` with `Retry-After` (seconds to the window's end) and the handler never runs, so
+ * nothing is appended. `keyOf` picks what is counted: the client's network, an address, ...
+ *
+ * Mount it after the input is validated: a malformed request is refused without a database write
+ * and does not use up the sender's allowance.
+ */
+export function rateLimit<State extends AppState>(
+  deps: Pick<AppDependencies, 'sql' | 'clock'>,
+  rule: RateLimitRule,
+  keyOf: (ctx: Koa.ParameterizedContext<State>) => string,
+): Koa.Middleware<State> {
+  return async (ctx, next) => {
+    await ensureRateLimitSchema(deps.sql);
+    const now = deps.clock.now();
+    const verdict = await countHit(deps.sql, rule, keyOf(ctx), now);
+    if (!verdict.allowed) {
+      const retryAfterSeconds = Math.max(1, Math.ceil((verdict.windowEnd.getTime() - now.getTime()) / 1000));
+      // The rule's name only: the key is an address or a network, which stay out of the logs.
+      ctx.state.log.info({ rateLimit: rule.name, retryAfterSeconds }, 'request over a rate limit');
+      throw new AppError(429, 'rate_limited', `${rule.refusal} Please try again ${waitPhrase(retryAfterSeconds)}.`, {
+        'Retry-After': String(retryAfterSeconds),
+      });
+    }
+    await next();
+  };
+}
