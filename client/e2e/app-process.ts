@@ -3,6 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { e2eAdminEmail } from './admin-email';
 import { freePort } from './free-port';
 import { repoRoot } from './repo-root';
 
@@ -32,15 +33,23 @@ export interface AppProcess {
 }
 
 /**
- * Starts `npx tsx scripts/start.ts` on a free port with NODE_ENV=test and a fresh temporary data
- * directory (embedded PGlite), and resolves once GET /api/health answers 200. If the app exits or
- * stays unhealthy for 60 s, it is stopped and the error carries the app's last output lines.
+ * Starts `npx tsx scripts/start.ts` on a free port with NODE_ENV=test, {@link e2eAdminEmail} as the
+ * one ADMIN_EMAILS address and a fresh temporary data directory (embedded PGlite), and resolves
+ * once GET /api/health answers 200. If the app exits or stays unhealthy for 60 s, it is stopped and
+ * the error carries the app's last output lines.
  */
 export async function startApp(): Promise<AppProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'woodshed-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test', WOODSHED_DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'test',
+    WOODSHED_DATA_DIR: dataDir,
+    ADMIN_EMAILS: e2eAdminEmail,
+  };
   for (const name of hermeticallyUnset) delete env[name];
 
   // Own process group, so stop() reaches tsx's child as well as npx.

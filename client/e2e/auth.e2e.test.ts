@@ -2,10 +2,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
 import type { TestBrowser } from './browser';
+import { e2eAdminEmail } from './admin-email';
 import { newestSignInMail, uniqueEmail } from './dev-outbox';
 import { watchPageProblems } from './page-problems';
 import { saveScreenshot } from './screenshot';
-import { currentUser, requestSignInMail, toastTitled } from './sign-in-flow';
+import { currentUser, requestSignInMail, signInWithCode, toastTitled } from './sign-in-flow';
 import type { MeAnswer } from './sign-in-flow';
 
 const baseUrl = inject('baseUrl');
@@ -77,6 +78,8 @@ describe('sign-in and accounts', () => {
     await page.getByRole('button', { name: 'Create New Account' }).click();
     await page.getByText('Create your account to start jamming', { exact: true }).waitFor();
     expect(await page.getByText('Sign in to access your music library').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Create New Account', pressed: true }).count()).toBe(1);
+    await saveScreenshot(page, 'auth-signup');
 
     // The e-mail is checked before anything is sent.
     await page.getByLabel('Email').fill('not-an-email');
@@ -165,6 +168,7 @@ describe('sign-in and accounts', () => {
     await page.waitForURL(`${origin}/library`);
     await page.unroute(isVerifyCall);
     expect(await toastTitled(page, 'Welcome!')).toEqual({ description: `Signed in as ${email}`, variant: 'default' });
+    await saveScreenshot(page, 'auth-link-welcome');
 
     const me = await checkAccountPopover(page, origin, 'auth-account-popover-link');
     expect(me.email).toBe(email);
@@ -221,6 +225,59 @@ describe('sign-in and accounts', () => {
     await page.getByPlaceholder('000000').fill(second.code);
     await page.getByRole('button', { name: 'Sign In with Code' }).click();
     await page.waitForURL(`${baseUrl}/library`);
+
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("reports 'Session could not be established' when the current user never shows up after 10 tries, 300 ms apart", async () => {
+    const { page, problems } = await freshPage();
+    const email = uniqueEmail('nosession');
+    await page.goto(`${baseUrl}/login`);
+    const mail = await requestSignInMail(page, baseUrl, email);
+
+    // The code is right and the server starts a session, but the current-user call keeps saying 401.
+    const meCalls: number[] = [];
+    const isMeCall = (url: URL) => url.pathname === '/api/auth/me';
+    await page.route(isMeCall, async (route) => {
+      meCalls.push(Date.now());
+      await route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'unauthenticated', message: 'Please sign in.' } }),
+      });
+    });
+    await page.getByPlaceholder('000000').fill(mail.code);
+    await page.getByRole('button', { name: 'Sign In with Code' }).click();
+
+    expect(await toastTitled(page, 'Error')).toEqual({
+      description: 'Session could not be established. Please try again.',
+      variant: 'destructive',
+    });
+    expect(meCalls).toHaveLength(10);
+    // Nine pauses of 300 ms between the ten calls (a little slack for the timer's granularity).
+    expect(Math.max(...meCalls) - Math.min(...meCalls)).toBeGreaterThanOrEqual(9 * 300 - 50);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.getByRole('heading', { name: 'Check Your Email' }).isVisible()).toBe(true);
+    await saveScreenshot(page, 'auth-session-not-established');
+    await page.unroute(isMeCall);
+
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("offers 'Admin Dashboard' to an admin (ADMIN_EMAILS), which opens /admin/overview", async () => {
+    const { page, problems } = await freshPage();
+    await signInWithCode(page, baseUrl, e2eAdminEmail);
+
+    const me = await checkAccountPopover(page, baseUrl, 'auth-account-popover-admin');
+    expect(me.isAdmin).toBe(true);
+    const admin = page.getByRole('dialog', { name: 'Account' }).getByRole('link', { name: 'Admin Dashboard' });
+    expect(await admin.getAttribute('href')).toBe('/admin/overview');
+    await admin.click();
+    await page.waitForURL(`${baseUrl}/admin/overview`);
+    await page.getByRole('dialog', { name: 'Account' }).waitFor({ state: 'detached', timeout: 5_000 });
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
 
     expect(problems).toEqual([]);
     await page.close();

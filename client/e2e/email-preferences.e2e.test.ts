@@ -78,6 +78,7 @@ describe('e-mail preferences', () => {
       variant: 'default',
     });
     await page.waitForFunction(() => document.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'false');
+    await saveScreenshot(page, 'email-preferences-auto-unsubscribed');
 
     // Already unsubscribed: opening the link again changes nothing.
     let unsubscribeCalls = 0;

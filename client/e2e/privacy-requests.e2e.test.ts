@@ -35,6 +35,7 @@ describe('privacy requests and the newsletter (public, no session)', () => {
       'Appeal a Decision',
       'Opt-Out (California)',
     ]);
+    await saveScreenshot(page, 'privacy-request-form');
 
     await page.getByRole('button', { name: 'Submit Privacy Request' }).click();
     for (const message of [
@@ -50,8 +51,18 @@ describe('privacy requests and the newsletter (public, no session)', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Request Type').selectOption({ label: 'Opt-Out (California)' });
     await page.getByLabel('Details').fill('Please do not sell or share my personal information.');
-    const call = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/privacy/request');
+    const isPrivacyCall = (url: URL) => url.pathname === '/api/privacy/request';
+    // Hold the call a moment so the pending state can be seen (the server still answers).
+    await page.route(isPrivacyCall, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    const call = page.waitForRequest((request) => isPrivacyCall(new URL(request.url())));
     await page.getByRole('button', { name: 'Submit Privacy Request' }).click();
+    const pending = page.getByRole('button', { name: 'Submitting...' });
+    await pending.waitFor();
+    expect(await pending.isDisabled()).toBe(true);
+    await saveScreenshot(page, 'privacy-request-submitting');
     const request = await call;
     expect(JSON.parse(request.postData() ?? '')).toEqual({
       email,
@@ -59,6 +70,7 @@ describe('privacy requests and the newsletter (public, no session)', () => {
       description: 'Please do not sell or share my personal information.',
     });
     expect((await request.response())?.status()).toBe(201);
+    await page.unroute(isPrivacyCall);
 
     expect(await toastTitled(page, 'Request Submitted')).toEqual({
       description: 'Your privacy request has been received. We will respond within 45 days.',
@@ -83,6 +95,7 @@ describe('privacy requests and the newsletter (public, no session)', () => {
     await field.fill('no-at-sign');
     await page.getByRole('button', { name: 'Subscribe' }).click();
     expect(await toastTitled(page, 'Invalid Email')).toEqual({ description: 'Please enter a valid email address.', variant: 'destructive' });
+    await saveScreenshot(page, 'landing-newsletter-invalid');
 
     const email = uniqueEmail('newsletter');
     await field.fill(email);
