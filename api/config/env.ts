@@ -159,7 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { cwd?
     // AWS_REGION alone is fine: AWS platforms set it for everything; only a sender without a region is a mistake.
     problems.push('AWS_REGION: must be set when SES_FROM_ADDRESS is set (e-mail goes out through SES)');
   }
-  if (parsed.success && parsed.data.NODE_ENV === 'production' && unsetWhenEmpty(env.AUTH_SECRET) === undefined) {
+  // Judged on the raw NODE_ENV, not the parse: a typo elsewhere (PORT) must not hide this problem.
+  if (env.NODE_ENV === 'production' && unsetWhenEmpty(env.AUTH_SECRET) === undefined) {
     // Several API copies must share the key, and a key on a container's disk would die with it.
     problems.push('AUTH_SECRET: must be set in production (at least 32 characters, the same for every API instance)');
   }

@@ -141,6 +141,13 @@ describe('loadConfig', () => {
     expect(loadConfig({}, { cwd }).authSecret).toBeUndefined();
   });
 
+  it('lists the missing AUTH_SECRET of production beside the other problems', () => {
+    expect(problemsOf({ NODE_ENV: 'production', PORT: 'http' })).toEqual([
+      'PORT: must be a whole number between 0 and 65535',
+      'AUTH_SECRET: must be set in production (at least 32 characters, the same for every API instance)',
+    ]);
+  });
+
   it('reads TRUST_PROXY as off, one proxy or a chain of proxies', () => {
     const trusted = (value: string) => loadConfig({ TRUST_PROXY: value }, { cwd }).trustedProxies;
     expect([trusted(''), trusted('false'), trusted('0'), trusted('TRUE'), trusted(' true '), trusted('1'), trusted('2')]).toEqual([0, 0, 0, 1, 1, 1, 2]);
