@@ -6,26 +6,29 @@
  * Embedded mode (no DATABASE_URL): PGlite is one process per data directory, so run this while the
  * app is stopped (the app's own GET /api/health reports the same while it runs).
  */
-import { parseArgs } from 'node:util';
 import { projections } from '../projections/registry';
 import { readProjectionStatus } from '../projections/runtime/projection-status';
 import { loadConfigOrExit } from './app/load-config-or-exit';
 import { openOpsStorage } from './ops/open-ops-storage';
+import { parseCommandLine } from './ops/parse-command-line';
 import { formatStatusTable } from './ops/status-table';
 
 const usage = `Usage:
   npm run projections -- status [--json]`;
 
-const { values, positionals } = parseArgs({
-  options: { json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
-  allowPositionals: true,
-});
+const { values, positionals } = parseCommandLine(
+  {
+    options: { json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+    allowPositionals: true,
+  },
+  usage,
+);
 if (values.help) {
   console.log(usage);
   process.exit(0);
 }
 if (positionals.length !== 1 || positionals[0] !== 'status') {
-  console.error(usage);
+  console.error(`${positionals.length === 0 ? 'Give a subcommand.' : `Unknown subcommand ${positionals.join(' ')}.`}\n\n${usage}`);
   process.exit(2);
 }
 

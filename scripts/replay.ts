@@ -10,7 +10,6 @@
  * Embedded mode (no DATABASE_URL): PGlite is one process per data directory, so run this while the
  * app is stopped; it refuses to start when the app holds the directory.
  */
-import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { START } from '../events/store/event-store';
 import type { Storage } from '../events/store/open-event-store';
@@ -23,6 +22,8 @@ import type { Projection } from '../projections/runtime/projection-definition';
 import { type RebuildOutcome, rebuildProjection } from '../projections/runtime/rebuild';
 import { loadConfigOrExit } from './app/load-config-or-exit';
 import { openOpsStorage } from './ops/open-ops-storage';
+import { countEventsToReplay } from './ops/count-events-to-replay';
+import { parseCommandLine } from './ops/parse-command-line';
 
 const usage = `Usage:
   npm run replay -- <projection>          rebuild one read model blue/green
@@ -31,15 +32,18 @@ const usage = `Usage:
   npm run replay -- <projection> --skip   skip its failed event (recorded, never silent)
 Projections: ${projections.map((projection) => projection.name).join(', ')}`;
 
-const { values, positionals } = parseArgs({
-  options: {
-    all: { type: 'boolean', default: false },
-    retry: { type: 'boolean', default: false },
-    skip: { type: 'boolean', default: false },
-    help: { type: 'boolean', short: 'h', default: false },
+const { values, positionals } = parseCommandLine(
+  {
+    options: {
+      all: { type: 'boolean', default: false },
+      retry: { type: 'boolean', default: false },
+      skip: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    allowPositionals: true,
   },
-  allowPositionals: true,
-});
+  usage,
+);
 
 if (values.help) {
   console.log(usage);
@@ -91,34 +95,48 @@ function resolveTargets(): Projection[] {
 }
 
 /** Rebuild (or, with `resume`, finish the unfinished rebuild of) one projection. */
-async function rebuild({ sql, store }: Storage, projection: Projection, resume: boolean): Promise<boolean> {
+async function rebuild(storage: Storage, projection: Projection, resume: boolean): Promise<boolean> {
+  const { sql, store } = storage;
   const unfinished = resume ? await findGeneration(sql, projection, 'building') : undefined;
-  const total = await store.countAfter(unfinished ? await readCheckpoint(sql, projection.name, unfinished.generation) : START);
+  const from = unfinished ? await readCheckpoint(sql, projection.name, unfinished.generation) : START;
+  let total = await countEventsToReplay(storage, projection.eventTypes, from);
   const bar = new cliProgress.SingleBar(
     {
       stream: process.stderr,
-      format: `${projection.name} [{bar}] {percentage}% | {value}/{total} events | {speed} events/s | ETA {eta_formatted}`,
+      format: `${projection.name} [{bar}] {percentage}% | {value}/{total} events | {speed} events/s | ETA {remaining}`,
       hideCursor: true,
-      etaBuffer: 50,
+      // Without a terminal (a log file, CI, `docker compose exec -T`), one line every 5 s instead of nothing.
+      noTTYOutput: true,
+      notTTYSchedule: 5_000,
+      // Each line already ends with a newline there; stop() would add an empty one.
+      clearOnComplete: !process.stderr.isTTY,
     },
     cliProgress.Presets.shades_classic,
   );
   const started = performance.now();
   let done = 0;
   const speed = () => Math.round(done / Math.max((performance.now() - started) / 1000, 0.001));
-  bar.start(total, 0, { speed: 0 });
-  let outcome: RebuildOutcome;
+  // Our own estimate: cli-progress prints "NULL"/"Infinity" cut to two letters when it has none.
+  const remaining = () => (done >= total ? '0s' : speed() > 0 ? formatSeconds((total - done) / speed()) : '-');
+  const progress = () => ({ speed: speed(), remaining: remaining() });
+  bar.start(total, 0, progress());
+  let outcome: RebuildOutcome | undefined;
   try {
     outcome = await rebuildProjection(sql, store, projection, {
       resume,
       stopped: () => interrupted,
       onProgress: (events) => {
         done += events;
-        bar.update(Math.min(done, total), { speed: speed() });
+        // Events appended while the rebuild runs are folded too: the total grows with them.
+        if (done > total) bar.setTotal((total = done));
+        bar.update(done, progress());
       },
     });
   } finally {
-    if (done >= total) bar.update(total, { speed: speed() });
+    // A swap folded everything there was, even when that is fewer events than counted (on
+    // KurrentDB the count covers every type): the bar ends full.
+    if (outcome?.kind === 'swapped' && done < total) bar.setTotal((total = done));
+    bar.update(done, progress());
     bar.stop();
   }
   const seconds = (performance.now() - started) / 1000;
@@ -182,6 +200,11 @@ async function resolveDeadLetters(storage: Storage, projection: Projection): Pro
       console.log(`${projection.name}: ${outcome.kind} before catching up; the runner resumes from the checkpoint.`);
       return outcome.kind === 'lost';
   }
+}
+
+function formatSeconds(seconds: number): string {
+  const whole = Math.ceil(seconds);
+  return whole < 90 ? `${whole}s` : `${Math.floor(whole / 60)}m${String(whole % 60).padStart(2, '0')}s`;
 }
 
 function printStall(projection: Projection, letter: DeadLetter, where: string): void {

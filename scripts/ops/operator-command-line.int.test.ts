@@ -1,0 +1,42 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repositoryRoot } from '../app/repository-root';
+
+/** Run an operator command as `npm run` would (without npm), in an environment that names no database. */
+function run(script: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join('scripts', script), ...args], {
+    cwd: repositoryRoot,
+    env: { PATH: process.env.PATH, ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  return { status: result.status, stderr: result.stderr };
+}
+
+// Argument mistakes are found before any storage opens, so nothing here touches a database.
+describe('operator command lines', () => {
+  it('names an unknown projection, lists the real ones and exits 2', () => {
+    const { status, stderr } = run('replay.ts', ['no-such-projection']);
+    expect(status).toBe(2);
+    expect(stderr).toContain('Unknown projection no-such-projection.');
+    expect(stderr).toMatch(/Projections: .*usage-bytes-per-user/);
+  });
+
+  it('answers an unknown option with the usage, not a stack trace', () => {
+    for (const [script, option] of [['replay.ts', '--bogus'], ['projections.ts', '--jsno']] as const) {
+      const { status, stderr } = run(script, ['status', option]);
+      expect(status).toBe(2);
+      expect(stderr).toContain(`Unknown option '${option}'.`);
+      expect(stderr).toContain('Usage:');
+      expect(stderr).not.toContain('    at ');
+    }
+  });
+
+  it('lists every configuration problem at once and exits 1', () => {
+    const { status, stderr } = run('projections.ts', ['status'], { PORT: 'http', NODE_ENV: 'production', DATABASE_URL: 'mysql://db' });
+    expect(status).toBe(1);
+    expect(stderr).toContain('Invalid environment (3 problems)');
+    expect(stderr).toMatch(/PORT: .*\n.*DATABASE_URL: .*\n.*AUTH_SECRET: /);
+  });
+});
