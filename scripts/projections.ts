@@ -1,6 +1,7 @@
 /**
  * `npm run projections -- status`: one line per read model — live generation, checkpoint, lag
- * (events after the checkpoint), state (running / stalled / rebuilding) and open dead letters.
+ * (events after the checkpoint), state (running / stalled / rebuilding), whether an app or worker
+ * is following it (runner) and open dead letters.
  * `--json` prints the same as JSON. Exits 1 when a projection is stalled (for scripts and cron).
  *
  * Embedded mode (no DATABASE_URL): PGlite is one process per data directory, so run this while the
@@ -11,7 +12,8 @@ import { readProjectionStatus } from '../projections/runtime/projection-status';
 import { loadConfigOrExit } from './app/load-config-or-exit';
 import { openOpsStorage } from './ops/open-ops-storage';
 import { parseCommandLine } from './ops/parse-command-line';
-import { formatStatusTable } from './ops/status-table';
+import { findProjectionRunners } from './ops/projection-runners';
+import { type OperatorStatus, formatStatusTable } from './ops/status-table';
 
 const usage = `Usage:
   npm run projections -- status [--json]`;
@@ -35,8 +37,11 @@ if (positionals.length !== 1 || positionals[0] !== 'status') {
 const config = loadConfigOrExit();
 const storage = await openOpsStorage(config, 'npm run projections -- status');
 try {
-  const statuses = [];
-  for (const projection of projections) statuses.push(await readProjectionStatus(storage.sql, storage.store, projection));
+  const runners = await findProjectionRunners(storage.sql, projections.map((projection) => projection.name));
+  const statuses: OperatorStatus[] = [];
+  for (const projection of projections) {
+    statuses.push({ ...(await readProjectionStatus(storage.sql, storage.store, projection)), runner: runners.get(projection.name) ?? 'none' });
+  }
   console.log(values.json ? JSON.stringify(statuses, null, 2) : formatStatusTable(statuses));
   process.exitCode = statuses.some((status) => status.state === 'stalled') ? 1 : 0;
 } finally {

@@ -1,16 +1,21 @@
 import type { ProjectionStatus } from '../../projections/runtime/projection-status';
+import type { RunnerPresence } from './projection-runners';
 
-const headers = ['projection', 'generation', 'position', 'lag', 'state', 'dead letters'] as const;
+/** A projection's status as `npm run projections -- status` prints it. */
+export type OperatorStatus = ProjectionStatus & { runner: RunnerPresence };
+
+const headers = ['projection', 'generation', 'position', 'lag', 'state', 'runner', 'dead letters'] as const;
 const maxErrorWidth = 100;
 
 /** The status of every projection as a plain-text table, with the oldest error of each stalled one below. */
-export function formatStatusTable(statuses: readonly ProjectionStatus[]): string {
+export function formatStatusTable(statuses: readonly OperatorStatus[]): string {
   const rows = statuses.map((status) => [
     status.projection,
     status.generation === null ? '-' : String(status.generation),
     status.position === '' ? '(start)' : status.position,
     String(status.lag),
     describeState(status),
+    status.runner,
     String(status.deadLetters.count),
   ]);
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column]!.length)));
@@ -19,7 +24,10 @@ export function formatStatusTable(statuses: readonly ProjectionStatus[]): string
   const errors = statuses
     .filter((status) => status.deadLetters.oldestError !== null)
     .map((status) => `${status.projection}: oldest dead letter at ${status.deadLetters.oldestPosition}: ${truncate(status.deadLetters.oldestError!)}`);
-  return [...table, ...(errors.length > 0 ? ['', ...errors] : [])].join('\n');
+  const idle = statuses.some((status) => status.runner === 'none' && status.state !== 'not-started')
+    ? ['', 'runner none: no app or worker follows that projection now; its position moves only while one runs.']
+    : [];
+  return [...table, ...(errors.length > 0 ? ['', ...errors] : []), ...idle].join('\n');
 }
 
 function describeState(status: ProjectionStatus): string {
