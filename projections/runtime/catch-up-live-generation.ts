@@ -1,7 +1,7 @@
 import type { EventStore } from '../../events/store/event-store';
 import type { SqlClient } from '../../events/store/postgres/sql-client';
 import { BatchWriter } from './batch-writer';
-import { type CatchUpOutcome, catchUp } from './catch-up';
+import { type CatchUpOutcome, catchUp, defaultPageSize } from './catch-up';
 import { readCheckpoint } from './checkpoints';
 import { ensureLiveGeneration } from './generations';
 import type { Projection } from './projection-definition';
@@ -33,7 +33,7 @@ export async function catchUpLiveGeneration(
       const writer = new BatchWriter({ sql, projection, generation, checkpoint });
       return catchUp(store, writer, {
         types: projection.eventTypes,
-        pageSize: options.pageSize ?? 10_000,
+        pageSize: options.pageSize ?? defaultPageSize,
         stopped: options.stopped,
         onWritten: (events) => options.onProgress?.(events),
       });

@@ -1,7 +1,7 @@
 import type { EventStore } from '../../events/store/event-store';
 import type { SqlClient } from '../../events/store/postgres/sql-client';
 import { type BatchOutcome, BatchWriter } from './batch-writer';
-import { catchUp } from './catch-up';
+import { catchUp, defaultPageSize } from './catch-up';
 import { readCheckpoint } from './checkpoints';
 import { openDeadLetters } from './dead-letters';
 import { type Generation, ensureLiveGeneration, findGeneration } from './generations';
@@ -24,7 +24,7 @@ export interface ProjectionRunnerOptions {
   /** Told about every committed position of the live generation (read-your-writes). */
   waiter?: PositionWaiter;
   logger?: ProjectionLogger;
-  /** Events per page while catching up and per live batch; default 5,000. */
+  /** Events per page while catching up and per live batch; default `defaultPageSize` (1,000). */
   pageSize?: number;
   /**
    * How often an idle runner checks for a swapped generation, resolved dead letters and skipped
@@ -78,7 +78,7 @@ export class ProjectionRunner {
     this.#store = options.store;
     this.#waiter = options.waiter;
     this.#logger = options.logger ?? silentLogger;
-    this.#pageSize = options.pageSize ?? 5_000;
+    this.#pageSize = options.pageSize ?? defaultPageSize;
     this.#pollMs = options.pollMs ?? 1_000;
     this.#onOutdated = options.onOutdated;
   }

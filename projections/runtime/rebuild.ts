@@ -1,7 +1,7 @@
 import { type EventStore, type Position, START } from '../../events/store/event-store';
 import type { SqlClient, SqlExecutor } from '../../events/store/postgres/sql-client';
 import { BatchWriter } from './batch-writer';
-import { catchUp } from './catch-up';
+import { catchUp, defaultPageSize } from './catch-up';
 import { readCheckpoint } from './checkpoints';
 import { type DeadLetter, openDeadLetters } from './dead-letters';
 import {
@@ -16,7 +16,7 @@ import { rebuildLockKey } from './lock-keys';
 import type { Projection } from './projection-definition';
 
 export interface RebuildOptions {
-  /** Events per page; default 10,000. */
+  /** Events per page; default `defaultPageSize` (1,000). */
   pageSize?: number;
   /**
    * Continue the unfinished rebuild (after `--retry`/`--skip`, or after a restart) instead of
@@ -70,7 +70,7 @@ async function rebuildHoldingLock(
   projection: Projection,
   options: RebuildOptions,
 ): Promise<RebuildOutcome> {
-  const pageSize = options.pageSize ?? 10_000;
+  const pageSize = options.pageSize ?? defaultPageSize;
   const unfinished = options.resume ? await findGeneration(sql, projection, 'building') : undefined;
   // An unfinished generation built by other code cannot be continued; start over.
   const building =

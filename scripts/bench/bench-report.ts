@@ -34,7 +34,7 @@ export function formatBenchReport(result: StoreBenchResult): string {
 
   if (result.rebuild) {
     lines.push(
-      `Rebuild: ${result.settings.rebuild.events.toLocaleString('en')} StemStreamed events of ${result.settings.rebuild.users.toLocaleString('en')} users folded into usage-bytes-per-user from position 0 (blue/green rebuild, pages of ${result.settings.rebuild.pageSize.toLocaleString('en')}); baseline: bare keyset read + JSON parse`,
+      `Rebuild: ${result.settings.rebuild.events.toLocaleString('en')} StemStreamed events of ${result.settings.rebuild.users.toLocaleString('en')} users folded into usage-bytes-per-user from position 0 (blue/green rebuild, pages of ${result.settings.rebuild.pageSize.toLocaleString('en')}); baseline: bare keyset read + JSON parse (pages of ${result.settings.rebuild.barePageSize.toLocaleString('en')})`,
       table(
         ['backend', 'what', 'events/s (median)', 'min', 'max', 'spread', 'ours / bare', 'read model'],
         result.rebuild.flatMap((figure) => [

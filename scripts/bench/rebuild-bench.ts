@@ -24,6 +24,7 @@ export interface RebuildFigure {
   where: string;
   seed: StemStreamedSeed & { seconds: number };
   pageSize: number;
+  barePageSize: number;
   rebuild: { eventsPerSecond: RunSummary; runs: RebuildRun[] };
   bare: { eventsPerSecond: RunSummary; runs: RebuildRun[] };
   /** Median rebuild over median bare read. */
@@ -39,7 +40,7 @@ export interface RebuildFigure {
  * Each rebuild's read model is checked against the seed; a wrong total throws.
  */
 export async function measureRebuild(backend: BenchBackend, settings: BenchSettings, log: (line: string) => void = () => undefined): Promise<RebuildFigure> {
-  const { events, users, pageSize } = settings.rebuild;
+  const { events, users, pageSize, barePageSize } = settings.rebuild;
   const database = await openBenchSqlClient(backend, 'rebuild');
   const label = backend.kind === 'postgres' ? 'server' : `pglite, ${backend.location}`;
   try {
@@ -56,7 +57,7 @@ export async function measureRebuild(backend: BenchBackend, settings: BenchSetti
       const bareRuns: RebuildRun[] = [];
       for (let run = 0; run < settings.runs; run++) {
         rebuildRuns.push(await rebuildOnce(sql, store, pageSize, seed));
-        bareRuns.push(await timedRun(() => bareOnce(sql, pageSize, seed)));
+        bareRuns.push(await timedRun(() => bareOnce(sql, barePageSize, seed)));
         log(`rebuild (${label}) run ${run + 1}: runtime ${rate(rebuildRuns.at(-1)!)}, bare read ${rate(bareRuns.at(-1)!)}`);
       }
       const rebuild = summarizeRuns(rebuildRuns.map((run) => run.eventsPerSecond));
@@ -66,6 +67,7 @@ export async function measureRebuild(backend: BenchBackend, settings: BenchSetti
         where: database.where,
         seed: { ...seed, seconds: seedSeconds },
         pageSize,
+        barePageSize,
         rebuild: { eventsPerSecond: rebuild, runs: rebuildRuns },
         bare: { eventsPerSecond: bare, runs: bareRuns },
         oursOverBare: rebuild.median / bare.median,

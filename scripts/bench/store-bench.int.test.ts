@@ -12,7 +12,7 @@ import { runStoreBench } from './run-store-bench';
 const tiny: BenchSettings = {
   runs: 1,
   appends: { concurrency: [4], baselineConcurrency: 4, warmupMs: 200, durationMs: 500 },
-  rebuild: { events: 3_000, users: 40, pageSize: 500 },
+  rebuild: { events: 3_000, users: 40, pageSize: 500, barePageSize: 500 },
 };
 const serverUrl = process.env.DATABASE_URL;
 

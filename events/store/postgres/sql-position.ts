@@ -18,6 +18,15 @@ export function encodePosition(txId: string | bigint, globalPosition: string | b
   return `${String(txId).padStart(width, '0')}/${String(globalPosition).padStart(width, '0')}`;
 }
 
+/**
+ * The same encoding computed by PostgreSQL, so a page of the log arrives with its positions made:
+ * one text column instead of two numbers to parse and pad per event. `txId` and `globalPosition`
+ * are SQL expressions.
+ */
+export function positionSql(txId: string, globalPosition: string): string {
+  return `lpad(${txId}::text, ${width}, '0') || '/' || lpad(${globalPosition}::text, ${width}, '0')`;
+}
+
 /** The position as query parameters; START becomes (0, 0), before every row. */
 export function decodePosition(position: Position): SqlPosition {
   if (position === START) return { txId: '0', globalPosition: '0' };
