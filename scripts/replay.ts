@@ -22,7 +22,6 @@ import type { Projection } from '../projections/runtime/projection-definition';
 import { type RebuildOutcome, rebuildProjection } from '../projections/runtime/rebuild';
 import { loadConfigOrExit } from './app/load-config-or-exit';
 import { openOpsStorage } from './ops/open-ops-storage';
-import { countEventsToReplay } from './ops/count-events-to-replay';
 import { parseCommandLine } from './ops/parse-command-line';
 
 const usage = `Usage:
@@ -99,7 +98,7 @@ async function rebuild(storage: Storage, projection: Projection, resume: boolean
   const { sql, store } = storage;
   const unfinished = resume ? await findGeneration(sql, projection, 'building') : undefined;
   const from = unfinished ? await readCheckpoint(sql, projection.name, unfinished.generation) : START;
-  let total = await countEventsToReplay(storage, projection.eventTypes, from);
+  let total = await store.countAfter(from, { types: projection.eventTypes });
   const bar = new cliProgress.SingleBar(
     {
       stream: process.stderr,

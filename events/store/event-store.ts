@@ -119,7 +119,10 @@ export interface EventStore {
   subscribe(options: SubscribeOptions): Subscription;
   /** Position of the newest visible event (START for an empty log). */
   headPosition(): Promise<Position>;
-  /** How many visible events lie after `after` (for lag reports). */
-  countAfter(after: Position): Promise<number>;
+  /**
+   * How many visible events lie after `after`, or only those of `types` (for lag and progress
+   * reports: what a projection still has to fold, not the events it will skip).
+   */
+  countAfter(after: Position, options?: { types?: readonly string[] }): Promise<number>;
   close(): Promise<void>;
 }

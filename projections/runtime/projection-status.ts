@@ -22,7 +22,7 @@ export interface ProjectionStatus {
   codeVersion: number;
   /** The live generation's checkpoint (START before the first event). */
   position: Position;
-  /** Events in the log after the checkpoint. */
+  /** Events of its types in the log after the checkpoint: what it still has to fold. */
   lag: number;
   state: ProjectionState;
   /** The generation a rebuild is building, with its own progress. */
@@ -47,11 +47,11 @@ export async function readProjectionStatus(sql: SqlClient, store: EventStore, pr
     builtWithVersion: live?.version ?? null,
     codeVersion: projection.version,
     position,
-    lag: await store.countAfter(position),
+    lag: await store.countAfter(position, { types: projection.eventTypes }),
     state: open.length > 0 ? 'stalled' : building ? 'rebuilding' : live ? 'running' : 'not-started',
     rebuild:
       building && rebuildPosition !== undefined
-        ? { generation: building.generation, position: rebuildPosition, lag: await store.countAfter(rebuildPosition) }
+        ? { generation: building.generation, position: rebuildPosition, lag: await store.countAfter(rebuildPosition, { types: projection.eventTypes }) }
         : null,
     deadLetters: { count: open.length, oldestError: oldest?.error ?? null, oldestPosition: oldest?.position ?? null },
   };

@@ -150,9 +150,9 @@ export async function createKurrentDbEventStore(options: KurrentDbEventStoreOpti
   }
 
   // Reads every event after `after`: fine for lag reports, where the lag is meant to be small.
-  async function countAfter(after: Position): Promise<number> {
+  async function countAfter(after: Position, countOptions: { types?: readonly string[] } = {}): Promise<number> {
     let count = 0;
-    for await (const resolved of client.readAll({ fromPosition: toKurrentReadPosition(after), filter: kurrentEventFilter() })) {
+    for await (const resolved of client.readAll({ fromPosition: toKurrentReadPosition(after), filter: kurrentEventFilter(countOptions.types) })) {
       if (decodeVisibleEvent(resolved, after)) count++;
     }
     return count;

@@ -154,11 +154,12 @@ export async function createPostgresEventStore(sql: SqlClient, options: Postgres
       return rows[0] ? encodePosition(rows[0].tx_id, rows[0].global_position) : START;
     },
 
-    async countAfter(after: Position): Promise<number> {
+    async countAfter(after: Position, countOptions: { types?: readonly string[] } = {}): Promise<number> {
       const from = decodePosition(after);
       const { rows } = await sql.query<{ count: string }>(
-        `SELECT count(*) AS count FROM events WHERE (tx_id, global_position) > ($1::xid8, $2::bigint) AND ${visible}`,
-        [from.txId, from.globalPosition],
+        `SELECT count(*) AS count FROM events
+         WHERE (tx_id, global_position) > ($1::xid8, $2::bigint) AND ${visible} AND ($3::text[] IS NULL OR type = ANY ($3::text[]))`,
+        [from.txId, from.globalPosition, countOptions.types ?? null],
       );
       return Number(rows[0]!.count);
     },
