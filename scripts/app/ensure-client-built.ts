@@ -46,7 +46,14 @@ async function runViteBuild(root: string): Promise<void> {
   const require = createRequire(import.meta.url);
   const viteBin = path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [viteBin, 'build', '--config', 'client/vite.config.ts'], { cwd: root, stdio: 'inherit' });
+    // The bundle is always the production one, whatever NODE_ENV the server runs with: Vite passes
+    // a non-production NODE_ENV on to the bundle (React's development build, half again as large
+    // and slower), and the next start would find that dist current and keep serving it.
+    const child = spawn(process.execPath, [viteBin, 'build', '--config', 'client/vite.config.ts'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     child.once('error', reject);
     child.once('exit', (code, signal) => {
       if (code === 0) resolve();
