@@ -325,6 +325,20 @@ for (const adapter of adapters()) {
       expect(await store.countAfter(head)).toBe(0);
     });
 
+    it('reads back stream ids and types with spaces, slashes and non-ASCII text, and every field, exactly', async () => {
+      const before = await store.headPosition();
+      const stream = streamName('odd stream / ü 🎸 ');
+      const type = 'Odd Type / ü 🎸';
+      const event = { ...testEvent(type, { text: 'a b / ü 🎸', n: -1.5, nested: { list: [1, null, true] } }), schemaVersion: 7 };
+      const { position } = await store.append(stream, [event], { expectedVersion: 'no_stream' });
+      const expected = { eventId: event.eventId, type, schemaVersion: 7, data: event.data, metadata: event.metadata, streamId: stream, streamPosition: 0n, position };
+      const [fromStream] = await store.readStream(stream);
+      expect(fromStream).toMatchObject(expected);
+      const filtered = await store.readAll({ after: before, types: [type] });
+      expect(filtered.events.filter((read) => read.streamId === stream)).toMatchObject([expected]);
+      expect(await readAllOf(store, before, new Set([stream]))).toMatchObject([expected]);
+    });
+
     it('filters the log by type and moves past the events it skipped', async () => {
       const before = await store.headPosition();
       const stream = streamName('typed');

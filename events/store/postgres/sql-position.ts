@@ -14,6 +14,9 @@ export interface SqlPosition {
 // of two positions orders them like the (tx_id, global_position) pair.
 const width = 20;
 
+/** Characters in an encoded position: two padded numbers and the slash. */
+export const positionLength = 2 * width + 1;
+
 export function encodePosition(txId: string | bigint, globalPosition: string | bigint): Position {
   return `${String(txId).padStart(width, '0')}/${String(globalPosition).padStart(width, '0')}`;
 }
