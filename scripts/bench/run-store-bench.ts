@@ -1,10 +1,11 @@
 import { loadavg } from 'node:os';
-import { type AppendBenchResult, runAppendBench } from './append-bench';
+import type { AppendBenchResult } from './append-bench';
 import { type TargetCheck, checkTargets } from './bench-targets';
 import type { BenchSettings } from './bench-settings';
 import type { PgliteLocation } from './bench-sql-client';
 import { type MachineInfo, describeMachine } from './machine-info';
-import { type RebuildFigure, measureRebuild } from './rebuild-bench';
+import type { RebuildFigure } from './rebuild-bench';
+import { runSectionInChild } from './run-section-in-child';
 
 export interface StoreBenchOptions {
   settings: BenchSettings;
@@ -14,8 +15,8 @@ export interface StoreBenchOptions {
   pgliteLocation: PgliteLocation;
   /** The PostgreSQL server; PGlite alone when undefined. */
   serverUrl?: string;
-  /** Progress lines while measuring. */
-  log?: (line: string) => void;
+  /** Print progress lines on stderr while measuring. */
+  verbose?: boolean;
 }
 
 /** Everything one bench run measured: the JSON written to bench/results/. */
@@ -30,25 +31,28 @@ export interface StoreBenchResult {
   targets: TargetCheck[];
 }
 
-/** Run the sections asked for, PGlite first, then the server; every figure is the median of `settings.runs` runs. */
+/**
+ * Run the sections asked for, each in a process of its own (`runSectionInChild`), PGlite first,
+ * then the server; every figure is the median of `settings.runs` runs.
+ */
 export async function runStoreBench(options: StoreBenchOptions): Promise<StoreBenchResult> {
-  const log = options.log ?? (() => undefined);
   const startedAt = new Date().toISOString();
   const machine = await describeMachine(options.serverUrl);
+  const request = {
+    settings: options.settings,
+    pgliteLocation: options.pgliteLocation,
+    ...(options.serverUrl === undefined ? {} : { serverUrl: options.serverUrl }),
+    verbose: options.verbose ?? false,
+  };
   let appends: AppendBenchResult | undefined;
   let rebuild: RebuildFigure[] | undefined;
-
   if (options.only !== 'rebuild') {
-    appends = await runAppendBench({
-      settings: options.settings,
-      pgliteLocation: options.pgliteLocation,
-      ...(options.serverUrl === undefined ? {} : { serverUrl: options.serverUrl }),
-      onFigure: (figure) => log(`appends: ${figure.label}, ${figure.appenders} appenders: ${Math.round(figure.eventsPerSecond.median).toLocaleString('en')} events/s`),
-    });
+    const result = await runSectionInChild({ ...request, section: 'appends' });
+    if (result.section === 'appends') appends = result.appends;
   }
   if (options.only !== 'appends') {
-    rebuild = [await measureRebuild({ kind: 'pglite', location: options.pgliteLocation }, options.settings, log)];
-    if (options.serverUrl !== undefined) rebuild.push(await measureRebuild({ kind: 'postgres', connectionString: options.serverUrl }, options.settings, log));
+    const result = await runSectionInChild({ ...request, section: 'rebuild' });
+    if (result.section === 'rebuild') rebuild = result.rebuild;
   }
 
   return {

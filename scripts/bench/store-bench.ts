@@ -30,7 +30,7 @@ const result = await runStoreBench({
   ...(options.only ? { only: options.only } : {}),
   pgliteLocation: options.pgliteLocation,
   ...(reachable ? { serverUrl: url } : {}),
-  log,
+  verbose: true,
 });
 console.log(formatBenchReport(result));
 const path = await writeBenchResult(result, fileURLToPath(new URL('../../bench/results/', import.meta.url)));
