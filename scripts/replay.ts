@@ -94,8 +94,7 @@ function resolveTargets(): Projection[] {
 }
 
 /** Rebuild (or, with `resume`, finish the unfinished rebuild of) one projection. */
-async function rebuild(storage: Storage, projection: Projection, resume: boolean): Promise<boolean> {
-  const { sql, store } = storage;
+async function rebuild({ sql, store }: Storage, projection: Projection, resume: boolean): Promise<boolean> {
   const unfinished = resume ? await findGeneration(sql, projection, 'building') : undefined;
   const from = unfinished ? await readCheckpoint(sql, projection.name, unfinished.generation) : START;
   let total = await store.countAfter(from, { types: projection.eventTypes });
@@ -132,8 +131,7 @@ async function rebuild(storage: Storage, projection: Projection, resume: boolean
       },
     });
   } finally {
-    // A swap folded everything there was, even when that is fewer events than counted (on
-    // KurrentDB the count covers every type): the bar ends full.
+    // A swap folded everything there was: the bar ends full, whatever the count said beforehand.
     if (outcome?.kind === 'swapped' && done < total) bar.setTotal((total = done));
     bar.update(done, progress());
     bar.stop();
