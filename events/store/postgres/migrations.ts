@@ -1,0 +1,101 @@
+import type { SqlClient } from './sql-client';
+
+/** One numbered step of a schema's history. Never edit a released step: add the next one. */
+export interface Migration {
+  /** 1, 2, 3, ... without gaps, in the order they run. */
+  readonly version: number;
+  /** kebab-case, for logs and the `schema_migrations` table. */
+  readonly name: string;
+  /** Statements without parameters, run in one transaction together with the version's record. */
+  readonly sql: string;
+}
+
+/**
+ * The numbered migrations of one owner of tables (the event store, the projection runtime, the
+ * sign-in tables, ...). Sets are independent: each keeps its own version in `schema_migrations`.
+ */
+export interface MigrationSet {
+  /** kebab-case and unique across sets: the key in `schema_migrations`. */
+  readonly name: string;
+  readonly migrations: readonly Migration[];
+}
+
+/** A database migrated by a newer release than the code now running it. */
+export class DatabaseIsNewer extends Error {
+  override readonly name = 'DatabaseIsNewer';
+  constructor(readonly set: string, readonly databaseVersion: number, readonly codeVersion: number) {
+    super(
+      `The database's "${set}" tables are at version ${databaseVersion}, but this release knows only up to ${codeVersion}. ` +
+        'Run the newer release, or restore a backup taken before it migrated.',
+    );
+  }
+}
+
+const ledger = `
+CREATE TABLE IF NOT EXISTS schema_migrations (
+  set_name text NOT NULL,
+  version integer NOT NULL,
+  name text NOT NULL,
+  applied_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (set_name, version)
+);
+`;
+
+// Advisory locks are per database; naming the lock after the schema lets several Woodsheds (or
+// test files) in separate schemas of one database migrate side by side.
+const migrationLock = `SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':woodshed:schema-migrations'))`;
+
+/** Check that a set's versions run 1, 2, 3, ... (a gap or a repeat is a programming error). */
+export function checkMigrationSet(set: MigrationSet): void {
+  if (!/^[a-z][a-z0-9-]*$/.test(set.name)) throw new RangeError(`Invalid migration set name ${set.name}`);
+  set.migrations.forEach((migration, index) => {
+    if (migration.version !== index + 1) {
+      throw new RangeError(`Migration set ${set.name}: step ${index + 1} is numbered ${migration.version}`);
+    }
+  });
+}
+
+/**
+ * Bring every set up to its newest version, once, at start-up (and in tests): each missing step
+ * runs in its own transaction with its record in `schema_migrations`, so a crash half-way leaves
+ * the database at the last complete step and the next start carries on from there. Safe to call
+ * from several processes at once (a schema-scoped advisory lock serialises them). Refuses, with
+ * `DatabaseIsNewer`, a database a newer release has migrated further than this code knows.
+ *
+ * Step 1 of a set that existed before numbered migrations creates its tables `IF NOT EXISTS`, so a
+ * database of that earlier release is adopted as it is.
+ */
+export async function runMigrations(sql: SqlClient, sets: readonly MigrationSet[]): Promise<void> {
+  for (const set of sets) checkMigrationSet(set);
+  for (const set of sets) {
+    for (;;) {
+      const applied = await sql.transaction(async (tx) => {
+        await tx.query(migrationLock);
+        await tx.exec(ledger);
+        const { rows } = await tx.query<{ version: number | null }>(
+          'SELECT max(version) AS version FROM schema_migrations WHERE set_name = $1',
+          [set.name],
+        );
+        const current = rows[0]?.version ?? 0;
+        if (current > set.migrations.length) throw new DatabaseIsNewer(set.name, current, set.migrations.length);
+        const next = set.migrations[current];
+        if (next === undefined) return false;
+        await tx.exec(next.sql);
+        await tx.query('INSERT INTO schema_migrations (set_name, version, name) VALUES ($1, $2, $3)', [set.name, next.version, next.name]);
+        return true;
+      });
+      if (!applied) break;
+    }
+  }
+}
+
+/** The version each set is at in this database (0 for a set never migrated). */
+export async function migrationVersions(sql: SqlClient, sets: readonly MigrationSet[]): Promise<Record<string, number>> {
+  const { rows: ledgers } = await sql.query<{ found: string | null }>(`SELECT to_regclass('schema_migrations')::text AS found`);
+  if (ledgers[0]?.found == null) return Object.fromEntries(sets.map((set) => [set.name, 0]));
+  const { rows } = await sql.query<{ set_name: string; version: number }>(
+    'SELECT set_name, max(version) AS version FROM schema_migrations GROUP BY set_name',
+  );
+  const found = new Map(rows.map((row) => [row.set_name, Number(row.version)]));
+  return Object.fromEntries(sets.map((set) => [set.name, found.get(set.name) ?? 0]));
+}
