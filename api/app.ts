@@ -10,6 +10,7 @@ import { serveClientApp } from './http/client-app';
 import { errorHandler } from './http/error-handler';
 import { jsonBody } from './http/json-body';
 import { rejectCrossSiteWrites } from './http/reject-cross-site-writes';
+import { rejectNonCanonicalApiPaths } from './http/reject-non-canonical-api-paths';
 import { requestId } from './http/request-id';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
@@ -66,6 +67,7 @@ export function createApp(options: CreateAppOptions): Koa<AppState> {
   app.use(rejectCrossSiteWrites({ publicUrl: deps.config.publicUrl }));
   app.use(jsonBody());
   app.use(apiScope());
+  app.use(rejectNonCanonicalApiPaths());
   for (const featureStep of middleware(deps)) app.use(featureStep);
   for (const router of routers(deps)) {
     app.use(router.routes());

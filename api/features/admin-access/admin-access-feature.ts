@@ -1,12 +1,11 @@
 import type { Feature } from '../../feature';
 import { adminGuard } from './admin-guard';
-import { adminGuardRouter } from './admin-guard-router';
 
 /**
- * Server-side admin enforcement for every /api/admin/* route. Registered right after `auth`
- * (which finds the session) and before any feature with admin routes.
+ * Server-side admin enforcement for every /api/admin/* path. Registered right after `auth`, so
+ * its middleware runs after the session middleware has found the user, and before any router.
  */
 export const adminAccessFeature: Feature = {
   name: 'admin-access',
-  routers: () => [adminGuardRouter(adminGuard())],
+  middleware: () => [adminGuard()],
 };

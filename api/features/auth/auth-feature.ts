@@ -3,19 +3,19 @@ import { createEmailDeliveryJob } from '../../adapters/email/email-delivery-job'
 import type { Feature } from '../../feature';
 import { authKeys } from './auth-keys';
 import { authRouter } from './auth-router';
-import { everyRequestRouter } from './every-request-router';
 import { sessionMiddleware } from './session-middleware';
 import { createSignInSweepJob } from './sign-in-sweep-job';
 
 /**
  * Sign-in by magic link or code, sessions and sign-out. Registered before every feature that
- * reads `ctx.state.user`: its first router is the session middleware. Its jobs deliver the
+ * reads `ctx.state.user`: its middleware finds the session for every request. Its jobs deliver the
  * e-mail outbox (SES, or the console in the local outbox) and sweep expired sign-in rows and
  * rate-limit counters.
  */
 export const authFeature: Feature = {
   name: 'auth',
-  routers: (deps) => [everyRequestRouter(sessionMiddleware(deps)), authRouter(deps)],
+  middleware: (deps) => [sessionMiddleware(deps)],
+  routers: (deps) => [authRouter(deps)],
   jobs: (deps) => [
     createEmailDeliveryJob({
       sql: deps.sql,
