@@ -1,4 +1,5 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
@@ -10,6 +11,46 @@ import globals from 'globals';
 // events imports nothing of ours; projections imports events; api imports events and projections;
 // client imports only the types of events; scripts may import anything.
 const serverFolders = ['./projections', './api', './scripts'];
+
+// Inside the client, shared code flows components/lib -> features -> app (STYLE.md 7): a feature
+// never imports another feature, the app shell, or anything but the shared folders. One zone per
+// feature folder, read from disk, so a feature added later is fenced in without editing this file.
+const clientFeatures = readdirSync(new URL('./client/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const clientZones = [
+  ...clientFeatures.map((feature) => ({
+    target: `./client/src/features/${feature}`,
+    from: './client/src/features',
+    except: [`./${feature}`],
+    message: 'client features do not import each other: move what both need to client/src/lib or client/src/components.',
+  })),
+  {
+    target: './client/src/features',
+    from: './client/src/app',
+    // The typed hooks hold only the store's types, so they are the one way in.
+    except: ['./hooks.ts'],
+    message: 'features do not import the app layer (only its typed hooks, app/hooks.ts); the app passes in what a feature needs.',
+  },
+  {
+    target: ['./client/src/lib', './client/src/components'],
+    from: ['./client/src/features', './client/src/app'],
+    message: 'client/src/lib and client/src/components are shared: they import no feature and not the app layer.',
+  },
+];
+
+// The client's import bans: the event catalogue's code (its types only), and react-redux's untyped
+// hooks (use app/hooks.ts, whose state and dispatch types are the store's).
+const eventTypesOnly = {
+  regex: '^(\\.\\./)+events(/|$)',
+  allowTypeImports: true,
+  message: 'client imports only the types of events (use `import type`).',
+};
+const untypedReduxHooks = {
+  name: 'react-redux',
+  importNames: ['useDispatch', 'useSelector', 'useStore'],
+  message: 'use useAppDispatch, useAppSelector and useAppStore from client/src/app/hooks.ts.',
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'client/dist/**', '.tsbuild/**', 'data/**', 'bench/results/**'] },
@@ -32,6 +73,7 @@ export default tseslint.config(
             { target: './projections', from: ['./api', './client', './scripts'], message: 'projections imports only events.' },
             { target: './api', from: ['./client', './scripts'], message: 'api imports only events and projections.' },
             { target: './client', from: serverFolders, message: 'client never imports server code.' },
+            ...clientZones,
           ],
         },
       ],
@@ -45,18 +87,12 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+events(/|$)',
-              allowTypeImports: true,
-              message: 'client imports only the types of events (use `import type`).',
-            },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [untypedReduxHooks], patterns: [eventTypesOnly] }],
     },
+  },
+  {
+    // The one file that wraps react-redux's hooks in the store's types.
+    files: ['client/src/app/hooks.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [eventTypesOnly] }] },
   },
 );

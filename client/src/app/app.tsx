@@ -1,9 +1,12 @@
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { persistStore } from 'redux-persist';
 import { PersistGate } from 'redux-persist/integration/react';
 import { routes } from './routes';
-import { persistor, store } from './store';
+import { makeStore } from './store';
 
+const store = makeStore();
+const persistor = persistStore(store);
 const router = createBrowserRouter(routes);
 
 /** The whole client: Redux store (rehydrated before the first screen), then the router. */

@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router-dom';
 import { LinkButton } from '../components/ui/link-button';
+import { paths } from '../lib/routes/paths';
 import styles from './not-found-screen.module.css';
 
 /** Any path the route table does not know. */
@@ -14,7 +15,7 @@ export function NotFoundScreen() {
       <p className={styles.text}>
         There is no page at <code>{pathname}</code>.
       </p>
-      <LinkButton to="/" variant="primary">
+      <LinkButton to={paths.home} variant="primary">
         Go Home
       </LinkButton>
     </section>

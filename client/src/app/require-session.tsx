@@ -1,10 +1,11 @@
 import { Navigate, Outlet } from 'react-router-dom';
 import { LoadingState } from '../components/ui/loading-state';
 import { useCurrentUserQuery } from '../lib/api/current-user-api';
+import { paths } from '../lib/routes/paths';
 import { sessionGate } from './session-gate';
 
 /** Where the guard sends visitors without a session (spec 001, 2.1 and 4). */
-export const SIGNED_OUT_FALLBACK = '/landing';
+export const SIGNED_OUT_FALLBACK = paths.landing;
 
 /** The route guard: the protected routes below it render only with a signed-in user. */
 export function RequireSession() {

@@ -20,6 +20,8 @@ import { LandingScreen } from '../features/marketing/landing-screen';
 import { SeoLandingScreen } from '../features/marketing/seo-landing-screen';
 import { PrivacyRequestsScreen } from '../features/privacy-requests/privacy-requests-screen';
 import { UsageScreen } from '../features/usage/usage-screen';
+import { paths } from '../lib/routes/paths';
+import type { AppPath } from '../lib/routes/paths';
 import { CanvasLayout } from './canvas-layout';
 import { NotFoundScreen } from './not-found-screen';
 import { Overlay } from './overlay';
@@ -29,17 +31,17 @@ import { RouteErrorScreen } from './route-error-screen';
 import type { RouteHandle } from './route-handle';
 import { Workspace } from './workspace';
 
-function publicRoute(path: string, title: string, element: ReactNode): RouteObject {
+function publicRoute(path: AppPath, title: string, element: ReactNode): RouteObject {
   const handle: RouteHandle = { title, layer: 'public' };
   return { path, element, handle };
 }
 
-function redirectRoute(path: string, to: string): RouteObject {
+function redirectRoute(path: AppPath, to: AppPath): RouteObject {
   const handle: RouteHandle = { redirectTo: to };
   return { path, element: <Navigate to={to} replace />, handle };
 }
 
-function screenRoute(path: string, title: string, element: ReactNode): RouteObject {
+function screenRoute(path: AppPath | '*', title: string, element: ReactNode): RouteObject {
   const handle: RouteHandle = { title };
   return { path, element, handle };
 }
@@ -54,24 +56,24 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteErrorScreen />,
     children: [
-      publicRoute('/login', 'Sign In', <LoginScreen />),
-      publicRoute('/auth/verify', 'Verify Sign-In', <VerifyScreen />),
-      publicRoute('/landing', 'Practise with the band', <LandingScreen />),
-      publicRoute('/privacy-policy', 'Privacy Policy', <PrivacyPolicyScreen />),
-      publicRoute('/terms-of-use', 'Terms of Use', <TermsOfUseScreen />),
-      publicRoute('/privacy/requests', 'Privacy Request', <PrivacyRequestsScreen />),
-      publicRoute('/legal/subprocessors', 'Subprocessors', <SubprocessorsScreen />),
-      publicRoute('/drumless-tracks', 'Drumless Tracks', <SeoLandingScreen kind="drumless" />),
-      publicRoute('/bassless-tracks', 'Bassless Tracks', <SeoLandingScreen kind="bassless" />),
-      publicRoute('/guitarless-tracks', 'Guitarless Tracks', <SeoLandingScreen kind="guitarless" />),
-      publicRoute('/vocal-tracks', 'Vocal Tracks', <SeoLandingScreen kind="vocal" />),
-      publicRoute('/faq', 'FAQ', <FaqScreen />),
-      publicRoute('/features', 'Features', <FeaturesScreen />),
-      publicRoute('/about', 'About', <AboutScreen />),
+      publicRoute(paths.login, 'Sign In', <LoginScreen />),
+      publicRoute(paths.verifySignIn, 'Verify Sign-In', <VerifyScreen />),
+      publicRoute(paths.landing, 'Practise with the band', <LandingScreen />),
+      publicRoute(paths.privacyPolicy, 'Privacy Policy', <PrivacyPolicyScreen />),
+      publicRoute(paths.termsOfUse, 'Terms of Use', <TermsOfUseScreen />),
+      publicRoute(paths.privacyRequests, 'Privacy Request', <PrivacyRequestsScreen />),
+      publicRoute(paths.subprocessors, 'Subprocessors', <SubprocessorsScreen />),
+      publicRoute(paths.drumlessTracks, 'Drumless Tracks', <SeoLandingScreen kind="drumless" />),
+      publicRoute(paths.basslessTracks, 'Bassless Tracks', <SeoLandingScreen kind="bassless" />),
+      publicRoute(paths.guitarlessTracks, 'Guitarless Tracks', <SeoLandingScreen kind="guitarless" />),
+      publicRoute(paths.vocalTracks, 'Vocal Tracks', <SeoLandingScreen kind="vocal" />),
+      publicRoute(paths.faq, 'FAQ', <FaqScreen />),
+      publicRoute(paths.features, 'Features', <FeaturesScreen />),
+      publicRoute(paths.about, 'About', <AboutScreen />),
 
-      redirectRoute('/', '/library'),
-      redirectRoute('/admin', '/admin/settings'),
-      redirectRoute('/admin/users', '/admin/overview'),
+      redirectRoute(paths.home, paths.library),
+      redirectRoute(paths.admin, paths.adminSettings),
+      redirectRoute(paths.adminUsers, paths.adminOverview),
 
       {
         element: <CanvasLayout />,
@@ -81,16 +83,16 @@ export const routes: RouteObject[] = [
             element: <RequireSession />,
             handle: { layer: 'session' } satisfies RouteHandle,
             children: [
-              screenRoute('/email-preferences', 'Email Preferences', <EmailPreferencesScreen />),
+              screenRoute(paths.emailPreferences, 'Email Preferences', <EmailPreferencesScreen />),
               {
                 element: <Workspace />,
                 children: [
                   // The workspace itself draws the library and the player; these routes only make
                   // the paths valid and name the tab.
-                  screenRoute('/library', 'Song Library', null),
-                  screenRoute('/player', 'Player', null),
-                  screenRoute('/membership', 'Membership', <Overlay><MembershipScreen /></Overlay>),
-                  screenRoute('/usage', 'Usage & Credits', <Overlay><UsageScreen /></Overlay>),
+                  screenRoute(paths.library, 'Song Library', null),
+                  screenRoute(paths.player, 'Player', null),
+                  screenRoute(paths.membership, 'Membership', <Overlay><MembershipScreen /></Overlay>),
+                  screenRoute(paths.usage, 'Usage & Credits', <Overlay><UsageScreen /></Overlay>),
                   {
                     element: (
                       <Overlay scrolls>
@@ -99,10 +101,10 @@ export const routes: RouteObject[] = [
                     ),
                     handle: { title: 'Admin Dashboard' } satisfies RouteHandle,
                     children: [
-                      screenRoute('/admin/overview', 'Admin · Overview', <AdminOverviewScreen />),
-                      screenRoute('/admin/usage', 'Admin · Usage', <AdminUsageScreen />),
-                      screenRoute('/admin/announcements', 'Admin · Announcements', <AdminAnnouncementsScreen />),
-                      screenRoute('/admin/settings', 'Admin · Settings', <AdminSettingsScreen />),
+                      screenRoute(paths.adminOverview, 'Admin · Overview', <AdminOverviewScreen />),
+                      screenRoute(paths.adminUsage, 'Admin · Usage', <AdminUsageScreen />),
+                      screenRoute(paths.adminAnnouncements, 'Admin · Announcements', <AdminAnnouncementsScreen />),
+                      screenRoute(paths.adminSettings, 'Admin · Settings', <AdminSettingsScreen />),
                     ],
                   },
                 ],

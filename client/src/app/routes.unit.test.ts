@@ -1,5 +1,6 @@
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { paths, playerPath } from '../lib/routes/paths';
 import type { RouteHandle } from './route-handle';
 import { routes } from './routes';
 
@@ -67,4 +68,21 @@ describe('route table (spec 001, 2.1)', () => {
       expect(handlesOf(path).at(-1)?.title).toBe('Page Not Found');
     },
   );
+
+  const specPaths = [...publicPaths, ...protectedPaths, ...Object.keys(redirects)];
+
+  it.each(Object.entries(paths))('paths.%s (%s) is routed, and is a path of the spec', (_name, path) => {
+    const leaf = handlesOf(path).at(-1);
+    expect(leaf?.title ?? leaf?.redirectTo).toBeTruthy();
+    expect(leaf?.title).not.toBe('Page Not Found');
+    expect(specPaths).toContain(path);
+  });
+
+  it('every path of the spec has its constant in the paths module', () => {
+    expect(new Set(Object.values(paths))).toEqual(new Set(specPaths));
+  });
+
+  it("the player link of a song opens the player", () => {
+    expect(handlesOf(playerPath(7)).at(-1)?.title).toBe('Player');
+  });
 });

@@ -1,6 +1,7 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
+import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import { playerSlice } from '../features/player/player-slice';
+import type { PlayerState } from '../features/player/player-slice';
 import { api } from '../lib/api/api';
 import { persistStorage } from './persist-storage';
 
@@ -16,10 +17,28 @@ const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
 });
 
-/** Builds the app's Redux store (one per page load; tests may build their own). */
-export function createStore() {
+/** The whole Redux state, as selectors and `useAppSelector` see it. */
+export type RootState = ReturnType<typeof rootReducer>;
+
+/**
+ * What a store may start from: any slices, each as its own reducer defines it. Persisted slices are
+ * given without redux-persist's `_persist` marker, which only `persistStore` may add: a preloaded
+ * marker would make redux-persist skip rehydrating that slice.
+ */
+export interface PreloadedAppState extends Partial<Omit<RootState, 'player'>> {
+  player?: PlayerState;
+}
+
+/**
+ * Builds the app's Redux store: one per page load (`app.tsx` wraps it in redux-persist), and one per
+ * test, started from `preloadedState`.
+ */
+export function makeStore(preloadedState?: PreloadedAppState) {
   return configureStore({
     reducer: rootReducer,
+    // persistReducer passes a slice without `_persist` straight to the slice reducer, so the
+    // marker-less preloaded player is valid state; only its declared type carries the marker.
+    preloadedState: preloadedState as Partial<RootState> | undefined,
     middleware: (getDefault) =>
       getDefault({
         // redux-persist's own actions carry functions; everything else stays serialisable.
@@ -28,8 +47,7 @@ export function createStore() {
   });
 }
 
-export const store = createStore();
-export const persistor = persistStore(store);
-
-export type RootState = ReturnType<typeof store.getState>;
-export type AppDispatch = typeof store.dispatch;
+/** A store built by {@link makeStore}. */
+export type AppStore = ReturnType<typeof makeStore>;
+/** The store's dispatch, thunks and RTK Query calls included. */
+export type AppDispatch = AppStore['dispatch'];

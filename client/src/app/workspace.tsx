@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { useSelector } from 'react-redux';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { AppHeader } from '../features/account/app-header';
 import { LibraryScreen } from '../features/library/library-screen';
 import { PlayerScreen } from '../features/player/player-screen';
 import { selectLastSongId } from '../features/player/player-slice';
+import { paths, SONG_ID_PARAM } from '../lib/routes/paths';
+import { useAppSelector } from './hooks';
 import styles from './workspace.module.css';
 
 /**
@@ -15,14 +16,14 @@ import styles from './workspace.module.css';
 export function Workspace() {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
-  const lastSongId = useSelector(selectLastSongId);
+  const lastSongId = useAppSelector(selectLastSongId);
 
   // Spec 001, 2.1: /library drops a songId parameter from the address.
   useEffect(() => {
-    if (pathname !== '/library') return;
+    if (pathname !== paths.library) return;
     const params = new URLSearchParams(search);
-    if (!params.has('songId')) return;
-    params.delete('songId');
+    if (!params.has(SONG_ID_PARAM)) return;
+    params.delete(SONG_ID_PARAM);
     const rest = params.toString();
     void navigate({ pathname, search: rest ? `?${rest}` : '', hash }, { replace: true });
   }, [pathname, search, hash, navigate]);
@@ -32,10 +33,10 @@ export function Workspace() {
       {/* The player does not know song titles yet, so the header shows its fallback. */}
       <AppHeader songTitle={null} />
       <div className={styles.screens}>
-        <section className={styles.screen} hidden={pathname !== '/library'} aria-label="Song library">
+        <section className={styles.screen} hidden={pathname !== paths.library} aria-label="Song library">
           <LibraryScreen lastSongId={lastSongId} />
         </section>
-        <section className={styles.screen} hidden={pathname !== '/player'} aria-label="Player">
+        <section className={styles.screen} hidden={pathname !== paths.player} aria-label="Player">
           <PlayerScreen />
         </section>
       </div>

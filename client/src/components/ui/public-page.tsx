@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { paths } from '../../lib/routes/paths';
 import { LinkButton } from './link-button';
 import styles from './public-page.module.css';
 
@@ -13,17 +14,17 @@ export interface PublicPageProps {
 }
 
 const seoLinks = [
-  { to: '/drumless-tracks', label: 'Drumless Tracks' },
-  { to: '/bassless-tracks', label: 'Bassless Tracks' },
-  { to: '/guitarless-tracks', label: 'Guitarless Tracks' },
-  { to: '/vocal-tracks', label: 'Vocal Tracks' },
-  { to: '/about', label: 'About' },
+  { to: paths.drumlessTracks, label: 'Drumless Tracks' },
+  { to: paths.basslessTracks, label: 'Bassless Tracks' },
+  { to: paths.guitarlessTracks, label: 'Guitarless Tracks' },
+  { to: paths.vocalTracks, label: 'Vocal Tracks' },
+  { to: paths.about, label: 'About' },
 ];
 const commonLinks = [
-  { to: '/features', label: 'Features' },
-  { to: '/faq', label: 'FAQ' },
-  { to: '/privacy-policy', label: 'Privacy Policy' },
-  { to: '/terms-of-use', label: 'Terms of Use' },
+  { to: paths.features, label: 'Features' },
+  { to: paths.faq, label: 'FAQ' },
+  { to: paths.privacyPolicy, label: 'Privacy Policy' },
+  { to: paths.termsOfUse, label: 'Terms of Use' },
 ];
 
 /** The frame of the public pages: a header with the sign-in buttons, the page, a link footer. */
@@ -32,14 +33,14 @@ export function PublicPage({ children, trialButton = false, fullFooter = false }
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <Link to="/landing" className={styles.brand}>
+        <Link to={paths.landing} className={styles.brand}>
           <span className={styles.mark} aria-hidden="true" />
           Woodshed
         </Link>
         <nav className={styles.headerActions} aria-label="Account">
-          <LinkButton to="/login">Login</LinkButton>
+          <LinkButton to={paths.login}>Login</LinkButton>
           {trialButton ? (
-            <LinkButton to="/login" variant="primary">
+            <LinkButton to={paths.login} variant="primary">
               Start Free Trial
             </LinkButton>
           ) : null}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner';
 import type { SessionUser } from '../../lib/api/current-user-api';
+import { paths } from '../../lib/routes/paths';
 import styles from './account-popover.module.css';
 import { isAdminUser } from './is-admin-user';
 import { useLogOut } from './use-log-out';
@@ -34,24 +35,24 @@ export function AccountPopover({ id, user, isLoading, subscribed }: AccountPopov
         )}
       </div>
       <nav className={styles.actions} aria-label="Account actions">
-        <Link to="/membership" className={`${styles.item} ${styles.primary}`}>
+        <Link to={paths.membership} className={`${styles.item} ${styles.primary}`}>
           {subscribed ? 'Manage Membership' : 'Upgrade to Pro'}
         </Link>
         {subscribed ? null : (
-          <Link to="/usage" className={styles.item}>
+          <Link to={paths.usage} className={styles.item}>
             Usage &amp; Credits
           </Link>
         )}
         {isAdminUser(user) ? (
-          <Link to="/admin/overview" className={styles.item}>
+          <Link to={paths.adminOverview} className={styles.item}>
             Admin Dashboard
           </Link>
         ) : null}
       </nav>
       <div className={styles.legal}>
-        <Link to="/privacy-policy">Privacy Policy</Link>
+        <Link to={paths.privacyPolicy}>Privacy Policy</Link>
         <span aria-hidden="true">·</span>
-        <Link to="/terms-of-use">Terms of Use</Link>
+        <Link to={paths.termsOfUse}>Terms of Use</Link>
       </div>
       <button type="button" className={styles.logOut} disabled={isPending} aria-busy={isPending} onClick={() => void logOut()}>
         Log Out

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useCurrentUserQuery } from '../../lib/api/current-user-api';
 import { isSubscribed, useSubscriptionStatusQuery } from '../../lib/api/subscription-status-api';
+import { paths } from '../../lib/routes/paths';
 import { AccountPopover } from './account-popover';
 import styles from './app-header.module.css';
 
@@ -49,7 +50,7 @@ export function AppHeader({ songTitle }: AppHeaderProps) {
 
   return (
     <header className={styles.header}>
-      <Link to="/library" className={styles.songs}>
+      <Link to={paths.library} className={styles.songs}>
         SONGS
       </Link>
       <p className={styles.title} data-testid="header-song-title">

@@ -1,9 +1,10 @@
-import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { showToast } from '../../components/ui/toast-store';
 import { serverErrorMessage } from '../../lib/api/server-error-message';
 import { api } from '../../lib/api/api';
 import { sessionEnded } from '../../lib/session/session-ended';
+import { useAppDispatch } from '../../app/hooks';
+import { paths } from '../../lib/routes/paths';
 import { useLogoutMutation } from './account-api';
 
 /**
@@ -13,7 +14,7 @@ import { useLogoutMutation } from './account-api';
  */
 export function useLogOut(): { logOut(): Promise<void>; isPending: boolean } {
   const [logout, { isLoading }] = useLogoutMutation();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
   async function logOut(): Promise<void> {
@@ -27,7 +28,7 @@ export function useLogOut(): { logOut(): Promise<void>; isPending: boolean } {
     // Leave the protected screens first (flushSync: they are unmounted when this resolves). Were
     // the caches invalidated while the route guard still listened, its refetch would answer 401
     // and the guard would send the visitor to /landing instead of /login.
-    await navigate('/login', { flushSync: true });
+    await navigate(paths.login, { flushSync: true });
     dispatch(sessionEnded());
     dispatch(api.util.resetApiState());
   }

@@ -1,12 +1,13 @@
 import { NavLink, Outlet } from 'react-router-dom';
 import { LinkButton } from '../../components/ui/link-button';
+import { paths } from '../../lib/routes/paths';
 import styles from './admin-layout.module.css';
 
 const tabs = [
-  { to: '/admin/overview', label: 'Overview' },
-  { to: '/admin/usage', label: 'Usage' },
-  { to: '/admin/announcements', label: 'Announcements' },
-  { to: '/admin/settings', label: 'Settings' },
+  { to: paths.adminOverview, label: 'Overview' },
+  { to: paths.adminUsage, label: 'Usage' },
+  { to: paths.adminAnnouncements, label: 'Announcements' },
+  { to: paths.adminSettings, label: 'Settings' },
 ];
 
 /** The admin area's shared frame (spec 001, 2.9): heading, way back to the library, four tabs. */
@@ -15,7 +16,7 @@ export function AdminLayout() {
     <div className={styles.admin}>
       <header className={styles.header}>
         <h1 className={styles.heading}>Admin Dashboard</h1>
-        <LinkButton to="/library">Back to Library</LinkButton>
+        <LinkButton to={paths.library}>Back to Library</LinkButton>
       </header>
       <nav className={styles.tabs} aria-label="Admin sections">
         {tabs.map((tab) => (

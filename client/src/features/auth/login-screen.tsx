@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { paths } from '../../lib/routes/paths';
 import styles from './auth-page.module.css';
 import { LoginCodeStep } from './login-code-step';
 import { LoginEmailStep } from './login-email-step';
@@ -17,7 +18,7 @@ export function LoginScreen() {
   return (
     <main className={styles.page}>
       <div className={styles.card}>
-        <Link to="/landing" className={styles.brand}>
+        <Link to={paths.landing} className={styles.brand}>
           <span className={styles.mark} aria-hidden="true" />
           Woodshed
         </Link>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { showToast } from '../../components/ui/toast-store';
 import { api } from '../../lib/api/api';
 import { useLazyCurrentUserQuery } from '../../lib/api/current-user-api';
 import { serverErrorMessage } from '../../lib/api/server-error-message';
+import { useAppDispatch } from '../../app/hooks';
+import { paths } from '../../lib/routes/paths';
 import { useVerifyCodeMutation } from './auth-api';
 import { SESSION_NOT_ESTABLISHED, waitForSession } from './wait-for-session';
 
@@ -15,7 +16,7 @@ import { SESSION_NOT_ESTABLISHED, waitForSession } from './wait-for-session';
 export function useCodeSignIn(): { signIn(email: string, code: string): Promise<void>; isPending: boolean } {
   const [verifyCode] = useVerifyCodeMutation();
   const [fetchCurrentUser] = useLazyCurrentUserQuery();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [isPending, setPending] = useState(false);
 
@@ -38,7 +39,7 @@ export function useCodeSignIn(): { signIn(email: string, code: string): Promise<
         return;
       }
       showToast({ title: 'Success', description: "You've been signed in!" });
-      await navigate('/');
+      await navigate(paths.home);
     } finally {
       setPending(false);
     }

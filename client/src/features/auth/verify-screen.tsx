@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { useDispatch } from 'react-redux';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { LinkButton } from '../../components/ui/link-button';
 import { Spinner } from '../../components/ui/spinner';
 import { showToast } from '../../components/ui/toast-store';
 import { api } from '../../lib/api/api';
+import { useAppDispatch } from '../../app/hooks';
+import { paths } from '../../lib/routes/paths';
 import { useVerifyMagicLinkQuery } from './auth-api';
 import styles from './auth-page.module.css';
 import { NO_TOKEN_TEXT, verificationErrorText } from './verification-error-text';
@@ -14,7 +15,7 @@ export function VerifyScreen() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const { data, error, isError } = useVerifyMagicLinkQuery(token, { skip: token === '' });
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const signedInEmail = data?.user.email;
 
@@ -23,7 +24,7 @@ export function VerifyScreen() {
     // A "no user" answer cached before sign-in must not send the guard back to /landing.
     dispatch(api.util.invalidateTags(['CurrentUser']));
     showToast({ title: 'Welcome!', description: `Signed in as ${signedInEmail}` });
-    void navigate('/library', { replace: true });
+    void navigate(paths.library, { replace: true });
   }, [signedInEmail, dispatch, navigate]);
 
   const failure = token === '' ? NO_TOKEN_TEXT : isError ? verificationErrorText(error) : null;
@@ -31,7 +32,7 @@ export function VerifyScreen() {
   return (
     <main className={styles.page}>
       <div className={styles.card}>
-        <Link to="/landing" className={styles.brand}>
+        <Link to={paths.landing} className={styles.brand}>
           <span className={styles.mark} aria-hidden="true" />
           Woodshed
         </Link>
@@ -45,7 +46,7 @@ export function VerifyScreen() {
             <h1 className={styles.failed}>Verification Failed</h1>
             <p className={styles.errorText}>{failure}</p>
             <p className={styles.text}>The link may have expired or already been used.</p>
-            <LinkButton to="/login" variant="primary">
+            <LinkButton to={paths.login} variant="primary">
               Back to Login
             </LinkButton>
           </div>

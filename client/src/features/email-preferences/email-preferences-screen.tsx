@@ -5,6 +5,7 @@ import { LoadingState } from '../../components/ui/loading-state';
 import { Switch } from '../../components/ui/switch';
 import { showToast } from '../../components/ui/toast-store';
 import { serverErrorMessage } from '../../lib/api/server-error-message';
+import { paths } from '../../lib/routes/paths';
 import {
   useEmailPreferencesQuery,
   useResubscribeAnnouncementsMutation,
@@ -61,7 +62,7 @@ export function EmailPreferencesScreen() {
           <h1 className={styles.title}>Email Preferences</h1>
           <p className={styles.subtitle}>Choose which e-mails you receive from Woodshed.</p>
         </div>
-        <LinkButton to="/library">Back to App</LinkButton>
+        <LinkButton to={paths.library}>Back to App</LinkButton>
       </header>
 
       {isLoading ? (

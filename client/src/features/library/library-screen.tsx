@@ -1,5 +1,6 @@
 import { LinkButton } from '../../components/ui/link-button';
 import { PlaceholderScreen } from '../../components/ui/placeholder-screen';
+import { playerPath } from '../../lib/routes/paths';
 
 /** Props of {@link LibraryScreen}; the app passes in what other features know. */
 export interface LibraryScreenProps {
@@ -15,7 +16,7 @@ export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
       summary="Search, filter, sort and star the songs, then load one into the player."
     >
       {lastSongId !== null ? (
-        <LinkButton to={`/player?songId=${lastSongId}`} variant="primary">
+        <LinkButton to={playerPath(lastSongId)} variant="primary">
           Back to Player
         </LinkButton>
       ) : null}

@@ -1,6 +1,7 @@
 import { LinkButton } from '../../components/ui/link-button';
 import { PlaceholderScreen } from '../../components/ui/placeholder-screen';
 import { PublicPage } from '../../components/ui/public-page';
+import { paths } from '../../lib/routes/paths';
 import { NewsletterSignup } from './newsletter-signup';
 
 /** /landing, the marketing home (spec 001, 2.4). Every call to action leads to /login. */
@@ -11,7 +12,7 @@ export function LandingScreen() {
         title="Woodshed"
         summary="Practise with real songs split into instrument stems: mute your part, keep the band, and play along."
       >
-        <LinkButton to="/login" variant="primary">
+        <LinkButton to={paths.login} variant="primary">
           Get Started Free
         </LinkButton>
       </PlaceholderScreen>

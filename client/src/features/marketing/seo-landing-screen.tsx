@@ -1,6 +1,7 @@
 import { LinkButton } from '../../components/ui/link-button';
 import { PlaceholderScreen } from '../../components/ui/placeholder-screen';
 import { PublicPage } from '../../components/ui/public-page';
+import { paths } from '../../lib/routes/paths';
 
 /** The four SEO landing pages (spec 001, 2.5), one per kind of backing track. */
 export type SeoPageKind = 'drumless' | 'bassless' | 'guitarless' | 'vocal';
@@ -18,7 +19,7 @@ export function SeoLandingScreen({ kind }: { kind: SeoPageKind }) {
   return (
     <PublicPage trialButton>
       <PlaceholderScreen title={page.title} summary={page.summary}>
-        <LinkButton to="/login" variant="primary">
+        <LinkButton to={paths.login} variant="primary">
           Start Practising
         </LinkButton>
       </PlaceholderScreen>

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { useDispatch } from 'react-redux';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { LinkButton } from '../../components/ui/link-button';
 import { PlaceholderScreen } from '../../components/ui/placeholder-screen';
+import { useAppDispatch } from '../../app/hooks';
+import { paths, SONG_ID_PARAM } from '../../lib/routes/paths';
 import { parseSongId } from './parse-song-id';
 import { songOpened } from './player-slice';
 
@@ -13,9 +14,9 @@ import { songOpened } from './player-slice';
 export function PlayerScreen() {
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
-  const dispatch = useDispatch();
-  const isShown = pathname === '/player';
-  const songId = isShown ? parseSongId(searchParams.get('songId')) : null;
+  const dispatch = useAppDispatch();
+  const isShown = pathname === paths.player;
+  const songId = isShown ? parseSongId(searchParams.get(SONG_ID_PARAM)) : null;
 
   useEffect(() => {
     if (songId !== null) dispatch(songOpened({ songId }));
@@ -24,7 +25,7 @@ export function PlayerScreen() {
   if (songId === null) {
     return (
       <PlaceholderScreen title="No Song Selected" summary="Please select a song from your library to start playing.">
-        <LinkButton to="/library" variant="primary">
+        <LinkButton to={paths.library} variant="primary">
           Go to Library
         </LinkButton>
       </PlaceholderScreen>
@@ -35,7 +36,7 @@ export function PlayerScreen() {
       title="PLAYER"
       summary={`Song ${songId}: mix the stems, mute or solo each instrument, follow the lyrics and chords.`}
     >
-      <LinkButton to="/library">Back to Library</LinkButton>
+      <LinkButton to={paths.library}>Back to Library</LinkButton>
     </PlaceholderScreen>
   );
 }

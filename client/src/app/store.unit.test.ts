@@ -1,0 +1,63 @@
+import { persistStore } from 'redux-persist';
+import type { Persistor } from 'redux-persist';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { selectLastSongId, songOpened } from '../features/player/player-slice';
+import { api } from '../lib/api/api';
+import { sessionEnded } from '../lib/session/session-ended';
+import { makeStore } from './store';
+import type { AppStore } from './store';
+
+/** Starts redux-persist on a store and resolves once it has rehydrated. */
+function persisted(store: AppStore): Promise<Persistor> {
+  return new Promise((resolve) => {
+    const persistor: Persistor = persistStore(store, null, () => resolve(persistor));
+  });
+}
+
+describe('makeStore', () => {
+  it('starts from a preloaded state', () => {
+    const store = makeStore({ player: { lastSongId: 7 } });
+    expect(selectLastSongId(store.getState())).toBe(7);
+  });
+
+  it('builds a fresh store each time, so tests do not share state', () => {
+    const first = makeStore();
+    first.dispatch(songOpened({ songId: 3 }));
+    expect(selectLastSongId(first.getState())).toBe(3);
+    expect(selectLastSongId(makeStore().getState())).toBeNull();
+  });
+
+  it('runs the persisted player slice and the API slice', () => {
+    const store = makeStore({ player: { lastSongId: 7 } });
+    expect(store.getState()[api.reducerPath]).toBeDefined();
+    store.dispatch(songOpened({ songId: 12 }));
+    expect(selectLastSongId(store.getState())).toBe(12);
+    store.dispatch(sessionEnded());
+    expect(selectLastSongId(store.getState())).toBeNull();
+  });
+
+  describe('with redux-persist', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('keeps the last song across a reload, and nothing of the API', async () => {
+      const saved = new Map<string, string>();
+      vi.stubGlobal('window', {
+        localStorage: {
+          getItem: (key: string) => saved.get(key) ?? null,
+          setItem: (key: string, value: string) => void saved.set(key, value),
+          removeItem: (key: string) => void saved.delete(key),
+        },
+      });
+
+      const before = makeStore();
+      const persistor = await persisted(before);
+      before.dispatch(songOpened({ songId: 9 }));
+      await persistor.flush();
+      expect([...saved.keys()]).toEqual(['woodshed:player']);
+
+      const afterReload = makeStore();
+      await persisted(afterReload);
+      expect(selectLastSongId(afterReload.getState())).toBe(9);
+    });
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * Every path of the app (spec 001, 2.1), in one place: the router is built from these, and every
+ * link and navigation uses them, so a renamed route cannot leave a dead link behind. The route
+ * table's test checks that each one is routed.
+ */
+export const paths = {
+  home: '/',
+  login: '/login',
+  verifySignIn: '/auth/verify',
+  landing: '/landing',
+  privacyPolicy: '/privacy-policy',
+  termsOfUse: '/terms-of-use',
+  privacyRequests: '/privacy/requests',
+  subprocessors: '/legal/subprocessors',
+  drumlessTracks: '/drumless-tracks',
+  basslessTracks: '/bassless-tracks',
+  guitarlessTracks: '/guitarless-tracks',
+  vocalTracks: '/vocal-tracks',
+  faq: '/faq',
+  features: '/features',
+  about: '/about',
+  emailPreferences: '/email-preferences',
+  library: '/library',
+  player: '/player',
+  membership: '/membership',
+  usage: '/usage',
+  admin: '/admin',
+  adminUsers: '/admin/users',
+  adminOverview: '/admin/overview',
+  adminUsage: '/admin/usage',
+  adminAnnouncements: '/admin/announcements',
+  adminSettings: '/admin/settings',
+} as const;
+
+/** One of the app's paths. */
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** The query parameter that names the player's song (spec 000: /player?songId={id}). */
+export const SONG_ID_PARAM = 'songId';
+
+/** The player opened on one song, as the library's 'Load Song' and 'Back to Player' link to it. */
+export function playerPath(songId: number): string {
+  return `${paths.player}?${new URLSearchParams({ [SONG_ID_PARAM]: String(songId) }).toString()}`;
+}
