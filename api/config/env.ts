@@ -127,6 +127,8 @@ const envSchema = z.object({
   ADMIN_EMAILS: optional(z.string()),
   STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_\w+$/, { message: 'must be a Stripe secret key (sk_... or rk_...)' })),
   SES_ENDPOINT: optional(urlWithProtocols(['http:', 'https:'], 'an http(s) URL')),
+  // Read for its problem only (loadConfig): the console outbox is the default outside production.
+  ALLOW_CONSOLE_EMAIL_IN_PRODUCTION: optional(z.string().trim().toLowerCase().pipe(z.enum(['true', 'false'], { message: 'must be true or false' }))),
   AUTH_SECRET: optional(z.string().min(32, { message: 'must be at least 32 characters (for example `openssl rand -base64 48`)' })),
   AWS_REGION: optional(z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, { message: 'must be an AWS region such as eu-west-1' })),
   SES_FROM_ADDRESS: optional(
@@ -164,9 +166,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { cwd?
     // Several API copies must share the key, and a key on a container's disk would die with it.
     problems.push('AUTH_SECRET: must be set in production (at least 32 characters, the same for every API instance)');
   }
+  if (env.NODE_ENV === 'production' && unsetWhenEmpty(env.SES_FROM_ADDRESS) === undefined && !consoleEmailAllowed(env)) {
+    // Without a provider the outbox prints every e-mail, live sign-in codes and links included,
+    // to stdout, which production log collectors ship and keep.
+    problems.push(
+      'SES_FROM_ADDRESS: must be set in production, with AWS_REGION, or every sign-in code is printed to stdout; ' +
+        'set ALLOW_CONSOLE_EMAIL_IN_PRODUCTION=true to run without an e-mail provider anyway',
+    );
+  }
 
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   return toConfig(parsed.data, adminEmails, options.cwd ?? process.cwd());
+}
+
+function consoleEmailAllowed(env: NodeJS.ProcessEnv): boolean {
+  return (env.ALLOW_CONSOLE_EMAIL_IN_PRODUCTION ?? '').trim().toLowerCase() === 'true';
 }
 
 function parseAdminEmails(raw: string | undefined, problems: string[]): string[] {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, describeConfig, loadConfig } from './env';
 
 const cwd = '/srv/woodshed';
+const production = { NODE_ENV: 'production', AUTH_SECRET: 'a-production-secret-of-at-least-32-chars' };
 
 function problemsOf(env: NodeJS.ProcessEnv): readonly string[] {
   try {
@@ -29,7 +30,37 @@ describe('loadConfig', () => {
   });
 
   it('binds every interface in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'a-production-secret-of-at-least-32-chars' }, { cwd }).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, ALLOW_CONSOLE_EMAIL_IN_PRODUCTION: 'true' }, { cwd }).host).toBe('0.0.0.0');
+  });
+
+  it('refuses production without an e-mail provider unless the console outbox is allowed explicitly', () => {
+    const noProvider =
+      'SES_FROM_ADDRESS: must be set in production, with AWS_REGION, or every sign-in code is printed to stdout; ' +
+      'set ALLOW_CONSOLE_EMAIL_IN_PRODUCTION=true to run without an e-mail provider anyway';
+    expect(problemsOf(production)).toEqual([noProvider]);
+    expect(problemsOf({ ...production, ALLOW_CONSOLE_EMAIL_IN_PRODUCTION: 'false' })).toEqual([noProvider]);
+    expect(problemsOf({ ...production, ALLOW_CONSOLE_EMAIL_IN_PRODUCTION: 'yes' })).toEqual([
+      'ALLOW_CONSOLE_EMAIL_IN_PRODUCTION: must be true or false',
+      noProvider,
+    ]);
+    // Beside the other problems, not instead of them.
+    expect(problemsOf({ NODE_ENV: 'production', PORT: 'http' })).toEqual([
+      'PORT: must be a whole number between 0 and 65535',
+      'AUTH_SECRET: must be set in production (at least 32 characters, the same for every API instance)',
+      noProvider,
+    ]);
+    // A sender without a region is reported once, as the region it lacks.
+    expect(problemsOf({ ...production, SES_FROM_ADDRESS: 'hello@woodshed.example' })).toEqual([
+      'AWS_REGION: must be set when SES_FROM_ADDRESS is set (e-mail goes out through SES)',
+    ]);
+    expect(loadConfig({ ...production, ALLOW_CONSOLE_EMAIL_IN_PRODUCTION: ' TRUE ' }, { cwd }).ses).toBeUndefined();
+    expect(loadConfig({ ...production, AWS_REGION: 'eu-west-1', SES_FROM_ADDRESS: 'hello@woodshed.example' }, { cwd }).ses).toEqual({
+      region: 'eu-west-1',
+      fromAddress: 'hello@woodshed.example',
+    });
+    // Outside production the console outbox is the default and needs no permission.
+    expect(loadConfig({ NODE_ENV: 'development' }, { cwd }).ses).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test' }, { cwd }).ses).toBeUndefined();
   });
 
   it('reads a full server environment', () => {
@@ -132,7 +163,7 @@ describe('loadConfig', () => {
   });
 
   it('requires a long AUTH_SECRET in production only', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', ALLOW_CONSOLE_EMAIL_IN_PRODUCTION: 'true' })).toEqual([
       'AUTH_SECRET: must be set in production (at least 32 characters, the same for every API instance)',
     ]);
     expect(problemsOf({ AUTH_SECRET: 'short-and-secret' })).toEqual([
@@ -142,7 +173,7 @@ describe('loadConfig', () => {
   });
 
   it('lists the missing AUTH_SECRET of production beside the other problems', () => {
-    expect(problemsOf({ NODE_ENV: 'production', PORT: 'http' })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', PORT: 'http', ALLOW_CONSOLE_EMAIL_IN_PRODUCTION: 'true' })).toEqual([
       'PORT: must be a whole number between 0 and 65535',
       'AUTH_SECRET: must be set in production (at least 32 characters, the same for every API instance)',
     ]);
