@@ -325,6 +325,52 @@ for (const adapter of adapters()) {
       expect(await store.countAfter(head)).toBe(0);
     });
 
+    it("keeps every stream in revision order in the log under concurrent multi-stream 'any' appends", async () => {
+      const before = await store.headPosition();
+      const streams = Array.from({ length: 12 }, () => streamName('hammer'));
+      const own = new Set(streams);
+      const seen: RecordedEvent[] = [];
+      const subscription = store.subscribe({
+        after: before,
+        batchSize: 50,
+        onEvents: async (batch) => {
+          seen.push(...batch.filter((event) => own.has(event.streamId)));
+        },
+      });
+      // Several writers, each with several small group-commit batches in flight: every batch holds
+      // appends to many streams, so transactions lock overlapping sets of stream rows and wait
+      // for each other half-way, the schedule that once let a later transaction store a stream's
+      // lower revision with a higher transaction id.
+      const writers = [store, harness.peer];
+      if (harness.openStore) {
+        for (let index = 0; index < 3; index++) writers.push(await harness.openStore({ maxConcurrentBatches: 4, maxBatchEvents: 24 }));
+      }
+      // PGlite runs one transaction at a time, so it cannot interleave: one round shows the same order.
+      const rounds = adapter.name === 'postgres' ? 3 : 1;
+      const perRound = 400;
+      for (let round = 0; round < rounds; round++) {
+        await Promise.all(
+          Array.from({ length: perRound }, (_, index) =>
+            writers[index % writers.length]!.append(streams[Math.floor(Math.random() * streams.length)]!, events(1 + (index % 2)), { expectedVersion: 'any' }),
+          ),
+        );
+      }
+      const total = rounds * perRound * 1.5;
+      const inRevisionOrder = (read: readonly RecordedEvent[]) =>
+        streams.map((stream) => {
+          const revisions = read.filter((event) => event.streamId === stream).map((event) => event.streamPosition);
+          return revisions.every((revision, index) => revision === BigInt(index));
+        });
+      const read = await readAllOf(store, before, own, 100);
+      expect(read).toHaveLength(total);
+      expectStrictlyIncreasing(read.map((event) => event.position));
+      expect(inRevisionOrder(read)).toEqual(streams.map(() => true));
+      await waitFor(() => seen.length >= total, `${total} events through the subscription`, 30_000);
+      await subscription.stop();
+      expect(seen).toHaveLength(total);
+      expect(inRevisionOrder(seen)).toEqual(streams.map(() => true));
+    }, 60_000);
+
     it('reads back stream ids and types with spaces, slashes and non-ASCII text, and every field, exactly', async () => {
       const before = await store.headPosition();
       const stream = streamName('odd stream / ü 🎸 ');
@@ -480,6 +526,34 @@ for (const adapter of adapters()) {
         expect(seen.map((event) => event.streamId)).toEqual([late, early]);
         expect(seen[1]!.position).toBe(t2.position);
         expectStrictlyIncreasing(seen.map((event) => event.position));
+      });
+
+      it('orders an append from a transaction that took its id before the stream last moved after that move', async () => {
+        const sql = harness.sql!;
+        const before = await store.headPosition();
+        const stream = streamName('early-xid');
+        await store.append(stream, [testEvent()], { expectedVersion: 'no_stream' });
+        let xidTaken!: () => void;
+        const hasXid = new Promise<void>((resolve) => (xidTaken = resolve));
+        let mayWrite!: () => void;
+        const writeAllowed = new Promise<void>((resolve) => (mayWrite = resolve));
+        // A caller's larger transaction: its id is assigned by its own earlier work.
+        const older = sql.transaction(async (tx) => {
+          await tx.query('SELECT pg_current_xact_id()');
+          xidTaken();
+          await writeAllowed;
+          return appendBatch(tx, [{ streamId: stream, events: [testEvent()], expectedVersion: 'any' }]);
+        });
+        await hasXid;
+        // A younger transaction (higher id) moves the stream to revision 1 and commits first.
+        const middle = await store.append(stream, [testEvent()], { expectedVersion: 0n });
+        mayWrite();
+        const [olderOutcome] = await older;
+        expect(olderOutcome).toMatchObject({ ok: true, result: { nextExpectedVersion: 2n } });
+        const read = await readAllOf(store, before, new Set([stream]));
+        expect(read.map((event) => event.streamPosition)).toEqual([0n, 1n, 2n]);
+        expect(read[1]!.position).toBe(middle.position);
+        expect(olderOutcome!.ok && read[2]!.position === olderOutcome.result.position).toBe(true);
       });
 
       it('never skips the event of an older transaction that drew a higher sequence number', async () => {

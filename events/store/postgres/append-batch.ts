@@ -26,7 +26,7 @@ interface OutcomeRow {
 
 /**
  * Decide and write a batch of appends with one call of the `append_events` function
- * (migrate-event-store.ts): a fixed cost per batch whatever its size. On `executor` alone the call
+ * (event-store-migrations): a fixed cost per batch whatever its size. On `executor` alone the call
  * is its own transaction; inside `SqlClient.transaction` it commits with the rest.
  */
 export async function appendBatch(executor: SqlExecutor, appends: readonly PendingAppend[]): Promise<AppendOutcome[]> {
