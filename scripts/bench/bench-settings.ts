@@ -15,8 +15,8 @@ export interface BenchSettings {
     /** Events per page of the runtime rebuild (its default, the fastest measured). */
     pageSize: number;
     /**
-     * Events per page of the bare read: 10,000, at which it measured fastest (1,000 was about a
-     * fifth slower), so the baseline is the read at its best, not at the runtime's page size.
+     * Events per page of the bare read: 10,000, at which it measured fastest (docs/benchmarks.md,
+     * "The bare read's page size"), so the baseline is the read at its best, not at the runtime's.
      */
     barePageSize: number;
   };

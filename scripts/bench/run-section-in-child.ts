@@ -8,8 +8,8 @@ const entry = fileURLToPath(new URL('./bench-section-process.ts', import.meta.ur
 /**
  * Run one bench section in a Node process of its own, as `npm run replay` runs in its own: what a
  * section leaves behind (heap, connection pools, a peer's timers) must not move the next one's
- * figures. Measured: run after the appends section in the same process, the server's bare read
- * fell from about 850,000 to 370,000 events/s and the rebuild from about 155,000 to 110,000.
+ * figures: after the appends section in the same process, the reads measured far slower
+ * (docs/benchmarks.md, "One process per bench section").
  */
 export function runSectionInChild(request: BenchSectionRequest): Promise<BenchSectionResult> {
   return new Promise((resolve, reject) => {

@@ -58,7 +58,7 @@ export async function seedStemStreamed(sql: SqlClient, events: number, users: nu
 /**
  * Flush every dirty page now, so the measured reads do not share the machine with a checkpoint
  * writing out the seed and the sections before it (the appends bench writes a lot of WAL).
- * Measured on the server right after the appends section: the rebuild 93,000 -> 111,000 events/s.
+ * Without it the rebuild measured markedly slower (docs/benchmarks.md, "A CHECKPOINT after seeding").
  * CHECKPOINT needs a superuser or pg_checkpoint; without either the bench goes on unsettled (and
  * says so).
  */

@@ -11,9 +11,9 @@ export const visible = 'tx_id < pg_snapshot_xmin(pg_current_snapshot())';
  * the position already encoded by the server; the free texts (type, stream id) and the two JSON
  * documents come as their own columns. Both drivers pay per field of every row (pg builds and
  * parses each; PGlite copies each into an ArrayBuffer of its own), and a rebuild reads every
- * event of the log: on PGlite its time per event fell from about 30 µs to 18 µs with five fields
- * instead of ten (on a server, where the read overlaps with the fold, it made no difference).
- * Packing all of it into one JSON text instead cost the server more than it saved.
+ * event of the log, so fewer fields make PGlite's rebuild faster (on a server the read overlaps
+ * with the fold). Packing all of it into one JSON text instead cost the server more than it saved.
+ * The figures are in docs/benchmarks.md ("Five fields per event on read").
  */
 export const columns = `${positionSql('tx_id', 'global_position')} || ' ' || stream_position || ' ' || schema_version || ' ' ||
   floor(extract(epoch FROM recorded_at) * 1000)::bigint || ' ' || event_id AS envelope, type, stream_id, data, metadata`;
