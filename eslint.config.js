@@ -7,12 +7,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
-// The import direction of ARCHITECTURE.md, enforced here so a violation fails `npm test`:
+// The import direction between the top-level folders, enforced here so a violation fails `npm test`:
 // events imports nothing of ours; projections imports events; api imports events and projections;
 // client imports only the types of events; scripts may import anything.
 const serverFolders = ['./projections', './api', './scripts'];
 
-// Inside the client, shared code flows components/lib -> features -> app (STYLE.md 7): a feature
+// Inside the client, shared code flows components/lib -> features -> app: a feature
 // never imports another feature, the app shell, or anything but the shared folders. One zone per
 // feature folder, read from disk, so a feature added later is fenced in without editing this file.
 const clientFeatures = readdirSync(new URL('./client/src/features', import.meta.url), { withFileTypes: true })

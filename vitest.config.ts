@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Test level lives in the file name (STYLE.md 10): *.unit.test.ts, *.int.test.ts (real database),
+// Test level lives in the file name: *.unit.test.ts, *.int.test.ts (real database),
 // *.e2e.test.ts (real browser against the running app). Each level runs on its own with
 // `npm run test:unit|test:int|test:e2e`.
 export default defineConfig({

@@ -1,4 +1,4 @@
-/** Where the API gets the time, so handlers stay testable (STYLE.md 2). */
+/** Where the API gets the time, so handlers stay testable without a real clock. */
 export interface Clock {
   now(): Date;
 }

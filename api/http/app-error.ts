@@ -22,7 +22,7 @@ export const appErrorCodes = [
 export type AppErrorCode = (typeof appErrorCodes)[number];
 
 /**
- * The one HTTP error type (STYLE.md 5). Throw it anywhere below the error handler; the client
+ * The one HTTP error type. Throw it anywhere below the error handler; the client
  * receives `{ "error": { "code", "message" } }` with `status`. Its message is written by us for the
  * user, so it is sent as is, 5xx included; any other error becomes a generic 500.
  */

@@ -5,7 +5,7 @@ import type { AppMiddleware } from './app-context';
 const genericServerError = 'Something went wrong on our side. Please try again.';
 
 /**
- * The one error handler (STYLE.md 5): every error thrown below it becomes
+ * The one error handler: every error thrown below it becomes
  * `{ "error": { "code", "message" } }`. AppError messages are sent as written; anything else is
  * logged with its details and answered with a generic 500.
  */

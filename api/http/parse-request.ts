@@ -3,7 +3,7 @@ import { AppError } from './app-error';
 import type { AppContext } from './app-context';
 
 /**
- * Validate untrusted input with a zod schema (STYLE.md 6). Failure is a 400 `invalid_request` whose
+ * Validate untrusted input with a zod schema, at the edge only. Failure is a 400 `invalid_request` whose
  * message names each problem: `email: Invalid email address; count: Too small: expected number to be >=1`.
  */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown, where: string): z.infer<Schema> {

@@ -92,7 +92,7 @@ export function decodeEvent(recorded: RecordedEvent): StoredEvent {
   } as StoredEvent;
 }
 
-/** Exhaustiveness check for a `switch` on event types (STYLE.md 1). */
+/** Exhaustiveness check for a `switch` on event types: a new event type cannot be forgotten. */
 export function assertNever(value: never): never {
   throw new Error(`Unhandled case: ${JSON.stringify(value)}`);
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Metadata every event carries. Time and ids come in from the edge (the request), so decisions
- * stay pure and testable (STYLE.md 2).
+ * stay pure and testable.
  */
 export const eventMetadataSchema = z.object({
   eventId: z.uuid(),

@@ -1,5 +1,5 @@
 /**
- * The event store contract (ARCHITECTURE.md, "Event store contract"). Every adapter — PGlite,
+ * The event store contract. Every adapter — PGlite,
  * PostgreSQL server, KurrentDB — implements this interface and passes the same contract suite.
  */
 

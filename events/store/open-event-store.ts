@@ -5,7 +5,7 @@ import { openPgSqlClient } from './postgres/pg-sql-client';
 import { createPostgresEventStore } from './postgres/postgres-event-store';
 import type { SqlClient } from './postgres/sql-client';
 
-/** Where Woodshed keeps its data (ARCHITECTURE.md, "Modes"). */
+/** Where Woodshed keeps its data (the running modes of README.md, "Running it"). */
 export interface StorageConfig {
   /** PGlite's data directory, used when there is no `databaseUrl`. */
   dataDir: string;

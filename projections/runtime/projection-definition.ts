@@ -12,9 +12,8 @@ export type GenerationTables<Table extends string = string> = Readonly<Record<Ta
 export type StoredEventOf<Type extends WoodshedEventType> = Extract<StoredEvent, { type: Type }>;
 
 /**
- * One read model: which events it folds, the tables it writes, and how (ARCHITECTURE.md,
- * "Projections"). A projection is a pure row writer: no e-mail, no payments, no clock, so replaying
- * it is safe and gives the same rows.
+ * One read model: which events it folds, the tables it writes, and how. A projection is a pure
+ * row writer: no e-mail, no payments, no clock, so replaying it is safe and gives the same rows.
  */
 export interface ProjectionDefinition<Type extends WoodshedEventType, Changes, Table extends string> {
   /** kebab-case: the checkpoint key, the lock key and the CLI argument (`npm run replay -- name`). */

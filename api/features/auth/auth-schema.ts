@@ -1,8 +1,9 @@
 import { ensureSchemaOnce } from '../../storage/ensure-schema-once';
 
 /**
- * Write-side state of sign-in, in ordinary tables: secrets never go into the event log
- * (ARCHITECTURE.md, "Events"), and every secret here is a keyed hash (auth-keys.ts).
+ * Write-side state of sign-in, in ordinary tables: secrets never go into the event log (see
+ * docs/decisions/0003-sign-in-codes-links-and-sessions.md), and every secret here is a keyed hash
+ * (auth-keys.ts).
  *
  * - accounts: the registry that keeps one user per address and hands out ids from 1 (id 1 is the
  *   first account, the admin). `registered_at` is set once UserRegistered is in the log.

@@ -3,7 +3,7 @@ import { streamOrderByTransaction } from './event-store-migrations/v2-stream-ord
 import type { MigrationSet } from './migrations';
 
 /**
- * The event store's tables and `append_events` (ARCHITECTURE.md, "Event store contract"), one
+ * The event store's tables and `append_events` (the contract is in ../event-store.ts), one
  * numbered step at a time. Step 1 is the DDL the store ran before numbered migrations, so a
  * database of that release is adopted as it is.
  */

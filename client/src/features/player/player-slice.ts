@@ -9,7 +9,7 @@ export interface PlayerState {
 
 const initialState: PlayerState = { lastSongId: null };
 
-/** Player events (STYLE.md 8: actions say what happened, e.g. `player/songOpened`). */
+/** Player events: actions say what happened (`player/songOpened`), not what to set. */
 export const playerSlice = createSlice({
   name: 'player',
   initialState,

@@ -4,9 +4,9 @@ import type { Migration } from '../migrations';
 // release is adopted as it is (CREATE ... IF NOT EXISTS, CREATE OR REPLACE). Never edit: add a step.
 
 /**
- * The log and the stream versions (ARCHITECTURE.md). `tx_id` is what makes late commits safe:
- * readers order by (tx_id, global_position) and stop below the snapshot's xmin. `streams` holds
- * each stream's last revision and is the row an append locks.
+ * The log and the stream versions (the contract is in ../../event-store.ts). `tx_id` is what
+ * makes late commits safe: readers order by (tx_id, global_position) and stop below the
+ * snapshot's xmin. `streams` holds each stream's last revision and is the row an append locks.
  */
 const tables = `
 CREATE TABLE IF NOT EXISTS events (
