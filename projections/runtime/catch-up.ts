@@ -4,8 +4,8 @@ import type { BatchOutcome, BatchWriter } from './batch-writer';
 /**
  * Events per page when catching up, unless a caller says otherwise. Small on purpose: a page of
  * 1,000 events dies in V8's young generation, while pages of 10,000 (about 15 MB of row objects,
- * parsed JSON and strings) outlived it, were promoted and cost old-generation collections; the
- * rebuild bench measured a third less Node CPU per event with 1,000. The next page is always being
+ * parsed JSON and strings) outlived it, were promoted and cost old-generation collections (see
+ * docs/benchmarks.md, "Pages of 1,000 events when catching up"). The next page is always being
  * read while one is folded, so the extra round trips overlap with work.
  */
 export const defaultPageSize = 1_000;
