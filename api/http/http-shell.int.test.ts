@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -178,6 +179,19 @@ for (const candidate of availableSqlClients()) {
           expect(response.headers.get('cache-control')).toBe('no-store');
         }
       });
+
+      it('sends a Permissions-Policy that keeps autoplay and fullscreen for our pages and denies the rest', async () => {
+        for (const path of ['/api/health', '/api/test/boom', '/login']) {
+          const header = (await fetch(`${app.url}${path}`)).headers.get('permissions-policy') ?? '';
+          const policy = new Map(header.split(', ').map((entry) => entry.split('=') as [string, string]));
+          expect(policy.get('autoplay'), path).toBe('(self)');
+          expect(policy.get('fullscreen'), path).toBe('(self)');
+          for (const denied of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'bluetooth', 'midi', 'display-capture']) {
+            expect(policy.get(denied), `${path} ${denied}`).toBe('()');
+          }
+          expect([...policy.values()].every((allowlist) => allowlist === '()' || allowlist === '(self)'), path).toBe(true);
+        }
+      });
     });
 
     describe('cross-site requests', () => {
@@ -266,6 +280,47 @@ for (const candidate of availableSqlClients()) {
           body: '{"everywhere":true}',
         });
         expect(await charset.json()).toEqual({ loggedOut: true, body: { everywhere: true } });
+      });
+
+      it('answers a body that is not what its Content-Encoding says with 400, and an unknown encoding with 415', async () => {
+        const json = Buffer.from('{"everywhere":true}');
+        const gzipped = gzipSync(json);
+        const send = (encoding: string, body: Uint8Array) =>
+          fetch(`${app.url}/api/test/logout`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding },
+            body,
+          });
+        const good = await send('gzip', gzipped);
+        expect(await good.json()).toEqual({ loggedOut: true, body: { everywhere: true } });
+        for (const [encoding, body] of [
+          ['gzip', json],
+          ['gzip', gzipped.subarray(0, gzipped.length - 12)],
+          ['deflate', json],
+          ['br', json],
+        ] as const) {
+          const response = await send(encoding, body);
+          expect(response.status, `${encoding} ${body.length} bytes`).toBe(400);
+          expect(await response.json()).toEqual({
+            error: { code: 'invalid_request', message: 'The request body could not be decompressed as its Content-Encoding says.' },
+          });
+        }
+        const unknown = await send('zstd-but-not-really', json);
+        expect(unknown.status).toBe(415);
+        expect(await unknown.json()).toEqual({
+          error: { code: 'unsupported_media_type', message: 'Unsupported Content-Encoding: send the body uncompressed, or as gzip, deflate or br.' },
+        });
+        const notesBefore = await notesWritten(app.store);
+        const broken = await fetch(`${app.url}/api/test/notes`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+          body: Buffer.from('{"text":"hello"}'),
+        });
+        expect(broken.status).toBe(400);
+        expect(await notesWritten(app.store)).toBe(notesBefore);
+        // An error thrown by a route below the body parser is still the route's own.
+        const boom = await fetch(`${app.url}/api/test/boom`);
+        expect(boom.status).toBe(500);
       });
 
       it('turns zod issues into a readable 400 and writes nothing', async () => {

@@ -2,8 +2,8 @@ import { expect, it } from 'vitest';
 import { findUser } from '../../../projections/users/users-queries';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import type { TestApp } from '../../testing/start-test-app';
-import { TestBrowser } from '../auth/testing/test-browser';
-import { signInWithCode, testAuthSecret } from '../auth/testing/test-sign-in';
+import { TestBrowser } from '../../testing/test-browser';
+import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 
 async function typesOf(app: TestApp, userId: number): Promise<string[]> {
   return (await app.store.readStream(`user-${userId}`)).map((event) => event.type);

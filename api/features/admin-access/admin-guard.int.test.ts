@@ -3,8 +3,8 @@ import type { SqlClient } from '../../../events/store/postgres/sql-client';
 import { availableSqlClients } from '../../../events/store/testing/test-sql-clients';
 import { startTestApp } from '../../testing/start-test-app';
 import type { TestApp } from '../../testing/start-test-app';
-import { TestBrowser } from '../auth/testing/test-browser';
-import { signInWithCode, testAuthSecret } from '../auth/testing/test-sign-in';
+import { TestBrowser } from '../../testing/test-browser';
+import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 
 /** Every admin call of spec 001 section 7. */
 const adminCalls: Array<[string, string, unknown?]> = [

@@ -4,8 +4,8 @@ import type { SqlClient } from '../../../events/store/postgres/sql-client';
 import { availableSqlClients } from '../../../events/store/testing/test-sql-clients';
 import { startTestApp } from '../../testing/start-test-app';
 import type { TestApp } from '../../testing/start-test-app';
-import { TestBrowser } from './testing/test-browser';
-import { latestSignInEmail, signInWithCode, testAuthSecret } from './testing/test-sign-in';
+import { TestBrowser } from '../../testing/test-browser';
+import { latestSignInEmail, signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 
 /** Run `total` tasks with at most `concurrency` in flight; results in task order. */
 async function inParallel<T>(total: number, concurrency: number, task: (index: number) => Promise<T>): Promise<T[]> {

@@ -2,8 +2,8 @@ import { expect, it } from 'vitest';
 import type { SqlClient } from '../../../events/store/postgres/sql-client';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import type { TestApp } from '../../testing/start-test-app';
-import type { TestBrowser } from './testing/test-browser';
-import { latestSignInEmail, signInWithCode, testAuthSecret } from './testing/test-sign-in';
+import type { TestBrowser } from '../../testing/test-browser';
+import { latestSignInEmail, signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 
 const tables = ['events', 'accounts', 'sessions', 'sign_in_challenges', 'sign_in_requests', 'sign_in_failures', 'email_outbox'];
 

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import type { SqlClient } from '../../../events/store/postgres/sql-client';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
-import { TestBrowser } from './testing/test-browser';
-import { latestSignInEmail, testAuthSecret } from './testing/test-sign-in';
+import { TestBrowser } from '../../testing/test-browser';
+import { latestSignInEmail, testAuthSecret } from '../../testing/test-sign-in';
 
 /** Every row of every table of the schema, as text (the event log included). */
 async function dumpDatabase(sql: SqlClient): Promise<{ tables: string[]; text: string }> {

@@ -4,8 +4,8 @@ import type { SqlClient } from '../../../events/store/postgres/sql-client';
 import { runBackgroundJobs } from '../../jobs/run-background-jobs';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import { createSignInSweepJob } from './sign-in-sweep-job';
-import { TestBrowser } from './testing/test-browser';
-import { latestSignInEmail, signInWithCode, testAuthSecret, testClock } from './testing/test-sign-in';
+import { TestBrowser } from '../../testing/test-browser';
+import { latestSignInEmail, signInWithCode, testAuthSecret, testClock } from '../../testing/test-sign-in';
 
 const day = 24 * 60 * 60_000;
 const tables = ['sign_in_requests', 'sign_in_challenges', 'sign_in_failures', 'sessions', 'request_rate_limits'] as const;

@@ -4,8 +4,8 @@ import { availableSqlClients } from '../../../events/store/testing/test-sql-clie
 import { startTestApp } from '../../testing/start-test-app';
 import type { TestApp } from '../../testing/start-test-app';
 import { signInLifetimeMs } from './auth-limits';
-import { TestBrowser } from './testing/test-browser';
-import { latestSignInEmail, signInWithCode, testAuthSecret, testClock } from './testing/test-sign-in';
+import { TestBrowser } from '../../testing/test-browser';
+import { latestSignInEmail, signInWithCode, testAuthSecret, testClock } from '../../testing/test-sign-in';
 
 const minute = 60_000;
 

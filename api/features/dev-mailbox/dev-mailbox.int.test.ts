@@ -3,8 +3,8 @@ import type { SqlClient } from '../../../events/store/postgres/sql-client';
 import { availableSqlClients } from '../../../events/store/testing/test-sql-clients';
 import { startTestApp } from '../../testing/start-test-app';
 import type { TestApp } from '../../testing/start-test-app';
-import { TestBrowser } from '../auth/testing/test-browser';
-import { testAuthSecret } from '../auth/testing/test-sign-in';
+import { TestBrowser } from '../../testing/test-browser';
+import { testAuthSecret } from '../../testing/test-sign-in';
 import type { DevOutboxResponse } from './dev-mailbox-router';
 
 for (const candidate of availableSqlClients()) {

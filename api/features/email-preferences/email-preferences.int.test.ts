@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { findUser } from '../../../projections/users/users-queries';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
-import { TestBrowser } from '../auth/testing/test-browser';
-import { signInWithCode, testAuthSecret } from '../auth/testing/test-sign-in';
+import { TestBrowser } from '../../testing/test-browser';
+import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 
 describeAppOnEveryDatabase('e-mail preferences', { config: { authSecret: testAuthSecret } }, (env) => {
   it('unsubscribes and resubscribes the signed-in user, each change once', async () => {

@@ -2,8 +2,8 @@ import { expect, it } from 'vitest';
 import type { SqlClient } from '../../../events/store/postgres/sql-client';
 import { countMailingListSubscribers } from '../../../projections/mailing-list/mailing-list-queries';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
-import { TestBrowser } from '../auth/testing/test-browser';
-import { testAuthSecret, testClock } from '../auth/testing/test-sign-in';
+import { TestBrowser } from '../../testing/test-browser';
+import { testAuthSecret, testClock } from '../../testing/test-sign-in';
 import { mailingListSignUpsPerNetwork } from './mailing-list-limits';
 
 async function countEvents(sql: SqlClient): Promise<number> {

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { countMailingListSubscribers, mailingListSubscribedAt } from '../../../projections/mailing-list/mailing-list-queries';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
-import { TestBrowser } from '../auth/testing/test-browser';
-import { testAuthSecret } from '../auth/testing/test-sign-in';
+import { TestBrowser } from '../../testing/test-browser';
+import { testAuthSecret } from '../../testing/test-sign-in';
 
 describeAppOnEveryDatabase('newsletter sign-up', { config: { authSecret: testAuthSecret } }, (env) => {
   it('subscribes an address once, however often it signs up', async () => {

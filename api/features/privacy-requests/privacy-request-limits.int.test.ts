@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import type { SqlClient } from '../../../events/store/postgres/sql-client';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
-import { TestBrowser } from '../auth/testing/test-browser';
-import { testAuthSecret, testClock } from '../auth/testing/test-sign-in';
+import { TestBrowser } from '../../testing/test-browser';
+import { testAuthSecret, testClock } from '../../testing/test-sign-in';
 import { privacyRequestsPerAddress, privacyRequestsPerNetwork } from './privacy-request-limits';
 
 async function countEvents(sql: SqlClient): Promise<number> {

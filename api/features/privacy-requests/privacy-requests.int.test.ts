@@ -2,8 +2,8 @@ import { expect, it } from 'vitest';
 import { privacyRequestTypes } from '../../../events/catalog';
 import { findPrivacyRequest } from '../../../projections/privacy-requests/privacy-requests-queries';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
-import { TestBrowser } from '../auth/testing/test-browser';
-import { signInWithCode, testAuthSecret } from '../auth/testing/test-sign-in';
+import { TestBrowser } from '../../testing/test-browser';
+import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 
 describeAppOnEveryDatabase('privacy requests', { config: { authSecret: testAuthSecret } }, (env) => {
   it('accepts each of the 8 request types from a visitor', async () => {

@@ -97,8 +97,14 @@ describe('checking an append against what KurrentDB stored', () => {
   it('names the first event stored with another payload under the same id', () => {
     const earlier = { ...second, data: { songId: 'song-2' } };
     expect(differingEvent([event, second], storedAs([event, earlier]))).toEqual({ eventId: second.eventId, reason: 'is stored with a different payload' });
-    expect(differingEvent([event], storedAs([{ ...event, metadata: { ...event.metadata, requestId: 'req-0' } }]))?.reason).toBe('is stored with a different payload');
     expect(differingEvent([event], storedAs([{ ...event, schemaVersion: 1 }]))?.reason).toBe('is stored with a different payload');
+    expect(differingEvent([event], storedAs([{ ...event, type: 'SongUnstarred' }]))?.reason).toBe('is stored with a different payload');
+  });
+
+  it('accepts a retry whose metadata differs, as the PostgreSQL adapters do', () => {
+    const retried = { ...event, metadata: { ...event.metadata, requestId: 'req-2', occurredAt: '2026-03-02T00:00:00.000Z' } };
+    expect(differingEvent([retried], storedAs([event]))).toBeUndefined();
+    expect(differingEvent([{ ...event, metadata: {} }], storedAs([event]))).toBeUndefined();
   });
 
   it('names an event that is not at the revisions the append reported', () => {

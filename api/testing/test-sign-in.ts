@@ -1,4 +1,4 @@
-import type { DevOutboxResponse } from '../../dev-mailbox/dev-mailbox-router';
+import type { DevOutboxResponse } from '../features/dev-mailbox/dev-mailbox-router';
 import { TestBrowser } from './test-browser';
 
 /** A fixed auth secret for test apps, so no test writes `data/auth-secret`. */
