@@ -105,7 +105,9 @@ export interface EventStore {
   /**
    * Append events to one stream atomically. Throws `WrongExpectedVersion` when the stream's state
    * does not match. Appending events whose ids are already stored in that stream (a retry after a
-   * lost acknowledgement) succeeds without writing them twice.
+   * lost acknowledgement) succeeds without writing them twice. A retry is recognised by event id,
+   * stream, type, schema version and data; its metadata may differ (a later request id or time)
+   * and the stored metadata is kept. Anything else under a stored id throws `EventIdConflict`.
    */
   append(streamId: string, events: readonly EventToAppend[], options: AppendOptions): Promise<AppendResult>;
   /** Events of one stream in revision order. */

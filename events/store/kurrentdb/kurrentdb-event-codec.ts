@@ -33,12 +33,11 @@ export function fromKurrentRecordedEvent(recorded: KurrentRecordedEvent): Record
     // Positions on stream reads arrived with server 22.6; we cannot order events without them.
     throw new Error(`KurrentDB returned ${recorded.streamId}@${recorded.revision} without a position; the server is too old`);
   }
-  const { [SCHEMA_VERSION_KEY]: schemaVersion, ...metadata } = metadataObject(recorded.metadata);
+  const { [SCHEMA_VERSION_KEY]: _schemaVersion, ...metadata } = metadataObject(recorded.metadata);
   return {
     eventId: recorded.id,
     type: recorded.type,
-    // Events appended by other writers carry no version; read them as the first version.
-    schemaVersion: typeof schemaVersion === 'number' ? schemaVersion : 1,
+    schemaVersion: storedSchemaVersion(recorded),
     data: recorded.data,
     metadata,
     streamId: recorded.streamId,
@@ -63,6 +62,11 @@ export function decodeVisibleEvent(resolved: AllStreamResolvedEvent, after: Posi
  * The first appended event that KurrentDB does not hold as sent at the revisions the append
  * reported, with why; `undefined` when all match. Catches a retry that reuses event ids with a
  * different payload, which KurrentDB's id-based idempotency accepts without a word.
+ *
+ * A retry is recognised as the PostgreSQL adapters recognise it (event-store.ts, `append`): the
+ * same id, stream, type, schema version and data. Metadata is not compared, because a retry
+ * legitimately carries new metadata (another request id, a later `occurredAt`); the stored
+ * metadata is kept. Only the schema version, which this adapter keeps in metadata, is compared.
  */
 export function differingEvent(
   sent: readonly EventToAppend[],
@@ -75,15 +79,21 @@ export function differingEvent(
     }
     // Compared as JSON, the form the event travelled in (dates became strings, undefined vanished).
     const expected = asJson(toKurrentEventData(event));
-    if (found.type !== expected.type || !isDeepStrictEqual(found.data, expected.data) || !isDeepStrictEqual(found.metadata, expected.metadata)) {
+    if (found.type !== expected.type || !isDeepStrictEqual(found.data, expected.data) || storedSchemaVersion(found) !== event.schemaVersion) {
       return { eventId: event.eventId, reason: 'is stored with a different payload' };
     }
   }
   return undefined;
 }
 
-function asJson(data: EventData): { type: string; data: unknown; metadata: unknown } {
-  return JSON.parse(JSON.stringify({ type: data.type, data: data.data, metadata: data.metadata })) as { type: string; data: unknown; metadata: unknown };
+function asJson(data: EventData): { type: string; data: unknown } {
+  return JSON.parse(JSON.stringify({ type: data.type, data: data.data })) as { type: string; data: unknown };
+}
+
+/** Events appended by other writers carry no version; read them as the first version. */
+function storedSchemaVersion(recorded: KurrentRecordedEvent): number {
+  const version = metadataObject(recorded.metadata)[SCHEMA_VERSION_KEY];
+  return typeof version === 'number' ? version : 1;
 }
 
 function metadataObject(metadata: unknown): StoredMetadata {
