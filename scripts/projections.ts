@@ -1,13 +1,18 @@
 /**
  * `npm run projections -- status`: one line per read model — live generation, checkpoint, lag
- * (events after the checkpoint), state (running / stalled / rebuilding), whether an app or worker
- * is following it (runner) and open dead letters.
- * `--json` prints the same as JSON. Exits 1 when a projection is stalled (for scripts and cron).
+ * (events after the checkpoint, and those committed but not yet visible to readers), state
+ * (running / stalled / rebuilding / rebuild-stalled / rebuild-interrupted), whether an app or worker
+ * is following it (runner) and open dead letters (with the generation they belong to). Below the
+ * table: the transaction holding readers back, once it is older than `--blocked-after` seconds
+ * (default 10). Columns and what to do about each: docs/operations.md.
+ * `--json` prints `{ log, projections }` as JSON. Exits 1 when a projection or its rebuild is
+ * stalled, or a transaction holds readers back (for scripts and cron).
  *
  * Embedded mode (no DATABASE_URL): PGlite is one process per data directory, so run this while the
  * app is stopped (the app's own GET /api/health reports the same while it runs).
  */
 import { projections } from '../projections/registry';
+import { readLogVisibility } from '../projections/runtime/log-visibility';
 import { readProjectionStatus } from '../projections/runtime/projection-status';
 import { loadConfigOrExit } from './app/load-config-or-exit';
 import { openOpsStorage } from './ops/open-ops-storage';
@@ -16,11 +21,15 @@ import { findProjectionRunners } from './ops/projection-runners';
 import { type OperatorStatus, formatStatusTable } from './ops/status-table';
 
 const usage = `Usage:
-  npm run projections -- status [--json]`;
+  npm run projections -- status [--json] [--blocked-after <seconds>]`;
 
 const { values, positionals } = parseCommandLine(
   {
-    options: { json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+    options: {
+      json: { type: 'boolean', default: false },
+      'blocked-after': { type: 'string', default: '10' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
     allowPositionals: true,
   },
   usage,
@@ -33,6 +42,11 @@ if (positionals.length !== 1 || positionals[0] !== 'status') {
   console.error(`${positionals.length === 0 ? 'Give a subcommand.' : `Unknown subcommand ${positionals.join(' ')}.`}\n\n${usage}`);
   process.exit(2);
 }
+const blockedAfterSeconds = Number(values['blocked-after']);
+if (!Number.isFinite(blockedAfterSeconds) || blockedAfterSeconds < 0) {
+  console.error(`--blocked-after takes a number of seconds, not ${values['blocked-after']}.\n\n${usage}`);
+  process.exit(2);
+}
 
 const config = loadConfigOrExit();
 const storage = await openOpsStorage(config, 'npm run projections -- status');
@@ -42,8 +56,10 @@ try {
   for (const projection of projections) {
     statuses.push({ ...(await readProjectionStatus(storage.sql, storage.store, projection)), runner: runners.get(projection.name) ?? 'none' });
   }
-  console.log(values.json ? JSON.stringify(statuses, null, 2) : formatStatusTable(statuses));
-  process.exitCode = statuses.some((status) => status.state === 'stalled') ? 1 : 0;
+  const log = await readLogVisibility(storage.sql, storage.store, { blockingAfterMs: blockedAfterSeconds * 1000 });
+  console.log(values.json ? JSON.stringify({ log, projections: statuses }, null, 2) : formatStatusTable(statuses, log));
+  const stalled = statuses.some((status) => status.state === 'stalled' || status.state === 'rebuild-stalled');
+  process.exitCode = stalled || log?.blockingTransaction ? 1 : 0;
 } finally {
   await storage.close();
 }

@@ -1,7 +1,10 @@
 /**
  * `npm run replay -- <projection>|--all`: rebuild read models blue/green from the whole log, with a
  * progress bar on stderr and the speed at the end. The live generation keeps serving (and, in a
- * running app on a PostgreSQL server, following) until the swap.
+ * running app on a PostgreSQL server, following) until the swap. An unfinished rebuild (killed,
+ * interrupted with Ctrl-C, its lock lost) is resumed from its checkpoint when the code's version of
+ * the projection built it, and dropped to start over from 0 otherwise, or with `--fresh`; the
+ * command says which it did.
  *
  * `npm run replay -- <projection> --retry`: close the projection's open dead letters and fold the
  * failing events again (after a fix). `--skip`: close them as skipped and move past the failing
@@ -17,16 +20,18 @@ import { findProjection, projections } from '../projections/registry';
 import { catchUpLiveGeneration } from '../projections/runtime/catch-up-live-generation';
 import { type DeadLetter, retryDeadLetters, skipDeadLetters } from '../projections/runtime/dead-letters';
 import { readCheckpoint } from '../projections/runtime/checkpoints';
-import { abandonRebuild, findGeneration } from '../projections/runtime/generations';
+import { findGeneration } from '../projections/runtime/generations';
 import type { Projection } from '../projections/runtime/projection-definition';
 import { type RebuildOutcome, rebuildProjection } from '../projections/runtime/rebuild';
 import { loadConfigOrExit } from './app/load-config-or-exit';
 import { openOpsStorage } from './ops/open-ops-storage';
 import { parseCommandLine } from './ops/parse-command-line';
+import { findProjectionRebuilds } from './ops/projection-runners';
 
 const usage = `Usage:
-  npm run replay -- <projection>          rebuild one read model blue/green
+  npm run replay -- <projection>          rebuild one read model blue/green (resumes an unfinished rebuild)
   npm run replay -- --all                 rebuild every read model
+  npm run replay -- <projection> --fresh  drop an unfinished rebuild and start over from the first event
   npm run replay -- <projection> --retry  fold its failed event again (after a fix)
   npm run replay -- <projection> --skip   skip its failed event (recorded, never silent)
 Projections: ${projections.map((projection) => projection.name).join(', ')}`;
@@ -35,6 +40,7 @@ const { values, positionals } = parseCommandLine(
   {
     options: {
       all: { type: 'boolean', default: false },
+      fresh: { type: 'boolean', default: false },
       retry: { type: 'boolean', default: false },
       skip: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -62,7 +68,7 @@ process.on('SIGINT', () => {
 let exitCode = 0;
 try {
   for (const projection of targets) {
-    const ok = values.retry || values.skip ? await resolveDeadLetters(storage, projection) : await rebuild(storage, projection, false);
+    const ok = values.retry || values.skip ? await resolveDeadLetters(storage, projection) : await rebuild(storage, projection, !values.fresh);
     if (!ok) {
       exitCode = 1;
       break;
@@ -83,6 +89,7 @@ function resolveTargets(): Projection[] {
     process.exit(2);
   };
   if (values.retry && values.skip) fail('Choose --retry or --skip, not both.');
+  if (values.fresh && (values.retry || values.skip)) fail('--fresh starts a rebuild over; it does not go with --retry or --skip.');
   if (values.all) {
     if (positionals.length > 0) fail('Give a projection name or --all, not both.');
     if (values.retry || values.skip) fail('--retry and --skip take one projection name.');
@@ -93,10 +100,23 @@ function resolveTargets(): Projection[] {
   return projection ? [projection] : fail(`Unknown projection ${positionals[0]}.`);
 }
 
-/** Rebuild (or, with `resume`, finish the unfinished rebuild of) one projection. */
+/**
+ * Rebuild one projection. With `resume`, an unfinished rebuild of this version is continued from its
+ * checkpoint; otherwise (or when another version built it) it is dropped and the rebuild starts over.
+ */
 async function rebuild({ sql, store }: Storage, projection: Projection, resume: boolean): Promise<boolean> {
-  const unfinished = resume ? await findGeneration(sql, projection, 'building') : undefined;
-  const from = unfinished ? await readCheckpoint(sql, projection.name, unfinished.generation) : START;
+  // A look ahead for the progress bar's total and the opening line; the rebuild decides under its lock.
+  const unfinished = await findGeneration(sql, projection, 'building');
+  const resumable = resume && unfinished?.version === projection.version;
+  const from = resumable ? await readCheckpoint(sql, projection.name, unfinished.generation) : START;
+  if (unfinished && (await findProjectionRebuilds(sql, [projection.name])).get(projection.name) !== 'active') {
+    console.error(
+      resumable
+        ? `${projection.name}: resuming the unfinished rebuild of generation ${unfinished.generation} from its checkpoint ${from === START ? '(start)' : from}.`
+        : `${projection.name}: dropping the unfinished rebuild of generation ${unfinished.generation} ` +
+            `(${resume ? `built by version ${unfinished.version}, the code is version ${projection.version}` : 'as --fresh asks'}); starting over from the first event.`,
+    );
+  }
   let total = await store.countAfter(from, { types: projection.eventTypes });
   const bar = new cliProgress.SingleBar(
     {
@@ -141,6 +161,7 @@ async function rebuild({ sql, store }: Storage, projection: Projection, resume: 
     case 'swapped':
       console.log(
         `${projection.name}: generation ${outcome.generation} is live${outcome.previous === undefined ? '' : ` (was ${outcome.previous}, dropped)`}; ` +
+          `${outcome.start.kind === 'resumed' ? 'resumed from its checkpoint, ' : ''}` +
           `${outcome.events} events in ${seconds.toFixed(1)} s = ${Math.round(outcome.events / Math.max(seconds, 0.001))} events/s`,
       );
       return true;
@@ -148,9 +169,17 @@ async function rebuild({ sql, store }: Storage, projection: Projection, resume: 
       printStall(projection, outcome.deadLetter, `generation ${outcome.generation}, which is being rebuilt (any live generation keeps serving)`);
       return false;
     case 'stopped':
-      // Interrupted means cancelled: drop the half-built generation rather than leave it behind.
-      await abandonRebuild(sql, projection);
-      console.log(`${projection.name}: interrupted after ${outcome.events} events; generation ${outcome.generation} dropped, the live one is unchanged.`);
+      // Kept, so a long rebuild is not lost to one Ctrl-C: the next replay resumes it.
+      console.log(
+        `${projection.name}: interrupted after ${outcome.events} events; generation ${outcome.generation} is kept and the live one is unchanged. ` +
+          `\`npm run replay -- ${projection.name}\` resumes it, \`--fresh\` drops it and starts over.`,
+      );
+      return false;
+    case 'lock-lost':
+      console.error(
+        `${projection.name}: the rebuild lost its lock (its database session ended) after ${outcome.events} events and stopped without writing more. ` +
+          `Generation ${outcome.generation} is kept: \`npm run replay -- ${projection.name}\` resumes it.`,
+      );
       return false;
     case 'busy':
       console.error(`${projection.name}: another process is rebuilding it right now; try again when it is done.`);

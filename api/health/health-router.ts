@@ -13,15 +13,35 @@ export interface ProjectionHealth {
   deadLetters: number;
 }
 
-/** The health check's answer: 200 when everything is ready, 503 naming what is not. */
+/** A transaction holding back every reader of the log (see projections/runtime/log-visibility.ts). */
+export interface BlockedReadersHealth {
+  /** Events committed but not yet visible to readers. */
+  invisibleEvents: number;
+  /** The blocking transaction's server process (`pg_terminate_backend(pid)` ends it) and age. */
+  blockingTransaction: { pid: number; ageSeconds: number; state: string | null };
+}
+
+/**
+ * The health check's answer: 200 when everything is ready, 503 naming what is not. `degraded` (still
+ * 200) when an old open transaction holds back every reader of the log: read models stop moving
+ * although appends succeed. Every instance shares that database, so taking this one out of the load
+ * balancer would not help; an operator must end the transaction (docs/operations.md).
+ */
 export interface HealthBody {
-  status: 'ok' | 'unavailable';
+  status: 'ok' | 'degraded' | 'unavailable';
   /** The event store adapter (`pglite`, `postgres`, `kurrentdb`). */
   store: string;
   /** Empty when the status could not be read (the database does not answer). */
   projections: ProjectionHealth[];
   /** Present on 503: the parts that are not ready. */
   notReady?: Array<'store' | 'database' | 'projections'>;
+  /** Present when a transaction older than the threshold holds readers back. */
+  blockedReaders?: BlockedReadersHealth;
+}
+
+export interface HealthOptions {
+  /** How old a transaction must be before it counts as blocking readers; default 10 s. */
+  blockingAfterMs?: number;
 }
 
 /**
@@ -29,7 +49,7 @@ export interface HealthBody {
  * and every projection has caught up; otherwise 503, so no traffic reaches an instance that would
  * answer from stale read models.
  */
-export function healthRouter(deps: Pick<AppDependencies, 'store' | 'projections'>): AppRouter {
+export function healthRouter(deps: Pick<AppDependencies, 'store' | 'projections'>, options: HealthOptions = {}): AppRouter {
   const router = new Router<AppState>({ prefix: '/api' });
   router.get('/health', async (ctx) => {
     const notReady: Array<'store' | 'database' | 'projections'> = [];
@@ -54,12 +74,29 @@ export function healthRouter(deps: Pick<AppDependencies, 'store' | 'projections'
       notReady.push('database');
     }
     if (!deps.projections.ready()) notReady.push('projections');
+    let blockedReaders: BlockedReadersHealth | undefined;
+    if (!notReady.includes('database')) {
+      try {
+        const visibility = await withTimeout(
+          deps.projections.logVisibility(options.blockingAfterMs === undefined ? {} : { blockingAfterMs: options.blockingAfterMs }),
+          storeTimeoutMs,
+        );
+        const blocker = visibility?.blockingTransaction;
+        if (visibility && blocker) {
+          blockedReaders = { invisibleEvents: visibility.invisibleEvents, blockingTransaction: { pid: blocker.pid, ageSeconds: blocker.ageSeconds, state: blocker.state } };
+          ctx.state.log.warn({ blockedReaders }, 'health check: an open transaction holds back every reader of the log');
+        }
+      } catch (error) {
+        ctx.state.log.warn({ err: error }, 'health check: log visibility unavailable');
+      }
+    }
 
     const body: HealthBody = {
-      status: notReady.length === 0 ? 'ok' : 'unavailable',
+      status: notReady.length > 0 ? 'unavailable' : blockedReaders ? 'degraded' : 'ok',
       store: deps.store.kind,
       projections,
       ...(notReady.length > 0 && { notReady }),
+      ...(blockedReaders && { blockedReaders }),
     };
     ctx.status = notReady.length === 0 ? 200 : 503;
     ctx.body = body;

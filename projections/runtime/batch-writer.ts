@@ -4,7 +4,10 @@ import type { SqlClient, SqlExecutor } from '../../events/store/postgres/sql-cli
 import { compareAndSetCheckpoint } from './checkpoints';
 import { type DeadLetter, recordDeadLetter } from './dead-letters';
 import type { Generation } from './generations';
+import { type LockFence, LockLost } from './lock-fence';
 import type { Projection } from './projection-definition';
+import { isTransientDatabaseError } from './transient-database-error';
+import { type TransientRetry, defaultTransientRetry, withTransientRetry } from './transient-retry';
 
 /** What became of one batch. */
 export type BatchOutcome =
@@ -19,6 +22,14 @@ export class CheckpointMoved extends Error {
   override readonly name = 'CheckpointMoved';
 }
 
+/**
+ * Errors that say nothing about the events being written: the lock was lost, or the database failed
+ * transiently through every retry. They are thrown to the caller, never isolated into a dead letter.
+ */
+export function isNotTheEventsFault(error: unknown): boolean {
+  return error instanceof LockLost || isTransientDatabaseError(error);
+}
+
 /** Changes already folded for a range, so the hot path folds each batch once. */
 interface Folded {
   changes: unknown;
@@ -28,6 +39,8 @@ interface Folded {
  * Writes batches of one generation: decode, fold in memory, then one transaction holding the
  * checkpoint compare-and-set and the projection's set-based writes. A failing event is isolated
  * (decode and fold per event, writes by bisection), so the events before it still commit.
+ * A transient database error is retried with backoff instead; with a `fence`, every transaction
+ * checks that the runner's lock is still held just before it commits.
  */
 export class BatchWriter {
   readonly #sql: SqlClient;
@@ -35,6 +48,8 @@ export class BatchWriter {
   readonly #target: { projection: string; generation: number; state: 'live' | 'building' };
   readonly #generation: Generation;
   readonly #onCommitted: ((position: Position) => void) | undefined;
+  readonly #fence: LockFence | undefined;
+  readonly #retry: TransientRetry;
   #checkpoint: Position;
   #folded: (Folded & { events: number }) | undefined;
 
@@ -44,6 +59,10 @@ export class BatchWriter {
     generation: Generation;
     checkpoint: Position;
     onCommitted?: (position: Position) => void;
+    /** The lock this writer works under; its loss rolls back the write in flight (`LockLost`). */
+    fence?: LockFence;
+    /** Retries of transient database errors; default `defaultTransientRetry`. */
+    retry?: TransientRetry;
   }) {
     this.#sql = options.sql;
     this.#projection = options.projection;
@@ -53,6 +72,8 @@ export class BatchWriter {
     this.#target = { projection: options.projection.name, generation: options.generation.generation, state };
     this.#checkpoint = options.checkpoint;
     this.#onCommitted = options.onCommitted;
+    this.#fence = options.fence;
+    this.#retry = options.retry ?? defaultTransientRetry;
   }
 
   /** The last committed position of this generation, as this writer knows it. */
@@ -102,14 +123,15 @@ export class BatchWriter {
   /**
    * Write the changes held by `fold` and move the checkpoint to `next` in one transaction. A write
    * that fails for another reason than a moved checkpoint throws: the held changes cannot say
-   * which event caused it, so the caller goes through `write` from the checkpoint instead.
+   * which event caused it, so the caller goes through `write` from the checkpoint instead (except
+   * after `isNotTheEventsFault` errors, which no event caused).
    */
   async commitFolded(next: Position): Promise<BatchOutcome> {
     if (next <= this.#checkpoint) return { kind: 'committed', position: this.#checkpoint };
     const changes = this.#folded?.changes;
     this.#folded = undefined;
     try {
-      await this.#sql.transaction((tx) => this.#commit(tx, next, changes));
+      await this.#transaction((tx) => this.#commit(tx, next, changes));
     } catch (error) {
       if (error instanceof CheckpointMoved) return { kind: 'lost', position: this.#checkpoint };
       throw error;
@@ -191,9 +213,10 @@ export class BatchWriter {
       return this.#bisect(events, decoded, from, to, next);
     }
     try {
-      await this.#sql.transaction((tx) => this.#commit(tx, next, changes));
+      await this.#transaction((tx) => this.#commit(tx, next, changes));
     } catch (error) {
       if (error instanceof CheckpointMoved) return { kind: 'lost', position: this.#checkpoint };
+      if (isNotTheEventsFault(error)) throw error;
       if (to - from <= 1) {
         if (to === from) throw error;
         return this.#deadLetter(events[from]!, error);
@@ -218,6 +241,27 @@ export class BatchWriter {
     return this.#commitRange(events, decoded, middle, to, next);
   }
 
+  /**
+   * One write transaction: tried again after a transient database error, and, under a fence,
+   * committed only if the lock is still held once the work is done.
+   */
+  #transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    const fence = this.#fence;
+    return withTransientRetry(
+      () => {
+        fence?.throwIfLost();
+        return this.#sql.transaction(async (tx) => {
+          const result = await work(tx);
+          // Last, just before COMMIT: a lock lost while the work ran rolls it all back.
+          await fence?.assertHeld(tx);
+          return result;
+        });
+      },
+      this.#retry,
+      fence?.signal,
+    );
+  }
+
   async #commit(tx: SqlExecutor, next: Position, changes: unknown): Promise<void> {
     if (!(await compareAndSetCheckpoint(tx, this.#target, this.#checkpoint, next))) throw new CheckpointMoved();
     if (changes !== undefined) await this.#projection.apply(tx, changes, this.#generation.tables);
@@ -225,7 +269,7 @@ export class BatchWriter {
 
   async #deadLetter(event: RecordedEvent, error: unknown): Promise<BatchOutcome> {
     try {
-      const deadLetter = await this.#sql.transaction(async (tx) => {
+      const deadLetter = await this.#transaction(async (tx) => {
         // Same guard as a write: only the worker that owns the checkpoint records the failure.
         if (!(await compareAndSetCheckpoint(tx, this.#target, this.#checkpoint, this.#checkpoint))) throw new CheckpointMoved();
         return recordDeadLetter(tx, this.#target, event, error);

@@ -4,8 +4,10 @@ import { BatchWriter } from './batch-writer';
 import { type CatchUpOutcome, catchUp, defaultPageSize } from './catch-up';
 import { readCheckpoint } from './checkpoints';
 import { ensureLiveGeneration } from './generations';
+import { LockFence } from './lock-fence';
 import type { Projection } from './projection-definition';
 import { runnerLockKey } from './lock-keys';
+import { migrateRuntimeSchema } from './runtime-schema';
 
 /**
  * How a one-off catch-up ended; `busy` when a running app or worker holds the projection,
@@ -24,17 +26,20 @@ export async function catchUpLiveGeneration(
   projection: Projection,
   options: { pageSize?: number; onProgress?: (events: number) => void; stopped?: () => boolean } = {},
 ): Promise<LiveCatchUpOutcome> {
+  await migrateRuntimeSchema(sql);
+  const lockKey = await runnerLockKey(sql, projection.name);
   const outcome = await sql.withAdvisoryLock(
-    await runnerLockKey(sql, projection.name),
-    async (): Promise<LiveCatchUpOutcome> => {
+    lockKey,
+    async (session): Promise<LiveCatchUpOutcome> => {
+      const fence = new LockFence(session, lockKey);
       const generation = await ensureLiveGeneration(sql, projection);
       if (generation.version !== projection.version) return { kind: 'outdated', builtWithVersion: generation.version };
       const checkpoint = await readCheckpoint(sql, projection.name, generation.generation);
-      const writer = new BatchWriter({ sql, projection, generation, checkpoint });
+      const writer = new BatchWriter({ sql, projection, generation, checkpoint, fence });
       return catchUp(store, writer, {
         types: projection.eventTypes,
         pageSize: options.pageSize ?? defaultPageSize,
-        stopped: options.stopped,
+        stopped: () => fence.lost || (options.stopped?.() ?? false),
         onWritten: (events) => options.onProgress?.(events),
       });
     },

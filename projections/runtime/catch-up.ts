@@ -1,5 +1,5 @@
 import type { EventStore, Position, ReadAllPage } from '../../events/store/event-store';
-import type { BatchOutcome, BatchWriter } from './batch-writer';
+import { type BatchOutcome, type BatchWriter, isNotTheEventsFault } from './batch-writer';
 
 /**
  * Events per page when catching up, unless a caller says otherwise. Small on purpose: a page of
@@ -34,7 +34,9 @@ export interface CatchUpOptions {
  *
  * When an event fails to fold or the write fails, the folded changes cannot tell which event did:
  * they are dropped and the log is read again from the checkpoint, one write per page, through the
- * writer's `write`, which commits the events before the failing one and dead-letters it.
+ * writer's `write`, which commits the events before the failing one and dead-letters it. A lost
+ * lock, or a transient database error that outlived the writer's retries, is no event's fault:
+ * it is thrown, and the caller starts again from the checkpoint later.
  */
 export async function catchUp(store: EventStore, writer: BatchWriter, options: CatchUpOptions): Promise<CatchUpOutcome> {
   const maxBatchEvents = options.maxBatchEvents ?? 100_000;
@@ -74,7 +76,8 @@ export async function catchUp(store: EventStore, writer: BatchWriter, options: C
           let outcome: BatchOutcome;
           try {
             outcome = await writer.commitFolded(after);
-          } catch {
+          } catch (error) {
+            if (isNotTheEventsFault(error)) throw error;
             restartPageByPage();
             continue;
           }

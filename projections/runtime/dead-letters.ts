@@ -1,7 +1,6 @@
 import type { Position, RecordedEvent } from '../../events/store/event-store';
 import type { SqlClient, SqlExecutor } from '../../events/store/postgres/sql-client';
 import { lockRegistry } from './generations';
-import { ensureRuntimeSchema } from './runtime-schema';
 
 /** How an operator closed a dead letter; `superseded` means a rebuild replaced its generation. */
 export type DeadLetterResolution = 'retried' | 'skipped' | 'superseded';
@@ -65,7 +64,6 @@ export async function openDeadLetters(db: SqlExecutor, projection: string, gener
  * just before the failing event, and folds it again; if it fails again, a new dead letter opens.
  */
 export async function retryDeadLetters(sql: SqlClient, projection: string): Promise<DeadLetter[]> {
-  await ensureRuntimeSchema(sql);
   return sql.transaction(async (tx) => {
     await lockRegistry(tx, { name: projection });
     const { rows } = await tx.query<DeadLetterRow>(
@@ -82,7 +80,6 @@ export async function retryDeadLetters(sql: SqlClient, projection: string): Prom
  * failing event, so that event is never applied. Recorded, never silent.
  */
 export async function skipDeadLetters(sql: SqlClient, projection: string): Promise<DeadLetter[]> {
-  await ensureRuntimeSchema(sql);
   return sql.transaction(async (tx) => {
     await lockRegistry(tx, { name: projection });
     const { rows } = await tx.query<DeadLetterRow>(

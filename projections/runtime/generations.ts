@@ -2,7 +2,6 @@ import { START } from '../../events/store/event-store';
 import type { SqlClient, SqlExecutor } from '../../events/store/postgres/sql-client';
 import { type GenerationTables, type Projection, generationTables } from './projection-definition';
 import { schemaScopedXactLock } from './lock-keys';
-import { ensureRuntimeSchema } from './runtime-schema';
 
 /** Where a generation stands in the registry. */
 export type GenerationState = 'building' | 'live' | 'retired';
@@ -43,10 +42,9 @@ export async function findGeneration(
  * run. A first generation is live from the start: there is nothing older to keep serving.
  */
 export async function ensureLiveGeneration(sql: SqlClient, projection: Projection): Promise<Generation> {
-  // The common case is one cheap read; the runtime tables may not exist yet on a fresh database.
-  const existing = await findGeneration(sql, projection, 'live').catch(() => undefined);
+  // The common case is one cheap read (the runtime tables exist: `migrateRuntimeSchema` ran at start-up).
+  const existing = await findGeneration(sql, projection, 'live');
   if (existing) return existing;
-  await ensureRuntimeSchema(sql);
   return sql.transaction(async (tx) => {
     await lockRegistry(tx, projection);
     const raced = await findGeneration(tx, projection, 'live');
@@ -62,7 +60,6 @@ export async function ensureLiveGeneration(sql: SqlClient, projection: Projectio
  * abandoned (its tables dropped) so every rebuild starts from position 0 on empty tables.
  */
 export async function createBuildingGeneration(sql: SqlClient, projection: Projection): Promise<Generation> {
-  await ensureRuntimeSchema(sql);
   return sql.transaction(async (tx) => {
     await lockRegistry(tx, projection);
     const previous = await findGeneration(tx, projection, 'building');

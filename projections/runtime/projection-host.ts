@@ -1,12 +1,14 @@
 import type { EventStore, Position } from '../../events/store/event-store';
 import type { SqlClient } from '../../events/store/postgres/sql-client';
 import { ensureLiveGeneration } from './generations';
+import { type LogVisibility, defaultBlockingAfterMs, readLogVisibility } from './log-visibility';
 import { PositionWaiter, type WaitForPositionOptions } from './position-waiter';
 import type { Projection } from './projection-definition';
 import { type ProjectionLogger, silentLogger } from './projection-logger';
 import { ProjectionRunner, type RunnerState } from './projection-runner';
 import { type ProjectionStatus, readProjectionStatus } from './projection-status';
 import { type RebuildOptions, type RebuildOutcome, rebuildProjection } from './rebuild';
+import { migrateRuntimeSchema } from './runtime-schema';
 
 export interface StartProjectionsOptions {
   sql: SqlClient;
@@ -18,6 +20,8 @@ export interface StartProjectionsOptions {
   pollMs?: number;
   /** How often `waitForPosition` polls the checkpoint table for runners in other processes; default 100 ms. */
   waitPollMs?: number;
+  /** How old a transaction must be before `logVisibility` names it as blocking readers; default 10 s. */
+  blockingAfterMs?: number;
 }
 
 /** A projection's status plus what this process's runner is doing with it. */
@@ -28,6 +32,11 @@ export interface HostedProjectionStatus extends ProjectionStatus {
 /** The running projections of one process (the API in embedded mode, or `npm run worker`). */
 export interface ProjectionsHandle {
   status(): Promise<HostedProjectionStatus[]>;
+  /**
+   * Whether readers of the log are held back by an old open transaction (null when the log is
+   * not in the SQL database); `blockingAfterMs` overrides the host's threshold.
+   */
+  logVisibility(options?: { blockingAfterMs?: number }): Promise<LogVisibility | null>;
   /**
    * Resolve once the live generation of `projection` has passed `position` (read-your-writes);
    * rejects with `ProjectionWaitTimeout` after `timeoutMs`.
@@ -44,8 +53,8 @@ export interface ProjectionsHandle {
 }
 
 /**
- * Start a runner per projection: make sure each has a live generation (so its views exist before
- * any query), then catch up and follow live in the background.
+ * Start a runner per projection: migrate the runtime tables, make sure each projection has a live
+ * generation (so its views exist before any query), then catch up and follow live in the background.
  */
 export async function startProjectionHost(options: StartProjectionsOptions & { projections: readonly Projection[] }): Promise<ProjectionsHandle> {
   const { sql, store } = options;
@@ -55,6 +64,7 @@ export async function startProjectionHost(options: StartProjectionsOptions & { p
     if (byName.has(projection.name)) throw new Error(`Two projections are named ${projection.name}`);
     byName.set(projection.name, projection);
   }
+  await migrateRuntimeSchema(sql);
   for (const projection of byName.values()) await ensureLiveGeneration(sql, projection);
 
   const waiter = new PositionWaiter(sql, options.waitPollMs === undefined ? {} : { pollMs: options.waitPollMs });
@@ -113,10 +123,13 @@ export async function startProjectionHost(options: StartProjectionsOptions & { p
     async status() {
       const statuses: HostedProjectionStatus[] = [];
       for (const projection of byName.values()) {
-        const status = await readProjectionStatus(sql, store, projection);
+        const status = await readProjectionStatus(sql, store, projection, { localRebuilds: new Set(rebuilds.keys()) });
         statuses.push({ ...status, runner: runners.get(projection.name)!.state });
       }
       return statuses;
+    },
+    logVisibility(visibilityOptions) {
+      return readLogVisibility(sql, store, { blockingAfterMs: visibilityOptions?.blockingAfterMs ?? options.blockingAfterMs ?? defaultBlockingAfterMs });
     },
     waitForPosition(name, position, waitOptions) {
       find(name);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { START } from '../../events/store/event-store';
 import { availableSqlClients } from '../../events/store/testing/test-sql-clients';
 import { type FlakyControls, flakyBytesProjection } from '../testing/flaky-bytes-projection';
@@ -13,6 +13,7 @@ import { ensureLiveGeneration } from './generations';
 import { ProjectionWaitTimeout } from './position-waiter';
 import { startProjectionHost } from './projection-host';
 import { ProjectionRunner } from './projection-runner';
+import { migrateRuntimeSchema } from './runtime-schema';
 
 const fast = { pageSize: 100, pollMs: 30, waitPollMs: 20 };
 
@@ -23,6 +24,8 @@ function controls(): FlakyControls {
 for (const client of availableSqlClients()) {
   describe(`projection runtime (${client.name})`, () => {
     const database = useProjectionTestDatabase(client);
+    // What the host and the operator commands do at start-up; these tests drive the parts directly.
+    beforeEach(() => migrateRuntimeSchema(database().sql));
 
     it('writes rows and the checkpoint in one transaction: a failing write leaves both unchanged', async () => {
       const { sql, store } = database();

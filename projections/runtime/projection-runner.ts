@@ -5,10 +5,12 @@ import { catchUp, defaultPageSize } from './catch-up';
 import { readCheckpoint } from './checkpoints';
 import { openDeadLetters } from './dead-letters';
 import { type Generation, ensureLiveGeneration, findGeneration } from './generations';
+import { LockFence, LockLost } from './lock-fence';
 import type { PositionWaiter } from './position-waiter';
 import type { Projection } from './projection-definition';
 import { runnerLockKey } from './lock-keys';
 import { type ProjectionLogger, silentLogger } from './projection-logger';
+import { type TransientRetry, defaultTransientRetry } from './transient-retry';
 
 /**
  * What a runner is doing: `catching-up` (reading history), `running` (following live), `stalled`
@@ -36,6 +38,10 @@ export interface ProjectionRunnerOptions {
    * every 30 polls while it stays so; the host starts (or resumes) a blue/green rebuild.
    */
   onOutdated?: (live: Generation) => void;
+  /** Retries of a write that fails with a transient database error; default `defaultTransientRetry`. */
+  retry?: Omit<TransientRetry, 'onRetry'>;
+  /** How often the lock's session is asked whether it is alive; default 5,000 ms (`withAdvisoryLock`). */
+  lockCheckMs?: number;
 }
 
 /** Ends a live subscription from inside its handler. */
@@ -53,7 +59,10 @@ const outdatedRenoticePolls = 30;
 /**
  * Keeps the live generation of one projection up to date: one active instance across processes
  * (advisory lock), batched catch-up from its checkpoint, then live following through the store's
- * subscription. A failing event stalls it until an operator retries or skips the dead letter.
+ * subscription. A failing event stalls it until an operator retries or skips the dead letter; a
+ * transient database error is retried with backoff. When the lock's session dies, the runner
+ * stops at once (the batch in flight rolls back: see `LockFence`) and stands by, so a standby in
+ * another process takes over without the two committing side by side.
  */
 export class ProjectionRunner {
   readonly projection: Projection;
@@ -64,6 +73,8 @@ export class ProjectionRunner {
   readonly #pageSize: number;
   readonly #pollMs: number;
   readonly #onOutdated: ((live: Generation) => void) | undefined;
+  readonly #retry: TransientRetry;
+  readonly #lockCheckMs: number | undefined;
   #state: RunnerState = 'starting';
   #caughtUpOnce = false;
   #outdatedNoticeAt = 0;
@@ -81,6 +92,12 @@ export class ProjectionRunner {
     this.#pageSize = options.pageSize ?? defaultPageSize;
     this.#pollMs = options.pollMs ?? 1_000;
     this.#onOutdated = options.onOutdated;
+    this.#retry = {
+      ...(options.retry ?? defaultTransientRetry),
+      onRetry: (error, attempt, delayMs) =>
+        this.#logger.warn({ err: error, projection: this.projection.name, attempt, delayMs }, 'projection write failed with a transient database error; trying again'),
+    };
+    this.#lockCheckMs = options.lockCheckMs;
   }
 
   get state(): RunnerState {
@@ -112,13 +129,23 @@ export class ProjectionRunner {
     while (!this.#stopping) {
       try {
         const lockKey = await runnerLockKey(this.#sql, this.projection.name);
-        const led = await this.#sql.withAdvisoryLock(lockKey, () => this.#lead(), { wait: false });
+        const led = await this.#sql.withAdvisoryLock(lockKey, (session) => this.#lead(new LockFence(session, lockKey)), {
+          wait: false,
+          ...(this.#lockCheckMs === undefined ? {} : { checkEveryMs: this.#lockCheckMs }),
+        });
         if (led === undefined) {
           this.#state = 'standby';
           await this.#pause(this.#pollMs);
         }
       } catch (error) {
         if (this.#stopping) break;
+        if (error instanceof LockLost) {
+          // Another process may hold the lock already; try it again like any standby.
+          this.#logger.warn({ err: error, projection: this.projection.name }, 'projection runner lost its lock; standing by');
+          this.#state = 'standby';
+          await this.#pause(this.#pollMs);
+          continue;
+        }
         this.#logger.error({ err: error, projection: this.projection.name }, 'projection runner failed; restarting');
         await this.#pause(restartDelayMs);
       }
@@ -126,10 +153,22 @@ export class ProjectionRunner {
     this.#state = 'stopped';
   }
 
-  /** The work of the lock holder, until stopped. */
-  async #lead(): Promise<true> {
+  /** The work of the lock holder, until stopped or the lock is lost (then throws `LockLost`). */
+  async #lead(fence: LockFence): Promise<true> {
+    const wakeOnLoss = (): void => this.wake();
+    fence.signal.addEventListener('abort', wakeOnLoss);
+    try {
+      await this.#leadHoldingLock(fence);
+    } finally {
+      fence.signal.removeEventListener('abort', wakeOnLoss);
+    }
+    fence.throwIfLost();
+    return true;
+  }
+
+  async #leadHoldingLock(fence: LockFence): Promise<void> {
     const name = this.projection.name;
-    while (!this.#stopping) {
+    while (!this.#stopping && !fence.lost) {
       const generation = await ensureLiveGeneration(this.#sql, this.projection);
       if (generation.version !== this.projection.version) {
         const now = Date.now();
@@ -159,12 +198,14 @@ export class ProjectionRunner {
         generation,
         checkpoint,
         onCommitted: (position) => this.#waiter?.reached(name, position),
+        fence,
+        retry: this.#retry,
       });
       if (!this.#caughtUpOnce || this.#state !== 'running') this.#state = 'catching-up';
       const outcome = await catchUp(this.#store, writer, {
         types: this.projection.eventTypes,
         pageSize: this.#pageSize,
-        stopped: () => this.#stopping,
+        stopped: () => this.#stopping || fence.lost,
       });
       if (outcome.kind === 'stalled') {
         this.#reportStall(outcome);
@@ -173,13 +214,12 @@ export class ProjectionRunner {
       if (outcome.kind !== 'caught-up') continue;
       this.#caughtUpOnce = true;
       this.#state = 'running';
-      await this.#follow(writer, generation);
+      await this.#follow(writer, generation, fence);
     }
-    return true;
   }
 
   /** Follow live events until stopped, stalled, or the generation is swapped out. */
-  async #follow(writer: BatchWriter, generation: Generation): Promise<void> {
+  async #follow(writer: BatchWriter, generation: Generation, fence: LockFence): Promise<void> {
     const subscription = this.#store.subscribe({
       after: writer.checkpoint,
       types: this.projection.eventTypes,
@@ -197,9 +237,9 @@ export class ProjectionRunner {
     });
     done.catch(() => undefined);
     try {
-      while (!this.#stopping && !ended) {
+      while (!this.#stopping && !ended && !fence.lost) {
         await this.#pause(this.#pollMs);
-        if (this.#stopping || ended) break;
+        if (this.#stopping || ended || fence.lost) break;
         const keepGoing = await this.#serially(() => this.#idleCheck(writer, generation));
         if (!keepGoing) break;
       }

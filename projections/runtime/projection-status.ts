@@ -1,16 +1,22 @@
 import { type EventStore, type Position, START } from '../../events/store/event-store';
 import type { SqlClient } from '../../events/store/postgres/sql-client';
+import { advisoryLockHolder } from './advisory-lock-holder';
 import { readCheckpoint } from './checkpoints';
 import { openDeadLetters } from './dead-letters';
 import { findGeneration } from './generations';
+import { rebuildLockKey } from './lock-keys';
+import { countInvisibleEvents } from './log-visibility';
 import type { Projection } from './projection-definition';
 
 /**
- * `stalled`: an open dead letter stops it (lag grows until an operator retries or skips).
- * `rebuilding`: a blue/green rebuild is building a new generation; the live one keeps serving.
- * `running`: neither. `not-started`: it never ran on this database (no generation yet).
+ * `stalled`: an open dead letter of the live generation stops it (lag grows until an operator
+ * retries or skips). `rebuilding`: a blue/green rebuild is building a new generation right now (its
+ * lock is held); the live one keeps serving. `rebuild-stalled`: a rebuild stopped on a dead letter
+ * of the generation it builds. `rebuild-interrupted`: a generation is half-built but no rebuild runs
+ * (killed, interrupted, or its lock was lost); `npm run replay` resumes it. `running`: none of
+ * these. `not-started`: it never ran on this database (no generation yet).
  */
-export type ProjectionState = 'running' | 'stalled' | 'rebuilding' | 'not-started';
+export type ProjectionState = 'running' | 'stalled' | 'rebuilding' | 'rebuild-stalled' | 'rebuild-interrupted' | 'not-started';
 
 /** One projection as an operator sees it (`npm run projections -- status`, the admin API). */
 export interface ProjectionStatus {
@@ -24,23 +30,65 @@ export interface ProjectionStatus {
   position: Position;
   /** Events of its types in the log after the checkpoint: what it still has to fold. */
   lag: number;
+  /**
+   * Events of its types committed but not yet visible to readers (held back by an old open
+   * transaction: `readLogVisibility`), which `lag` cannot count yet; null when the log is elsewhere.
+   */
+  invisible: number | null;
   state: ProjectionState;
-  /** The generation a rebuild is building, with its own progress. */
-  rebuild: { generation: number; position: Position; lag: number } | null;
-  deadLetters: { count: number; oldestError: string | null; oldestPosition: Position | null };
+  /**
+   * The generation a rebuild is building, with its own progress; `active` when a rebuild holds
+   * its lock right now (not merely because the registry has a building generation).
+   */
+  rebuild: { generation: number; version: number; position: Position; lag: number; active: boolean; deadLetters: number } | null;
+  /**
+   * Open dead letters of every generation; `live` of them in the live generation, the only ones
+   * that stall it. The oldest is described with the generation it belongs to.
+   */
+  deadLetters: {
+    count: number;
+    live: number;
+    oldestError: string | null;
+    oldestPosition: Position | null;
+    oldestGeneration: { generation: number; state: 'live' | 'building' | 'retired' } | null;
+  };
+}
+
+export interface ReadProjectionStatusOptions {
+  /**
+   * Projections this process is rebuilding now. PGlite's locks are in-process, so only the
+   * process holding the database knows; a PostgreSQL server answers for every process.
+   */
+  localRebuilds?: ReadonlySet<string>;
 }
 
 /**
  * Read a projection's status from the database, so it works from any process (the runtime tables
- * must exist: `ensureRuntimeSchema`).
+ * must exist: `migrateRuntimeSchema`).
  */
-export async function readProjectionStatus(sql: SqlClient, store: EventStore, projection: Projection): Promise<ProjectionStatus> {
+export async function readProjectionStatus(
+  sql: SqlClient,
+  store: EventStore,
+  projection: Projection,
+  options: ReadProjectionStatusOptions = {},
+): Promise<ProjectionStatus> {
   const live = await findGeneration(sql, projection, 'live');
   const building = await findGeneration(sql, projection, 'building');
   const position = live ? await readCheckpoint(sql, projection.name, live.generation) : START;
   const rebuildPosition = building ? await readCheckpoint(sql, projection.name, building.generation) : undefined;
   const open = await openDeadLetters(sql, projection.name);
   const oldest = open[0];
+  const liveLetters = live ? open.filter((letter) => letter.generation === live.generation).length : 0;
+  const buildingLetters = building ? open.filter((letter) => letter.generation === building.generation).length : 0;
+  const rebuildActive = building ? await isRebuilding(sql, projection.name, options) : false;
+
+  let state: ProjectionState;
+  if (liveLetters > 0) state = 'stalled';
+  else if (building && rebuildActive) state = 'rebuilding';
+  else if (building && buildingLetters > 0) state = 'rebuild-stalled';
+  else if (building) state = 'rebuild-interrupted';
+  else state = live ? 'running' : 'not-started';
+
   return {
     projection: projection.name,
     generation: live?.generation ?? null,
@@ -48,11 +96,37 @@ export async function readProjectionStatus(sql: SqlClient, store: EventStore, pr
     codeVersion: projection.version,
     position,
     lag: await store.countAfter(position, { types: projection.eventTypes }),
-    state: open.length > 0 ? 'stalled' : building ? 'rebuilding' : live ? 'running' : 'not-started',
+    invisible: await countInvisibleEvents(sql, store, projection.eventTypes),
+    state,
     rebuild:
       building && rebuildPosition !== undefined
-        ? { generation: building.generation, position: rebuildPosition, lag: await store.countAfter(rebuildPosition, { types: projection.eventTypes }) }
+        ? {
+            generation: building.generation,
+            version: building.version,
+            position: rebuildPosition,
+            lag: await store.countAfter(rebuildPosition, { types: projection.eventTypes }),
+            active: rebuildActive,
+            deadLetters: buildingLetters,
+          }
         : null,
-    deadLetters: { count: open.length, oldestError: oldest?.error ?? null, oldestPosition: oldest?.position ?? null },
+    deadLetters: {
+      count: open.length,
+      live: liveLetters,
+      oldestError: oldest?.error ?? null,
+      oldestPosition: oldest?.position ?? null,
+      oldestGeneration: oldest
+        ? {
+            generation: oldest.generation,
+            state: oldest.generation === live?.generation ? 'live' : oldest.generation === building?.generation ? 'building' : 'retired',
+          }
+        : null,
+    },
   };
+}
+
+/** Whether a rebuild of `projection` runs right now: its lock is held, whatever the registry says. */
+async function isRebuilding(sql: SqlClient, projection: string, options: ReadProjectionStatusOptions): Promise<boolean> {
+  if (options.localRebuilds?.has(projection)) return true;
+  if (sql.kind !== 'postgres') return false;
+  return (await advisoryLockHolder(sql, await rebuildLockKey(sql, projection))) !== null;
 }

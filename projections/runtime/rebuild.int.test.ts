@@ -130,7 +130,16 @@ for (const client of availableSqlClients()) {
         await vi.waitFor(
           async () => {
             const [status] = await v2.status();
-            expect(status).toMatchObject({ generation: 1, builtWithVersion: 1, codeVersion: 2, state: 'stalled', runner: 'outdated', rebuild: { generation: 2 } });
+            // Only the live generation's dead letters stall it: this one belongs to the rebuild.
+            expect(status).toMatchObject({
+              generation: 1,
+              builtWithVersion: 1,
+              codeVersion: 2,
+              state: 'rebuild-stalled',
+              runner: 'outdated',
+              rebuild: { generation: 2, deadLetters: 1 },
+              deadLetters: { count: 1, live: 0, oldestGeneration: { generation: 2, state: 'building' } },
+            });
           },
           { timeout: 20_000, interval: 20 },
         );

@@ -12,17 +12,27 @@ import {
   pointViews,
   retireGeneration,
 } from './generations';
+import { LockFence, LockLost } from './lock-fence';
 import { rebuildLockKey } from './lock-keys';
 import type { Projection } from './projection-definition';
+import { migrateRuntimeSchema } from './runtime-schema';
+import type { TransientRetry } from './transient-retry';
 
 export interface RebuildOptions {
   /** Events per page; default `defaultPageSize` (1,000). */
   pageSize?: number;
   /**
-   * Continue the unfinished rebuild (after `--retry`/`--skip`, or after a restart) instead of
-   * starting from position 0; it returns `stalled` at once while that rebuild has an open dead letter.
+   * Continue an unfinished rebuild (killed, interrupted, lock lost, or stalled until `--retry`/
+   * `--skip`) from its checkpoint instead of starting from position 0, when it was built by this
+   * version of the projection; one built by another version is dropped and the rebuild starts over.
+   * It returns `stalled` at once while that rebuild has an open dead letter. Without `resume`, an
+   * unfinished rebuild is always dropped.
    */
   resume?: boolean;
+  /** Told, once the rebuild lock is held, whether the rebuild resumes or starts from position 0. */
+  onStart?: (start: RebuildStart) => void;
+  /** Retries of a write that fails with a transient database error; default `defaultTransientRetry`. */
+  retry?: TransientRetry;
   /** Called after each committed page with its number of events. */
   onProgress?: (events: number) => void;
   /** Checked between pages: true stops the rebuild, leaving the new generation to resume later. */
@@ -33,11 +43,22 @@ export interface RebuildOptions {
   onSwapped?: (generation: Generation, position: Position) => void;
 }
 
+/** How a rebuild began: continuing an unfinished generation, or from position 0 on a new one. */
+export type RebuildStart =
+  | { kind: 'resumed'; generation: number; from: Position }
+  /** `dropped`: the unfinished generation given up (built by another version, or `resume` not asked). */
+  | { kind: 'fresh'; generation: number; dropped: { generation: number; version: number } | null };
+
 /** How a rebuild ended. */
 export type RebuildOutcome =
-  | { kind: 'swapped'; generation: number; previous: number | undefined; position: Position; events: number }
-  | { kind: 'stalled'; generation: number; deadLetter: DeadLetter; events: number }
-  | { kind: 'stopped'; generation: number; events: number }
+  | { kind: 'swapped'; generation: number; previous: number | undefined; position: Position; events: number; start: RebuildStart }
+  | { kind: 'stalled'; generation: number; deadLetter: DeadLetter; events: number; start: RebuildStart }
+  | { kind: 'stopped'; generation: number; events: number; start: RebuildStart }
+  /**
+   * The rebuild lock's session died (terminated, connection lost): the rebuild stopped at once,
+   * nothing more was written, and its generation is left for the next rebuild to resume.
+   */
+  | { kind: 'lock-lost'; generation: number; events: number; start: RebuildStart }
   /** Another process is rebuilding this projection right now. */
   | { kind: 'busy' };
 
@@ -56,12 +77,27 @@ export async function rebuildProjection(
   projection: Projection,
   options: RebuildOptions = {},
 ): Promise<RebuildOutcome> {
+  await migrateRuntimeSchema(sql);
+  const lockKey = await rebuildLockKey(sql, projection.name);
   const outcome = await sql.withAdvisoryLock(
-    await rebuildLockKey(sql, projection.name),
-    () => rebuildHoldingLock(sql, store, projection, options),
+    lockKey,
+    (session) => rebuildHoldingLock(sql, store, projection, options, new LockFence(session, lockKey)),
     { wait: false },
   );
   return outcome ?? { kind: 'busy' };
+}
+
+/** Resume the unfinished generation, or start a new one (dropping the unfinished one). */
+async function startRebuild(sql: SqlClient, projection: Projection, resume: boolean): Promise<{ building: Generation; start: RebuildStart }> {
+  const unfinished = await findGeneration(sql, projection, 'building');
+  // An unfinished generation built by other code cannot be continued; start over.
+  if (unfinished && resume && unfinished.version === projection.version) {
+    const from = await readCheckpoint(sql, projection.name, unfinished.generation);
+    return { building: unfinished, start: { kind: 'resumed', generation: unfinished.generation, from } };
+  }
+  const building = await createBuildingGeneration(sql, projection);
+  const dropped = unfinished ? { generation: unfinished.generation, version: unfinished.version } : null;
+  return { building, start: { kind: 'fresh', generation: building.generation, dropped } };
 }
 
 async function rebuildHoldingLock(
@@ -69,39 +105,59 @@ async function rebuildHoldingLock(
   store: EventStore,
   projection: Projection,
   options: RebuildOptions,
+  fence: LockFence,
 ): Promise<RebuildOutcome> {
   const pageSize = options.pageSize ?? defaultPageSize;
-  const unfinished = options.resume ? await findGeneration(sql, projection, 'building') : undefined;
-  // An unfinished generation built by other code cannot be continued; start over.
-  const building =
-    unfinished?.version === projection.version ? unfinished : await createBuildingGeneration(sql, projection);
+  const { building, start } = await startRebuild(sql, projection, options.resume ?? false);
+  options.onStart?.(start);
   let events = 0;
   const openWriter = async (): Promise<BatchWriter> =>
-    new BatchWriter({ sql, projection, generation: building, checkpoint: await readCheckpoint(sql, projection.name, building.generation) });
+    new BatchWriter({
+      sql,
+      projection,
+      generation: building,
+      checkpoint: await readCheckpoint(sql, projection.name, building.generation),
+      fence,
+      ...(options.retry === undefined ? {} : { retry: options.retry }),
+    });
 
   const stalledOn = (await openDeadLetters(sql, projection.name, building.generation))[0];
-  if (stalledOn) return { kind: 'stalled', generation: building.generation, deadLetter: stalledOn, events };
+  if (stalledOn) return { kind: 'stalled', generation: building.generation, deadLetter: stalledOn, events, start };
 
+  const lockLost = (): RebuildOutcome => ({ kind: 'lock-lost', generation: building.generation, events, start });
   let writer = await openWriter();
   for (let attempt = 1; attempt <= maxSwapAttempts; attempt++) {
-    const caughtUp = await catchUp(store, writer, {
-      types: projection.eventTypes,
-      pageSize,
-      stopped: options.stopped,
-      onWritten: (count) => {
-        events += count;
-        options.onProgress?.(count);
-      },
-    });
-    if (caughtUp.kind === 'stalled') return { kind: 'stalled', generation: building.generation, deadLetter: caughtUp.deadLetter, events };
-    if (caughtUp.kind === 'stopped') return { kind: 'stopped', generation: building.generation, events };
+    let caughtUp;
+    try {
+      caughtUp = await catchUp(store, writer, {
+        types: projection.eventTypes,
+        pageSize,
+        stopped: () => fence.lost || (options.stopped?.() ?? false),
+        onWritten: (count) => {
+          events += count;
+          options.onProgress?.(count);
+        },
+      });
+    } catch (error) {
+      if (error instanceof LockLost || fence.lost) return lockLost();
+      throw error;
+    }
+    if (fence.lost) return lockLost();
+    if (caughtUp.kind === 'stalled') return { kind: 'stalled', generation: building.generation, deadLetter: caughtUp.deadLetter, events, start };
+    if (caughtUp.kind === 'stopped') return { kind: 'stopped', generation: building.generation, events, start };
     if (caughtUp.kind === 'lost') throw new Error(`Rebuild of ${projection.name}: generation ${building.generation} was changed by someone else`);
     if (attempt === 1) await options.beforeSwap?.(building);
 
     let previous: Generation | undefined;
     try {
-      previous = await sql.transaction((tx) => swap(tx, sql, store, projection, building, writer, pageSize));
+      previous = await sql.transaction(async (tx) => {
+        const live = await swap(tx, sql, store, projection, building, writer, pageSize);
+        // Last, just before COMMIT: a swap is never committed by a rebuild that lost its lock.
+        await fence.assertHeld(tx);
+        return live;
+      });
     } catch (error) {
+      if (error instanceof LockLost || fence.lost) return lockLost();
       // Rolled back. NotCaughtUp: catch up again. Anything else (the last events failed inside the
       // swap): the next catch-up, outside any transaction, isolates the failing event into the dead
       // letters. A database that stays unreachable fails that catch-up, which throws.
@@ -110,7 +166,7 @@ async function rebuildHoldingLock(
       continue;
     }
     options.onSwapped?.({ ...building, state: 'live' }, writer.checkpoint);
-    return { kind: 'swapped', generation: building.generation, previous: previous?.generation, position: writer.checkpoint, events };
+    return { kind: 'swapped', generation: building.generation, previous: previous?.generation, position: writer.checkpoint, events, start };
   }
   throw new Error(`Rebuild of ${projection.name}: the live generation kept moving ahead; gave up swapping after ${maxSwapAttempts} attempts`);
 }

@@ -1,11 +1,11 @@
+import { type MigrationSet, runMigrations } from '../../events/store/postgres/migrations';
 import type { SqlClient } from '../../events/store/postgres/sql-client';
-import { schemaScopedXactLock } from './lock-keys';
 
 /**
  * The runtime's own tables. `projection_generations` is the registry: every generation a
  * projection ever had, at most one `live` (the one its views point at), at most one `building`
  * (a blue/green rebuild in progress). Rows are kept after retirement so generation numbers are never
- * reused and dead letters keep their context.
+ * reused and dead letters keep their context. Released as step 1: never edit it, add a step.
  */
 const runtimeSchema = `
 CREATE TABLE IF NOT EXISTS projection_generations (
@@ -49,13 +49,18 @@ CREATE INDEX IF NOT EXISTS projection_dead_letters_open
 `;
 
 /**
- * Create the runtime tables if missing; safe to call from several processes at once. Called on
- * start-up and by operator commands, not per batch.
+ * The runtime tables' numbered migrations. Step 1 is the DDL the runtime ran lazily before
+ * numbered migrations (`IF NOT EXISTS`), so a database of that release is adopted as it is.
  */
-export async function ensureRuntimeSchema(sql: SqlClient): Promise<void> {
-  await sql.transaction(async (tx) => {
-    // Concurrent CREATE ... IF NOT EXISTS can still collide in the catalog; serialise them.
-    await tx.query(schemaScopedXactLock, ['woodshed:projection-runtime-schema']);
-    await tx.exec(runtimeSchema);
-  });
+export const runtimeMigrations: MigrationSet = {
+  name: 'projection-runtime',
+  migrations: [{ version: 1, name: 'generations-checkpoints-dead-letters', sql: runtimeSchema }],
+};
+
+/**
+ * Bring the runtime tables up to date: once at start-up (the projection host, operator commands, a
+ * rebuild run on its own), never per batch or per request. Safe from several processes at once.
+ */
+export async function migrateRuntimeSchema(sql: SqlClient): Promise<void> {
+  await runMigrations(sql, [runtimeMigrations]);
 }

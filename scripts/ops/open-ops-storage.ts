@@ -1,6 +1,6 @@
 import type { Config } from '../../api/config/env';
 import { type Storage, openStorage } from '../../events/store/open-event-store';
-import { ensureRuntimeSchema } from '../../projections/runtime/runtime-schema';
+import { migrateRuntimeSchema } from '../../projections/runtime/runtime-schema';
 import { DataDirInUse, lockDataDir } from '../app/data-dir-lock';
 
 /**
@@ -26,7 +26,7 @@ export async function openOpsStorage(config: Config, command: string): Promise<S
       ...(config.databaseSchema !== undefined && { databaseSchema: config.databaseSchema }),
       ...(config.kurrentdbUrl !== undefined && { kurrentdbUrl: config.kurrentdbUrl }),
     });
-    await ensureRuntimeSchema(storage.sql);
+    await migrateRuntimeSchema(storage.sql);
     return {
       ...storage,
       async close() {

@@ -1,3 +1,4 @@
+import type { LogVisibility } from '../../projections/runtime/log-visibility';
 import type { ProjectionStatus } from '../../projections/runtime/projection-status';
 import type { RunnerPresence } from './projection-runners';
 
@@ -7,36 +8,78 @@ export type OperatorStatus = ProjectionStatus & { runner: RunnerPresence };
 const headers = ['projection', 'generation', 'position', 'lag', 'state', 'runner', 'dead letters'] as const;
 const maxErrorWidth = 100;
 
-/** The status of every projection as a plain-text table, with the oldest error of each stalled one below. */
-export function formatStatusTable(statuses: readonly OperatorStatus[]): string {
+/**
+ * The status of every projection as a plain-text table, with the oldest error of each stalled one
+ * below, and, when readers of the log are held back, how many events they cannot see and by whom.
+ */
+export function formatStatusTable(statuses: readonly OperatorStatus[], visibility: LogVisibility | null = null): string {
   const rows = statuses.map((status) => [
     status.projection,
     status.generation === null ? '-' : String(status.generation),
     status.position === '' ? '(start)' : status.position,
-    String(status.lag),
+    status.invisible ? `${status.lag} (+${status.invisible} not visible)` : String(status.lag),
     describeState(status),
     status.runner,
-    String(status.deadLetters.count),
+    describeDeadLetters(status),
   ]);
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: readonly string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
   const table = [line(headers), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)];
   const errors = statuses
     .filter((status) => status.deadLetters.oldestError !== null)
-    .map((status) => `${status.projection}: oldest dead letter at ${status.deadLetters.oldestPosition}: ${truncate(status.deadLetters.oldestError!)}`);
+    .map((status) => {
+      const owner = status.deadLetters.oldestGeneration;
+      const where = owner ? ` (generation ${owner.generation}, ${owner.state})` : '';
+      return `${status.projection}: oldest dead letter at ${status.deadLetters.oldestPosition}: ${truncate(status.deadLetters.oldestError!)}${where}`;
+    });
   const idle = statuses.some((status) => status.runner === 'none' && status.state !== 'not-started')
     ? ['', 'runner none: no app or worker follows that projection now; its position moves only while one runs.']
     : [];
-  return [...table, ...(errors.length > 0 ? ['', ...errors] : []), ...idle].join('\n');
+  const interrupted = statuses
+    .filter((status) => status.state === 'rebuild-interrupted')
+    .map((status) => `${status.projection}: generation ${status.rebuild!.generation} is half-built and no rebuild runs; \`npm run replay -- ${status.projection}\` resumes it.`);
+  return [...table, ...(errors.length > 0 ? ['', ...errors] : []), ...idle, ...(interrupted.length > 0 ? ['', ...interrupted] : []), ...describeVisibility(visibility)].join('\n');
 }
 
 function describeState(status: ProjectionStatus): string {
   const parts: string[] = [status.state];
-  if (status.rebuild) parts.push(`(generation ${status.rebuild.generation} building, lag ${status.rebuild.lag})`);
+  const { rebuild } = status;
+  if (rebuild) {
+    const what = rebuild.active ? 'building' : rebuild.deadLetters > 0 ? 'building, stopped on a dead letter' : 'half-built, no rebuild running';
+    parts.push(`(generation ${rebuild.generation} ${what}, lag ${rebuild.lag})`);
+  }
   if (status.builtWithVersion !== null && status.builtWithVersion !== status.codeVersion) {
     parts.push(`(built by v${status.builtWithVersion}, code is v${status.codeVersion})`);
   }
   return parts.join(' ');
+}
+
+/** The open dead letters; those of a generation being rebuilt are named, since they do not stall the live one. */
+function describeDeadLetters(status: ProjectionStatus): string {
+  const { count, live } = status.deadLetters;
+  const building = count - live;
+  if (building === 0 || !status.rebuild) return String(count);
+  return `${count} (${building} in generation ${status.rebuild.generation}, building)`;
+}
+
+function describeVisibility(visibility: LogVisibility | null): string[] {
+  if (!visibility || (visibility.invisibleEvents === 0 && !visibility.blockingTransaction)) return [];
+  const lines = [''];
+  if (visibility.invisibleEvents > 0) {
+    lines.push(`${visibility.invisibleEvents} events are committed but not yet visible to readers (lag cannot count them yet).`);
+  }
+  const blocker = visibility.blockingTransaction;
+  if (blocker) {
+    const details = [blocker.state, blocker.applicationName && `application ${blocker.applicationName}`, blocker.database && `database ${blocker.database}`]
+      .filter(Boolean)
+      .join(', ');
+    lines.push(
+      `Readers are held back by the transaction of pid ${blocker.pid}, open for ${blocker.ageSeconds} s${details ? ` (${details})` : ''}` +
+        `${blocker.query ? `: ${truncate(blocker.query)}` : ''}.`,
+      `End it with SELECT pg_terminate_backend(${blocker.pid}); see docs/operations.md, "A stuck transaction".`,
+    );
+  }
+  return lines;
 }
 
 function truncate(text: string): string {

@@ -10,7 +10,8 @@ const status = (overrides: Partial<OperatorStatus>): OperatorStatus => ({
   lag: 3,
   state: 'running',
   rebuild: null,
-  deadLetters: { count: 0, oldestError: null, oldestPosition: null },
+  invisible: 0,
+  deadLetters: { count: 0, live: 0, oldestError: null, oldestPosition: null, oldestGeneration: null },
   runner: 'active',
   ...overrides,
 });
@@ -29,7 +30,7 @@ describe('formatStatusTable', () => {
 
   it('says why a projection nobody follows does not move, and shows the oldest error of a stalled one', () => {
     const table = formatStatusTable([
-      status({ runner: 'none', state: 'stalled', deadLetters: { count: 1, oldestError: 'boom\n  at fold', oldestPosition: 'p1' } }),
+      status({ runner: 'none', state: 'stalled', deadLetters: { count: 1, live: 1, oldestError: 'boom\n  at fold', oldestPosition: 'p1', oldestGeneration: { generation: 2, state: 'live' } } }),
     ]);
     expect(table).toContain('users: oldest dead letter at p1: boom at fold');
     expect(table).toContain('runner none: no app or worker follows that projection now');

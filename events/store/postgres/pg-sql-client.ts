@@ -63,18 +63,45 @@ export async function openPgSqlClient(options: PgSqlClientOptions): Promise<SqlC
     },
     async withAdvisoryLock(key, work, lockOptions) {
       const client = new pg.Client(connection);
-      client.on('error', () => undefined);
+      const lost = new AbortController();
+      let finished = false;
+      const loseLock = (reason: string): void => {
+        if (!finished && !lost.signal.aborted) lost.abort(new Error(`Advisory lock ${key} lost: ${reason}`));
+      };
+      // A terminated backend or a dropped connection ends the session, and with it the lock.
+      client.on('error', (error: Error) => loseLock(error.message));
+      client.on('end', () => loseLock('its connection ended'));
       await client.connect();
+      const checkEveryMs = lockOptions?.checkEveryMs ?? 5_000;
+      let timer: NodeJS.Timeout | undefined;
+      // A connection cut without a FIN (a network partition) raises no event: ask the session.
+      const check = async (): Promise<void> => {
+        let answerTimer: NodeJS.Timeout | undefined;
+        const alive = await Promise.race([
+          client.query('SELECT 1').then(
+            () => true,
+            () => false,
+          ),
+          new Promise<false>((resolve) => (answerTimer = setTimeout(() => resolve(false), checkEveryMs))),
+        ]);
+        clearTimeout(answerTimer);
+        if (!alive) loseLock('its session did not answer');
+        else if (!finished) timer = setTimeout(() => void check(), checkEveryMs).unref();
+      };
       try {
-        if (lockOptions?.wait === false) {
-          const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [key]);
-          if (!rows[0]?.locked) return undefined;
-        } else {
-          await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
-        }
+        const { rows } = await client.query<{ locked: boolean; pid: number }>(
+          lockOptions?.wait === false
+            ? 'SELECT pg_try_advisory_lock(hashtext($1)) AS locked, pg_backend_pid() AS pid'
+            : 'SELECT true AS locked, pg_backend_pid() AS pid FROM (SELECT pg_advisory_lock(hashtext($1))) AS waited',
+          [key],
+        );
+        if (!rows[0]?.locked) return undefined;
+        timer = setTimeout(() => void check(), checkEveryMs).unref();
         // Ending the session releases the lock, so no explicit unlock is needed.
-        return await work();
+        return await work({ signal: lost.signal, backendPid: Number(rows[0].pid) });
       } finally {
+        finished = true;
+        clearTimeout(timer);
         await client.end().catch(() => undefined);
       }
     },

@@ -44,7 +44,8 @@ export async function openPgliteSqlClient(options: PgliteSqlClientOptions = {}):
       let release!: () => void;
       heldLocks.set(key, new Promise<void>((resolve) => (release = resolve)));
       try {
-        return await work();
+        // One process, one connection: the lock cannot be lost while this process runs.
+        return await work({ signal: new AbortController().signal, backendPid: null });
       } finally {
         heldLocks.delete(key);
         release();

@@ -14,6 +14,28 @@ export interface SqlExecutor {
   exec(sql: string): Promise<void>;
 }
 
+/** The session holding an advisory lock, as `work` sees it. */
+export interface AdvisoryLockSession {
+  /**
+   * Aborted as soon as the lock's session is known to be gone (its connection errored or ended, or
+   * the periodic check got no answer): the lock may already belong to someone else.
+   */
+  readonly signal: AbortSignal;
+  /**
+   * The server process id of the lock's session (`pg_locks.pid`), so a transaction on another
+   * connection can check that the lock is still held before it commits; null on PGlite, whose
+   * locks are in-process and cannot be lost.
+   */
+  readonly backendPid: number | null;
+}
+
+export interface AdvisoryLockOptions {
+  /** Wait for the lock (default) or give up at once when another session holds it. */
+  wait?: boolean;
+  /** How often the lock's session is asked whether it is alive; default 5,000 ms. */
+  checkEveryMs?: number;
+}
+
 export interface SqlClient extends SqlExecutor {
   /** `pglite` or `postgres`. */
   readonly kind: 'pglite' | 'postgres';
@@ -25,9 +47,11 @@ export interface SqlClient extends SqlExecutor {
   /**
    * Hold a session-level advisory lock on a dedicated connection while `work` runs (one active
    * instance per job across processes). Resolves `undefined` without running `work` when another
-   * holder has it and `wait` is false.
+   * holder has it and `wait` is false. The lock lives as long as its session: when that connection
+   * dies (terminated, network lost) another process can take the lock at once, so `work` is told
+   * through `lock.signal` and must stop (and fence its commits with `lock.backendPid`).
    */
-  withAdvisoryLock<T>(key: string, work: () => Promise<T>, options?: { wait?: boolean }): Promise<T | undefined>;
+  withAdvisoryLock<T>(key: string, work: (lock: AdvisoryLockSession) => Promise<T>, options?: AdvisoryLockOptions): Promise<T | undefined>;
   /** Wake up `handler` on NOTIFY to `channel` (LISTEN). Returns the unlisten function. */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

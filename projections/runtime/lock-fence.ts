@@ -1,0 +1,51 @@
+import type { AdvisoryLockSession, SqlExecutor } from '../../events/store/postgres/sql-client';
+import { advisoryLockHolder } from './advisory-lock-holder';
+
+/** The advisory lock a runner or a rebuild works under is gone: stop, write nothing more. */
+export class LockLost extends Error {
+  override readonly name = 'LockLost';
+}
+
+/**
+ * Guards the writes of a lock holder. The lock's session may die at any time (terminated, network
+ * cut), and a standby then takes the lock at once: from then on this holder must not commit. The
+ * signal says so as soon as the lock's connection notices; `assertHeld`, run inside each write
+ * transaction just before it commits, asks the server whether the lock's session still holds it,
+ * so even a write already in flight when the session died rolls back instead of committing beside
+ * the new holder's.
+ */
+export class LockFence {
+  readonly #session: AdvisoryLockSession;
+  readonly #key: string;
+
+  constructor(session: AdvisoryLockSession, key: string) {
+    this.#session = session;
+    this.#key = key;
+  }
+
+  get signal(): AbortSignal {
+    return this.#session.signal;
+  }
+
+  get lost(): boolean {
+    return this.#session.signal.aborted;
+  }
+
+  throwIfLost(): void {
+    if (this.lost) throw new LockLost(`Lost the lock ${this.#key}: ${describe(this.#session.signal.reason)}`);
+  }
+
+  /** Throws `LockLost` (rolling `tx` back) unless the lock's session is alive and holds the lock. */
+  async assertHeld(tx: SqlExecutor): Promise<void> {
+    this.throwIfLost();
+    if (this.#session.backendPid === null) return;
+    const holder = await advisoryLockHolder(tx, this.#key);
+    if (holder !== this.#session.backendPid) {
+      throw new LockLost(`Lost the lock ${this.#key}: its session (pid ${this.#session.backendPid}) no longer holds it${holder === null ? '' : `; pid ${holder} does`}`);
+    }
+  }
+}
+
+function describe(reason: unknown): string {
+  return reason instanceof Error ? reason.message : String(reason);
+}

@@ -1,0 +1,27 @@
+/**
+ * SQLSTATEs that say nothing about the event being folded: the same write may well succeed when
+ * tried again. Classes 08 (connection exception) and 53 (insufficient resources) as a whole, plus
+ * serialization failure, deadlock, statement timeout, lock not available and the shutdown family.
+ */
+const transientStates = new Set(['40001', '40P01', '57014', '55P03', '57P01', '57P02', '57P03', '58000', '58030']);
+const transientClasses = new Set(['08', '53']);
+/** Node's socket errors, as `pg` passes them on. */
+const transientSocketCodes = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/** `pg` reports a connection that died mid-query with a bare Error carrying one of these messages. */
+const transientMessages = [/Connection terminated/i, /connection (?:is )?(?:closed|lost|ended)/i, /timeout exceeded when trying to connect/i, /Client has encountered a connection error/i];
+
+/**
+ * Whether a database error is transient (deadlock, serialization failure, statement timeout, lock
+ * not available, connection loss, server shutting down): the work is retried, never blamed on the
+ * event it was writing.
+ */
+export function isTransientDatabaseError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (transientStates.has(code) || transientClasses.has(code.slice(0, 2)) || transientSocketCodes.has(code)) return true;
+    // A SQLSTATE of another class is a verdict on the statement (a constraint, a type, a bug).
+    if (/^[0-9A-Z]{5}$/.test(code)) return false;
+  }
+  return transientMessages.some((pattern) => pattern.test(error.message));
+}
