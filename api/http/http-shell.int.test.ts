@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -298,6 +298,7 @@ for (const candidate of availableSqlClients()) {
           ['gzip', gzipped.subarray(0, gzipped.length - 12)],
           ['deflate', json],
           ['br', json],
+          ['br', brotliCompressSync(json).subarray(0, 8)],
         ] as const) {
           const response = await send(encoding, body);
           expect(response.status, `${encoding} ${body.length} bytes`).toBe(400);

@@ -21,8 +21,36 @@ export function jsonBody(): AppMiddleware {
     if (stateChangingMethods.has(ctx.method) && hasBody(ctx) && !ctx.request.is('application/json')) {
       throw new AppError(415, 'unsupported_media_type', 'Send the request body as application/json.');
     }
-    await parse(ctx, next);
+    let bodyRead = false;
+    try {
+      await parse(ctx, async () => {
+        bodyRead = true;
+        await next();
+      });
+    } catch (error) {
+      // Errors from the routes below pass untouched; only reading the body is judged here.
+      throw bodyRead ? error : bodyReadError(error);
+    }
   };
+}
+
+// zlib's codes (Z_DATA_ERROR, Z_BUF_ERROR for a truncated stream) and brotli's (ERR__ERROR_FORMAT_...).
+const zlibErrorCode = /^(Z_|ERR__ERROR_|ERR_BROTLI_)/;
+
+/**
+ * A body that cannot be decompressed as its Content-Encoding says is the client's mistake (400),
+ * and an encoding we cannot decompress is a 415 that names the problem: zlib's errors carry no
+ * status and would otherwise become a 500.
+ */
+function bodyReadError(error: unknown): unknown {
+  const { code, status } = (error ?? {}) as { code?: unknown; status?: unknown };
+  if (typeof code === 'string' && zlibErrorCode.test(code)) {
+    return new AppError(400, 'invalid_request', 'The request body could not be decompressed as its Content-Encoding says.');
+  }
+  if (status === 415 && error instanceof Error && error.message.startsWith('Unsupported Content-Encoding')) {
+    return new AppError(415, 'unsupported_media_type', 'Unsupported Content-Encoding: send the body uncompressed, or as gzip, deflate or br.');
+  }
+  return error;
 }
 
 // An empty body (`Content-Length: 0`, or no length at all) is allowed whatever its Content-Type.

@@ -30,13 +30,60 @@ export function contentSecurityPolicy(options: { https: boolean }): Record<strin
   };
 }
 
-/** Helmet's security headers with our CSP; HSTS only when the app is served over https. */
+/**
+ * Browser features the app may use, and only from our own pages: stems start playing on a click
+ * (autoplay) and the player may go full screen. Everything else a page script could ask for
+ * (camera, microphone, location, payment, devices, ...) is switched off, so an injected script or
+ * a framed page cannot prompt for it in our name. A feature that needs one opens it here. Only
+ * names Chromium recognises, so the console stays free of "unrecognized feature" warnings.
+ */
+export const permissionsPolicy: Readonly<Record<string, string>> = {
+  autoplay: '(self)',
+  fullscreen: '(self)',
+  accelerometer: '()',
+  bluetooth: '()',
+  'browsing-topics': '()',
+  camera: '()',
+  'display-capture': '()',
+  'encrypted-media': '()',
+  gamepad: '()',
+  geolocation: '()',
+  gyroscope: '()',
+  hid: '()',
+  'idle-detection': '()',
+  'local-fonts': '()',
+  magnetometer: '()',
+  microphone: '()',
+  midi: '()',
+  payment: '()',
+  'picture-in-picture': '()',
+  'publickey-credentials-create': '()',
+  'publickey-credentials-get': '()',
+  'screen-wake-lock': '()',
+  serial: '()',
+  usb: '()',
+  'web-share': '()',
+  'xr-spatial-tracking': '()',
+};
+
+const permissionsPolicyHeader = Object.entries(permissionsPolicy)
+  .map(([feature, allowlist]) => `${feature}=${allowlist}`)
+  .join(', ');
+
+/**
+ * Helmet's security headers with our CSP, and our Permissions-Policy (helmet has none); HSTS only
+ * when the app is served over https.
+ */
 export function securityHeaders(options: { publicUrl: string }): AppMiddleware {
   const https = new URL(options.publicUrl).protocol === 'https:';
-  return helmet({
+  const helmetHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy({ https }) },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
   }) as AppMiddleware;
+  return async (ctx, next) => {
+    ctx.set('Permissions-Policy', permissionsPolicyHeader);
+    await helmetHeaders(ctx, next);
+  };
 }

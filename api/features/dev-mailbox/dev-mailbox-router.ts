@@ -5,8 +5,9 @@ import { listOutbox } from '../../adapters/email/email-outbox';
 import type { OutboxEntry } from '../../adapters/email/email-outbox';
 import { ensureEmailOutboxSchema } from '../../adapters/email/email-outbox-schema';
 import type { AppDependencies } from '../../app-dependencies';
-import type { AppRouter, AppState } from '../../http/app-context';
+import type { AppContext, AppRouter, AppState } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
+import { configuredHostNames } from '../../http/configured-host-names';
 import { parseQuery } from '../../http/parse-request';
 import { devMailboxPage } from './dev-mailbox-page';
 
@@ -35,19 +36,25 @@ const outboxQuery = z.object({
 });
 
 /**
- * The local outbox, readable outside production only (404 in production):
+ * The local outbox, readable outside production only (404 in production), and only at the
+ * configured host names (403 otherwise: a page on a name rebound to this machine would read live
+ * sign-in codes as its own origin; api/http/configured-host-names.ts):
  * - GET /dev/mailbox: an HTML list, newest first, for a developer's browser
  * - GET /api/dev/outbox?to=<email>&limit=50 -> { messages } newest first, for browser tests
  */
 export function devMailboxRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>();
   const key = deriveAuthKey(deps.config, 'email-outbox');
-  const notInProduction = () => {
+  const hostNames = configuredHostNames(deps.config.publicUrl);
+  const mayRead = (ctx: AppContext) => {
     if (deps.config.nodeEnv === 'production') throw new AppError(404, 'not_found', 'Not found.');
+    if (!hostNames.allows(ctx.host)) {
+      throw new AppError(403, 'forbidden', "The mailbox answers only at this server's own host names (PUBLIC_URL's host, localhost, 127.0.0.1, [::1]).");
+    }
   };
 
   router.get('/dev/mailbox', async (ctx) => {
-    notInProduction();
+    mayRead(ctx);
     await ensureEmailOutboxSchema(deps.sql);
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'text/html; charset=utf-8';
@@ -55,7 +62,7 @@ export function devMailboxRouter(deps: AppDependencies): AppRouter {
   });
 
   router.get('/api/dev/outbox', async (ctx) => {
-    notInProduction();
+    mayRead(ctx);
     const query = parseQuery(ctx, outboxQuery);
     await ensureEmailOutboxSchema(deps.sql);
     const entries = await listOutbox(deps.sql, { key, limit: query.limit, ...(query.to ? { to: query.to } : {}) });
