@@ -15,6 +15,7 @@ import {
 } from '../event-store';
 import { appendBatch, type AppendOutcome, type PendingAppend } from './append-batch';
 import { GroupCommit } from './group-commit';
+import { refuseLogFromAnotherCluster } from './log-from-another-cluster';
 import { migrateEventStore } from './migrate-event-store';
 import { columns, type EventRow, readLogPage, toRecordedEvent, visible } from './read-log';
 import type { SqlClient } from './sql-client';
@@ -47,10 +48,12 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * The event store on PostgreSQL (server through `pg`, or embedded PGlite): creates its tables,
  * then appends through group commit and reads the log in (tx_id, global_position) order, below
  * the snapshot's xmin so a late commit is never skipped. Readers of the log see an event once every
- * transaction that started before it has ended, so keep write transactions short.
+ * transaction that started before it has ended, so keep write transactions short. Refuses, with
+ * `LogFromAnotherCluster`, a log restored from another cluster until its positions are rebased.
  */
 export async function createPostgresEventStore(sql: SqlClient, options: PostgresEventStoreOptions = {}): Promise<EventStore> {
   await migrateEventStore(sql);
+  await refuseLogFromAnotherCluster(sql);
   const channel = options.channel ?? 'woodshed_events_appended';
   const pollIntervalMs = options.pollIntervalMs ?? 300;
   const wakers = new Set<() => void>();

@@ -1,0 +1,207 @@
+import { migrateEventStore } from '../../events/store/postgres/migrate-event-store';
+import type { SqlClient, SqlExecutor } from '../../events/store/postgres/sql-client';
+import { positionSql } from '../../events/store/postgres/sql-position';
+
+/** What `rebasePositions` found and did. */
+export interface RebaseReport {
+  /** False when the log's ids were already below this database's next id (nothing was changed). */
+  rebased: boolean;
+  events: number;
+  /** The highest tx_id of the log before and after. */
+  highestBefore: string | null;
+  highestAfter: string | null;
+  /** The first transaction id not yet assigned when the rebase started. */
+  nextTxId: string;
+  /** Distinct tx_ids before, and the new ids they were mapped to (fewer: see `rebasePositions`). */
+  transactionIdsBefore: number;
+  transactionIdsAfter: number;
+  /** Transaction ids used up to make room below the current one (0 when there was room). */
+  idsAdvanced: number;
+  /** Rows rewritten. */
+  streams: number;
+  checkpoints: number;
+  deadLetters: number;
+}
+
+/** The first normal transaction id (0, 1 and 2 are reserved); new ids count up from it. */
+const firstNormalTxId = 3n;
+
+export interface RebaseOptions {
+  /** Rewrite even a log whose ids are already below the current one. */
+  force?: boolean;
+  /** The first new id; default 3. A test sets it above the current id to exercise making room. */
+  firstNewTxId?: bigint;
+  onProgress?: (message: string) => void;
+}
+/** Transactions per round trip while advancing the id counter. */
+const advanceBatch = 1_000;
+
+// An encoded position's transaction id, as xid8. Through numeric: xid8's own input reads a leading
+// zero as octal, and encoded positions are zero-padded.
+const positionTxId = (column: string) => `(split_part(${column}, '/', 1)::numeric)::text::xid8`;
+const positionGlobal = (column: string) => `split_part(${column}, '/', 2)::bigint`;
+
+// The new id of every old one. Walking the log in (tx_id, global_position) order, a new id starts
+// wherever global_position goes down (a transaction that drew lower numbers committed later);
+// between two such places global_position only rises, so one id for the whole run keeps the
+// order. One old id never spans two runs (its events' numbers rise), so the map is by old id.
+const buildMap = (firstNewTxId: bigint) => `
+CREATE TEMP TABLE rebase_map (old_tx xid8 PRIMARY KEY, new_tx xid8 NOT NULL) ON COMMIT DROP;
+INSERT INTO rebase_map (old_tx, new_tx)
+SELECT tx_id, (${firstNewTxId} + max(run))::text::xid8 FROM (
+  SELECT tx_id, count(*) FILTER (WHERE descends) OVER (ORDER BY tx_id, global_position ROWS UNBOUNDED PRECEDING) AS run
+  FROM (
+    SELECT tx_id, global_position, global_position < lag(global_position) OVER (ORDER BY tx_id, global_position) AS descends
+    FROM events
+  ) AS walked
+) AS runs
+GROUP BY tx_id;
+`;
+
+// A stored position becomes the new position of the last event at or before it (itself, for a
+// position an event has): everything a projection had folded, and nothing more. START stays START.
+const rebasedPosition = (column: string) => `coalesce((
+  SELECT ${positionSql('m.new_tx', 'e.global_position')}
+  FROM events AS e JOIN rebase_map AS m ON m.old_tx = e.tx_id
+  WHERE (e.tx_id, e.global_position) <= (${positionTxId(column)}, ${positionGlobal(column)})
+  ORDER BY e.tx_id DESC, e.global_position DESC LIMIT 1), '')`;
+const encodedPosition = `'^[0-9]{20}/[0-9]{20}$'`;
+
+/**
+ * Make a log restored from another cluster readable again (the store refuses it at start-up with
+ * `LogFromAnotherCluster`). Positions embed transaction ids, and readers only see ids below the
+ * oldest running one, so every tx_id of the log is rewritten to a small id below this database's
+ * current one, keeping the log's (tx_id, global_position) order, and every position stored beside
+ * the log (projection checkpoints and dead letters, each stream's last tx_id) is rewritten with the
+ * same map, all in one transaction. Run it with every app and worker stopped.
+ *
+ * The new ids count up from 3, one per run of the log in which global_position rises, so there
+ * are usually far fewer than old ids; when even those do not fit below the current id, the id
+ * counter is first advanced by committing empty transactions.
+ *
+
+ */
+export async function rebasePositions(sql: SqlClient, options: RebaseOptions = {}): Promise<RebaseReport> {
+  const progress = options.onProgress ?? (() => undefined);
+  const firstNewTxId = options.firstNewTxId ?? firstNormalTxId;
+  if (firstNewTxId < firstNormalTxId) throw new RangeError(`New transaction ids start at ${firstNormalTxId} at the lowest`);
+  await migrateEventStore(sql);
+  const before = await logState(sql);
+  const report: RebaseReport = {
+    rebased: false,
+    events: before.events,
+    highestBefore: before.highest,
+    highestAfter: before.highest,
+    nextTxId: before.next,
+    transactionIdsBefore: before.transactionIds,
+    transactionIdsAfter: before.transactionIds,
+    idsAdvanced: 0,
+    streams: 0,
+    checkpoints: 0,
+    deadLetters: 0,
+  };
+  if (before.highest === null) return report;
+  if (!options.force && BigInt(before.highest) < BigInt(before.next)) return report;
+
+  // New ids run from 3 to 3 + runs - 1; all must be below the oldest id any reader could still
+  // wait for.
+  const highestNew = firstNewTxId + BigInt(before.runs) - 1n;
+  const xmin = BigInt(before.xmin);
+  if (highestNew >= xmin) {
+    const wanted = Number(highestNew - xmin) + 1;
+    progress(`Advancing the transaction id counter by ${wanted} to make room below it ...`);
+    report.idsAdvanced = await advanceTransactionIds(sql, wanted);
+  }
+
+  const rewritten = await sql.transaction(async (tx) => {
+    const runtimeTables = await existingTables(tx, ['projection_checkpoints', 'projection_dead_letters']);
+    // Nothing may write the log or move a checkpoint meanwhile (a forgotten worker would wait here).
+    await tx.exec(`LOCK TABLE events, streams${runtimeTables.map((table) => `, ${table}`).join('')} IN EXCLUSIVE MODE`);
+    const { rows: room } = await tx.query<{ xmin: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin');
+    await tx.exec(buildMap(firstNewTxId));
+    const { rows: mapped } = await tx.query<{ highest: string | null; ids: string }>(
+      'SELECT max(new_tx::text::numeric)::text AS highest, count(DISTINCT new_tx) AS ids FROM rebase_map',
+    );
+    if (mapped[0]!.highest !== null && BigInt(mapped[0]!.highest) >= BigInt(room[0]!.xmin)) {
+      throw new Error(`No room below transaction id ${room[0]!.xmin} for ${mapped[0]!.ids} new ids; is another session running? Nothing was changed.`);
+    }
+    let checkpoints = 0;
+    let deadLetters = 0;
+    // Positions first: they are looked up in the log by its old ids.
+    if (runtimeTables.includes('projection_checkpoints')) {
+      checkpoints = (
+        await tx.query(`UPDATE projection_checkpoints SET position = ${rebasedPosition('position')} WHERE position ~ ${encodedPosition}`)
+      ).rowCount;
+    }
+    if (runtimeTables.includes('projection_dead_letters')) {
+      deadLetters = (
+        await tx.query(`UPDATE projection_dead_letters SET position = ${rebasedPosition('position')} WHERE position ~ ${encodedPosition}`)
+      ).rowCount;
+    }
+    const streams = (
+      await tx.query(
+        `UPDATE streams AS s SET last_tx_id = m.new_tx FROM rebase_map AS m WHERE m.old_tx = s.last_tx_id AND s.last_tx_id <> m.new_tx`,
+      )
+    ).rowCount;
+    // A stream whose last id is not an event's (none, written this way) must not keep an id from
+    // the other cluster: without one, its next append takes its own transaction's.
+    await tx.query(`UPDATE streams SET last_tx_id = NULL WHERE last_tx_id >= pg_snapshot_xmin(pg_current_snapshot())`);
+    await tx.query(`UPDATE events AS e SET tx_id = m.new_tx FROM rebase_map AS m WHERE m.old_tx = e.tx_id AND e.tx_id <> m.new_tx`);
+    return { checkpoints, deadLetters, streams, ids: Number(mapped[0]!.ids) };
+  });
+
+  const after = await logState(sql);
+  return {
+    ...report,
+    rebased: true,
+    highestAfter: after.highest,
+    transactionIdsAfter: rewritten.ids,
+    streams: rewritten.streams,
+    checkpoints: rewritten.checkpoints,
+    deadLetters: rewritten.deadLetters,
+  };
+}
+
+interface LogState {
+  events: number;
+  highest: string | null;
+  transactionIds: number;
+  runs: number;
+  next: string;
+  xmin: string;
+}
+
+async function logState(sql: SqlExecutor): Promise<LogState> {
+  const { rows } = await sql.query<{ events: string; highest: string | null; ids: string; runs: string; next: string; xmin: string }>(
+    `SELECT count(*) AS events,
+       max(tx_id::text::numeric)::text AS highest,
+       count(DISTINCT tx_id) AS ids,
+       count(*) FILTER (WHERE descends) + 1 AS runs,
+       pg_snapshot_xmax(pg_current_snapshot())::text AS next,
+       pg_snapshot_xmin(pg_current_snapshot())::text AS xmin
+     FROM (
+       SELECT tx_id, global_position < lag(global_position) OVER (ORDER BY tx_id, global_position) AS descends FROM events
+     ) AS walked`,
+  );
+  const row = rows[0]!;
+  return { events: Number(row.events), highest: row.highest, transactionIds: Number(row.ids), runs: Number(row.runs), next: row.next, xmin: row.xmin };
+}
+
+/** Use up `count` transaction ids, each by an empty committed transaction that asks for its id. */
+async function advanceTransactionIds(sql: SqlClient, count: number): Promise<number> {
+  let done = 0;
+  while (done < count) {
+    const batch = Math.min(advanceBatch, count - done);
+    await sql.exec('BEGIN; SELECT pg_current_xact_id(); COMMIT;\n'.repeat(batch));
+    done += batch;
+  }
+  return done;
+}
+
+async function existingTables(sql: SqlExecutor, tables: readonly string[]): Promise<string[]> {
+  const { rows } = await sql.query<{ name: string }>(
+    `SELECT name FROM unnest($1::text[]) AS name WHERE to_regclass(quote_ident(name)) IS NOT NULL ORDER BY name`,
+    [tables],
+  );
+  return rows.map((row) => row.name);
+}

@@ -1,0 +1,86 @@
+/**
+ * `npm run rebase-positions`: after restoring the database into another PostgreSQL cluster
+ * (pg_dump / pg_restore), rewrite the event log's transaction ids and every stored position so
+ * readers see the log again. The app and the worker refuse to start on such a log
+ * (`LogFromAnotherCluster`) and name this command. Run it once, with every app and worker stopped;
+ * it changes nothing when the log does not need it. docs/operations.md, "Backup and restore".
+ */
+import { openPgliteSqlClient } from '../../events/store/postgres/pglite-sql-client';
+import { openPgSqlClient } from '../../events/store/postgres/pg-sql-client';
+import type { SqlClient } from '../../events/store/postgres/sql-client';
+import { projections } from '../../projections/registry';
+import { DataDirInUse, lockDataDir } from '../app/data-dir-lock';
+import { loadConfigOrExit } from '../app/load-config-or-exit';
+import { parseCommandLine } from './parse-command-line';
+import { findProjectionRunners } from './projection-runners';
+import { type RebaseReport, rebasePositions } from './rebase-positions-in-database';
+
+const usage = `Usage:
+  npm run rebase-positions            rewrite the log's transaction ids after a restore into another cluster
+  npm run rebase-positions -- --force rewrite them even when the log does not need it
+Stop every app and worker first.`;
+
+const { values } = parseCommandLine(
+  {
+    options: { force: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+    allowPositionals: false,
+  },
+  usage,
+);
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+
+const config = loadConfigOrExit();
+if (config.kurrentdbUrl !== undefined) {
+  console.error('KURRENTDB_URL is set: the log lives in KurrentDB, whose positions do not depend on the PostgreSQL cluster. Nothing to rebase.');
+  process.exit(2);
+}
+
+let release: (() => Promise<void>) | undefined;
+let sql: SqlClient;
+if (config.databaseUrl === undefined) {
+  try {
+    release = await lockDataDir(config.dataDir, 'npm run rebase-positions');
+  } catch (error) {
+    if (!(error instanceof DataDirInUse)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  sql = await openPgliteSqlClient({ dataDir: config.dataDir });
+} else {
+  sql = await openPgSqlClient({ connectionString: config.databaseUrl, ...(config.databaseSchema === undefined ? {} : { schema: config.databaseSchema }) });
+}
+
+try {
+  const following = [...(await findProjectionRunners(sql, projections.map((projection) => projection.name)))].filter(([, runner]) => runner === 'active');
+  if (following.length > 0) {
+    console.error(`An app or worker is running (it follows ${following.map(([name]) => name).join(', ')}). Stop every app and worker, then run this again.`);
+    process.exitCode = 1;
+  } else {
+    const report = await rebasePositions(sql, { force: values.force, onProgress: (message) => console.error(message) });
+    console.log(describeReport(report));
+  }
+} finally {
+  await sql.close();
+  await release?.();
+}
+
+function describeReport(report: RebaseReport): string {
+  if (report.highestBefore === null) return 'The event log is empty: nothing to rebase.';
+  if (!report.rebased) {
+    return `Nothing to do: the log's highest transaction id (${report.highestBefore}) is already below this database's next one (${report.nextTxId}).`;
+  }
+  const count = (value: number) => value.toLocaleString('en');
+  return [
+    `Rebased the event log (this database's next transaction id was ${report.nextTxId}):`,
+    `  events             ${count(report.events)}, highest transaction id ${report.highestBefore} -> ${report.highestAfter}`,
+    `  transaction ids    ${count(report.transactionIdsBefore)} -> ${count(report.transactionIdsAfter)} (order kept)`,
+    ...(report.idsAdvanced > 0 ? [`  ids used up        ${count(report.idsAdvanced)} (to make room below the current one)`] : []),
+    `  streams            ${count(report.streams)} last transaction ids rewritten`,
+    `  checkpoints        ${count(report.checkpoints)} projection positions rewritten`,
+    `  dead letters       ${count(report.deadLetters)} positions rewritten`,
+    'Start the app again.',
+  ].join('\n');
+}
