@@ -8,7 +8,17 @@ export interface PgSqlClientOptions {
   schema?: string;
   /** Pool size; default 10. */
   max?: number;
+  /**
+   * The server ends a session of this client that stays idle inside an open transaction this long
+   * (`idle_in_transaction_session_timeout`); 0 turns it off. Default 60,000 ms. Readers of the log
+   * see nothing past the oldest open transaction, so one forgotten transaction (a stuck request, a
+   * debugger) would freeze every projection; none of the app's own transactions waits this long.
+   */
+  idleInTransactionTimeoutMs?: number;
 }
+
+/** Default of `PgSqlClientOptions.idleInTransactionTimeoutMs`. */
+export const defaultIdleInTransactionTimeoutMs = 60_000;
 
 const schemaName = /^[a-z_][a-z0-9_]{0,62}$/;
 const relistenDelayMs = 1_000;
@@ -21,8 +31,12 @@ const relistenDelayMs = 1_000;
 export async function openPgSqlClient(options: PgSqlClientOptions): Promise<SqlClient> {
   const { connectionString, schema } = options;
   if (schema !== undefined && !schemaName.test(schema)) throw new RangeError(`Invalid schema name ${schema}`);
-  // A startup parameter rather than a SET after connecting, so no query can run before it applies.
-  const connection = { connectionString, ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }) };
+  const idleTimeout = options.idleInTransactionTimeoutMs ?? defaultIdleInTransactionTimeoutMs;
+  if (!Number.isInteger(idleTimeout) || idleTimeout < 0) throw new RangeError(`Invalid idle-in-transaction timeout ${idleTimeout}`);
+  // Startup parameters rather than a SET after connecting, so no query can run before they apply;
+  // every connection (the pool, the advisory-lock sessions, the listener) gets them.
+  const settings = [`idle_in_transaction_session_timeout=${idleTimeout}`, ...(schema === undefined ? [] : [`search_path=${schema}`])];
+  const connection = { connectionString, options: settings.map((setting) => `-c ${setting}`).join(' ') };
   if (schema !== undefined) await createSchema(connectionString, schema);
 
   const pool = new pg.Pool({ ...connection, max: options.max ?? 10 });
@@ -46,6 +60,13 @@ export async function openPgSqlClient(options: PgSqlClientOptions): Promise<SqlC
     async transaction(work) {
       const client = await pool.connect();
       let broken: Error | undefined;
+      // The server may end the session while the transaction waits on this process (the idle
+      // timeout, an operator's pg_terminate_backend): the next query then fails. The pool only
+      // listens to the clients it holds, so without this the error event would crash the process.
+      const onLost = (error: Error): void => {
+        broken = error;
+      };
+      client.on('error', onLost);
       try {
         await client.query('BEGIN');
         const result = await work(executor(client));
@@ -57,7 +78,8 @@ export async function openPgSqlClient(options: PgSqlClientOptions): Promise<SqlC
         });
         throw error;
       } finally {
-        // A connection that cannot even roll back is discarded rather than returned to the pool.
+        client.off('error', onLost);
+        // A connection that was lost, or cannot even roll back, is discarded rather than returned to the pool.
         client.release(broken);
       }
     },

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { dropSchema, freshSchemaName } from '../testing/test-sql-clients';
+import { openPgSqlClient } from './pg-sql-client';
+import type { SqlClient } from './sql-client';
+
+const databaseUrl = process.env.DATABASE_URL;
+
+describe.runIf(databaseUrl)('openPgSqlClient on the server', () => {
+  const schema = freshSchemaName();
+  let sql: SqlClient | undefined;
+  afterEach(async () => {
+    await sql?.close();
+    sql = undefined;
+    await dropSchema(databaseUrl!, schema);
+  });
+
+  it('has the server end a transaction of its own left idle, and goes on working', async () => {
+    sql = await openPgSqlClient({ connectionString: databaseUrl!, schema, idleInTransactionTimeoutMs: 300 });
+    await sql.exec('CREATE TABLE items (id int PRIMARY KEY)');
+    const forgotten = sql.transaction(async (tx) => {
+      await tx.query('INSERT INTO items VALUES (1)');
+      // The transaction holds its id while the process looks elsewhere (a stuck request).
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await tx.query('INSERT INTO items VALUES (2)');
+    });
+    await expect(forgotten).rejects.toThrow(/terminat/i);
+    expect((await sql.query('SELECT id FROM items')).rows).toEqual([]);
+    await sql.transaction((tx) => tx.query('INSERT INTO items VALUES (3)'));
+    expect((await sql.query('SELECT id FROM items')).rows).toEqual([{ id: 3 }]);
+  });
+
+  it('sets a minute by default on every connection of the pool', async () => {
+    sql = await openPgSqlClient({ connectionString: databaseUrl!, schema });
+    const shown = async (executor: Pick<SqlClient, 'query'>) =>
+      (await executor.query<{ timeout: string }>('SELECT current_setting($1) AS timeout', ['idle_in_transaction_session_timeout'])).rows[0]!.timeout;
+    expect(await shown(sql)).toBe('1min');
+    expect(await sql.transaction((tx) => shown(tx))).toBe('1min');
+  });
+});
