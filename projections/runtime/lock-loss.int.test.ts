@@ -1,0 +1,104 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { START } from '../../events/store/event-store';
+import { availableSqlClients } from '../../events/store/testing/test-sql-clients';
+import { useProjectionTestDatabase } from '../testing/projection-test-database';
+import { appendStreamed } from '../testing/stem-streamed';
+import { advisoryLockHolder } from './advisory-lock-holder';
+import { BatchWriter } from './batch-writer';
+import { readCheckpoint } from './checkpoints';
+import { openDeadLetters } from './dead-letters';
+import { ensureLiveGeneration } from './generations';
+import { LockFence, LockLost } from './lock-fence';
+import { runnerLockKey } from './lock-keys';
+import { ProjectionRunner } from './projection-runner';
+import { migrateRuntimeSchema } from './runtime-schema';
+import { eventLogControls, eventLogProjection, gate, readEventLog } from './testing/event-log-projection';
+
+const fast = { pageSize: 100, pollMs: 30 };
+const waitLong = { timeout: 20_000, interval: 20 };
+
+for (const client of availableSqlClients()) {
+  describe(`a lost lock (${client.name})`, () => {
+    const database = useProjectionTestDatabase(client);
+    beforeEach(() => migrateRuntimeSchema(database().sql));
+
+    it('a writer whose lock is gone commits nothing: the batch rolls back and LockLost is thrown, never a dead letter', async () => {
+      const { sql, store } = database();
+      const controls = eventLogControls();
+      const projection = eventLogProjection(controls, { writer: 'A' });
+      const generation = await ensureLiveGeneration(sql, projection);
+      await appendStreamed(store, [{ userId: 1, bytesSent: 1 }, { userId: 2, bytesSent: 2 }]);
+      const page = await store.readAll({ types: projection.eventTypes });
+      const lost = new AbortController();
+      const fence = new LockFence({ signal: lost.signal, backendPid: null }, 'test-lock');
+      // The lock's session dies while the batch is being written.
+      controls.beforeCommit = async () => lost.abort(new Error('connection terminated'));
+
+      const writer = new BatchWriter({ sql, projection, generation, checkpoint: START, fence });
+      await expect(writer.write(page.events, page.next)).rejects.toBeInstanceOf(LockLost);
+
+      expect(await readEventLog(sql)).toEqual([]);
+      expect(await readCheckpoint(sql, projection.name, generation.generation)).toBe(START);
+      expect(await openDeadLetters(sql, projection.name)).toEqual([]);
+    });
+  });
+}
+
+for (const client of availableSqlClients().filter((candidate) => candidate.name === 'postgres')) {
+  describe(`a terminated lock session (${client.name})`, () => {
+    const database = useProjectionTestDatabase(client);
+    beforeEach(() => migrateRuntimeSchema(database().sql));
+
+    it('stops the runner at once (its batch in flight rolls back), a standby takes over, and no event is folded twice', async () => {
+      const { sql, store } = database();
+      const controls = eventLogControls();
+      const held = gate();
+      controls.beforeCommit = async (writer) => {
+        if (writer === 'A') await held.wait();
+      };
+      const first = new ProjectionRunner({ sql, store, projection: eventLogProjection(controls, { writer: 'A' }), ...fast });
+      const second = new ProjectionRunner({ sql, store, projection: eventLogProjection(controls, { writer: 'B' }), ...fast });
+      try {
+        first.start();
+        await vi.waitFor(() => expect(first.state).toBe('running'), waitLong);
+        second.start();
+        await vi.waitFor(() => expect(second.state).toBe('standby'), waitLong);
+
+        // A folds three events and holds its transaction open, rows written, not yet committed.
+        const appended = await appendStreamed(store, [{ userId: 1, bytesSent: 1 }, { userId: 2, bytesSent: 2 }, { userId: 3, bytesSent: 3 }]);
+        await vi.waitFor(() => expect(held.waiting()).toBe(true), waitLong);
+
+        const lockKey = await runnerLockKey(sql, 'event-log');
+        const pid = await advisoryLockHolder(sql, lockKey);
+        expect(pid).not.toBeNull();
+        await sql.query('SELECT pg_terminate_backend($1)', [pid]);
+
+        // B takes the lock and catches up from the committed checkpoint (its write waits on A's
+        // open transaction); A, let go, finds its lock gone before committing and stands by.
+        await vi.waitFor(() => expect(second.state).not.toBe('standby'), waitLong);
+        held.open();
+        await vi.waitFor(() => expect(first.state).toBe('standby'), waitLong);
+
+        const generation = await ensureLiveGeneration(sql, eventLogProjection(controls, { writer: 'B' }));
+        await vi.waitFor(async () => expect(await readCheckpoint(sql, 'event-log', generation.generation)).toBe(appended.position), waitLong);
+        // A's batch never committed: every event was applied once, by B.
+        expect(await readEventLog(sql)).toEqual([
+          { folds: 1, writer: 'B' },
+          { folds: 1, writer: 'B' },
+          { folds: 1, writer: 'B' },
+        ]);
+        expect(second.state).toBe('running');
+        expect(first.state).toBe('standby');
+        expect(await advisoryLockHolder(sql, lockKey)).not.toBe(pid);
+
+        const more = await appendStreamed(store, [{ userId: 4, bytesSent: 4 }]);
+        await vi.waitFor(async () => expect(await readCheckpoint(sql, 'event-log', generation.generation)).toBe(more.position), waitLong);
+        expect((await readEventLog(sql)).every((row) => row.folds === 1 && row.writer === 'B')).toBe(true);
+        expect(await openDeadLetters(sql, 'event-log')).toEqual([]);
+      } finally {
+        held.open();
+        await Promise.all([first.stop(), second.stop()]);
+      }
+    });
+  });
+}
