@@ -23,7 +23,7 @@ describe.runIf(databaseUrl)('openPgSqlClient on the server', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await tx.query('INSERT INTO items VALUES (2)');
     });
-    await expect(forgotten).rejects.toThrow(/terminat/i);
+    await expect(forgotten).rejects.toThrow(/ended this transaction's session \(terminating connection due to idle-in-transaction timeout\)/);
     expect((await sql.query('SELECT id FROM items')).rows).toEqual([]);
     await sql.transaction((tx) => tx.query('INSERT INTO items VALUES (3)'));
     expect((await sql.query('SELECT id FROM items')).rows).toEqual([{ id: 3 }]);

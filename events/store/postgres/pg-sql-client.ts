@@ -63,8 +63,9 @@ export async function openPgSqlClient(options: PgSqlClientOptions): Promise<SqlC
       // The server may end the session while the transaction waits on this process (the idle
       // timeout, an operator's pg_terminate_backend): the next query then fails. The pool only
       // listens to the clients it holds, so without this the error event would crash the process.
+      let lost: Error | undefined;
       const onLost = (error: Error): void => {
-        broken = error;
+        lost ??= error;
       };
       client.on('error', onLost);
       try {
@@ -76,11 +77,13 @@ export async function openPgSqlClient(options: PgSqlClientOptions): Promise<SqlC
         await client.query('ROLLBACK').catch((rollbackError: unknown) => {
           broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
         });
+        // pg's own error then only says the client is not queryable; say why.
+        if (lost) throw new Error(`The database ended this transaction's session (${lost.message}); nothing of it was committed`, { cause: error });
         throw error;
       } finally {
         client.off('error', onLost);
         // A connection that was lost, or cannot even roll back, is discarded rather than returned to the pool.
-        client.release(broken);
+        client.release(lost ?? broken);
       }
     },
     async withAdvisoryLock(key, work, lockOptions) {
