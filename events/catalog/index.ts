@@ -1,4 +1,5 @@
 export * from './catalog';
+export * from './decided-event';
 export * from './define-event';
 export * from './event-metadata';
 export { UserRegistered, UserSignedIn, UserSignedOut } from './accounts';

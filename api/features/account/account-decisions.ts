@@ -1,10 +1,8 @@
-import type { ChordInstrument, DataOf, TutorialName } from '../../../events/catalog';
+import type { ChordInstrument, DataOf, DecidedEvent, TutorialName } from '../../../events/catalog';
 import type { AccountState } from './account-state';
 
 /** An event the account commands decide to append (metadata is added at the edge). */
-export type AccountEvent =
-  | { type: 'TutorialDismissed'; data: DataOf<'TutorialDismissed'> }
-  | { type: 'UserPreferencesChanged'; data: DataOf<'UserPreferencesChanged'> };
+export type AccountEvent = DecidedEvent<'TutorialDismissed' | 'UserPreferencesChanged'>;
 
 /** DismissTutorial: dismissing one already dismissed changes nothing. */
 export function decideDismissTutorial(state: AccountState, command: { userId: number; tutorial: TutorialName }): AccountEvent[] {

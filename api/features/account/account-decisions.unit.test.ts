@@ -1,39 +1,38 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
+import { decisionSpec } from '../../../events/catalog/testing/decision-spec';
 import { decideChangePreferences, decideDismissTutorial } from './account-decisions';
-import { foldAccountState, initialAccountState } from './account-state';
-import type { StoredEvent } from '../../../events/catalog';
+import { evolveAccountState, initialAccountState } from './account-state';
 
-function stored(type: StoredEvent['type'], data: unknown): StoredEvent {
-  return {
-    type,
-    data,
-    metadata: { eventId: '00000000-0000-4000-8000-000000000000', occurredAt: '2025-10-16T09:00:00.000Z', userId: 7, requestId: 'r', causationId: 'r', correlationId: 'r' },
-    streamId: 'user-7',
-    streamPosition: 0n,
-    position: '1',
-    recordedAt: new Date(),
-  } as StoredEvent;
-}
+const dismissTutorial = decisionSpec(decideDismissTutorial, evolveAccountState, initialAccountState);
+const changePreferences = decisionSpec(decideChangePreferences, evolveAccountState, initialAccountState);
 
 describe('account decisions', () => {
   it('dismisses a tutorial once', () => {
-    expect(decideDismissTutorial(initialAccountState, { userId: 7, tutorial: 'bass' })).toEqual([
+    dismissTutorial
+      .given([])
+      .when({ userId: 7, tutorial: 'bass' })
+      .then([{ type: 'TutorialDismissed', data: { userId: 7, tutorial: 'bass' } }]);
+    const history = [
+      { type: 'UserRegistered', data: { userId: 7, email: 'a@example.com' } },
       { type: 'TutorialDismissed', data: { userId: 7, tutorial: 'bass' } },
-    ]);
-    const state = foldAccountState([stored('UserRegistered', { userId: 7, email: 'a@b.c' }), stored('TutorialDismissed', { userId: 7, tutorial: 'bass' })]);
-    expect(decideDismissTutorial(state, { userId: 7, tutorial: 'bass' })).toEqual([]);
-    expect(decideDismissTutorial(state, { userId: 7, tutorial: 'drums' })).toHaveLength(1);
+    ] as const;
+    dismissTutorial.given(history).when({ userId: 7, tutorial: 'bass' }).then([]);
+    dismissTutorial
+      .given(history)
+      .when({ userId: 7, tutorial: 'drums' })
+      .then([{ type: 'TutorialDismissed', data: { userId: 7, tutorial: 'drums' } }]);
   });
 
   it('records only the preferences that change', () => {
-    const state = foldAccountState([stored('UserPreferencesChanged', { userId: 7, chordInstrumentPreference: 'keys' })]);
-    expect(state).toMatchObject({ showChordsPreference: true, chordInstrumentPreference: 'keys' });
-    expect(decideChangePreferences(state, { userId: 7, chordInstrumentPreference: 'keys' })).toEqual([]);
-    expect(decideChangePreferences(state, { userId: 7, showChordsPreference: false, chordInstrumentPreference: 'keys' })).toEqual([
-      { type: 'UserPreferencesChanged', data: { userId: 7, showChordsPreference: false } },
-    ]);
-    expect(decideChangePreferences(initialAccountState, { userId: 7, showChordsPreference: true, chordInstrumentPreference: 'guitar' })).toEqual([
-      { type: 'UserPreferencesChanged', data: { userId: 7, chordInstrumentPreference: 'guitar' } },
-    ]);
+    const keys = [{ type: 'UserPreferencesChanged', data: { userId: 7, chordInstrumentPreference: 'keys' } }] as const;
+    changePreferences.given(keys).when({ userId: 7, chordInstrumentPreference: 'keys' }).then([]);
+    changePreferences
+      .given(keys)
+      .when({ userId: 7, showChordsPreference: false, chordInstrumentPreference: 'keys' })
+      .then([{ type: 'UserPreferencesChanged', data: { userId: 7, showChordsPreference: false } }]);
+    changePreferences
+      .given([])
+      .when({ userId: 7, showChordsPreference: true, chordInstrumentPreference: 'guitar' })
+      .then([{ type: 'UserPreferencesChanged', data: { userId: 7, chordInstrumentPreference: 'guitar' } }]);
   });
 });

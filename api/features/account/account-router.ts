@@ -8,8 +8,10 @@ import { parseBody } from '../../http/parse-request';
 import { decideChangePreferences, decideDismissTutorial } from './account-decisions';
 import { preferencesChangeRequest, tutorialDismissalRequest } from './account-requests';
 import { toMeResponse, toPreferencesResponse } from './account-responses';
-import { foldAccountState } from './account-state';
-import { runUserCommand } from '../../commands/run-user-command';
+import { type AccountState, evolveAccountState, initialAccountState } from './account-state';
+import { handleCommand } from '../../commands/handle-command';
+import type { Command } from '../../commands/handle-command';
+import type { AccountEvent } from './account-decisions';
 
 /**
  * The signed-in user's account (spec 000 sections 3 and 7), read from the users read model:
@@ -29,7 +31,7 @@ export function accountRouter(deps: AppDependencies): AppRouter {
   router.patch('/user/tutorial-dismissal', async (ctx) => {
     const user = signedInUser(ctx);
     const tutorial = parseBody(ctx, tutorialDismissalRequest);
-    await runUserCommand(deps, ctx, user.id, foldAccountState, (state) => decideDismissTutorial(state, { userId: user.id, tutorial }));
+    await handleCommand(deps, ctx, accountCommand(user.id, (state) => decideDismissTutorial(state, { userId: user.id, tutorial })));
     ctx.body = toMeResponse(await readUser(deps, user.id), user.isAdmin);
   });
 
@@ -41,7 +43,7 @@ export function accountRouter(deps: AppDependencies): AppRouter {
   router.patch('/user/preferences', async (ctx) => {
     const user = signedInUser(ctx);
     const change = parseBody(ctx, preferencesChangeRequest);
-    await runUserCommand(deps, ctx, user.id, foldAccountState, (state) => decideChangePreferences(state, { userId: user.id, ...change }));
+    await handleCommand(deps, ctx, accountCommand(user.id, (state) => decideChangePreferences(state, { userId: user.id, ...change })));
     ctx.body = toPreferencesResponse(await readUser(deps, user.id));
   });
 
@@ -51,6 +53,11 @@ export function accountRouter(deps: AppDependencies): AppRouter {
 function signedInUser(ctx: AppContext): NonNullable<AppState['user']> {
   if (ctx.state.user === undefined) throw new AppError(401, 'unauthenticated', 'Please sign in.');
   return ctx.state.user;
+}
+
+/** An account command on the user's stream, awaited in the users read model that /me reads. */
+function accountCommand(userId: number, decide: (state: AccountState) => AccountEvent[]): Command<AccountState, AccountEvent> {
+  return { stream: `user-${userId}`, initialState: initialAccountState, evolve: evolveAccountState, decide, userId, readModel: 'users' };
 }
 
 async function readUser(deps: AppDependencies, userId: number): Promise<UserRecord> {

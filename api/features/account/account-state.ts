@@ -13,24 +13,18 @@ export const initialAccountState: AccountState = {
   chordInstrumentPreference: 'master',
 };
 
-/** Fold the user's events; events of other concerns (sign-ins, e-mail preferences) pass through. */
-export function foldAccountState(events: readonly StoredEvent[]): AccountState {
-  let state = initialAccountState;
-  for (const event of events) {
-    switch (event.type) {
-      case 'TutorialDismissed':
-        state = { ...state, dismissedTutorials: new Set([...state.dismissedTutorials, event.data.tutorial]) };
-        break;
-      case 'UserPreferencesChanged':
-        state = {
-          ...state,
-          showChordsPreference: event.data.showChordsPreference ?? state.showChordsPreference,
-          chordInstrumentPreference: event.data.chordInstrumentPreference ?? state.chordInstrumentPreference,
-        };
-        break;
-      default:
-        break;
-    }
+/** One event of the user's stream into the state; events of other concerns (sign-ins, e-mail preferences) pass through. */
+export function evolveAccountState(state: AccountState, event: StoredEvent): AccountState {
+  switch (event.type) {
+    case 'TutorialDismissed':
+      return { ...state, dismissedTutorials: new Set([...state.dismissedTutorials, event.data.tutorial]) };
+    case 'UserPreferencesChanged':
+      return {
+        ...state,
+        showChordsPreference: event.data.showChordsPreference ?? state.showChordsPreference,
+        chordInstrumentPreference: event.data.chordInstrumentPreference ?? state.chordInstrumentPreference,
+      };
+    default:
+      return state;
   }
-  return state;
 }

@@ -1,16 +1,15 @@
-import type { StoredEvent } from '../../../events/catalog';
+import type { DecidedEvent, StoredEvent } from '../../../events/catalog';
 
-/** Whether the user currently refuses announcements, folded from `user-<id>`. */
-export function foldUnsubscribed(events: readonly StoredEvent[]): boolean {
-  let unsubscribed = false;
-  for (const event of events) {
-    if (event.type === 'AnnouncementsUnsubscribed') unsubscribed = true;
-    else if (event.type === 'AnnouncementsResubscribed') unsubscribed = false;
-  }
+/** Whether the user currently refuses announcements, folded from `user-<id>`: nobody is at first. */
+export const initiallyUnsubscribed = false;
+
+export function evolveUnsubscribed(unsubscribed: boolean, event: StoredEvent): boolean {
+  if (event.type === 'AnnouncementsUnsubscribed') return true;
+  if (event.type === 'AnnouncementsResubscribed') return false;
   return unsubscribed;
 }
 
-export type AnnouncementsEvent = { type: 'AnnouncementsUnsubscribed' | 'AnnouncementsResubscribed'; data: { userId: number } };
+export type AnnouncementsEvent = DecidedEvent<'AnnouncementsUnsubscribed' | 'AnnouncementsResubscribed'>;
 
 /** Unsubscribe or resubscribe; asking for the current state again changes nothing. */
 export function decideAnnouncements(unsubscribed: boolean, command: { userId: number; unsubscribe: boolean }): AnnouncementsEvent[] {

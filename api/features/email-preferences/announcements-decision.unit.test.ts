@@ -1,20 +1,21 @@
-import { describe, expect, it } from 'vitest';
-import type { StoredEvent } from '../../../events/catalog';
-import { decideAnnouncements, foldUnsubscribed } from './announcements-decision';
+import { describe, it } from 'vitest';
+import { decisionSpec } from '../../../events/catalog/testing/decision-spec';
+import { decideAnnouncements, evolveUnsubscribed, initiallyUnsubscribed } from './announcements-decision';
 
-const event = (type: StoredEvent['type']) => ({ type, data: { userId: 3 } }) as StoredEvent;
+const announcements = decisionSpec(decideAnnouncements, evolveUnsubscribed, initiallyUnsubscribed);
+const unsubscribed = { type: 'AnnouncementsUnsubscribed', data: { userId: 3 } } as const;
+const resubscribed = { type: 'AnnouncementsResubscribed', data: { userId: 3 } } as const;
+const signedIn = { type: 'UserSignedIn', data: { userId: 3, method: 'code' } } as const;
 
 describe('announcements', () => {
-  it('follows the last change', () => {
-    expect(foldUnsubscribed([])).toBe(false);
-    expect(foldUnsubscribed([event('AnnouncementsUnsubscribed')])).toBe(true);
-    expect(foldUnsubscribed([event('AnnouncementsUnsubscribed'), event('UserSignedIn'), event('AnnouncementsResubscribed')])).toBe(false);
+  it('unsubscribes a subscribed user once', () => {
+    announcements.given([]).when({ userId: 3, unsubscribe: true }).then([unsubscribed]);
+    announcements.given([unsubscribed]).when({ userId: 3, unsubscribe: true }).then([]);
   });
 
-  it('changes only what differs', () => {
-    expect(decideAnnouncements(false, { userId: 3, unsubscribe: true })).toEqual([{ type: 'AnnouncementsUnsubscribed', data: { userId: 3 } }]);
-    expect(decideAnnouncements(true, { userId: 3, unsubscribe: true })).toEqual([]);
-    expect(decideAnnouncements(true, { userId: 3, unsubscribe: false })).toEqual([{ type: 'AnnouncementsResubscribed', data: { userId: 3 } }]);
-    expect(decideAnnouncements(false, { userId: 3, unsubscribe: false })).toEqual([]);
+  it('follows the last change, whatever else the stream holds', () => {
+    announcements.given([unsubscribed, signedIn]).when({ userId: 3, unsubscribe: false }).then([resubscribed]);
+    announcements.given([unsubscribed, signedIn, resubscribed]).when({ userId: 3, unsubscribe: false }).then([]);
+    announcements.given([unsubscribed, resubscribed]).when({ userId: 3, unsubscribe: true }).then([unsubscribed]);
   });
 });
