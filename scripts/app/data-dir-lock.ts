@@ -31,12 +31,13 @@ const lockFileName = 'woodshed-process.lock';
  * here first. A lock left by a dead process is taken over. Returns the release function.
  */
 export async function lockDataDir(dataDir: string, label: string): Promise<() => Promise<void>> {
-  await mkdir(dataDir, { recursive: true });
+  // Owner only, as the embedded database keeps it (pglite-sql-client.ts).
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, lockFileName);
   const mine: LockHolder = { pid: process.pid, label, since: new Date().toISOString() };
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const handle = await open(file, 'wx');
+      const handle = await open(file, 'wx', 0o600);
       await handle.writeFile(JSON.stringify(mine));
       await handle.close();
       return async () => {

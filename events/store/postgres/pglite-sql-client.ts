@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir, readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import type { QueryResult, SqlClient, SqlExecutor } from './sql-client';
 
@@ -17,8 +18,13 @@ const parsers = { [types.INT8]: (value: string) => value };
  * Advisory locks are in-process, since no other process can open the same data directory.
  */
 export async function openPgliteSqlClient(options: PgliteSqlClientOptions = {}): Promise<SqlClient> {
-  if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
-  const db = await PGlite.create({ ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }), parsers });
+  const { dataDir } = options;
+  if (dataDir !== undefined) {
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    await restrictToOwner(dataDir);
+  }
+  const db = await PGlite.create({ ...(dataDir === undefined ? {} : { dataDir }), parsers });
+  if (dataDir !== undefined) await restrictToOwner(dataDir);
   const heldLocks = new Map<string, Promise<void>>();
 
   const executor = (target: PGlite | Transaction): SqlExecutor => ({
@@ -59,6 +65,25 @@ export async function openPgliteSqlClient(options: PgliteSqlClientOptions = {}):
     },
     async close() {
       if (!db.closed) await db.close();
+      if (dataDir !== undefined) await restrictToOwner(dataDir);
     },
   };
+}
+
+/**
+ * The data directory holds every account's data: only its owner may enter it. PGlite writes the
+ * cluster it starts from with mode 0666 whatever the umask, and later files with the process's
+ * umask, so the modes are set after it opens and again after it closes. In between, new files
+ * may be readable by others by their mode, but sit inside a directory only the owner can enter.
+ */
+async function restrictToOwner(directory: string): Promise<void> {
+  await chmod(directory, 0o700);
+  const entries = await readdir(directory, { withFileTypes: true });
+  await Promise.all(
+    entries.map((entry) => {
+      const entryPath = path.join(directory, entry.name);
+      if (entry.isDirectory()) return restrictToOwner(entryPath);
+      return entry.isFile() ? chmod(entryPath, 0o600) : undefined;
+    }),
+  );
 }
