@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../events/store/postgres/sql-client';
 import { availableSqlClients } from '../../events/store/testing/test-sql-clients';
+import { openBlockingTransaction } from '../../projections/runtime/testing/blocking-transaction';
+import { appendStreamed } from '../../projections/testing/stem-streamed';
 import { startTestApp } from '../testing/start-test-app';
 import type { TestApp } from '../testing/start-test-app';
-import type { HealthBody } from './health-router';
+import { type HealthBody, healthRouter } from './health-router';
 
 async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -52,6 +54,53 @@ for (const candidate of availableSqlClients()) {
       await app.stop();
       app = undefined;
     });
+
+    it(
+      candidate.name === 'postgres'
+        ? 'answers 200 degraded, with the blocking transaction, while an idle transaction holds readers back'
+        : 'answers 503 naming the store while a transaction holds the one PGlite connection, never degraded',
+      async () => {
+        app = await startTestApp({ sql, routers: (deps) => [healthRouter(deps, { blockingAfterMs: 0 })] });
+        await eventually(() => health(app!), (answer) => answer.status === 200);
+        if (candidate.name === 'postgres') {
+          const blocker = await openBlockingTransaction(process.env.DATABASE_URL!);
+          try {
+            await appendStreamed(app.store, [{ userId: 1, bytesSent: 1 }, { userId: 2, bytesSent: 2 }]);
+            const { status, body } = await eventually(
+              () => health(app!),
+              (answer) => answer.body.blockedReaders?.blockingTransaction.pid === blocker.pid,
+            );
+            expect(status).toBe(200);
+            expect(body.status).toBe('degraded');
+            expect(body.notReady).toBeUndefined();
+            expect(body.blockedReaders).toMatchObject({ invisibleEvents: 2, blockingTransaction: { pid: blocker.pid, state: 'idle in transaction' } });
+            expect(body.blockedReaders!.blockingTransaction.ageSeconds).toBeGreaterThanOrEqual(0);
+          } finally {
+            await blocker.end();
+          }
+        } else {
+          // One connection: a transaction runs alone and every other query waits for it, so
+          // nothing is ever committed-but-invisible; a stuck one shows as a store that does not answer.
+          let release!: () => void;
+          const held = sql.transaction(() => new Promise<void>((resolve) => (release = resolve)));
+          try {
+            const { status, body } = await health(app);
+            expect(status).toBe(503);
+            expect(body.status).toBe('unavailable');
+            expect(body.notReady).toContain('store');
+            expect(body.blockedReaders).toBeUndefined();
+          } finally {
+            release();
+            await held;
+          }
+        }
+        const { body } = await eventually(() => health(app!), (answer) => answer.body.status === 'ok');
+        expect(body.status).toBe('ok');
+        expect(body.blockedReaders).toBeUndefined();
+        await app.stop();
+        app = undefined;
+      },
+    );
 
     it('answers 503 naming the projections while one is stalled on a bad event', async () => {
       app = await startTestApp({
