@@ -49,6 +49,20 @@ for (const client of availableSqlClients().filter((candidate) => candidate.name 
     const database = useProjectionTestDatabase(client);
     beforeEach(() => migrateRuntimeSchema(database().sql));
 
+    it('withAdvisoryLock tells the holder at once when its idle lock session is terminated', async () => {
+      const { sql } = database();
+      const outcome = await sql.withAdvisoryLock('lock-loss-test', async (session) => {
+        expect(session.backendPid).toEqual(expect.any(Number));
+        expect(session.signal.aborted).toBe(false);
+        await sql.query('SELECT pg_terminate_backend($1)', [session.backendPid]);
+        await expect.poll(() => session.signal.aborted, { timeout: 5_000, interval: 10 }).toBe(true);
+        return session.signal.reason instanceof Error ? session.signal.reason.message : String(session.signal.reason);
+      });
+      expect(outcome).toMatch(/^Advisory lock lock-loss-test lost: /);
+      // Lost means released: another session takes it at once.
+      await expect(sql.withAdvisoryLock('lock-loss-test', async () => 'taken', { wait: false })).resolves.toBe('taken');
+    });
+
     it('stops the runner at once (its batch in flight rolls back), a standby takes over, and no event is folded twice', async () => {
       const { sql, store } = database();
       const controls = eventLogControls();
