@@ -35,4 +35,38 @@ describe('formatStatusTable', () => {
     expect(table).toContain('users: oldest dead letter at p1: boom at fold');
     expect(table).toContain('runner none: no app or worker follows that projection now');
   });
+
+  it('names the generation of a dead letter, and a half-built generation nobody rebuilds', () => {
+    const table = formatStatusTable([
+      status({
+        state: 'rebuild-interrupted',
+        rebuild: { generation: 3, version: 1, position: 'p9', lag: 12, active: false, deadLetters: 0 },
+      }),
+      status({
+        projection: 'mailing-list',
+        state: 'rebuild-stalled',
+        rebuild: { generation: 5, version: 2, position: 'p3', lag: 4, active: false, deadLetters: 1 },
+        deadLetters: { count: 1, live: 0, oldestError: 'bad', oldestPosition: 'p4', oldestGeneration: { generation: 5, state: 'building' } },
+      }),
+    ]);
+    expect(table).toContain('rebuild-interrupted (generation 3 half-built, no rebuild running, lag 12)');
+    expect(table).toContain('rebuild-stalled (generation 5 building, stopped on a dead letter, lag 4)');
+    expect(table).toContain('1 (1 in generation 5, building)');
+    expect(table).toContain('mailing-list: oldest dead letter at p4: bad (generation 5, building)');
+    expect(table).toContain('users: generation 3 is half-built and no rebuild runs; `npm run replay -- users` resumes it.');
+  });
+
+  it('shows events readers cannot see yet and the transaction holding them back', () => {
+    const table = formatStatusTable([status({ lag: 0, invisible: 7 })], {
+      invisibleEvents: 9,
+      blockingTransaction: { pid: 4242, ageSeconds: 73.5, state: 'idle in transaction', database: 'woodshed', applicationName: 'psql', query: 'UPDATE songs SET x = 1' },
+    });
+    expect(table).toContain('0 (+7 not visible)');
+    expect(table).toContain('9 events are committed but not yet visible to readers');
+    expect(table).toContain(
+      'Readers are held back by the transaction of pid 4242, open for 73.5 s (idle in transaction, application psql, database woodshed): UPDATE songs SET x = 1.',
+    );
+    expect(table).toContain('SELECT pg_terminate_backend(4242)');
+    expect(formatStatusTable([status({})], { invisibleEvents: 0, blockingTransaction: null })).not.toContain('visible');
+  });
 });
