@@ -30,3 +30,15 @@ export async function countHit(sql: SqlExecutor, rule: RateLimitRule, key: strin
   if (rows.length > 0) return { allowed: true };
   return { allowed: false, windowEnd: new Date(windowStart.getTime() + rule.windowMs) };
 }
+
+/**
+ * Give back one hit `countHit` took for `key` at `now` (same `now`, so the same window): for
+ * rules that count only some outcomes, a request takes a hit before its work, so racing requests
+ * cannot all slip under the limit, and returns it when the outcome is not one the rule counts.
+ */
+export async function returnHit(sql: SqlExecutor, rule: RateLimitRule, key: string, now: Date): Promise<void> {
+  await sql.query('UPDATE request_rate_limits SET hits = hits - 1 WHERE bucket = $1 AND window_start = $2 AND hits > 0', [
+    `${rule.name}:${key}`,
+    windowStartOf(now, rule.windowMs),
+  ]);
+}

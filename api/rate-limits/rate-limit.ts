@@ -22,17 +22,32 @@ export function rateLimit<State extends AppState>(
   keyOf: (ctx: Koa.ParameterizedContext<State>) => string,
 ): Koa.Middleware<State> {
   return async (ctx, next) => {
-    await ensureRateLimitSchema(deps.sql);
-    const now = deps.clock.now();
-    const verdict = await countHit(deps.sql, rule, keyOf(ctx), now);
-    if (!verdict.allowed) {
-      const retryAfterSeconds = Math.max(1, Math.ceil((verdict.windowEnd.getTime() - now.getTime()) / 1000));
-      // The rule's name only: the key is an address or a network, which stay out of the logs.
-      ctx.state.log.info({ rateLimit: rule.name, retryAfterSeconds }, 'request over a rate limit');
-      throw new AppError(429, 'rate_limited', `${rule.refusal} Please try again ${waitPhrase(retryAfterSeconds)}.`, {
-        'Retry-After': String(retryAfterSeconds),
-      });
-    }
+    await enforceRateLimit(deps, ctx, rule, keyOf(ctx));
     await next();
   };
+}
+
+/**
+ * The same check inside a handler, for limits that apply after work the middleware cannot see
+ * (input parsed in the handler, a cheaper refusal that should not use up the allowance): count
+ * one request of `key`, or throw the 429. `now` is the window's clock reading; pass it to
+ * `returnHit` to give the hit back.
+ */
+export async function enforceRateLimit(
+  deps: Pick<AppDependencies, 'sql' | 'clock'>,
+  ctx: { state: Pick<AppState, 'log'> },
+  rule: RateLimitRule,
+  key: string,
+  now: Date = deps.clock.now(),
+): Promise<void> {
+  await ensureRateLimitSchema(deps.sql);
+  const verdict = await countHit(deps.sql, rule, key, now);
+  if (!verdict.allowed) {
+    const retryAfterSeconds = Math.max(1, Math.ceil((verdict.windowEnd.getTime() - now.getTime()) / 1000));
+    // The rule's name only: the key is an address or a network, which stay out of the logs.
+    ctx.state.log.info({ rateLimit: rule.name, retryAfterSeconds }, 'request over a rate limit');
+    throw new AppError(429, 'rate_limited', `${rule.refusal} Please try again ${waitPhrase(retryAfterSeconds)}.`, {
+      'Retry-After': String(retryAfterSeconds),
+    });
+  }
 }

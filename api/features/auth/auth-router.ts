@@ -3,6 +3,8 @@ import type { AppDependencies } from '../../app-dependencies';
 import type { AppRouter, AppState } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
 import { ensureEmailOutboxSchema } from '../../adapters/email/email-outbox-schema';
+import { clientNetwork } from '../../rate-limits/client-network';
+import { enforceRateLimit } from '../../rate-limits/rate-limit';
 import { ensureAuthSchema } from './auth-schema';
 import { magicLinkRequest, verifyCodeRequest, verifyLinkQuery } from './auth-requests';
 import { completeSignIn } from './complete-sign-in';
@@ -11,11 +13,13 @@ import { parseWithMessage } from './parse-with-message';
 import { rejectCrossSiteSignIn } from './reject-cross-site-sign-in';
 import { magicLinkSentMessage, requestMagicLink } from './request-magic-link';
 import { clearSessionCookie } from './session-cookie';
+import { signInEmailsPerNetwork } from './sign-in-network-limits';
 import { verifyCode } from './verify-code';
 import { verifyLink } from './verify-link';
 
 /**
- * Sign-in and sign-out (spec 001 sections 2.2, 2.3, 7):
+ * Sign-in and sign-out (spec 001 sections 2.2, 2.3, 7), with per-network limits on e-mails and
+ * failed sign-ins on top of the per-address ones (sign-in-network-limits.ts):
  * - POST /api/auth/request-magic-link {email} -> 200 { message }
  * - POST /api/auth/verify-code {email, code} -> 200 { user: { id, email } } + session cookie
  * - GET /api/auth/verify?token= -> 200 { user: { id, email } } + session cookie
@@ -30,13 +34,14 @@ export function authRouter(deps: AppDependencies): AppRouter {
 
   router.post('/request-magic-link', async (ctx) => {
     const { email } = parseWithMessage(magicLinkRequest, ctx.request.body);
+    await enforceRateLimit(deps, ctx, signInEmailsPerNetwork, clientNetwork(ctx.ip));
     await requestMagicLink(deps, email);
     ctx.body = { message: magicLinkSentMessage };
   });
 
   router.post('/verify-code', async (ctx) => {
     const { email, code } = parseWithMessage(verifyCodeRequest, ctx.request.body);
-    await verifyCode(deps, email, code);
+    await verifyCode(deps, ctx, email, code);
     ctx.body = await completeSignIn(deps, ctx, email, 'code');
   });
 
@@ -45,7 +50,7 @@ export function authRouter(deps: AppDependencies): AppRouter {
     if (ctx.method !== 'GET') throw new AppError(405, 'method_not_allowed', 'Use GET to verify a sign-in link.', { Allow: 'GET' });
     rejectCrossSiteSignIn(ctx, deps.config.publicUrl);
     const { token } = parseWithMessage(verifyLinkQuery, ctx.query);
-    const email = await verifyLink(deps, token);
+    const email = await verifyLink(deps, ctx, token);
     ctx.body = await completeSignIn(deps, ctx, email, 'link');
   });
 

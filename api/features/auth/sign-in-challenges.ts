@@ -56,20 +56,25 @@ export interface CodeAttempt {
 export type NoAttemptReason = 'locked-for-today' | 'code-used-up' | 'no-live-code';
 
 /**
+ * Why no attempt is left for the address, or undefined when one may be. A plain read, so the path
+ * a guessing script hammers (a code already used up) costs one cheap query; only
+ * `takeCodeAttempt` decides who gets an attempt.
+ */
+export async function codeAttemptRefusal(sql: SqlExecutor, email: string, now: Date): Promise<NoAttemptReason | undefined> {
+  return refusalOf(await readChallengeState(sql, email, now));
+}
+
+/**
  * Take one of the challenge's 5 attempts, atomically: the counter moves before any comparison,
  * so however many submissions race, at most 5 ever see the hash. Without an attempt left (the
- * address is locked for the day, the code used up, expired or absent) it says why.
- *
- * A plain read comes first, so the path a guessing script hammers (a code already used up)
- * costs one cheap query; the conditional UPDATE alone decides who gets an attempt.
+ * address is locked for the day, the code used up, expired or absent) it says why. Ask
+ * `codeAttemptRefusal` first: this is the write.
  */
 export async function takeCodeAttempt(
   sql: SqlExecutor,
   email: string,
   now: Date,
 ): Promise<{ attempt: CodeAttempt } | { refused: NoAttemptReason }> {
-  const refusedBefore = refusalOf(await readChallengeState(sql, email, now));
-  if (refusedBefore !== undefined) return { refused: refusedBefore };
   const { rows } = await sql.query<{ challenge_id: string; code_hash: Uint8Array }>(
     `UPDATE sign_in_challenges SET failed_attempts = failed_attempts + 1
      WHERE email = $1 AND failed_attempts < $3 AND expires_at > $2

@@ -1,7 +1,13 @@
 import type { AppDependencies } from '../../app-dependencies';
+import type { AppContext } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
+import { clientNetwork } from '../../rate-limits/client-network';
+import { returnHit } from '../../rate-limits/fixed-window-counter';
+import { enforceRateLimit } from '../../rate-limits/rate-limit';
 import { authKeys, keyedHash, sameHash } from './auth-keys';
-import { consumeChallenge, recordWrongCode, takeCodeAttempt } from './sign-in-challenges';
+import { codeAttemptRefusal, consumeChallenge, recordWrongCode, takeCodeAttempt } from './sign-in-challenges';
+import type { NoAttemptReason } from './sign-in-challenges';
+import { signInFailuresPerNetwork } from './sign-in-network-limits';
 
 /** The message of every refused code: wrong, expired, replaced or already used look alike. */
 export const invalidCodeMessage = 'Invalid or expired code';
@@ -11,29 +17,44 @@ export const invalidCodeMessage = 'Invalid or expired code';
  * request consumed its challenge (exactly one request can); throws the AppError to answer
  * otherwise. The attempt is counted before the comparison, so at most 5 codes are ever compared
  * per challenge, however many requests race.
+ *
+ * Each comparison also takes one of the client network's failures for the hour before it runs
+ * (429 when none is left), and gives it back unless the code was wrong: racing guesses cannot
+ * slip past the network's limit, and only wrong codes use it up.
  */
-export async function verifyCode(deps: AppDependencies, email: string, code: string): Promise<void> {
+export async function verifyCode(deps: AppDependencies, ctx: AppContext, email: string, code: string): Promise<void> {
   const now = deps.clock.now();
-  const taken = await takeCodeAttempt(deps.sql, email, now);
-  if ('refused' in taken) {
-    if (taken.refused === 'locked-for-today') {
-      throw new AppError(
-        429,
-        'rate_limited',
-        'Too many wrong codes for this address today. Use the link in the e-mail, or try the code again tomorrow.',
-      );
+  const refusedBefore = await codeAttemptRefusal(deps.sql, email, now);
+  if (refusedBefore !== undefined) throw noAttemptError(refusedBefore);
+
+  const network = clientNetwork(ctx.ip);
+  await enforceRateLimit(deps, ctx, signInFailuresPerNetwork, network, now);
+  let wrong = false;
+  try {
+    const taken = await takeCodeAttempt(deps.sql, email, now);
+    if ('refused' in taken) throw noAttemptError(taken.refused);
+    const { attempt } = taken;
+    if (!sameHash(keyedHash(authKeys(deps.config).code, code), attempt.codeHash)) {
+      wrong = true;
+      await recordWrongCode(deps.sql, email, now);
+      throw new AppError(400, 'invalid_request', invalidCodeMessage);
     }
-    if (taken.refused === 'code-used-up') {
-      throw new AppError(429, 'rate_limited', 'Too many wrong codes. Please request a new code.');
+    if (!(await consumeChallenge(deps.sql, email, attempt.challengeId))) {
+      throw new AppError(400, 'invalid_request', invalidCodeMessage);
     }
-    throw new AppError(400, 'invalid_request', invalidCodeMessage);
+  } finally {
+    if (!wrong) await returnHit(deps.sql, signInFailuresPerNetwork, network, now);
   }
-  const { attempt } = taken;
-  if (!sameHash(keyedHash(authKeys(deps.config).code, code), attempt.codeHash)) {
-    await recordWrongCode(deps.sql, email, now);
-    throw new AppError(400, 'invalid_request', invalidCodeMessage);
+}
+
+function noAttemptError(reason: NoAttemptReason): AppError {
+  if (reason === 'locked-for-today') {
+    return new AppError(
+      429,
+      'rate_limited',
+      'Too many wrong codes for this address today. Use the link in the e-mail, or try the code again tomorrow.',
+    );
   }
-  if (!(await consumeChallenge(deps.sql, email, attempt.challengeId))) {
-    throw new AppError(400, 'invalid_request', invalidCodeMessage);
-  }
+  if (reason === 'code-used-up') return new AppError(429, 'rate_limited', 'Too many wrong codes. Please request a new code.');
+  return new AppError(400, 'invalid_request', invalidCodeMessage);
 }

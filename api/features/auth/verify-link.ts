@@ -1,17 +1,28 @@
 import type { AppDependencies } from '../../app-dependencies';
+import type { AppContext } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
+import { clientNetwork } from '../../rate-limits/client-network';
+import { returnHit } from '../../rate-limits/fixed-window-counter';
+import { enforceRateLimit } from '../../rate-limits/rate-limit';
 import { authKeys, keyedHash } from './auth-keys';
 import { consumeChallengeByLink } from './sign-in-challenges';
 import { looksLikeOpaqueToken } from './sign-in-secrets';
+import { signInFailuresPerNetwork } from './sign-in-network-limits';
 
 /** The message of every refused link: unknown, expired, replaced or already used look alike. */
 export const invalidLinkMessage = 'This sign-in link is invalid or has expired.';
 
-/** Consume the challenge of a sign-in link; resolves with its address, or throws a 400. */
-export async function verifyLink(deps: AppDependencies, token: string): Promise<string> {
-  const email = looksLikeOpaqueToken(token)
-    ? await consumeChallengeByLink(deps.sql, keyedHash(authKeys(deps.config).link, token), deps.clock.now())
-    : undefined;
+/**
+ * Consume the challenge of a sign-in link; resolves with its address, or throws a 400. A refused
+ * link uses up one of the client network's failures for the hour (a working one gives its back),
+ * shared with wrong codes: 256 random bits cannot be guessed, but each try still costs a lookup.
+ */
+export async function verifyLink(deps: AppDependencies, ctx: AppContext, token: string): Promise<string> {
+  const now = deps.clock.now();
+  const network = clientNetwork(ctx.ip);
+  await enforceRateLimit(deps, ctx, signInFailuresPerNetwork, network, now);
+  const email = looksLikeOpaqueToken(token) ? await consumeChallengeByLink(deps.sql, keyedHash(authKeys(deps.config).link, token), now) : undefined;
   if (email === undefined) throw new AppError(400, 'invalid_request', invalidLinkMessage);
+  await returnHit(deps.sql, signInFailuresPerNetwork, network, now);
   return email;
 }
