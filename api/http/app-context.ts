@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import type Router from '@koa/router';
 import type { Logger } from 'pino';
+import type { SessionUser } from './session-user';
 
 /**
  * What every request carries in `ctx.state`. Features that add state (the signed-in user, ...)
@@ -11,6 +12,11 @@ export interface AppState {
   requestId: string;
   /** The app logger bound to this request's id. */
   log: Logger;
+  /**
+   * The signed-in user, set by the auth feature's session middleware on every /api request with a
+   * live session cookie; undefined for visitors. Read it through `requireUser(ctx)`.
+   */
+  user?: SessionUser;
 }
 
 export type AppContext = Koa.ParameterizedContext<AppState>;

@@ -1,14 +1,21 @@
 import type { z } from 'zod';
 import { AppError } from './app-error';
-import type { AppContext } from './app-context';
 
 /**
- * Validate untrusted input with a zod schema, at the edge only. Failure is a 400 `invalid_request` whose
- * message names each problem: `email: Invalid email address; count: Too small: expected number to be >=1`.
+ * How a 400 names what is wrong: `every` problem with where it is (`email: Invalid email address;
+ * count: Too small: ...`), for API callers; or the `first` problem's message alone, for forms whose
+ * schema carries the exact words the screen shows ('Code must be 6 digits', spec 001 section 5).
  */
-export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown, where: string): z.infer<Schema> {
+export type ProblemReport = 'every' | 'first';
+
+/**
+ * Validate untrusted input with a zod schema, at the edge only: the one place a zod failure becomes
+ * a 400 `invalid_request`. `where` names the input when a problem is not inside a field.
+ */
+export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown, where: string, report: ProblemReport = 'every'): z.infer<Schema> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
+  if (report === 'first') throw new AppError(400, 'invalid_request', result.error.issues[0]?.message ?? 'The request is not valid.');
   const problems = result.error.issues.map((issue) => {
     const at = issue.path.length > 0 ? formatPath(issue.path) : where;
     return `${at}: ${issue.message}`;
@@ -17,13 +24,13 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unkn
 }
 
 /** The request's JSON body, validated (`{}` when the request had no body). */
-export function parseBody<Schema extends z.ZodType>(ctx: AppContext, schema: Schema): z.infer<Schema> {
-  return parseInput(schema, ctx.request.body ?? {}, 'body');
+export function parseBody<Schema extends z.ZodType>(ctx: { request: { body?: unknown } }, schema: Schema, report?: ProblemReport): z.infer<Schema> {
+  return parseInput(schema, ctx.request.body ?? {}, 'body', report);
 }
 
 /** The query string, validated. Values are strings (or arrays of strings): coerce in the schema. */
-export function parseQuery<Schema extends z.ZodType>(ctx: AppContext, schema: Schema): z.infer<Schema> {
-  return parseInput(schema, ctx.query, 'query');
+export function parseQuery<Schema extends z.ZodType>(ctx: { query: unknown }, schema: Schema, report?: ProblemReport): z.infer<Schema> {
+  return parseInput(schema, ctx.query, 'query', report);
 }
 
 function formatPath(path: readonly PropertyKey[]): string {

@@ -2,9 +2,10 @@ import Router from '@koa/router';
 import { findUser } from '../../../projections/users/users-queries';
 import type { UserRecord } from '../../../projections/users/users-queries';
 import type { AppDependencies } from '../../app-dependencies';
-import type { AppContext, AppRouter, AppState } from '../../http/app-context';
+import type { AppRouter, AppState } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/parse-request';
+import { requireUser } from '../../http/require-user';
 import { decideChangePreferences, decideDismissTutorial } from './account-decisions';
 import { preferencesChangeRequest, tutorialDismissalRequest } from './account-requests';
 import { toMeResponse, toPreferencesResponse } from './account-responses';
@@ -24,35 +25,30 @@ export function accountRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>({ prefix: '/api' });
 
   router.get('/auth/me', async (ctx) => {
-    const user = signedInUser(ctx);
+    const user = requireUser(ctx);
     ctx.body = toMeResponse(await readUser(deps, user.id), user.isAdmin);
   });
 
   router.patch('/user/tutorial-dismissal', async (ctx) => {
-    const user = signedInUser(ctx);
+    const user = requireUser(ctx);
     const tutorial = parseBody(ctx, tutorialDismissalRequest);
     await handleCommand(deps, ctx, accountCommand(user.id, (state) => decideDismissTutorial(state, { userId: user.id, tutorial })));
     ctx.body = toMeResponse(await readUser(deps, user.id), user.isAdmin);
   });
 
   router.get('/user/preferences', async (ctx) => {
-    const user = signedInUser(ctx);
+    const user = requireUser(ctx);
     ctx.body = toPreferencesResponse(await readUser(deps, user.id));
   });
 
   router.patch('/user/preferences', async (ctx) => {
-    const user = signedInUser(ctx);
+    const user = requireUser(ctx);
     const change = parseBody(ctx, preferencesChangeRequest);
     await handleCommand(deps, ctx, accountCommand(user.id, (state) => decideChangePreferences(state, { userId: user.id, ...change })));
     ctx.body = toPreferencesResponse(await readUser(deps, user.id));
   });
 
   return router;
-}
-
-function signedInUser(ctx: AppContext): NonNullable<AppState['user']> {
-  if (ctx.state.user === undefined) throw new AppError(401, 'unauthenticated', 'Please sign in.');
-  return ctx.state.user;
 }
 
 /** An account command on the user's stream, awaited in the users read model that /me reads. */

@@ -1,6 +1,7 @@
 import { isPathWithin } from '../../http/api-path';
 import type { AppMiddleware } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
+import { requireUser } from '../../http/require-user';
 
 /**
  * Whether a path is /api/admin or under it, in any letter case or spelling: the routers match
@@ -20,9 +21,7 @@ export function isAdminPath(path: string): boolean {
 export function adminGuard(): AppMiddleware {
   return async (ctx, next) => {
     if (isAdminPath(ctx.path)) {
-      const user = ctx.state.user;
-      if (user === undefined) throw new AppError(401, 'unauthenticated', 'Please sign in.');
-      if (!user.isAdmin) throw new AppError(403, 'forbidden', 'Only administrators can do that.');
+      if (!requireUser(ctx).isAdmin) throw new AppError(403, 'forbidden', 'Only administrators can do that.');
     }
     await next();
   };

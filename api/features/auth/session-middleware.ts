@@ -7,7 +7,6 @@ import { ensureAuthSchema } from './auth-schema';
 import { looksLikeOpaqueToken } from './sign-in-secrets';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
 import { findSession } from './sessions';
-import './session-user';
 
 /**
  * Put the signed-in user into `ctx.state.user` for every /api request that carries a live session

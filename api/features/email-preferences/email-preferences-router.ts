@@ -1,8 +1,9 @@
 import Router from '@koa/router';
 import { findUser } from '../../../projections/users/users-queries';
 import type { AppDependencies } from '../../app-dependencies';
-import type { AppContext, AppRouter, AppState } from '../../http/app-context';
+import type { AppRouter, AppState } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
+import { requireUser } from '../../http/require-user';
 import { changeAnnouncements } from './change-announcements';
 
 /** The answer of every e-mail preferences call. */
@@ -20,7 +21,7 @@ export function emailPreferencesRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/email-preferences' });
 
   router.get('/', async (ctx) => {
-    ctx.body = await readPreferences(deps, signedInUserId(ctx));
+    ctx.body = await readPreferences(deps, requireUser(ctx).id);
   });
 
   for (const [path, unsubscribe] of [
@@ -28,7 +29,7 @@ export function emailPreferencesRouter(deps: AppDependencies): AppRouter {
     ['/resubscribe', false],
   ] as const) {
     router.post(path, async (ctx) => {
-      const userId = signedInUserId(ctx);
+      const userId = requireUser(ctx).id;
       await changeAnnouncements(deps, ctx, userId, unsubscribe);
       ctx.body = {
         ...(await readPreferences(deps, userId)),
@@ -38,11 +39,6 @@ export function emailPreferencesRouter(deps: AppDependencies): AppRouter {
   }
 
   return router;
-}
-
-function signedInUserId(ctx: AppContext): number {
-  if (ctx.state.user === undefined) throw new AppError(401, 'unauthenticated', 'Please sign in.');
-  return ctx.state.user.id;
 }
 
 async function readPreferences(deps: AppDependencies, userId: number): Promise<EmailPreferencesResponse> {

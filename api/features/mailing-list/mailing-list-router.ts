@@ -5,7 +5,7 @@ import { WrongExpectedVersion } from '../../../events/store/wrong-expected-versi
 import type { AppDependencies } from '../../app-dependencies';
 import { requestEventMetadata } from '../../commands/request-event-metadata';
 import type { AppRouter, AppState } from '../../http/app-context';
-import { AppError } from '../../http/app-error';
+import { parseBody } from '../../http/parse-request';
 import { clientNetwork } from '../../rate-limits/client-network';
 import { rateLimit } from '../../rate-limits/rate-limit';
 import { mailingListSignUpsPerNetwork } from './mailing-list-limits';
@@ -32,9 +32,7 @@ export function mailingListRouter(deps: AppDependencies): AppRouter {
   router.post<{ subscriber: string }>(
     '/subscribe',
     async (ctx, next) => {
-      const parsed = subscribeInput.safeParse(ctx.request.body);
-      if (!parsed.success) throw new AppError(400, 'invalid_request', parsed.error.issues[0]?.message ?? invalidEmail);
-      ctx.state.subscriber = parsed.data.email;
+      ctx.state.subscriber = parseBody(ctx, subscribeInput, 'first').email;
       await next();
     },
     rateLimit(deps, mailingListSignUpsPerNetwork, (ctx) => clientNetwork(ctx.ip)),

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { privacyRequestTypes } from '../../../events/catalog';
-import { AppError } from '../../http/app-error';
 
 const invalidEmail = 'Please enter a valid email address';
 
-/** POST /api/privacy/request, with the form's own messages (spec 001 section 5). */
+/** POST /api/privacy/request, with the form's own messages (spec 001 section 5): parse with `report: 'first'`. */
 export const privacyRequestInput = z.object(
   {
     email: z
@@ -23,10 +22,3 @@ export const privacyRequestInput = z.object(
 );
 
 export type PrivacyRequestInput = z.infer<typeof privacyRequestInput>;
-
-/** Validate the form; a failure is a 400 whose message is the first problem's, as the form shows it. */
-export function parsePrivacyRequest(body: unknown): PrivacyRequestInput {
-  const result = privacyRequestInput.safeParse(body);
-  if (result.success) return result.data;
-  throw new AppError(400, 'invalid_request', result.error.issues[0]?.message ?? 'The request is not valid.');
-}

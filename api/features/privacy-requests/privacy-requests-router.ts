@@ -4,10 +4,10 @@ import { newEvent } from '../../../events/catalog';
 import type { AppDependencies } from '../../app-dependencies';
 import { requestEventMetadata } from '../../commands/request-event-metadata';
 import type { AppRouter, AppState } from '../../http/app-context';
+import { parseBody } from '../../http/parse-request';
 import { clientNetwork } from '../../rate-limits/client-network';
 import { rateLimit } from '../../rate-limits/rate-limit';
-import { parsePrivacyRequest } from './privacy-request-input';
-import type { PrivacyRequestInput } from './privacy-request-input';
+import { type PrivacyRequestInput, privacyRequestInput } from './privacy-request-input';
 import { privacyRequestsPerAddress, privacyRequestsPerNetwork } from './privacy-request-limits';
 
 /** The answer to an accepted request: the success panel's text, and the request's id. */
@@ -28,7 +28,8 @@ export function privacyRequestsRouter(deps: AppDependencies): AppRouter {
   router.post<{ privacyRequest: PrivacyRequestInput }>(
     '/request',
     async (ctx, next) => {
-      ctx.state.privacyRequest = parsePrivacyRequest(ctx.request.body);
+      // The form shows the schema's own words (spec 001 section 5).
+      ctx.state.privacyRequest = parseBody(ctx, privacyRequestInput, 'first');
       await next();
     },
     rateLimit(deps, privacyRequestsPerNetwork, (ctx) => clientNetwork(ctx.ip)),
