@@ -3,7 +3,7 @@ import type { SqlClient } from '../../events/store/postgres/sql-client';
 import { availableSqlClients } from '../../events/store/testing/test-sql-clients';
 import { countHit, windowStartOf } from './fixed-window-counter';
 import { rateLimitRule } from './rate-limit-rule';
-import { ensureRateLimitSchema } from './rate-limit-schema';
+import { migrateApiTables } from '../storage/api-migrations';
 
 const rule = rateLimitRule({ name: 'test-burst', limit: 10, windowMs: 60 * 60_000, refusal: 'Too many.' });
 
@@ -12,7 +12,7 @@ for (const candidate of availableSqlClients()) {
     let sql: SqlClient;
     beforeAll(async () => {
       sql = await candidate.open();
-      await ensureRateLimitSchema(sql);
+      await migrateApiTables(sql);
     });
     afterAll(() => sql?.close());
 

@@ -1,7 +1,6 @@
 import type { SqlClient } from '../../events/store/postgres/sql-client';
 import { deleteInBatches } from '../storage/delete-in-batches';
 import { longestRateLimitWindowMs } from './rate-limit-rule';
-import { ensureRateLimitSchema } from './rate-limit-schema';
 
 /**
  * Drop the counters of windows that started at least the longest window ago: whatever their
@@ -9,7 +8,6 @@ import { ensureRateLimitSchema } from './rate-limit-schema';
  * with how many rows went.
  */
 export async function pruneRateLimitWindows(sql: SqlClient, options: { now: Date; batchSize: number; signal?: AbortSignal }): Promise<number> {
-  await ensureRateLimitSchema(sql);
   const before = new Date(options.now.getTime() - longestRateLimitWindowMs);
   return deleteInBatches(
     options.batchSize,

@@ -1,4 +1,4 @@
-import { ensureSchemaOnce } from '../storage/ensure-schema-once';
+import type { MigrationSet } from '../../events/store/postgres/migrations';
 
 /**
  * Fixed-window request counters shared by every API process: one row per bucket (a rule and a
@@ -15,5 +15,11 @@ CREATE TABLE IF NOT EXISTS request_rate_limits (
 CREATE INDEX IF NOT EXISTS request_rate_limits_by_window ON request_rate_limits (window_start);
 `;
 
-/** Create the rate-limit table if missing: once per client, safe from several processes at once. */
-export const ensureRateLimitSchema = ensureSchemaOnce('rate-limit-schema', rateLimitSchema);
+/**
+ * The rate-limit table's numbered migrations, run at start-up (api/storage/api-migrations.ts). Step
+ * 1 is the DDL the table was created with lazily before numbered migrations, so it is adopted as is.
+ */
+export const rateLimitMigrations: MigrationSet = {
+  name: 'rate-limits',
+  migrations: [{ version: 1, name: 'request-rate-limits', sql: rateLimitSchema }],
+};

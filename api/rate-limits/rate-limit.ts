@@ -4,7 +4,6 @@ import type { AppState } from '../http/app-context';
 import { AppError } from '../http/app-error';
 import { countHit } from './fixed-window-counter';
 import type { RateLimitRule } from './rate-limit-rule';
-import { ensureRateLimitSchema } from './rate-limit-schema';
 import { waitPhrase } from './wait-phrase';
 
 /**
@@ -40,7 +39,6 @@ export async function enforceRateLimit(
   key: string,
   now: Date = deps.clock.now(),
 ): Promise<void> {
-  await ensureRateLimitSchema(deps.sql);
   const verdict = await countHit(deps.sql, rule, key, now);
   if (!verdict.allowed) {
     const retryAfterSeconds = Math.max(1, Math.ceil((verdict.windowEnd.getTime() - now.getTime()) / 1000));

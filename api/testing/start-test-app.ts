@@ -13,6 +13,7 @@ import type { Config } from '../config/env';
 import type { AppMiddleware, AppRouter } from '../http/app-context';
 import { startHttpServer } from '../http/http-server';
 import { redactedLogPaths } from '../logging/create-logger';
+import { migrateApiTables } from '../storage/api-migrations';
 
 /** The origin test apps believe they are served from (`config.publicUrl`). */
 export const testPublicUrl = 'http://woodshed.test';
@@ -51,6 +52,7 @@ export interface StartTestAppOptions {
 export async function startTestApp(options: StartTestAppOptions): Promise<TestApp> {
   const { sql } = options;
   const store = await createPostgresEventStore(sql);
+  await migrateApiTables(sql);
   await options.beforeProjections?.(store);
   const projections = await startProjections({ sql, store, pollMs: 100 });
   const lines: string[] = [];

@@ -4,6 +4,7 @@ import { systemClock } from '../../api/clock';
 import type { Config } from '../../api/config/env';
 import { features } from '../../api/features';
 import { runBackgroundJobs } from '../../api/jobs/run-background-jobs';
+import { migrateApiTables } from '../../api/storage/api-migrations';
 import { openStorage } from '../../events/store/open-event-store';
 import { startProjections } from '../../projections/registry';
 import { lockDataDir } from './data-dir-lock';
@@ -39,6 +40,8 @@ export async function startBackend(config: Config, logger: Logger, label: string
   logger.info({ store: storage.store.kind, readModels: storage.sql.kind }, 'storage open');
   let projections;
   try {
+    // The API's own tables (sessions, outbox, rate limits) are migrated before anything uses them.
+    await migrateApiTables(storage.sql);
     projections = await startProjections({ sql: storage.sql, store: storage.store, logger: logger.child({ part: 'projections' }) });
   } catch (error) {
     await storage.close();

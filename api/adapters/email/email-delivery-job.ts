@@ -3,7 +3,6 @@ import type { SqlClient } from '../../../events/store/postgres/sql-client';
 import type { Clock } from '../../clock';
 import type { BackgroundJob } from '../../jobs/background-job';
 import { claimDueEmails, emailOutboxChannel, markEmailAttemptFailed, markEmailSent } from './email-outbox';
-import { ensureEmailOutboxSchema } from './email-outbox-schema';
 import type { EmailSender } from './email-sender';
 import { openOutboxBody } from './outbox-cipher';
 
@@ -40,7 +39,6 @@ export function createEmailDeliveryJob(options: EmailDeliveryOptions): EmailDeli
   const maxAttempts = options.maxAttempts ?? 10;
 
   async function deliverDue(signal?: AbortSignal): Promise<number> {
-    await ensureEmailOutboxSchema(sql);
     let delivered = 0;
     while (!signal?.aborted) {
       const due = await claimDueEmails(sql, { now: clock.now(), limit: batchSize });
@@ -70,7 +68,6 @@ export function createEmailDeliveryJob(options: EmailDeliveryOptions): EmailDeli
     name: 'email-delivery',
     deliverDue,
     async run(signal) {
-      await ensureEmailOutboxSchema(sql);
       let wake: (() => void) | undefined;
       // A message queued while a pass runs must not wait for the next poll.
       const notified = { meanwhile: false };

@@ -8,7 +8,7 @@ import { availableSqlClients } from '../../../events/store/testing/test-sql-clie
 import { createConsoleEmailSender } from './console-email-sender';
 import { createEmailDeliveryJob } from './email-delivery-job';
 import { enqueueEmail, listOutbox } from './email-outbox';
-import { ensureEmailOutboxSchema } from './email-outbox-schema';
+import { migrateApiTables } from '../../storage/api-migrations';
 import { createSesEmailSender } from './ses-email-sender';
 
 /** What the fake SES received. */
@@ -61,7 +61,7 @@ for (const candidate of availableSqlClients()) {
     const clock = { now: () => now };
     beforeAll(async () => {
       sql = await candidate.open();
-      await ensureEmailOutboxSchema(sql);
+      await migrateApiTables(sql);
       ses = await startFakeSes();
     });
     afterAll(async () => {

@@ -1,4 +1,4 @@
-import { ensureSchemaOnce } from '../../storage/ensure-schema-once';
+import type { MigrationSet } from '../../../events/store/postgres/migrations';
 
 /**
  * The outbox: e-mail written in the same transaction as the change that causes it, delivered by
@@ -22,5 +22,11 @@ CREATE INDEX IF NOT EXISTS email_outbox_due ON email_outbox (next_attempt_at) WH
 CREATE INDEX IF NOT EXISTS email_outbox_by_recipient ON email_outbox (to_address, id DESC);
 `;
 
-/** Create the outbox table if missing: once per client, safe from several processes at once. */
-export const ensureEmailOutboxSchema = ensureSchemaOnce('email-outbox-schema', outboxSchema);
+/**
+ * The outbox's numbered migrations, run at start-up (api/storage/api-migrations.ts). Step 1 is the
+ * DDL the table was created with lazily before numbered migrations, so it is adopted as it is.
+ */
+export const emailOutboxMigrations: MigrationSet = {
+  name: 'email-outbox',
+  migrations: [{ version: 1, name: 'email-outbox', sql: outboxSchema }],
+};

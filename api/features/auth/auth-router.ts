@@ -2,14 +2,12 @@ import Router from '@koa/router';
 import type { AppDependencies } from '../../app-dependencies';
 import type { AppRouter, AppState } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
-import { ensureEmailOutboxSchema } from '../../adapters/email/email-outbox-schema';
+import { parseBody, parseQuery } from '../../http/parse-request';
 import { clientNetwork } from '../../rate-limits/client-network';
 import { enforceRateLimit } from '../../rate-limits/rate-limit';
-import { ensureAuthSchema } from './auth-schema';
 import { magicLinkRequest, verifyCodeRequest, verifyLinkQuery } from './auth-requests';
 import { completeSignIn } from './complete-sign-in';
 import { logOut } from './log-out';
-import { parseWithMessage } from './parse-with-message';
 import { rejectCrossSiteSignIn } from './reject-cross-site-sign-in';
 import { magicLinkSentMessage, requestMagicLink } from './request-magic-link';
 import { clearSessionCookie } from './session-cookie';
@@ -27,20 +25,16 @@ import { verifyLink } from './verify-link';
  */
 export function authRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/auth' });
-  router.use(async (_ctx, next) => {
-    await Promise.all([ensureAuthSchema(deps.sql), ensureEmailOutboxSchema(deps.sql)]);
-    await next();
-  });
 
   router.post('/request-magic-link', async (ctx) => {
-    const { email } = parseWithMessage(magicLinkRequest, ctx.request.body);
+    const { email } = parseBody(ctx, magicLinkRequest, 'first');
     await enforceRateLimit(deps, ctx, signInEmailsPerNetwork, clientNetwork(ctx.ip));
     await requestMagicLink(deps, email);
     ctx.body = { message: magicLinkSentMessage };
   });
 
   router.post('/verify-code', async (ctx) => {
-    const { email, code } = parseWithMessage(verifyCodeRequest, ctx.request.body);
+    const { email, code } = parseBody(ctx, verifyCodeRequest, 'first');
     await verifyCode(deps, ctx, email, code);
     ctx.body = await completeSignIn(deps, ctx, email, 'code');
   });
@@ -49,7 +43,7 @@ export function authRouter(deps: AppDependencies): AppRouter {
     // The router answers HEAD with GET routes; a link checker's HEAD must not use up the link.
     if (ctx.method !== 'GET') throw new AppError(405, 'method_not_allowed', 'Use GET to verify a sign-in link.', { Allow: 'GET' });
     rejectCrossSiteSignIn(ctx, deps.config.publicUrl);
-    const { token } = parseWithMessage(verifyLinkQuery, ctx.query);
+    const { token } = parseQuery(ctx, verifyLinkQuery, 'first');
     const email = await verifyLink(deps, ctx, token);
     ctx.body = await completeSignIn(deps, ctx, email, 'link');
   });

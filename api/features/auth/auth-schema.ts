@@ -1,4 +1,4 @@
-import { ensureSchemaOnce } from '../../storage/ensure-schema-once';
+import type { MigrationSet } from '../../../events/store/postgres/migrations';
 
 /**
  * Write-side state of sign-in, in ordinary tables: secrets never go into the event log (see
@@ -57,5 +57,12 @@ CREATE INDEX IF NOT EXISTS sign_in_failures_by_day ON sign_in_failures (day);
 CREATE INDEX IF NOT EXISTS sessions_by_expiry ON sessions (expires_at);
 `;
 
-/** Create the sign-in tables if missing: once per client, safe from several processes at once. */
-export const ensureAuthSchema = ensureSchemaOnce('auth-schema', authSchema);
+/**
+ * The sign-in tables' numbered migrations, run at start-up (api/storage/api-migrations.ts). Step 1
+ * is the DDL these tables were created with lazily before numbered migrations (`IF NOT EXISTS`), so
+ * a database of that release is adopted as it is.
+ */
+export const signInMigrations: MigrationSet = {
+  name: 'sign-in',
+  migrations: [{ version: 1, name: 'accounts-challenges-requests-failures-sessions', sql: authSchema }],
+};

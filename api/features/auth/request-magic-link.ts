@@ -1,5 +1,4 @@
 import { enqueueEmail } from '../../adapters/email/email-outbox';
-import { ensureEmailOutboxSchema } from '../../adapters/email/email-outbox-schema';
 import type { AppDependencies } from '../../app-dependencies';
 import { AppError } from '../../http/app-error';
 import { authKeys, keyedHash } from './auth-keys';
@@ -22,7 +21,6 @@ export async function requestMagicLink(deps: AppDependencies, email: string): Pr
   const code = newSignInCode();
   const token = newOpaqueToken();
   const message = signInEmail(email, { code, link: signInLink(deps.config.publicUrl, token) });
-  await ensureEmailOutboxSchema(deps.sql);
   const outcome = await deps.sql.transaction(async (tx) => {
     const request = await recordCodeRequest(tx, email, now);
     if (!request.allowed) return request;

@@ -3,7 +3,6 @@ import { isApiPath } from '../../http/api-path';
 import type { AppMiddleware } from '../../http/app-context';
 import { isAdmin } from './admin-policy';
 import { authKeys } from './auth-keys';
-import { ensureAuthSchema } from './auth-schema';
 import { looksLikeOpaqueToken } from './sign-in-secrets';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
 import { findSession } from './sessions';
@@ -19,7 +18,7 @@ export function sessionMiddleware(deps: Pick<AppDependencies, 'config' | 'sql' |
     const token = isApiPath(ctx.path) ? sessionTokenOf(ctx, config.publicUrl) : undefined;
     if (token !== undefined) {
       const now = clock.now();
-      const session = looksLikeOpaqueToken(token) ? await ensureAuthSchema(sql).then(() => findSession(sql, { key, token, now })) : undefined;
+      const session = looksLikeOpaqueToken(token) ? await findSession(sql, { key, token, now }) : undefined;
       if (session === undefined) {
         clearSessionCookie(ctx, config.publicUrl);
       } else {

@@ -4,7 +4,6 @@ import type { Clock } from '../../clock';
 import type { BackgroundJob } from '../../jobs/background-job';
 import { pruneRateLimitWindows } from '../../rate-limits/prune-rate-limit-windows';
 import { deleteInBatches } from '../../storage/delete-in-batches';
-import { ensureAuthSchema } from './auth-schema';
 import { utcDay } from './sign-in-challenges';
 
 /** Rows one sweep removed, per table. */
@@ -54,7 +53,6 @@ export function createSignInSweepJob(options: SignInSweepOptions): SignInSweepJo
     deleteInBatches(batchSize, async (limit) => (await sql.query(statement, [param, limit])).rowCount, signal);
 
   async function sweep(signal?: AbortSignal): Promise<SignInSweepCounts> {
-    await ensureAuthSchema(sql);
     const now = clock.now();
     const counts: SignInSweepCounts = {
       // No key to select by: ctid is safe here because these rows are only inserted and deleted.

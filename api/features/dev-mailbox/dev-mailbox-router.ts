@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { deriveAuthKey } from '../../config/auth-secret';
 import { listOutbox } from '../../adapters/email/email-outbox';
 import type { OutboxEntry } from '../../adapters/email/email-outbox';
-import { ensureEmailOutboxSchema } from '../../adapters/email/email-outbox-schema';
 import type { AppDependencies } from '../../app-dependencies';
 import type { AppContext, AppRouter, AppState } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
@@ -55,7 +54,6 @@ export function devMailboxRouter(deps: AppDependencies): AppRouter {
 
   router.get('/dev/mailbox', async (ctx) => {
     mayRead(ctx);
-    await ensureEmailOutboxSchema(deps.sql);
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = devMailboxPage(await listOutbox(deps.sql, { key, limit: 100 }));
@@ -64,7 +62,6 @@ export function devMailboxRouter(deps: AppDependencies): AppRouter {
   router.get('/api/dev/outbox', async (ctx) => {
     mayRead(ctx);
     const query = parseQuery(ctx, outboxQuery);
-    await ensureEmailOutboxSchema(deps.sql);
     const entries = await listOutbox(deps.sql, { key, limit: query.limit, ...(query.to ? { to: query.to } : {}) });
     const body: DevOutboxResponse = { messages: entries.map(toMessage) };
     ctx.body = body;

@@ -1,0 +1,20 @@
+import { type MigrationSet, runMigrations } from '../../events/store/postgres/migrations';
+import type { SqlClient } from '../../events/store/postgres/sql-client';
+import { emailOutboxMigrations } from '../adapters/email/email-outbox-schema';
+import { signInMigrations } from '../features/auth/auth-schema';
+import { rateLimitMigrations } from '../rate-limits/rate-limit-schema';
+
+/**
+ * Every set of ordinary tables the API owns (the event store and the projection runtime migrate
+ * their own). A feature or adapter that adds tables adds its set here.
+ */
+export const apiMigrations: readonly MigrationSet[] = [signInMigrations, rateLimitMigrations, emailOutboxMigrations];
+
+/**
+ * Bring the API's tables up to date, once, before the process serves requests or runs jobs
+ * (`startBackend`, the test app, tests of jobs): requests never create tables. Safe from several
+ * processes at once.
+ */
+export async function migrateApiTables(sql: SqlClient): Promise<void> {
+  await runMigrations(sql, apiMigrations);
+}
