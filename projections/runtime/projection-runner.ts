@@ -159,6 +159,10 @@ export class ProjectionRunner {
     fence.signal.addEventListener('abort', wakeOnLoss);
     try {
       await this.#leadHoldingLock(fence);
+    } catch (error) {
+      // A database that went away takes the lock session with it: report the loss, not the symptom.
+      fence.throwIfLost();
+      throw error;
     } finally {
       fence.signal.removeEventListener('abort', wakeOnLoss);
     }
