@@ -70,3 +70,34 @@ for (const candidate of availableSqlClients()) {
     });
   });
 }
+
+// Only a server has lock sessions an operator (or a network cut) can end; PGlite's locks live in
+// the process itself.
+for (const candidate of availableSqlClients().filter((client) => client.name === 'postgres')) {
+  describe(`background jobs whose lock session dies on ${candidate.name}`, () => {
+    let sql: SqlClient;
+    beforeAll(async () => {
+      sql = await candidate.open();
+    });
+    afterAll(() => sql?.close());
+
+    it('stops a job whose lock session dies, and a standby takes over', async () => {
+      const log = { running: [] as string[], maxConcurrent: 0, starts: [] as string[] };
+      const logger = pino({ level: 'silent' });
+      const first = runBackgroundJobs({ jobs: [recordingJob('first', log)], sql, logger, retryDelayMs: 30 });
+      await until(() => log.running.length === 1);
+      const second = runBackgroundJobs({ jobs: [recordingJob('second', log)], sql, logger, retryDelayMs: 30 });
+      // The lock's own session, as an operator or a network cut would end it.
+      const { rows } = await sql.query<{ pid: number }>(
+        "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid::bigint = (hashtext('job:test-sender')::bigint & 4294967295)",
+      );
+      expect(rows).toHaveLength(1);
+      await sql.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+      await until(() => log.starts.length === 2 && log.running.length === 1);
+      expect(log.maxConcurrent).toBe(1);
+      await first.stop();
+      await second.stop();
+      expect(log.running).toEqual([]);
+    });
+  });
+}

@@ -10,7 +10,8 @@ export interface RunningJobs {
 
 /**
  * Run each job under its advisory lock `job:<name>`: when another process holds the lock, try
- * again every `retryDelayMs`, so a standby takes over when the active instance stops or dies.
+ * again every `retryDelayMs`, so a standby takes over when the active instance stops or dies. A job
+ * whose lock session is lost is aborted like a stopping one, then stands by like the others.
  */
 export function runBackgroundJobs(options: {
   jobs: readonly BackgroundJob[];
@@ -35,10 +36,13 @@ async function keepRunning(job: BackgroundJob, sql: SqlClient, log: Logger, retr
     try {
       const ran = await sql.withAdvisoryLock(
         `job:${job.name}`,
-        async () => {
+        async (lock) => {
           waitingLogged = false;
           log.info('background job started');
-          await job.run(signal);
+          // The lock lives as long as its session: once that connection dies a standby may take
+          // over at once, so the job is stopped as when the process stops.
+          await job.run(AbortSignal.any([signal, lock.signal]));
+          if (lock.signal.aborted && !signal.aborted) log.warn({ reason: String(lock.signal.reason) }, 'background job lost its lock; standing by');
           return true;
         },
         { wait: false },
