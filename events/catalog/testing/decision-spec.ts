@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { type StoredEvent, newEvent } from '../catalog';
 import type { DecidedEvent } from '../decided-event';
-import { storedEvents, testEventMetadata } from './stored-events';
+import { type GivenEvent, storedEvents, testEventMetadata } from './stored-events';
 
 /** What a decision test expects of `when(command)`. */
 export interface DecisionOutcome<Event extends DecidedEvent> {
@@ -18,7 +18,7 @@ export interface GivenHistory<Command, Event extends DecidedEvent> {
 
 export interface DecisionSpec<Command, Event extends DecidedEvent> {
   /** The events already in the stream, oldest first (`[]` for a new stream). */
-  given(events: readonly DecidedEvent[]): GivenHistory<Command, Event>;
+  given(events: readonly GivenEvent[]): GivenHistory<Command, Event>;
 }
 
 /**

@@ -2,22 +2,38 @@ import { type StoredEvent, decodeEvent, newEvent } from '../catalog';
 import type { DecidedEvent } from '../decided-event';
 import type { EventMetadata } from '../event-metadata';
 
-const at = '2025-10-16T09:00:00.000Z';
+/** An event a test puts in the log: its type and data, and where and when if that matters. */
+export type GivenEvent = DecidedEvent & {
+  /** Default: the stream `storedEvents` is given. */
+  streamId?: string;
+  /** Default: one minute after the previous event, the data's `userId` (or null), a test request. */
+  metadata?: Partial<EventMetadata>;
+};
 
-/** Metadata for test events: fixed time and request, a distinct event id per event. */
+const start = Date.parse('2025-10-16T09:00:00.000Z');
+
+/** Metadata for the `index`th test event (from 1): a distinct event id, a minute apart, a test request. */
 export function testEventMetadata(index: number, userId: number | null = null): EventMetadata {
   const eventId = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
-  return { eventId, occurredAt: at, userId, requestId: 'test-request', causationId: 'test-request', correlationId: 'test-request' };
+  const occurredAt = new Date(start + index * 60_000).toISOString();
+  return { eventId, occurredAt, userId, requestId: 'test-request', causationId: 'test-request', correlationId: 'test-request' };
 }
 
 /**
- * Events as a fold reads them back from the stream `streamId`, revisions from 0. Each goes through
- * the catalogue both ways (validated on the way in, decoded on the way out), so a test cannot
- * start from an event the store would refuse.
+ * Events as a fold reads them back from the log, in the given order, each stream's revisions from
+ * 0. Each goes through the catalogue both ways (validated on the way in, decoded on the way out),
+ * so a test cannot start from an event the store would refuse.
  */
-export function storedEvents(events: readonly DecidedEvent[], streamId = 'test-stream'): StoredEvent[] {
+export function storedEvents(events: readonly GivenEvent[], defaultStreamId = 'test-stream'): StoredEvent[] {
+  const revisions = new Map<string, bigint>();
   return events.map((event, index) => {
-    const appended = newEvent<DecidedEvent['type']>(event.type, event.data, testEventMetadata(index + 1));
-    return decodeEvent({ ...appended, streamId, streamPosition: BigInt(index), position: String(index + 1).padStart(20, '0'), recordedAt: new Date(at) });
+    const streamId = event.streamId ?? defaultStreamId;
+    const streamPosition = revisions.get(streamId) ?? 0n;
+    revisions.set(streamId, streamPosition + 1n);
+    const userId = 'userId' in event.data ? event.data.userId : null;
+    const metadata = { ...testEventMetadata(index + 1, userId), ...event.metadata };
+    const appended = newEvent<DecidedEvent['type']>(event.type, event.data, metadata);
+    const position = String(index + 1).padStart(20, '0');
+    return decodeEvent({ ...appended, streamId, streamPosition, position, recordedAt: new Date(metadata.occurredAt) });
   });
 }
