@@ -1,0 +1,37 @@
+/**
+ * Writes one generated song as a folder of the songs directory: stems encoded to MP3 and the text
+ * files. The folder is assembled under a dot-name and renamed into place, so a scanner never sees
+ * half a song (it skips dot-folders) and a re-run replaces the old folder whole.
+ */
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { GeneratedSong } from './generate-song';
+import { type StemName, stemNames } from './mixdown';
+import { encodeMp3 } from './mp3-encode';
+
+/** kbps per stem: every stem is a mono instrument (the player pans nothing), 96 kbps keeps cymbals clean. */
+export const stemBitrates: Record<StemName, number> = { drums: 96, bass: 96, guitar: 96, keys: 96, vocals: 96, fx: 96 };
+
+export function encodeStems(song: GeneratedSong): Record<string, Uint8Array> {
+  const files: Record<string, Uint8Array> = {};
+  for (const name of stemNames) files[`${name}.mp3`] = encodeMp3([song.stems[name]], stemBitrates[name]);
+  return files;
+}
+
+/** Returns the bytes written. */
+export async function writeSongFolder(songsDir: string, song: GeneratedSong, stems: Record<string, Uint8Array>): Promise<number> {
+  const folder = join(songsDir, song.plan.slug);
+  const staging = join(songsDir, `.partial-${song.plan.slug}`);
+  await rm(staging, { recursive: true, force: true });
+  let bytes = 0;
+  const files: [string, Uint8Array | string][] = [...Object.entries(stems), ...Object.entries(song.texts)];
+  for (const [path, content] of files) {
+    const target = join(staging, path);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, content);
+    bytes += typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
+  }
+  await rm(folder, { recursive: true, force: true });
+  await rename(staging, folder);
+  return bytes;
+}
