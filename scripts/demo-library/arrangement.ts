@@ -53,8 +53,10 @@ export function arrange(plan: SongPlan): Arrangement {
     seen.set(type, occurrence + 1);
     sections.push({ type, occurrence, startBeat: beat, endBeat: beat + bars * beatsPerBar });
     const progression = plan.progressions[type];
+    // An outro shorter than its progression plays the progression's end, so the song ends home.
+    const first = type === 'outro' ? (((progression.length - bars) % progression.length) + progression.length) % progression.length : 0;
     for (let bar = 0; bar < bars; bar++) {
-      const names = progression[bar % progression.length]!.split(' ');
+      const names = progression[(first + bar) % progression.length]!.split(' ');
       names.forEach((name, index) => {
         const startBeat = beat + (index * beatsPerBar) / names.length;
         chords.push({ chord: romanChord(name, key), startBeat, endBeat: startBeat + beatsPerBar / names.length });
