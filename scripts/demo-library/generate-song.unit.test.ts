@@ -5,8 +5,8 @@ import { stemNames } from './mixdown';
 import { type SongPlan, songPlans } from './song-plans';
 import { sampleRate } from './synth/track';
 
-/** A song of eight short bars: the whole pipeline in a fraction of a second. */
-const shortPlan = (plan: SongPlan): SongPlan => ({ ...plan, bars: { intro: 1, verse: 2, chorus: 2, bridge: 1, outro: 2 } });
+/** A song of eight bars (20 s): the whole pipeline in about a second. */
+const shortPlan = (plan: SongPlan): SongPlan => ({ ...plan, bars: { intro: 1, verse: 1, chorus: 1, bridge: 1, outro: 1 } });
 
 const fingerprint = (song: ReturnType<typeof generateSong>) => {
   const hash = createHash('sha256');
