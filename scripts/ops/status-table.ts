@@ -66,7 +66,8 @@ function describeVisibility(visibility: LogVisibility | null): string[] {
   if (!visibility || (visibility.invisibleEvents === 0 && !visibility.blockingTransaction)) return [];
   const lines = [''];
   if (visibility.invisibleEvents > 0) {
-    lines.push(`${visibility.invisibleEvents} events are committed but not yet visible to readers (lag cannot count them yet).`);
+    const count = visibility.invisibleEvents;
+    lines.push(`${count} ${count === 1 ? 'event is' : 'events are'} committed but not yet visible to readers (lag cannot count them yet).`);
   }
   const blocker = visibility.blockingTransaction;
   if (blocker) {

@@ -68,5 +68,6 @@ describe('formatStatusTable', () => {
     );
     expect(table).toContain('SELECT pg_terminate_backend(4242)');
     expect(formatStatusTable([status({})], { invisibleEvents: 0, blockingTransaction: null })).not.toContain('visible');
+    expect(formatStatusTable([status({})], { invisibleEvents: 1, blockingTransaction: null })).toContain('1 event is committed but not yet visible');
   });
 });
