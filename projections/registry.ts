@@ -2,11 +2,12 @@ import type { Projection } from './runtime/projection-definition';
 import { type ProjectionsHandle, type StartProjectionsOptions, startProjectionHost } from './runtime/projection-host';
 import { mailingList } from './mailing-list/mailing-list-projection';
 import { privacyRequests } from './privacy-requests/privacy-requests-projection';
+import { songs } from './songs/songs-projection';
 import { usageBytesPerUser } from './usage-bytes-per-user/usage-bytes-per-user-projection';
 import { users } from './users/users-projection';
 
 /** Every read model the app runs. A new read model adds its projection here. */
-export const projections: readonly Projection[] = [usageBytesPerUser, users, privacyRequests, mailingList];
+export const projections: readonly Projection[] = [usageBytesPerUser, users, privacyRequests, mailingList, songs];
 
 /** Find a projection by its name (CLI arguments); undefined when there is none. */
 export function findProjection(name: string): Projection | undefined {

@@ -5,7 +5,16 @@ import { CreditsPurchased } from './billing';
 import { CampaignBatchSent } from './campaigns';
 import type { EventDefinition } from './define-event';
 import { type EventMetadata, eventMetadataSchema } from './event-metadata';
-import { SongStarred, SongUnstarred } from './library';
+import {
+  SongCatalogued,
+  SongFilesChanged,
+  SongGenreEdited,
+  SongMetadataEdited,
+  SongPlayed,
+  SongRemovedFromDisk,
+  SongStarred,
+  SongUnstarred,
+} from './library';
 import { MailingListSubscribed } from './marketing';
 import { StemStreamed } from './metering';
 import { PrivacyRequestSubmitted } from './privacy';
@@ -29,6 +38,12 @@ export const eventDefinitions = [
   MailingListSubscribed,
   SongStarred,
   SongUnstarred,
+  SongCatalogued,
+  SongFilesChanged,
+  SongRemovedFromDisk,
+  SongMetadataEdited,
+  SongGenreEdited,
+  SongPlayed,
   StemStreamed,
   CreditsPurchased,
   CampaignBatchSent,

@@ -6,7 +6,7 @@ export { UserRegistered, UserSignedIn, UserSignedOut } from './accounts';
 export * from './settings';
 export * from './privacy';
 export { MailingListSubscribed } from './marketing';
-export { SongStarred, SongUnstarred } from './library';
+export * from './library';
 export { StemStreamed } from './metering';
 export { CreditsPurchased } from './billing';
 export { CampaignBatchSent } from './campaigns';

@@ -4,6 +4,129 @@ import { defineEvent } from './define-event';
 const userId = z.number().int().positive();
 const songId = z.number().int().positive();
 
+/** Section types of a song (spec 000 section 3), as `sections.json` names them. */
+export const songSectionTypes = ['verse', 'chorus', 'bridge', 'intro', 'outro', 'break', 'other'] as const;
+export type SongSectionType = (typeof songSectionTypes)[number];
+
+/** Difficulty scale of spec 000 section 9. */
+export const songDifficultyRange = { min: 1, max: 10 } as const;
+/** BPM input range of spec 000 sections 5 and 9. */
+export const songBpmRange = { min: 1, max: 300 } as const;
+
+/** One audio file of a song folder as the scan saw it; `bytes` and `modifiedAt` tell a changed file. */
+export const songStemFileSchema = z.object({
+  filename: z.string().min(1),
+  bytes: z.number().int().nonnegative(),
+  modifiedAt: z.iso.datetime(),
+  /** Seconds of audio; null when the file's header gives no duration. */
+  durationSeconds: z.number().nonnegative().nullable(),
+});
+export type SongStemFile = z.infer<typeof songStemFileSchema>;
+
+export const songSectionSchema = z.object({
+  type: z.enum(songSectionTypes),
+  startTime: z.number().nonnegative(),
+  endTime: z.number().nonnegative(),
+});
+export type SongSection = z.infer<typeof songSectionSchema>;
+
+/** Something wrong with one file of a song folder: reported on the song, never fatal to the scan. */
+export const songProblemSchema = z.object({ file: z.string(), message: z.string() });
+export type SongProblem = z.infer<typeof songProblemSchema>;
+
+/**
+ * Everything a scan reads from a song folder except its metadata file: the facts a re-scan
+ * compares to tell whether the folder changed. Lyrics and chord texts stay files (read when asked).
+ */
+export const songFolderFilesSchema = z.object({
+  /** Absolute path of the song folder, as the scan found it. */
+  directory: z.string().min(1),
+  /** Playable stems, sorted by filename; unreadable audio files are left out and reported in `problems`. */
+  stems: z.array(songStemFileSchema),
+  /** The longest stem's duration; null when no stem's duration could be read. */
+  durationSeconds: z.number().nonnegative().nullable(),
+  hasLyrics: z.boolean(),
+  /** Chord files present (`chords/<instrument>.txt`), `master` first, then by name. */
+  chordInstruments: z.array(z.string().min(1)),
+  sections: z.array(songSectionSchema),
+  problems: z.array(songProblemSchema),
+});
+export type SongFolderFiles = z.infer<typeof songFolderFilesSchema>;
+
+/** The metadata a song folder's `song.json` gives (absent fields and bad values as null). */
+export const songFileMetadataSchema = z.object({
+  title: z.string().min(1).nullable(),
+  genre: z.string().min(1).nullable(),
+  genre2: z.string().min(1).nullable(),
+  key: z.string().min(1).nullable(),
+  bpm: z.number().positive().nullable(),
+  difficulty: z.number().int().min(songDifficultyRange.min).max(songDifficultyRange.max).nullable(),
+});
+export type SongFileMetadata = z.infer<typeof songFileMetadataSchema>;
+
+/** A scan found a song folder it had never seen; its id comes from the folder registry. */
+export const SongCatalogued = defineEvent({
+  type: 'SongCatalogued',
+  schemaVersion: 1,
+  schema: z.object({
+    songId,
+    /** The folder's name inside the songs directory: the song's identity on disk. */
+    folder: z.string().min(1),
+    files: songFolderFilesSchema,
+    metadata: songFileMetadataSchema,
+  }),
+});
+
+/**
+ * A re-scan found the folder's files changed (a stem added, replaced or removed, lyrics, chords,
+ * sections, problems). `metadata` only when `song.json` itself changed: then its values replace
+ * the song's, edits made in the app included; otherwise those edits stand.
+ */
+export const SongFilesChanged = defineEvent({
+  type: 'SongFilesChanged',
+  schemaVersion: 1,
+  schema: z.object({
+    songId,
+    files: songFolderFilesSchema,
+    metadata: songFileMetadataSchema.optional(),
+  }),
+});
+
+/** A scan no longer found the song's folder: the song leaves the library until it is back. */
+export const SongRemovedFromDisk = defineEvent({
+  type: 'SongRemovedFromDisk',
+  schemaVersion: 1,
+  schema: z.object({ songId }),
+});
+
+/** A user edited the song's details; only the fields sent are present (null clears a field). */
+export const SongMetadataEdited = defineEvent({
+  type: 'SongMetadataEdited',
+  schemaVersion: 1,
+  schema: z.object({
+    songId,
+    userId,
+    title: z.string().min(1).optional(),
+    bpm: z.number().min(songBpmRange.min).max(songBpmRange.max).nullable().optional(),
+    key: z.string().min(1).nullable().optional(),
+    difficulty: z.number().int().min(songDifficultyRange.min).max(songDifficultyRange.max).nullable().optional(),
+  }),
+});
+
+/** A user set the song's genres (null: none). */
+export const SongGenreEdited = defineEvent({
+  type: 'SongGenreEdited',
+  schemaVersion: 1,
+  schema: z.object({ songId, userId, genre: z.string().min(1).nullable(), genre2: z.string().min(1).nullable() }),
+});
+
+/** A user loaded the song in the player (spec 000 section 4: loading a song records a play). */
+export const SongPlayed = defineEvent({
+  type: 'SongPlayed',
+  schemaVersion: 1,
+  schema: z.object({ userId, songId }),
+});
+
 export const SongStarred = defineEvent({
   type: 'SongStarred',
   schemaVersion: 1,

@@ -1,0 +1,221 @@
+import { assertNever, type SongFileMetadata, type SongFolderFiles } from '../../events/catalog';
+import type { SqlExecutor } from '../../events/store/postgres/sql-client';
+import { defineProjection } from '../runtime/projection-definition';
+import { songStarsTable, songsMigration, songsTable } from './songs-tables';
+
+/** The song's columns an event may set (snake_case, as stored); absent keys keep their value. */
+interface SongColumns {
+  directory: string;
+  title: string;
+  genre: string | null;
+  genre2: string | null;
+  song_key: string | null;
+  bpm: number | null;
+  difficulty: number;
+  duration_seconds: number | null;
+  stems: SongFolderFiles['stems'];
+  has_lyrics: boolean;
+  chord_instruments: string[];
+  sections: SongFolderFiles['sections'];
+  problems: SongFolderFiles['problems'];
+  on_disk: boolean;
+}
+
+/** What one batch changes of one song: a whole new row, or a patch on the stored one; plus plays. */
+interface SongChange {
+  songId: number;
+  /** Present when the song was catalogued in this batch (later events of the batch already merged). */
+  created?: SongColumns & { folder: string };
+  patch: Partial<SongColumns>;
+  plays: number;
+  changedAt: string;
+}
+
+interface StarChange {
+  userId: number;
+  songId: number;
+  starred: boolean;
+  at: string;
+}
+
+export interface SongsChanges {
+  songs: Map<number, SongChange>;
+  stars: Map<string, StarChange>;
+}
+
+const defaultDifficulty = 5;
+
+function filesColumns(files: SongFolderFiles): Partial<SongColumns> {
+  return {
+    directory: files.directory,
+    duration_seconds: files.durationSeconds,
+    stems: files.stems,
+    has_lyrics: files.hasLyrics,
+    chord_instruments: [...files.chordInstruments],
+    sections: files.sections,
+    problems: files.problems,
+    on_disk: true,
+  };
+}
+
+function metadataColumns(metadata: SongFileMetadata): Partial<SongColumns> {
+  const columns: Partial<SongColumns> = {
+    genre: metadata.genre,
+    genre2: metadata.genre2,
+    song_key: metadata.key,
+    bpm: metadata.bpm,
+    difficulty: metadata.difficulty ?? defaultDifficulty,
+  };
+  // Without a title in song.json a re-scan keeps the song's title (the folder name or an edit).
+  if (metadata.title !== null) columns.title = metadata.title;
+  return columns;
+}
+
+/**
+ * The library: one row per song folder ever catalogued (hidden while off disk) with its files,
+ * metadata (from song.json, then users' edits) and play count; and each user's stars. Answers the
+ * songs API and the stem stream's file lookup.
+ */
+export const songs = defineProjection({
+  name: 'songs',
+  version: 1,
+  eventTypes: [
+    'SongCatalogued',
+    'SongFilesChanged',
+    'SongRemovedFromDisk',
+    'SongMetadataEdited',
+    'SongGenreEdited',
+    'SongPlayed',
+    'SongStarred',
+    'SongUnstarred',
+  ],
+  tables: [songsTable, songStarsTable],
+  migration: songsMigration,
+
+  fold(events, changes: SongsChanges = { songs: new Map(), stars: new Map() }) {
+    const songChange = (songId: number, at: string): SongChange => {
+      let change = changes.songs.get(songId);
+      if (!change) {
+        change = { songId, patch: {}, plays: 0, changedAt: at };
+        changes.songs.set(songId, change);
+      }
+      change.changedAt = at;
+      return change;
+    };
+    const patch = (songId: number, at: string, columns: Partial<SongColumns>) => {
+      const change = songChange(songId, at);
+      if (change.created) Object.assign(change.created, columns);
+      else Object.assign(change.patch, columns);
+    };
+    for (const event of events) {
+      const at = event.metadata.occurredAt;
+      switch (event.type) {
+        case 'SongCatalogued': {
+          const { songId, folder, files, metadata } = event.data;
+          const change = songChange(songId, at);
+          change.created = {
+            folder,
+            title: folder,
+            ...filesColumns(files),
+            ...metadataColumns(metadata),
+          } as SongColumns & { folder: string };
+          break;
+        }
+        case 'SongFilesChanged':
+          patch(event.data.songId, at, {
+            ...filesColumns(event.data.files),
+            ...(event.data.metadata ? metadataColumns(event.data.metadata) : {}),
+          });
+          break;
+        case 'SongRemovedFromDisk':
+          patch(event.data.songId, at, { on_disk: false });
+          break;
+        case 'SongMetadataEdited': {
+          const { songId, title, bpm, key, difficulty } = event.data;
+          const columns: Partial<SongColumns> = {};
+          if (title !== undefined) columns.title = title;
+          if (bpm !== undefined) columns.bpm = bpm;
+          if (key !== undefined) columns.song_key = key;
+          if (difficulty !== undefined) columns.difficulty = difficulty ?? defaultDifficulty;
+          patch(songId, at, columns);
+          break;
+        }
+        case 'SongGenreEdited':
+          patch(event.data.songId, at, { genre: event.data.genre, genre2: event.data.genre2 });
+          break;
+        case 'SongPlayed':
+          songChange(event.data.songId, at).plays += 1;
+          break;
+        case 'SongStarred':
+        case 'SongUnstarred': {
+          const { userId, songId } = event.data;
+          changes.stars.set(`${userId}:${songId}`, { userId, songId, starred: event.type === 'SongStarred', at });
+          break;
+        }
+        default:
+          assertNever(event);
+      }
+    }
+    return changes;
+  },
+
+  async apply(tx: SqlExecutor, changes: SongsChanges, tables) {
+    const songsName = tables[songsTable];
+    const starsName = tables[songStarsTable];
+    const all = [...changes.songs.values()];
+    const created = all.filter((change) => change.created);
+    const updated = all.filter((change) => !change.created);
+    if (created.length > 0) {
+      await tx.query(
+        `INSERT INTO ${songsName} (song_id, folder, directory, title, genre, genre2, song_key, bpm, difficulty, duration_seconds,
+           stems, has_lyrics, chord_instruments, sections, problems, play_count, on_disk, changed_at)
+         SELECT (c->>'song_id')::integer, c->>'folder', c->>'directory', c->>'title', c->>'genre', c->>'genre2', c->>'song_key',
+           (c->>'bpm')::double precision, (c->>'difficulty')::integer, (c->>'duration_seconds')::double precision,
+           c->'stems', (c->>'has_lyrics')::boolean, ARRAY(SELECT jsonb_array_elements_text(c->'chord_instruments')),
+           c->'sections', c->'problems', (c->>'plays')::bigint, (c->>'on_disk')::boolean, (c->>'changed_at')::timestamptz
+         FROM jsonb_array_elements($1::jsonb) AS c`,
+        [JSON.stringify(created.map((change) => ({ ...change.created, song_id: change.songId, plays: change.plays, changed_at: change.changedAt })))],
+      );
+    }
+    if (updated.length > 0) {
+      const text = (column: string) => `CASE WHEN c.patch ? '${column}' THEN c.patch->>'${column}' ELSE s.${column} END`;
+      const typed = (column: string, type: string) =>
+        `CASE WHEN c.patch ? '${column}' THEN (c.patch->>'${column}')::${type} ELSE s.${column} END`;
+      const json = (column: string) => `CASE WHEN c.patch ? '${column}' THEN c.patch->'${column}' ELSE s.${column} END`;
+      await tx.query(
+        `UPDATE ${songsName} AS s SET
+           directory = ${text('directory')}, title = ${text('title')}, genre = ${text('genre')}, genre2 = ${text('genre2')},
+           song_key = ${text('song_key')}, bpm = ${typed('bpm', 'double precision')}, difficulty = ${typed('difficulty', 'integer')},
+           duration_seconds = ${typed('duration_seconds', 'double precision')}, stems = ${json('stems')},
+           has_lyrics = ${typed('has_lyrics', 'boolean')},
+           chord_instruments = CASE WHEN c.patch ? 'chord_instruments'
+             THEN ARRAY(SELECT jsonb_array_elements_text(c.patch->'chord_instruments')) ELSE s.chord_instruments END,
+           sections = ${json('sections')}, problems = ${json('problems')}, on_disk = ${typed('on_disk', 'boolean')},
+           play_count = s.play_count + c.plays, changed_at = greatest(s.changed_at, c.changed_at)
+         FROM jsonb_to_recordset($1::jsonb) AS c(song_id integer, patch jsonb, plays bigint, changed_at timestamptz)
+         WHERE s.song_id = c.song_id`,
+        [JSON.stringify(updated.map((change) => ({ song_id: change.songId, patch: change.patch, plays: change.plays, changed_at: change.changedAt })))],
+      );
+    }
+    const stars = [...changes.stars.values()];
+    const rows = (starred: boolean) =>
+      stars.filter((star) => star.starred === starred).map((star) => ({ user_id: star.userId, song_id: star.songId, at: star.at }));
+    const starred = rows(true);
+    const unstarred = rows(false);
+    if (starred.length > 0) {
+      await tx.query(
+        `INSERT INTO ${starsName} (user_id, song_id, starred_at)
+         SELECT user_id, song_id, at FROM jsonb_to_recordset($1::jsonb) AS c(user_id integer, song_id integer, at timestamptz)
+         ON CONFLICT (user_id, song_id) DO UPDATE SET starred_at = excluded.starred_at`,
+        [JSON.stringify(starred)],
+      );
+    }
+    if (unstarred.length > 0) {
+      await tx.query(
+        `DELETE FROM ${starsName} AS st USING jsonb_to_recordset($1::jsonb) AS c(user_id integer, song_id integer)
+         WHERE st.user_id = c.user_id AND st.song_id = c.song_id`,
+        [JSON.stringify(unstarred)],
+      );
+    }
+  },
+});

@@ -1,0 +1,116 @@
+import path from 'node:path';
+import type { SongProblem, SongSection, SongStemFile } from '../../events/catalog';
+import type { SqlExecutor } from '../../events/store/postgres/sql-client';
+import { songStarsTable, songsTable } from './songs-tables';
+
+/** One song of the library as a user sees it. */
+export interface SongRecord {
+  id: number;
+  folder: string;
+  /** Absolute path of the song folder (server side only: never sent to a client). */
+  directory: string;
+  title: string;
+  genre: string | null;
+  genre2: string | null;
+  key: string | null;
+  bpm: number | null;
+  difficulty: number;
+  durationSeconds: number | null;
+  stems: readonly SongStemFile[];
+  hasLyrics: boolean;
+  chordInstruments: readonly string[];
+  sections: readonly SongSection[];
+  problems: readonly SongProblem[];
+  playCount: number;
+  /** Whether this user starred it (false when asked without a user). */
+  starred: boolean;
+}
+
+/** A stem file on disk, as the stem stream serves it. */
+export interface SongStemLocation {
+  /** Absolute path of the file. */
+  path: string;
+  bytes: number;
+  modifiedAt: Date;
+}
+
+interface SongRow {
+  song_id: number;
+  folder: string;
+  directory: string;
+  title: string;
+  genre: string | null;
+  genre2: string | null;
+  song_key: string | null;
+  bpm: number | null;
+  difficulty: number;
+  duration_seconds: number | null;
+  stems: SongStemFile[];
+  has_lyrics: boolean;
+  chord_instruments: string[];
+  sections: SongSection[];
+  problems: SongProblem[];
+  play_count: string | number;
+  starred: boolean;
+}
+
+const columns = `s.song_id, s.folder, s.directory, s.title, s.genre, s.genre2, s.song_key, s.bpm, s.difficulty,
+  s.duration_seconds, s.stems, s.has_lyrics, s.chord_instruments, s.sections, s.problems, s.play_count,
+  EXISTS (SELECT 1 FROM ${songStarsTable} st WHERE st.song_id = s.song_id AND st.user_id = $1) AS starred`;
+
+/** Every song on disk, by title then id, with this user's stars. */
+export async function listSongs(sql: SqlExecutor, userId: number | null): Promise<SongRecord[]> {
+  const { rows } = await sql.query<SongRow>(
+    `SELECT ${columns} FROM ${songsTable} s WHERE s.on_disk ORDER BY lower(s.title), s.song_id`,
+    [userId ?? 0],
+  );
+  return rows.map(toSong);
+}
+
+/** The song with this id while its folder is on disk, with this user's star; undefined otherwise. */
+export async function findSong(sql: SqlExecutor, songId: number, userId: number | null): Promise<SongRecord | undefined> {
+  const { rows } = await sql.query<SongRow>(`SELECT ${columns} FROM ${songsTable} s WHERE s.song_id = $2 AND s.on_disk`, [
+    userId ?? 0,
+    songId,
+  ]);
+  return rows[0] ? toSong(rows[0]) : undefined;
+}
+
+/**
+ * Where a stem of a song is: only when `filename` is exactly one of the song's stems (so no other
+ * file of the folder, and no path outside it, is ever reachable), and the folder is on disk.
+ */
+export async function findSongStem(sql: SqlExecutor, songId: number, filename: string): Promise<SongStemLocation | undefined> {
+  const { rows } = await sql.query<{ directory: string; stem: SongStemFile }>(
+    `SELECT s.directory, stem FROM ${songsTable} s, jsonb_array_elements(s.stems) AS stem
+     WHERE s.song_id = $1 AND s.on_disk AND stem->>'filename' = $2`,
+    [songId, filename],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  // Scanned names are plain entries of the folder; checked again so a bad row cannot escape it.
+  if (path.basename(row.stem.filename) !== row.stem.filename) return undefined;
+  return { path: path.join(row.directory, row.stem.filename), bytes: row.stem.bytes, modifiedAt: new Date(row.stem.modifiedAt) };
+}
+
+function toSong(row: SongRow): SongRecord {
+  return {
+    id: Number(row.song_id),
+    folder: row.folder,
+    directory: row.directory,
+    title: row.title,
+    genre: row.genre,
+    genre2: row.genre2,
+    key: row.song_key,
+    bpm: row.bpm === null ? null : Number(row.bpm),
+    difficulty: Number(row.difficulty),
+    durationSeconds: row.duration_seconds === null ? null : Number(row.duration_seconds),
+    stems: row.stems,
+    hasLyrics: row.has_lyrics,
+    chordInstruments: row.chord_instruments,
+    sections: row.sections,
+    problems: row.problems,
+    playCount: Number(row.play_count),
+    starred: row.starred,
+  };
+}

@@ -1,0 +1,46 @@
+import type { GenerationTables } from '../runtime/projection-definition';
+
+/** The songs of the library; queries read the view of this name, never a generation's table. */
+export const songsTable = 'songs';
+/** Which user starred which song. */
+export const songStarsTable = 'song_stars';
+
+export type SongsTables = typeof songsTable | typeof songStarsTable;
+
+/**
+ * Version 1 of the tables. A change here is a new projection version (blue/green rebuild), not an
+ * ALTER. `directory` is the song folder's absolute path as the last scan saw it: the stem and
+ * lyrics readers join file names to it, and only names listed in `stems` are ever served.
+ */
+export function songsMigration(tables: GenerationTables<SongsTables>): string {
+  const songs = tables[songsTable];
+  const stars = tables[songStarsTable];
+  return `
+CREATE TABLE ${songs} (
+  song_id integer PRIMARY KEY,
+  folder text NOT NULL,
+  directory text NOT NULL,
+  title text NOT NULL,
+  genre text,
+  genre2 text,
+  song_key text,
+  bpm double precision,
+  difficulty integer NOT NULL DEFAULT 5,
+  duration_seconds double precision,
+  stems jsonb NOT NULL DEFAULT '[]',
+  has_lyrics boolean NOT NULL DEFAULT false,
+  chord_instruments text[] NOT NULL DEFAULT '{}',
+  sections jsonb NOT NULL DEFAULT '[]',
+  problems jsonb NOT NULL DEFAULT '[]',
+  play_count bigint NOT NULL DEFAULT 0,
+  on_disk boolean NOT NULL DEFAULT true,
+  changed_at timestamptz NOT NULL
+);
+CREATE TABLE ${stars} (
+  user_id integer NOT NULL,
+  song_id integer NOT NULL,
+  starred_at timestamptz NOT NULL,
+  PRIMARY KEY (user_id, song_id)
+);
+`;
+}

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import type { SongFileMetadata, SongFolderFiles } from '../../events/catalog';
+import { availableSqlClients } from '../../events/store/testing/test-sql-clients';
+import { projectionSpec } from '../testing/projection-spec';
+import { songs } from './songs-projection';
+import { findSong, findSongStem, listSongs } from './songs-queries';
+
+const stem = (filename: string, bytes: number, durationSeconds: number | null = 61.5) => ({
+  filename,
+  bytes,
+  modifiedAt: '2025-10-01T08:00:00.000Z',
+  durationSeconds,
+});
+
+const neonFiles: SongFolderFiles = {
+  directory: '/srv/songs/neon-tidewater',
+  stems: [stem('bass.mp3', 1000), stem('drums.mp3', 2000, 62)],
+  durationSeconds: 62,
+  hasLyrics: true,
+  chordInstruments: ['master', 'bass'],
+  sections: [{ type: 'intro', startTime: 0, endTime: 7.5 }],
+  problems: [],
+};
+const neonMetadata: SongFileMetadata = { title: 'Neon Tidewater', genre: 'Electronic', genre2: null, key: 'A minor', bpm: 124, difficulty: null };
+const bareFiles: SongFolderFiles = {
+  directory: '/srv/songs/bare',
+  stems: [stem('mix.wav', 500, null)],
+  durationSeconds: null,
+  hasLyrics: false,
+  chordInstruments: [],
+  sections: [],
+  problems: [{ file: 'song.json', message: 'bpm: must be positive' }],
+};
+const noMetadata: SongFileMetadata = { title: null, genre: null, genre2: null, key: null, bpm: null, difficulty: null };
+
+for (const client of availableSqlClients()) {
+  describe(`songs read model (${client.name})`, () => {
+    const spec = projectionSpec(songs, client);
+
+    const history = spec.given([
+      { type: 'SongCatalogued', data: { songId: 1, folder: 'neon-tidewater', files: neonFiles, metadata: neonMetadata }, streamId: 'song-1' },
+      { type: 'SongCatalogued', data: { songId: 2, folder: 'bare', files: bareFiles, metadata: noMetadata }, streamId: 'song-2' },
+      { type: 'SongPlayed', data: { userId: 7, songId: 1 }, streamId: 'song-plays-1' },
+      { type: 'SongMetadataEdited', data: { songId: 1, userId: 7, bpm: 126, difficulty: 8 }, streamId: 'song-1' },
+      { type: 'SongStarred', data: { userId: 7, songId: 1 }, streamId: 'song-stars-7' },
+      { type: 'SongStarred', data: { userId: 7, songId: 2 }, streamId: 'song-stars-7' },
+      { type: 'SongUnstarred', data: { userId: 7, songId: 2 }, streamId: 'song-stars-7' },
+      { type: 'SongStarred', data: { userId: 8, songId: 2 }, streamId: 'song-stars-8' },
+      { type: 'SongPlayed', data: { userId: 8, songId: 1 }, streamId: 'song-plays-1' },
+      { type: 'SongGenreEdited', data: { songId: 2, userId: 8, genre: 'Jazz', genre2: 'Blues' }, streamId: 'song-2' },
+      // A re-scan: new stems, song.json unchanged, so the user's bpm and difficulty stand.
+      {
+        type: 'SongFilesChanged',
+        data: { songId: 1, files: { ...neonFiles, stems: [stem('bass.mp3', 1100, 63)], durationSeconds: 63 } },
+        streamId: 'song-1',
+      },
+      // song.json appeared in the bare folder: its values replace the edited genres; no title keeps the folder name.
+      {
+        type: 'SongFilesChanged',
+        data: { songId: 2, files: { ...bareFiles, problems: [] }, metadata: { ...noMetadata, genre: 'Folk', difficulty: 2 } },
+        streamId: 'song-2',
+      },
+      { type: 'SongMetadataEdited', data: { songId: 2, userId: 8, title: 'Bare Bones', key: null }, streamId: 'song-2' },
+    ]);
+
+    it('given catalogue, edits, plays and stars, then one row per song and one per star', async () => {
+      await history.then('songs', [
+        {
+          song_id: 1,
+          folder: 'neon-tidewater',
+          directory: '/srv/songs/neon-tidewater',
+          title: 'Neon Tidewater',
+          genre: 'Electronic',
+          genre2: null,
+          song_key: 'A minor',
+          bpm: 126,
+          difficulty: 8,
+          duration_seconds: 63,
+          stems: [stem('bass.mp3', 1100, 63)],
+          has_lyrics: true,
+          chord_instruments: ['master', 'bass'],
+          sections: [{ type: 'intro', startTime: 0, endTime: 7.5 }],
+          problems: [],
+          play_count: '2',
+          on_disk: true,
+          changed_at: new Date('2025-10-16T09:11:00.000Z'),
+        },
+        {
+          song_id: 2,
+          folder: 'bare',
+          directory: '/srv/songs/bare',
+          title: 'Bare Bones',
+          genre: 'Folk',
+          genre2: null,
+          song_key: null,
+          bpm: null,
+          difficulty: 2,
+          duration_seconds: null,
+          stems: [stem('mix.wav', 500, null)],
+          has_lyrics: false,
+          chord_instruments: [],
+          sections: [],
+          problems: [],
+          play_count: '0',
+          on_disk: true,
+          changed_at: new Date('2025-10-16T09:13:00.000Z'),
+        },
+      ]);
+      await history.then(
+        'song_stars',
+        [
+          { user_id: 7, song_id: 1, starred_at: new Date('2025-10-16T09:05:00.000Z') },
+          { user_id: 8, song_id: 2, starred_at: new Date('2025-10-16T09:08:00.000Z') },
+        ],
+        { orderBy: 'user_id, song_id' },
+      );
+    });
+
+    it('given the library, then the queries answer with each user’s stars and find stems by exact name only', async () => {
+      await history.thenRead(async (sql) => {
+        const forSeven = await listSongs(sql, 7);
+        expect(forSeven.map((song) => [song.id, song.title, song.starred])).toEqual([
+          [2, 'Bare Bones', false],
+          [1, 'Neon Tidewater', true],
+        ]);
+        expect((await listSongs(sql, null)).every((song) => !song.starred)).toBe(true);
+        expect(await findSong(sql, 2, 8)).toMatchObject({ id: 2, starred: true, genre: 'Folk', difficulty: 2, key: null, playCount: 0 });
+        expect(await findSong(sql, 1, 8)).toMatchObject({ bpm: 126, playCount: 2, durationSeconds: 63, chordInstruments: ['master', 'bass'] });
+        expect(await findSong(sql, 3, 7)).toBeUndefined();
+        expect(await findSongStem(sql, 1, 'bass.mp3')).toEqual({
+          path: '/srv/songs/neon-tidewater/bass.mp3',
+          bytes: 1100,
+          modifiedAt: new Date('2025-10-01T08:00:00.000Z'),
+        });
+        for (const name of ['drums.mp3', 'BASS.MP3', '../bare/mix.wav', 'lyrics.lrc', 'bass.mp3 ', '']) {
+          expect(await findSongStem(sql, 1, name), name).toBeUndefined();
+        }
+        expect(await findSongStem(sql, 2, 'bass.mp3')).toBeUndefined();
+      });
+    });
+
+    it('given a song removed from disk, then it is hidden from the list, get and stem lookup; back on disk, it returns', async () => {
+      const removed = spec.given([
+        { type: 'SongCatalogued', data: { songId: 1, folder: 'neon-tidewater', files: neonFiles, metadata: neonMetadata }, streamId: 'song-1' },
+        { type: 'SongRemovedFromDisk', data: { songId: 1 }, streamId: 'song-1' },
+      ]);
+      await removed.thenRead(async (sql) => {
+        expect(await listSongs(sql, 7)).toEqual([]);
+        expect(await findSong(sql, 1, 7)).toBeUndefined();
+        expect(await findSongStem(sql, 1, 'bass.mp3')).toBeUndefined();
+      });
+      await spec
+        .given([
+          { type: 'SongCatalogued', data: { songId: 1, folder: 'neon-tidewater', files: neonFiles, metadata: neonMetadata }, streamId: 'song-1' },
+          { type: 'SongRemovedFromDisk', data: { songId: 1 }, streamId: 'song-1' },
+          { type: 'SongFilesChanged', data: { songId: 1, files: neonFiles }, streamId: 'song-1' },
+        ])
+        .thenRead(async (sql) => {
+          expect(await findSong(sql, 1, 7)).toMatchObject({ title: 'Neon Tidewater', stems: neonFiles.stems });
+        });
+    });
+  });
+}
