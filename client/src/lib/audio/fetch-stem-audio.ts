@@ -1,0 +1,20 @@
+/** A stem to load: the id the mixer knows it by, and where it streams from. */
+export interface StemSource {
+  id: string;
+  url: string;
+}
+
+/**
+ * The stem's encoded bytes, fetched with the session cookie (the stream is for signed-in users only
+ * and metered per response). A non-2xx answer is an error naming the status, so a 403 (credit limit)
+ * or a 404 is reported on that stem instead of being decoded as audio.
+ */
+export async function fetchStemAudio(source: StemSource, fetchFn: typeof fetch, signal?: AbortSignal): Promise<ArrayBuffer> {
+  const response = await fetchFn(source.url, { credentials: 'include', signal });
+  if (!response.ok) {
+    // Drop the body unread: it is an error document, not audio worth metering further.
+    await response.body?.cancel().catch(() => undefined);
+    throw new Error(`stem ${source.id}: HTTP ${response.status}`);
+  }
+  return response.arrayBuffer();
+}
