@@ -51,6 +51,10 @@ const untypedReduxHooks = {
   importNames: ['useDispatch', 'useSelector', 'useStore'],
   message: 'use useAppDispatch, useAppSelector and useAppStore from client/src/app/hooks.ts.',
 };
+// Tone.js only behind client/src/lib/audio: one audio graph, started in one place, so stems cannot
+// be started one by one from a screen (ARCHITECTURE.md, Client).
+const toneOutsideAudio = { name: 'tone', message: 'only client/src/lib/audio imports tone: use its StemEngine.' };
+const toneSubpathsOutsideAudio = { group: ['tone/*'], message: toneOutsideAudio.message };
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'client/dist/**', '.tsbuild/**', 'data/**', 'bench/results/**'] },
@@ -87,12 +91,25 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: [untypedReduxHooks], patterns: [eventTypesOnly] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [untypedReduxHooks, toneOutsideAudio], patterns: [eventTypesOnly, toneSubpathsOutsideAudio] },
+      ],
     },
+  },
+  {
+    // The audio engine is the one place that drives Tone.js.
+    files: ['client/src/lib/audio/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [untypedReduxHooks], patterns: [eventTypesOnly] }] },
   },
   {
     // The one file that wraps react-redux's hooks in the store's types.
     files: ['client/src/app/hooks.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [eventTypesOnly] }] },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [toneOutsideAudio], patterns: [eventTypesOnly, toneSubpathsOutsideAudio] },
+      ],
+    },
   },
 );
