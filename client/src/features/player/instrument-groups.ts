@@ -1,0 +1,55 @@
+/** The named instrument groups of spec 000 section 3, in display order. */
+export const instrumentGroups = ['Drums', 'Bass', 'Guitar', 'Keys', 'Vocals', 'FX'] as const;
+export type InstrumentGroupName = (typeof instrumentGroups)[number];
+
+// Checked in this order, so 'kick (bass drum)' is Drums and 'synth bass' is Bass (spec 000 section 3).
+const nameMatches: readonly [InstrumentGroupName, readonly string[]][] = [
+  ['Drums', ['kick', 'drums', 'percussion', 'snare', 'tom', 'cymbal']],
+  ['Bass', ['bass']],
+  ['Guitar', ['guitar']],
+  ['Keys', ['keyboard', 'keys', 'piano', 'synth']],
+  ['Vocals', ['vocal']],
+  ['FX', ['fx', 'effect']],
+];
+
+/**
+ * The group a stem belongs to, by its name (case-insensitive): one of the named groups, otherwise
+ * the stem's own name (spec 000 section 3).
+ */
+export function instrumentGroupOf(stemName: string): string {
+  const name = stemName.toLowerCase();
+  for (const [group, words] of nameMatches) {
+    if (words.some((word) => name.includes(word))) return group;
+  }
+  return stemName;
+}
+
+/** A group and its stems, in the order they were given. */
+export interface InstrumentGroup<Stem> {
+  name: string;
+  stems: Stem[];
+}
+
+/**
+ * Groups stems for the mixer, in the display order: Drums, Bass, Guitar, Keys, Vocals, FX, then the
+ * other groups alphabetically (so the order does not depend on the order stems arrive in).
+ */
+export function groupStems<Stem extends { name: string }>(stems: readonly Stem[]): InstrumentGroup<Stem>[] {
+  const groups = new Map<string, Stem[]>();
+  for (const stem of stems) {
+    const name = instrumentGroupOf(stem.name);
+    groups.set(name, [...(groups.get(name) ?? []), stem]);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => compareGroupNames(a, b))
+    .map(([name, members]) => ({ name, stems: members }));
+}
+
+/** Sorts group names into the display order. */
+export function compareGroupNames(a: string, b: string): number {
+  const rank = (name: string) => {
+    const index = (instrumentGroups as readonly string[]).indexOf(name);
+    return index === -1 ? instrumentGroups.length : index;
+  };
+  return rank(a) - rank(b) || a.localeCompare(b, 'en', { sensitivity: 'base' }) || (a < b ? -1 : a > b ? 1 : 0);
+}
