@@ -6,6 +6,8 @@ import { devMailboxFeature } from './features/dev-mailbox/dev-mailbox-feature';
 import { emailPreferencesFeature } from './features/email-preferences/email-preferences-feature';
 import { mailingListFeature } from './features/mailing-list/mailing-list-feature';
 import { privacyRequestsFeature } from './features/privacy-requests/privacy-requests-feature';
+import { songsFeature } from './features/songs/songs-feature';
+import { stemsFeature } from './features/stems/stems-feature';
 import { healthFeature } from './health/health-feature';
 
 /**
@@ -23,5 +25,7 @@ export const features: readonly Feature[] = [
   emailPreferencesFeature,
   privacyRequestsFeature,
   mailingListFeature,
+  songsFeature,
+  stemsFeature,
   devMailboxFeature,
 ];

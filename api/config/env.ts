@@ -20,6 +20,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Absolute path of the embedded database and other local files. */
   dataDir: string;
+  /** Absolute path of the songs directory the library is scanned from (docs/song-folder-format.md). */
+  songsDir: string;
   /** PostgreSQL server for the event store and read models; unset = embedded PGlite in `dataDir`. */
   databaseUrl?: string;
   /** PostgreSQL schema to use instead of `public`. */
@@ -92,6 +94,7 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: optional(z.enum(logLevels, { message: `must be one of ${logLevels.join(', ')}` })),
   WOODSHED_DATA_DIR: z.preprocess(unsetWhenEmpty, z.string().default('./data')),
+  WOODSHED_SONGS_DIR: z.preprocess(unsetWhenEmpty, z.string().default('./songs')),
   DATABASE_URL: optional(urlWithProtocols(['postgres:', 'postgresql:'], 'a PostgreSQL URL')),
   DATABASE_SCHEMA: optional(
     z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, {
@@ -205,6 +208,7 @@ function toConfig(env: ParsedEnv, adminEmails: string[], cwd: string): Config {
     nodeEnv,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     dataDir: path.resolve(cwd, env.WOODSHED_DATA_DIR),
+    songsDir: path.resolve(cwd, env.WOODSHED_SONGS_DIR),
     ...(env.DATABASE_URL !== undefined && { databaseUrl: env.DATABASE_URL }),
     ...(env.DATABASE_SCHEMA !== undefined && { databaseSchema: env.DATABASE_SCHEMA }),
     ...(env.KURRENTDB_URL !== undefined && { kurrentdbUrl: env.KURRENTDB_URL }),
@@ -232,6 +236,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
     nodeEnv: config.nodeEnv,
     logLevel: config.logLevel,
     dataDir: config.dataDir,
+    songsDir: config.songsDir,
     database: config.databaseUrl !== undefined ? withoutCredentials(config.databaseUrl) : 'embedded (PGlite)',
     databaseSchema: config.databaseSchema ?? 'public',
     eventLog: config.kurrentdbUrl !== undefined ? `kurrentdb ${withoutCredentials(config.kurrentdbUrl)}` : 'postgresql',

@@ -2,13 +2,14 @@ import { type MigrationSet, runMigrations } from '../../events/store/postgres/mi
 import type { SqlClient } from '../../events/store/postgres/sql-client';
 import { emailOutboxMigrations } from '../adapters/email/email-outbox-schema';
 import { signInMigrations } from '../features/auth/auth-schema';
+import { songFolderMigrations } from '../features/songs/song-folder-registry';
 import { rateLimitMigrations } from '../rate-limits/rate-limit-schema';
 
 /**
  * Every set of ordinary tables the API owns (the event store and the projection runtime migrate
  * their own). A feature or adapter that adds tables adds its set here.
  */
-export const apiMigrations: readonly MigrationSet[] = [signInMigrations, rateLimitMigrations, emailOutboxMigrations];
+export const apiMigrations: readonly MigrationSet[] = [signInMigrations, rateLimitMigrations, emailOutboxMigrations, songFolderMigrations];
 
 /**
  * Bring the API's tables up to date, once, before the process serves requests or runs jobs

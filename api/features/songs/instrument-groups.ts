@@ -1,0 +1,37 @@
+/** Instrument groups of spec 000 section 3, in display order; other stems keep their own name. */
+export const instrumentGroups = ['Drums', 'Bass', 'Guitar', 'Keys', 'Vocals', 'FX'] as const;
+export type InstrumentGroup = (typeof instrumentGroups)[number];
+
+// Checked in this order, so "bass drum" is Drums and "synth bass" is Bass.
+const matches: ReadonlyArray<readonly [InstrumentGroup, readonly string[]]> = [
+  ['Drums', ['kick', 'drums', 'percussion', 'snare', 'tom', 'cymbal']],
+  ['Bass', ['bass']],
+  ['Guitar', ['guitar']],
+  ['Keys', ['keyboard', 'keys', 'piano', 'synth']],
+  ['Vocals', ['vocal']],
+  ['FX', ['fx', 'effect']],
+];
+
+/** The stem's name: its file name without the extension. */
+export function stemName(filename: string): string {
+  const dot = filename.lastIndexOf('.');
+  return dot > 0 ? filename.slice(0, dot) : filename;
+}
+
+/** The instrument a stem belongs to, by the spec's name match (case-insensitive); else its own name. */
+export function instrumentOf(name: string): string {
+  const lower = name.toLowerCase();
+  for (const [group, words] of matches) {
+    if (words.some((word) => lower.includes(word))) return group;
+  }
+  return name;
+}
+
+/** Sort key: the groups in display order, then everything else, by name within each. */
+export function compareByInstrument(a: { name: string; instrument: string }, b: { name: string; instrument: string }): number {
+  const rank = (instrument: string) => {
+    const index = (instrumentGroups as readonly string[]).indexOf(instrument);
+    return index === -1 ? instrumentGroups.length : index;
+  };
+  return rank(a.instrument) - rank(b.instrument) || a.name.localeCompare(b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+}

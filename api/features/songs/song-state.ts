@@ -1,0 +1,72 @@
+import type { SongFileMetadata, SongFolderFiles, StoredEvent } from '../../../events/catalog';
+
+/** A song's stream (`song-<id>`) folded: what the scan and the edit commands decide on. */
+export interface SongState {
+  catalogued: boolean;
+  onDisk: boolean;
+  /** The files as the last scan saw them. */
+  files: SongFolderFiles | undefined;
+  /** song.json as the last scan that found it changed saw it. */
+  fileMetadata: SongFileMetadata | undefined;
+  title: string;
+  genre: string | null;
+  genre2: string | null;
+  key: string | null;
+  bpm: number | null;
+  /** 5 when unset (spec 000 section 3). */
+  difficulty: number;
+}
+
+export const initialSongState: SongState = {
+  catalogued: false,
+  onDisk: false,
+  files: undefined,
+  fileMetadata: undefined,
+  title: '',
+  genre: null,
+  genre2: null,
+  key: null,
+  bpm: null,
+  difficulty: 5,
+};
+
+function withFileMetadata(state: SongState, metadata: SongFileMetadata): SongState {
+  return {
+    ...state,
+    fileMetadata: metadata,
+    ...(metadata.title !== null && { title: metadata.title }),
+    genre: metadata.genre,
+    genre2: metadata.genre2,
+    key: metadata.key,
+    bpm: metadata.bpm,
+    difficulty: metadata.difficulty ?? 5,
+  };
+}
+
+/** The same rules as the songs read model (projections/songs), on one song. */
+export function evolveSongState(state: SongState, event: StoredEvent): SongState {
+  switch (event.type) {
+    case 'SongCatalogued':
+      return withFileMetadata({ ...state, catalogued: true, onDisk: true, files: event.data.files, title: event.data.folder }, event.data.metadata);
+    case 'SongFilesChanged': {
+      const next = { ...state, onDisk: true, files: event.data.files };
+      return event.data.metadata ? withFileMetadata(next, event.data.metadata) : next;
+    }
+    case 'SongRemovedFromDisk':
+      return { ...state, onDisk: false };
+    case 'SongMetadataEdited': {
+      const { title, bpm, key, difficulty } = event.data;
+      return {
+        ...state,
+        ...(title !== undefined && { title }),
+        ...(bpm !== undefined && { bpm }),
+        ...(key !== undefined && { key }),
+        ...(difficulty !== undefined && { difficulty: difficulty ?? 5 }),
+      };
+    }
+    case 'SongGenreEdited':
+      return { ...state, genre: event.data.genre, genre2: event.data.genre2 };
+    default:
+      return state;
+  }
+}

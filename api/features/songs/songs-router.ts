@@ -1,0 +1,153 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import Router from '@koa/router';
+import { newEvent } from '../../../events/catalog';
+import { ProjectionWaitTimeout } from '../../../projections/runtime/position-waiter';
+import { type SongRecord, findSong, listSongs } from '../../../projections/songs/songs-queries';
+import type { AppDependencies } from '../../app-dependencies';
+import { handleCommand } from '../../commands/handle-command';
+import { requestEventMetadata } from '../../commands/request-event-metadata';
+import type { AppRouter, AppState } from '../../http/app-context';
+import { AppError } from '../../http/app-error';
+import { parseBody, parseInput, parseQuery } from '../../http/parse-request';
+import { requireUser } from '../../http/require-user';
+import { chordInstrumentName } from './read-song-folder';
+import {
+  decideEditSongGenre,
+  decideEditSongMetadata,
+  decideSetStarred,
+  evolveStarsState,
+  initialStarsState,
+} from './song-decisions';
+import { type SongScanner, songCommand } from './song-scan';
+import { chordsQuery, genreRequest, metadataRequest, songIdParam, starredRequest } from './songs-requests';
+import { type ScanStartedResponse, type SongWithLyricsResponse, toSongResponse } from './songs-responses';
+
+/** Files larger than this are not lyrics or a chord chart; refused rather than read into memory. */
+const maxTextFileBytes = 1024 * 1024;
+const songsReadModel = 'songs';
+
+/**
+ * The song library (spec 000 section 7), for signed-in users:
+ * - GET /api/songs -> SongResponse[]; GET /api/songs/{id} -> SongResponse with `lyrics`
+ * - POST /api/songs/{id}/play -> { playCount }
+ * - PATCH /api/songs/{id}/starred { starred }, /metadata { title | bpm, key, difficulty }, /genre { genre, genre2 } -> the song
+ * - GET /api/songs/{id}/chords -> { availableInstruments }; ?instrument=name -> { instrument, text }
+ * - POST /api/songs/scan -> { message }; GET /api/songs/scan/progress -> ScanProgress
+ * Unknown songs (or songs whose folder is gone) answer 404. Commands wait for the songs read model.
+ */
+export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRouter {
+  const router = new Router<AppState>({ prefix: '/api/songs' });
+
+  router.get('/', async (ctx) => {
+    const user = requireUser(ctx);
+    ctx.body = (await listSongs(deps.sql, user.id)).map(toSongResponse);
+  });
+
+  router.post('/scan', (ctx) => {
+    const user = requireUser(ctx);
+    if (!scanner.start(ctx, user.id)) throw new AppError(409, 'conflict', 'A scan is already running. Follow it at /api/songs/scan/progress.');
+    ctx.status = 202;
+    ctx.body = { message: 'Scanning the songs directory.' } satisfies ScanStartedResponse;
+  });
+
+  router.get('/scan/progress', (ctx) => {
+    requireUser(ctx);
+    ctx.body = scanner.progress();
+  });
+
+  router.get('/:id', async (ctx) => {
+    const user = requireUser(ctx);
+    const song = await requireSong(deps, ctx, user.id);
+    const lyrics = song.hasLyrics ? await readSongText(song, 'lyrics.lrc') : null;
+    ctx.body = { ...toSongResponse(song), lyrics } satisfies SongWithLyricsResponse;
+  });
+
+  router.post('/:id/play', async (ctx) => {
+    const user = requireUser(ctx);
+    const song = await requireSong(deps, ctx, user.id);
+    // Plays are facts, not decisions: nothing to read first, so many listeners never race.
+    const event = newEvent('SongPlayed', { userId: user.id, songId: song.id }, requestEventMetadata(ctx, deps.clock, user.id));
+    const { position } = await deps.store.append(`song-plays-${song.id}`, [event], { expectedVersion: 'any' });
+    await waitForSongs(deps, position);
+    ctx.body = { playCount: (await requireSong(deps, ctx, user.id)).playCount };
+  });
+
+  router.patch('/:id/starred', async (ctx) => {
+    const user = requireUser(ctx);
+    const song = await requireSong(deps, ctx, user.id);
+    const { starred } = parseBody(ctx, starredRequest);
+    await handleCommand(deps, ctx, {
+      stream: `song-stars-${user.id}`,
+      initialState: initialStarsState,
+      evolve: evolveStarsState,
+      decide: (state) => decideSetStarred(state, { userId: user.id, songId: song.id, starred }),
+      userId: user.id,
+      readModel: songsReadModel,
+    });
+    ctx.body = toSongResponse(await requireSong(deps, ctx, user.id));
+  });
+
+  router.patch('/:id/metadata', async (ctx) => {
+    const user = requireUser(ctx);
+    const song = await requireSong(deps, ctx, user.id);
+    const edit = parseBody(ctx, metadataRequest, 'first');
+    await handleCommand(deps, ctx, songCommand(song.id, user.id, (state) => decideEditSongMetadata(state, { songId: song.id, userId: user.id, ...edit }), songsReadModel));
+    ctx.body = toSongResponse(await requireSong(deps, ctx, user.id));
+  });
+
+  router.patch('/:id/genre', async (ctx) => {
+    const user = requireUser(ctx);
+    const song = await requireSong(deps, ctx, user.id);
+    const { genre, genre2 } = parseBody(ctx, genreRequest, 'first');
+    await handleCommand(deps, ctx, songCommand(song.id, user.id, (state) => decideEditSongGenre(state, { songId: song.id, userId: user.id, genre, genre2 }), songsReadModel));
+    ctx.body = toSongResponse(await requireSong(deps, ctx, user.id));
+  });
+
+  router.get('/:id/chords', async (ctx) => {
+    const user = requireUser(ctx);
+    const song = await requireSong(deps, ctx, user.id);
+    const { instrument } = parseQuery(ctx, chordsQuery);
+    if (instrument === undefined) {
+      ctx.body = { availableInstruments: song.chordInstruments };
+      return;
+    }
+    // Spec 000 section 5: the instrument must be one the server lists (and so a plain file name).
+    if (!song.chordInstruments.includes(instrument) || !chordInstrumentName.test(instrument)) {
+      const available = song.chordInstruments.length > 0 ? song.chordInstruments.join(', ') : 'none';
+      throw new AppError(400, 'invalid_request', `instrument: must be one of this song's chord instruments (${available})`);
+    }
+    const text = await readSongText(song, path.join('chords', `${instrument}.txt`));
+    if (text === null) throw new AppError(404, 'not_found', `The ${instrument} chord file is gone since the last scan. Scan the library again.`);
+    ctx.body = { instrument, text };
+  });
+
+  return router;
+}
+
+async function requireSong(deps: AppDependencies, ctx: { params: Record<string, string> }, userId: number): Promise<SongRecord> {
+  const { id } = parseInput(songIdParam, ctx.params, 'path');
+  const song = await findSong(deps.sql, id, userId);
+  if (!song) throw new AppError(404, 'not_found', `There is no song ${id}.`);
+  return song;
+}
+
+async function waitForSongs(deps: AppDependencies, position: string): Promise<void> {
+  try {
+    await deps.projections.waitForPosition(songsReadModel, position, { timeoutMs: 5_000 });
+  } catch (error) {
+    if (!(error instanceof ProjectionWaitTimeout)) throw error;
+    throw new AppError(503, 'not_ready', 'Your change is saved but not visible yet. Please reload in a moment.');
+  }
+}
+
+/** A text file of the song's folder (lyrics, a chord chart), read now; null when it is gone or too large. */
+async function readSongText(song: SongRecord, relative: string): Promise<string | null> {
+  try {
+    const buffer = await readFile(path.join(song.directory, relative));
+    if (buffer.byteLength > maxTextFileBytes) return null;
+    return buffer.toString('utf8');
+  } catch {
+    return null;
+  }
+}
