@@ -1,5 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
+import { mixerSlice } from '../features/player/mixer-slice';
 import { playerSlice } from '../features/player/player-slice';
 import type { PlayerState } from '../features/player/player-slice';
 import { api } from '../lib/api/api';
@@ -14,6 +15,8 @@ const persistedPlayer = persistReducer(
 
 const rootReducer = combineReducers({
   player: persistedPlayer,
+  // The mix is the loaded song's: not persisted, a reload loads the song (and its preset) again.
+  mixer: mixerSlice.reducer,
   [api.reducerPath]: api.reducer,
 });
 

@@ -1,6 +1,7 @@
 import { persistStore } from 'redux-persist';
 import type { Persistor } from 'redux-persist';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { selectStemGains, stemMuted, stemsLoaded } from '../features/player/mixer-slice';
 import { selectLastSongId, songOpened } from '../features/player/player-slice';
 import { api } from '../lib/api/api';
 import { sessionEnded } from '../lib/session/session-ended';
@@ -34,6 +35,15 @@ describe('makeStore', () => {
     expect(selectLastSongId(store.getState())).toBe(12);
     store.dispatch(sessionEnded());
     expect(selectLastSongId(store.getState())).toBeNull();
+  });
+
+  it('runs the mixer slice, cleared when the user logs out', () => {
+    const store = makeStore();
+    store.dispatch(stemsLoaded({ stems: [{ id: 'bass.mp3', name: 'bass' }] }));
+    store.dispatch(stemMuted({ stemId: 'bass.mp3' }));
+    expect(selectStemGains(store.getState())).toEqual({ 'bass.mp3': 0 });
+    store.dispatch(sessionEnded());
+    expect(selectStemGains(store.getState())).toEqual({});
   });
 
   describe('with redux-persist', () => {

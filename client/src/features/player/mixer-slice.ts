@@ -1,0 +1,260 @@
+import { createSelector, createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { NormalRange } from '../../lib/audio/units';
+import { sessionEnded } from '../../lib/session/session-ended';
+import { groupStems, instrumentGroupOf } from './instrument-groups';
+
+/** Spec 000 section 9: unmuting a stem whose remembered volume was 0 (or below) brings it here. */
+export const FALLBACK_UNMUTE_VOLUME: NormalRange = 0.7;
+/** Spec 000 section 9: a stem's volume after loading and after RESET, and a preset's default. */
+export const DEFAULT_VOLUME: NormalRange = 1;
+
+/** One stem's place in the mix. */
+export interface StemMix {
+  /** The slider's level; 0 while muted (the slider drops to 0, and raising it unmutes). */
+  volume: NormalRange;
+  muted: boolean;
+  /** The volume before the stem was muted, restored on unmute (spec 000 section 4). */
+  rememberedVolume: NormalRange;
+}
+
+/** A stem of the loaded song in the mixer; `id` is the key presets use. */
+export interface MixerStem extends StemMix {
+  id: string;
+  name: string;
+  /** Its instrument group (spec 000 section 3): the mixer shows one strip per group. */
+  group: string;
+}
+
+/** The mix of the loaded song. Only serialisable data: the audio engine follows `selectStemGains`. */
+export interface MixerState {
+  /** In load order; the strips' order comes from `selectMixerGroups`. */
+  stems: MixerStem[];
+  /** While a stem is soloed: which, and every stem's mix before, restored on unsolo. */
+  solo: { stemId: string; before: Record<string, StemMix> } | null;
+  /** While MUTE ALL is on (the button reads UNMUTE ALL): each stem's mute state before it. */
+  muteAllBefore: Record<string, boolean> | null;
+}
+
+/** A preset's data (spec 000 section 3): stem id to level (1 = 100%) and stem id to muted. */
+export interface PresetData {
+  volumes: Record<string, number>;
+  mutes: Record<string, boolean>;
+}
+
+const initialState: MixerState = { stems: [], solo: null, muteAllBefore: null };
+
+function clampVolume(volume: number): NormalRange {
+  return Math.min(1, Math.max(0, volume));
+}
+
+function mute(stem: StemMix): void {
+  if (stem.muted) return;
+  stem.rememberedVolume = stem.volume;
+  stem.volume = 0;
+  stem.muted = true;
+}
+
+function unmute(stem: StemMix): void {
+  if (!stem.muted) return;
+  stem.volume = stem.rememberedVolume > 0 ? stem.rememberedVolume : FALLBACK_UNMUTE_VOLUME;
+  stem.muted = false;
+}
+
+/** A slider moved: raising a muted stem above 0 unmutes it at that level (spec 000 section 4). */
+function changeVolume(stem: StemMix, volume: NormalRange): void {
+  if (stem.muted && volume === 0) return;
+  stem.volume = volume;
+  stem.muted = false;
+}
+
+function mixOf({ volume, muted, rememberedVolume }: StemMix): StemMix {
+  return { volume, muted, rememberedVolume };
+}
+
+/**
+ * Solo is a momentary view of the mix: any other change to it (a slider, a mute, MUTE ALL, a
+ * preset) keeps the mix as it now is and ends the solo, so unsolo never undoes what the user did.
+ */
+function endSolo(state: MixerState): void {
+  state.solo = null;
+}
+
+/**
+ * The mixer's events (spec 000 section 4): actions say what the user did (`mixer/stemMuted`), and
+ * the reducer applies the spec's rules.
+ */
+export const mixerSlice = createSlice({
+  name: 'mixer',
+  initialState,
+  reducers: {
+    /** A song's stems finished loading: each at 100%, unmuted. */
+    stemsLoaded(_state, action: PayloadAction<{ stems: { id: string; name: string }[] }>) {
+      return {
+        ...initialState,
+        stems: action.payload.stems.map(({ id, name }) => ({
+          id,
+          name,
+          group: instrumentGroupOf(name),
+          volume: DEFAULT_VOLUME,
+          muted: false,
+          rememberedVolume: DEFAULT_VOLUME,
+        })),
+      };
+    },
+    /** The player was cleared (no song, or the song changed and its stems were released). */
+    songUnloaded() {
+      return initialState;
+    },
+    /** A stem's slider was released at `volume` (clamped to 0..1). */
+    stemVolumeChanged(state, action: PayloadAction<{ stemId: string; volume: number }>) {
+      if (Number.isNaN(action.payload.volume)) return;
+      const stem = state.stems.find((candidate) => candidate.id === action.payload.stemId);
+      if (!stem) return;
+      endSolo(state);
+      changeVolume(stem, clampVolume(action.payload.volume));
+    },
+    /** A group strip's slider was released at `volume`: every stem of the group follows. */
+    groupVolumeChanged(state, action: PayloadAction<{ group: string; volume: number }>) {
+      if (Number.isNaN(action.payload.volume)) return;
+      const volume = clampVolume(action.payload.volume);
+      const members = state.stems.filter((stem) => stem.group === action.payload.group);
+      if (members.length === 0) return;
+      endSolo(state);
+      for (const stem of members) changeVolume(stem, volume);
+    },
+    stemMuted(state, action: PayloadAction<{ stemId: string }>) {
+      const stem = state.stems.find((candidate) => candidate.id === action.payload.stemId);
+      if (!stem) return;
+      endSolo(state);
+      mute(stem);
+    },
+    stemUnmuted(state, action: PayloadAction<{ stemId: string }>) {
+      const stem = state.stems.find((candidate) => candidate.id === action.payload.stemId);
+      if (!stem) return;
+      endSolo(state);
+      unmute(stem);
+    },
+    /** A group's M button: if every stem of the group is muted, unmute them all; else mute them all. */
+    groupMuteToggled(state, action: PayloadAction<{ group: string }>) {
+      const members = state.stems.filter((stem) => stem.group === action.payload.group);
+      if (members.length === 0) return;
+      endSolo(state);
+      if (members.every((stem) => stem.muted)) members.forEach(unmute);
+      else members.forEach(mute);
+    },
+    /** Solo: every other stem is muted and this one sounds; the mix before is kept for unsolo. */
+    stemSoloed(state, action: PayloadAction<{ stemId: string }>) {
+      if (!state.stems.some((stem) => stem.id === action.payload.stemId)) return;
+      // Soloing another stem while one is soloed switches the solo; unsolo still restores the
+      // mix from before the first solo.
+      const before = state.solo?.before ?? Object.fromEntries(state.stems.map((stem) => [stem.id, mixOf(stem)]));
+      for (const stem of state.stems) {
+        Object.assign(stem, before[stem.id]);
+        if (stem.id === action.payload.stemId) unmute(stem);
+        else mute(stem);
+      }
+      state.solo = { stemId: action.payload.stemId, before };
+    },
+    /** Solo released: the mix goes back to how it was before the solo. */
+    stemUnsoloed(state) {
+      if (!state.solo) return;
+      for (const stem of state.stems) Object.assign(stem, state.solo.before[stem.id]);
+      state.solo = null;
+    },
+    /** MUTE ALL: each stem's mute state is remembered, then every stem is muted. */
+    allStemsMuted(state) {
+      if (state.muteAllBefore) return;
+      endSolo(state);
+      state.muteAllBefore = Object.fromEntries(state.stems.map((stem) => [stem.id, stem.muted]));
+      state.stems.forEach(mute);
+    },
+    /** UNMUTE ALL: each stem goes back to the mute state it had before MUTE ALL. */
+    allStemsUnmuted(state) {
+      const before = state.muteAllBefore;
+      if (!before) return;
+      endSolo(state);
+      for (const stem of state.stems) {
+        if (before[stem.id]) mute(stem);
+        else unmute(stem);
+      }
+      state.muteAllBefore = null;
+    },
+    /** RESET: every stem at 100%, unmuted. */
+    mixReset(state) {
+      for (const stem of state.stems) Object.assign(stem, { volume: DEFAULT_VOLUME, muted: false, rememberedVolume: DEFAULT_VOLUME });
+      state.solo = null;
+      state.muteAllBefore = null;
+    },
+    /**
+     * A preset was loaded (or auto-applied): each stem takes its level (100% when the preset has
+     * none) and its mute state; a muted stem remembers the preset's level for its unmute.
+     */
+    presetApplied(state, action: PayloadAction<PresetData>) {
+      const { volumes, mutes } = action.payload;
+      for (const stem of state.stems) {
+        const level = volumes[stem.id];
+        const volume = typeof level === 'number' && !Number.isNaN(level) ? clampVolume(level) : DEFAULT_VOLUME;
+        Object.assign(stem, { volume, muted: false, rememberedVolume: volume });
+        if (mutes[stem.id] === true) mute(stem);
+      }
+      state.solo = null;
+      state.muteAllBefore = null;
+    },
+  },
+  extraReducers: (builder) => builder.addCase(sessionEnded, () => initialState),
+});
+
+export const {
+  stemsLoaded,
+  songUnloaded,
+  stemVolumeChanged,
+  groupVolumeChanged,
+  stemMuted,
+  stemUnmuted,
+  groupMuteToggled,
+  stemSoloed,
+  stemUnsoloed,
+  allStemsMuted,
+  allStemsUnmuted,
+  mixReset,
+  presetApplied,
+} = mixerSlice.actions;
+
+type WithMixer = { mixer: MixerState };
+
+export const selectMixerStems = (state: WithMixer): MixerStem[] => state.mixer.stems;
+
+/** Whether MUTE ALL is on: the button then reads UNMUTE ALL. */
+export const selectIsAllMuted = (state: WithMixer): boolean => state.mixer.muteAllBefore !== null;
+
+export const selectSoloStemId = (state: WithMixer): string | null => state.mixer.solo?.stemId ?? null;
+
+/** Each stem's effective gain for the audio engine: its volume, or 0 when muted. */
+export const selectStemGains = createSelector([selectMixerStems], (stems): Record<string, NormalRange> =>
+  Object.fromEntries(stems.map((stem) => [stem.id, stem.muted ? 0 : stem.volume])),
+);
+
+/** A mixer strip: one instrument group, its slider level (its loudest stem) and whether all are muted. */
+export interface MixerGroup {
+  name: string;
+  stemIds: string[];
+  volume: NormalRange;
+  muted: boolean;
+}
+
+/** The mixer strips in display order (Drums, Bass, Guitar, Keys, Vocals, FX, others). */
+export const selectMixerGroups = createSelector([selectMixerStems], (stems): MixerGroup[] =>
+  groupStems(stems).map((group) => ({
+    name: group.name,
+    stemIds: group.stems.map((stem) => stem.id),
+    volume: Math.max(...group.stems.map((stem) => stem.volume)),
+    muted: group.stems.every((stem) => stem.muted),
+  })),
+);
+
+/** The mix as a preset saves it: a muted stem is saved with the level it comes back at. */
+export const selectPresetData = createSelector([selectMixerStems], (stems): PresetData => ({
+  volumes: Object.fromEntries(stems.map((stem) => [stem.id, stem.muted ? stem.rememberedVolume : stem.volume])),
+  mutes: Object.fromEntries(stems.map((stem) => [stem.id, stem.muted])),
+}));
