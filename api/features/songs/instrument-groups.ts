@@ -2,7 +2,7 @@
 export const instrumentGroups = ['Drums', 'Bass', 'Guitar', 'Keys', 'Vocals', 'FX'] as const;
 export type InstrumentGroup = (typeof instrumentGroups)[number];
 
-// Checked in this order, so "bass drum" is Drums and "synth bass" is Bass.
+// Checked in this order, so "kick bass" is Drums and "synth bass" is Bass (not Keys).
 const matches: ReadonlyArray<readonly [InstrumentGroup, readonly string[]]> = [
   ['Drums', ['kick', 'drums', 'percussion', 'snare', 'tom', 'cymbal']],
   ['Bass', ['bass']],

@@ -6,7 +6,8 @@ import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-
 import type { TestApp } from '../../testing/start-test-app';
 import { TestBrowser } from '../../testing/test-browser';
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
-import type { ScanProgress } from './song-scan';
+import { pino } from 'pino';
+import { type ScanProgress, SongScanner } from './song-scan';
 import type { SongResponse, SongWithLyricsResponse } from './songs-responses';
 
 /** A mono 16-bit PCM WAV of `seconds` of a quiet tone at 8 kHz. */
@@ -305,5 +306,24 @@ describeAppOnEveryDatabase('songs', { config: { authSecret: testAuthSecret, song
     expect(back.summary).toMatchObject({ changed: 1, removed: 0, catalogued: 0 });
     expect((await browser.get<SongResponse>(`/api/songs/${id}`)).body).toMatchObject({ id, title: 'Broken One', playCount: 2 });
     expect(await songTypes(env.app, id)).toEqual(['SongCatalogued', 'SongRemovedFromDisk', 'SongFilesChanged']);
+  });
+
+  it('runs one scan at a time; a songs directory that cannot be read stops the scan without removing songs', async () => {
+    const deps = { ...env.app, clock: { now: () => new Date() }, logger: pino({ level: 'silent' }) };
+    const source = { state: { requestId: 'scan-test' } };
+    const scanner = new SongScanner(deps);
+    expect(scanner.start(source, null)).toBe(true);
+    expect(scanner.progress()).toMatchObject({ isScanning: true, stage: 'scanning' });
+    expect(scanner.start(source, null)).toBe(false);
+    const done = await scanner.run(source, null);
+    expect(done).toMatchObject({ isScanning: false, stage: 'complete', summary: { unchanged: 3, removed: 0 } });
+
+    const before = await eventCount(env.app);
+    const lost = new SongScanner({ ...deps, config: { ...env.app.config, songsDir: path.join(songsDir, 'no-such-dir') } });
+    const failed = await lost.run(source, null);
+    expect(failed).toMatchObject({ isScanning: false, stage: 'complete', summary: { removed: 0 } });
+    expect(failed.problems).toEqual([{ song: '', file: '', message: expect.stringContaining('The scan stopped') }]);
+    expect(await eventCount(env.app)).toBe(before);
+    expect((await browser.get<SongResponse[]>('/api/songs')).body).toHaveLength(3);
   });
 });
