@@ -1,0 +1,81 @@
+import { constants } from 'node:fs';
+import { type FileHandle, open, realpath } from 'node:fs/promises';
+import path from 'node:path';
+
+/** A stem file opened for serving: size and time from the open file, not from the read model. */
+export interface OpenStemFile {
+  handle: FileHandle;
+  size: number;
+  mtimeNs: bigint;
+}
+
+/**
+ * Whether a file name from a request can only name an entry of one folder: no separators, no NUL,
+ * no dot names, not absolute. The read model lookup already requires an exact stem name; this
+ * refuses the obvious escapes before any query, and keeps them refused if that lookup changes.
+ */
+export function isPlainFileName(filename: string): boolean {
+  if (filename === '' || filename === '.' || filename === '..' || Buffer.byteLength(filename) > 255) return false;
+  if (/[/\\\0]/.test(filename)) return false;
+  return !path.isAbsolute(filename) && path.basename(filename) === filename;
+}
+
+/** Thrown when a stem resolves outside the songs directory (a symlink out of the library). */
+export class StemOutsideSongsDirectory extends Error {
+  override readonly name = 'StemOutsideSongsDirectory';
+  constructor(
+    readonly stemPath: string,
+    readonly realPath: string,
+    readonly songsDirectory: string,
+  ) {
+    super(`Stem ${stemPath} resolves to ${realPath}, outside the songs directory ${songsDirectory}`);
+  }
+}
+
+/**
+ * Open the stem at `stemPath` (`<songs directory>/<song folder>/<file>`, as the songs read model
+ * gives it) for reading, after resolving every symlink: the real file must be a regular file inside
+ * the real songs directory. Undefined when it is missing or not a regular file; throws
+ * `StemOutsideSongsDirectory` when it escapes, so the caller can log the attempt.
+ */
+export async function openStemFile(stemPath: string): Promise<OpenStemFile | undefined> {
+  const songsDirectory = path.dirname(path.dirname(stemPath));
+  let realFile: string;
+  let realSongsDirectory: string;
+  try {
+    [realFile, realSongsDirectory] = await Promise.all([realpath(stemPath), realpath(songsDirectory)]);
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+  const relative = path.relative(realSongsDirectory, realFile);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) {
+    throw new StemOutsideSongsDirectory(stemPath, realFile, realSongsDirectory);
+  }
+  let handle: FileHandle;
+  try {
+    // O_NOFOLLOW: the resolved path must not have become a symlink since it was resolved.
+    // O_NONBLOCK: opening a FIFO planted as a stem would otherwise wait for a writer forever
+    // (it has no effect on the regular files served).
+    handle = await open(realFile, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    if (isMissing(error) || (error as { code?: unknown }).code === 'ELOOP') return undefined;
+    throw error;
+  }
+  try {
+    const stat = await handle.stat({ bigint: true });
+    if (!stat.isFile()) {
+      await handle.close();
+      return undefined;
+    }
+    return { handle, size: Number(stat.size), mtimeNs: stat.mtimeNs };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}

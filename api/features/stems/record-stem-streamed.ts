@@ -1,0 +1,53 @@
+import type { Logger } from 'pino';
+import { type DataOf, newEvent } from '../../../events/catalog';
+import type { EventStore, EventToAppend } from '../../../events/store/event-store';
+import type { Clock } from '../../clock';
+import { type EventSource, requestEventMetadata } from '../../commands/request-event-metadata';
+
+/** The stream a user's metering events go to. */
+export function meteringStreamId(userId: number): string {
+  return `metering-user-${userId}`;
+}
+
+/** Pauses before the second and third attempt of an append. */
+export const meteringRetryDelaysMs: readonly number[] = [200, 1_000];
+
+export interface RecordStemStreamedDependencies {
+  store: Pick<EventStore, 'append'>;
+  clock: Clock;
+  log: Logger;
+}
+
+/**
+ * Append the one StemStreamed event of a stem response that has closed. Retries reuse the event's
+ * id, so an append whose acknowledgement was lost is not written twice. A final failure never
+ * throws (the response is already over and the process must keep serving): it is logged at error
+ * level with the stream and the whole event, so an operator can append exactly that event later.
+ */
+export async function recordStemStreamed(deps: RecordStemStreamedDependencies, request: EventSource, data: DataOf<'StemStreamed'>): Promise<boolean> {
+  const streamId = meteringStreamId(data.userId);
+  let event: EventToAppend;
+  try {
+    event = newEvent('StemStreamed', data, requestEventMetadata(request, deps.clock, data.userId));
+  } catch (error) {
+    deps.log.error({ err: error, unmeteredStemStream: { streamId, data } }, 'StemStreamed not recorded: the event is not valid; reconcile by hand');
+    return false;
+  }
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await deps.store.append(streamId, [event], { expectedVersion: 'any' });
+      return true;
+    } catch (error) {
+      const delay = meteringRetryDelaysMs[attempt];
+      if (delay === undefined) {
+        deps.log.error(
+          { err: error, attempts: attempt + 1, unmeteredStemStream: { streamId, event } },
+          'StemStreamed not recorded: append failed; reconcile by appending this event to its stream',
+        );
+        return false;
+      }
+      deps.log.warn({ err: error, attempt: attempt + 1, streamId, eventId: event.eventId }, 'StemStreamed append failed; retrying');
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}

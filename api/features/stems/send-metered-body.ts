@@ -1,0 +1,90 @@
+import type { ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
+
+/** How a body went out: the bytes the socket accepted, and whether the response fell short. */
+export interface SentBody {
+  /** Body bytes (never headers) the operating system accepted from us for the client. */
+  bytesSent: number;
+  /**
+   * Fewer bytes than the response promised were accepted: the client went away, or the file
+   * failed. Judged by the count, not by Node's 'finish': a client that reads the last byte and
+   * hangs up at once can close the connection before our end-of-response marker is written, and
+   * that response is complete.
+   */
+  aborted: boolean;
+  /** Why the file could not be read to the end, when that is what cut the response short. */
+  readError?: unknown;
+}
+
+/** How long after the response closes a write may still report its outcome. */
+const lateWriteOutcomeMs = 1_000;
+
+/**
+ * Write `body`, `contentLength` bytes, to `res` (headers already set) and resolve once the response has closed, finished
+ * or aborted, with the bytes the socket actually accepted.
+ *
+ * Each chunk counts only when its write callback reports success: Node calls it once the chunk has
+ * left our process for the kernel's socket buffer. So nothing still queued in Node (in the
+ * response, the socket or libuv) when a client goes away is billed, and headers never are. What
+ * the kernel accepted but the client never read (its send buffer here, the receive buffer there)
+ * is counted: no portable API tells it apart. A chunk cut mid-way by a reset is not counted at all
+ * (its callback fails), so a client may have read up to one chunk more than is billed.
+ * docs/decisions/0009-stem-ranges-and-metering.md weighs this against the alternatives.
+ */
+export async function sendMeteredBody(res: ServerResponse, body: Readable, contentLength: number): Promise<SentBody> {
+  let bytesSent = 0;
+  let writesInFlight = 0;
+  let onWritesDone: (() => void) | undefined;
+  // Node marks the response destroyed as it emits 'close' (a client gone before the first write).
+  const closed = res.destroyed ? Promise.resolve() : new Promise<void>((resolve) => res.once('close', resolve));
+  let readError: unknown;
+
+  const write = (chunk: Buffer): boolean => {
+    writesInFlight++;
+    return res.write(chunk, (error) => {
+      if (!error) bytesSent += chunk.length;
+      writesInFlight--;
+      if (writesInFlight === 0) onWritesDone?.();
+    });
+  };
+
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      if (res.destroyed) break;
+      if (!write(chunk)) await drainedOrClosed(res);
+    }
+    if (!res.destroyed) res.end();
+  } catch (error) {
+    // The file failed mid-way (removed, truncated, a disk error): the headers promised more bytes
+    // than can come, so the connection is cut, which the client sees as an incomplete response.
+    readError = error;
+    res.destroy();
+  } finally {
+    body.destroy();
+  }
+  await closed;
+  if (writesInFlight > 0) {
+    // A write's callback can trail the close by a tick (success) or come as a destroy error.
+    await new Promise<void>((resolve) => {
+      onWritesDone = resolve;
+      setTimeout(resolve, lateWriteOutcomeMs).unref();
+    });
+  }
+  return { bytesSent, aborted: bytesSent < contentLength, ...(readError !== undefined && { readError }) };
+}
+
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    if (res.destroyed) {
+      resolve();
+      return;
+    }
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}

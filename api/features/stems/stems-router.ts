@@ -1,0 +1,138 @@
+import { Readable } from 'node:stream';
+import Router from '@koa/router';
+import { findSongStem } from '../../../projections/songs/songs-queries';
+import type { AppDependencies } from '../../app-dependencies';
+import type { AppContext, AppRouter, AppState } from '../../http/app-context';
+import { AppError } from '../../http/app-error';
+import { requireUser } from '../../http/require-user';
+import type { SessionUser } from '../../http/session-user';
+import { type ByteRange, parseRangeHeader } from './byte-range';
+import { type OpenStemFile, StemOutsideSongsDirectory, isPlainFileName, openStemFile } from './open-stem-file';
+import { recordStemStreamed } from './record-stem-streamed';
+import { sendMeteredBody } from './send-metered-body';
+import { stemContentType } from './stem-content-type';
+import { isNotModified, rangeStillApplies, stemValidators } from './stem-validators';
+
+/** A stem response about to be sent: what a step before serving may look at. */
+export interface StemToServe {
+  method: 'GET' | 'HEAD';
+  user: SessionUser;
+  songId: number;
+  filename: string;
+  /** Bytes of the whole file. */
+  size: number;
+  /** The one range to send; null for the whole file. */
+  range: ByteRange | null;
+}
+
+export interface StemsRouterOptions {
+  /**
+   * Runs after the request is known to be servable (file found, not 304, range satisfiable) and
+   * before any header of the answer is set; throw an AppError to refuse (the credits issue: 403
+   * when over the limit, a reservation for GET). Nothing by default.
+   */
+  beforeServe?: (stem: StemToServe, ctx: AppContext) => Promise<void>;
+}
+
+const songIdPattern = /^[1-9]\d{0,14}$/;
+const readChunkBytes = 64 * 1024;
+
+/**
+ * HEAD and GET /api/stems/stream/{songId}/{filename} (spec 000 section 7): a stem of a song the
+ * songs read model knows, to signed-in users only, with single byte ranges and validators. Each GET
+ * that sends stem bytes appends one StemStreamed event when its response closes, with the body
+ * bytes the socket accepted (aborts included); HEAD, 304 and error answers send none and append
+ * nothing. Anything that does not name exactly a stem of the song is a 404.
+ */
+export function stemsRouter(deps: AppDependencies, options: StemsRouterOptions = {}): AppRouter {
+  const router = new Router<AppState>({ prefix: '/api/stems' });
+
+  // @koa/router answers HEAD with a GET route's handler; the handler tells them apart.
+  router.get('/stream/:songId/:filename', async (ctx) => {
+    const user = requireUser(ctx);
+    const { songId: rawSongId = '', filename = '' } = ctx.params;
+    const notFound = new AppError(404, 'not_found', 'No such stem.');
+    if (!songIdPattern.test(rawSongId) || !isPlainFileName(filename)) throw notFound;
+    const songId = Number(rawSongId);
+    const location = await findSongStem(deps.sql, songId, filename);
+    if (!location) throw notFound;
+
+    let file: OpenStemFile | undefined;
+    try {
+      file = await openStemFile(location.path);
+    } catch (error) {
+      if (!(error instanceof StemOutsideSongsDirectory)) throw error;
+      ctx.state.log.warn({ songId, filename, realPath: error.realPath, songsDirectory: error.songsDirectory }, 'stem refused: it resolves outside the songs directory');
+    }
+    if (!file) throw notFound;
+
+    let handedOver = false;
+    try {
+      const validators = stemValidators(file);
+      const method = ctx.method === 'HEAD' ? 'HEAD' : 'GET';
+      const cacheHeaders = {
+        ETag: validators.etag,
+        'Last-Modified': validators.lastModified.toUTCString(),
+        // Revalidate every time: each use must reach us to be metered (and, later, allowed).
+        'Cache-Control': 'private, no-cache',
+      };
+
+      if (isNotModified({ ifNoneMatch: ctx.get('If-None-Match') || undefined, ifModifiedSince: ctx.get('If-Modified-Since') || undefined }, validators)) {
+        ctx.status = 304;
+        ctx.set(cacheHeaders);
+        ctx.respond = false;
+        ctx.res.end();
+        return;
+      }
+
+      const rangeHeader = ctx.get('Range') || undefined;
+      const ifRange = ctx.get('If-Range') || undefined;
+      const asked = rangeHeader !== undefined && rangeStillApplies(ifRange, validators, deps.clock.now()) ? parseRangeHeader(rangeHeader, file.size) : { kind: 'full' as const };
+      if (asked.kind === 'unsatisfiable') {
+        const why = { malformed: 'The Range header is not a valid byte range.', multiple_ranges: 'Ask for one byte range at a time.', out_of_range: 'The range starts past the end of the stem.' };
+        throw new AppError(416, 'range_not_satisfiable', why[asked.reason], { 'Content-Range': `bytes */${file.size}` });
+      }
+      const range = asked.kind === 'range' ? asked.range : null;
+      await options.beforeServe?.({ method, user, songId, filename, size: file.size, range }, ctx);
+
+      const contentLength = range ? range.end - range.start + 1 : file.size;
+      ctx.status = range ? 206 : 200;
+      ctx.set({
+        ...cacheHeaders,
+        'Accept-Ranges': 'bytes',
+        'Content-Type': stemContentType(filename),
+        'Content-Length': String(contentLength),
+        ...(range && { 'Content-Range': `bytes ${range.start}-${range.end}/${file.size}` }),
+      });
+      ctx.respond = false;
+      if (method === 'HEAD') {
+        ctx.res.end();
+        return;
+      }
+
+      // From here the read stream owns the file handle and closes it (an empty file has none).
+      handedOver = true;
+      let body: Readable;
+      if (file.size === 0) {
+        await file.handle.close();
+        body = Readable.from([]);
+      } else {
+        body = file.handle.createReadStream({ start: range?.start ?? 0, end: range?.end ?? file.size - 1, highWaterMark: readChunkBytes, autoClose: true });
+      }
+      const sent = await sendMeteredBody(ctx.res, body, contentLength);
+      if (sent.readError !== undefined) ctx.state.log.error({ err: sent.readError, songId, filename }, 'stem read failed mid-response');
+      await recordStemStreamed({ store: deps.store, clock: deps.clock, log: ctx.state.log }, ctx, {
+        userId: user.id,
+        songId,
+        filename,
+        bytesSent: sent.bytesSent,
+        range,
+        aborted: sent.aborted,
+      });
+    } finally {
+      if (!handedOver) await file.handle.close();
+    }
+  });
+
+  return router;
+}
