@@ -6,6 +6,7 @@ import path from 'node:path';
 import { e2eAdminEmail } from './admin-email';
 import { freePort } from './free-port';
 import { repoRoot } from './repo-root';
+import { writeFixtureSongs } from './song-fixtures';
 
 const HEALTH_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
@@ -29,25 +30,30 @@ export interface AppProcess {
   baseUrl: string;
   /** The temporary WOODSHED_DATA_DIR; removed by stop(). */
   dataDir: string;
+  /** WOODSHED_SONGS_DIR: the one given, or a fresh fixture library removed by stop(). Not scanned. */
+  songsDir: string;
   stop(): Promise<void>;
 }
 
 /**
  * Starts `npx tsx scripts/start.ts` on a free port with NODE_ENV=test, {@link e2eAdminEmail} as the
  * one ADMIN_EMAILS address and a fresh temporary data directory (embedded PGlite), and resolves
- * once GET /api/health answers 200. If the app exits or stays unhealthy for 60 s, it is stopped and
+ * once GET /api/health answers 200. WOODSHED_SONGS_DIR is `options.songsDir`, else a fresh
+ * fixture library (`writeFixtureSongs`); nothing scans it, tests call POST /api/songs/scan. If the app exits or stays unhealthy for 60 s, it is stopped and
  * the error carries the app's last output lines.
  */
-export async function startApp(): Promise<AppProcess> {
+export async function startApp(options: { songsDir?: string } = {}): Promise<AppProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'woodshed-e2e-'));
+  const songsDir = options.songsDir ?? (await writeFixtureSongs());
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     NODE_ENV: 'test',
     WOODSHED_DATA_DIR: dataDir,
+    WOODSHED_SONGS_DIR: songsDir,
     ADMIN_EMAILS: e2eAdminEmail,
   };
   for (const name of hermeticallyUnset) delete env[name];
@@ -58,6 +64,7 @@ export async function startApp(): Promise<AppProcess> {
   const stop = async () => {
     await stopProcessGroup(child);
     await rm(dataDir, { recursive: true, force: true });
+    if (options.songsDir === undefined) await rm(songsDir, { recursive: true, force: true });
   };
 
   try {
@@ -67,7 +74,7 @@ export async function startApp(): Promise<AppProcess> {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`The app did not start for the browser tests: ${reason}\n--- last output of scripts/start.ts ---\n${output().join('\n')}`, { cause: error });
   }
-  return { baseUrl, dataDir, stop };
+  return { baseUrl, dataDir, songsDir, stop };
 }
 
 function keepLastLines(child: ChildProcess): () => string[] {
