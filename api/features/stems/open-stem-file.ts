@@ -33,13 +33,13 @@ export class StemOutsideSongsDirectory extends Error {
 }
 
 /**
- * Open the stem at `stemPath` (`<songs directory>/<song folder>/<file>`, as the songs read model
- * gives it) for reading, after resolving every symlink: the real file must be a regular file inside
- * the real songs directory. Undefined when it is missing or not a regular file; throws
- * `StemOutsideSongsDirectory` when it escapes, so the caller can log the attempt.
+ * Open the stem at `stemPath` (as the songs read model gives it) for reading, after resolving every
+ * symlink: the real file must be a regular file inside the real `songsDirectory` (the configured
+ * WOODSHED_SONGS_DIR), so a symlink may share a file between songs but never reach out of the
+ * library. Undefined when it is missing or not a regular file; throws `StemOutsideSongsDirectory`
+ * when it escapes, so the caller can log the attempt.
  */
-export async function openStemFile(stemPath: string): Promise<OpenStemFile | undefined> {
-  const songsDirectory = path.dirname(path.dirname(stemPath));
+export async function openStemFile(stemPath: string, songsDirectory: string): Promise<OpenStemFile | undefined> {
   let realFile: string;
   let realSongsDirectory: string;
   try {

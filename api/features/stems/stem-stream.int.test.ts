@@ -1,10 +1,15 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 import { type FixtureSongLibrary, createFixtureSongLibrary } from './testing/fixture-song-library';
 import { meteredStreams, rawRequest, sessionHeader, stemPath, waitForMeteredStreams } from './testing/stem-requests';
 
-describeAppOnEveryDatabase('stem stream', { config: { authSecret: testAuthSecret } }, (env) => {
+const songsDir = mkdtempSync(path.join(tmpdir(), 'woodshed-songs-'));
+
+describeAppOnEveryDatabase('stem stream', { config: { authSecret: testAuthSecret, songsDir } }, (env) => {
   let library: FixtureSongLibrary;
   beforeAll(async () => {
     library = await createFixtureSongLibrary(env.app, { largeBytes: 1 << 20 });

@@ -59,7 +59,7 @@ export function stemsRouter(deps: AppDependencies, options: StemsRouterOptions =
 
     let file: OpenStemFile | undefined;
     try {
-      file = await openStemFile(location.path);
+      file = await openStemFile(location.path, deps.config.songsDir);
     } catch (error) {
       if (!(error instanceof StemOutsideSongsDirectory)) throw error;
       ctx.state.log.warn({ songId, filename, realPath: error.realPath, songsDirectory: error.songsDirectory }, 'stem refused: it resolves outside the songs directory');

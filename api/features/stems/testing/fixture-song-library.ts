@@ -6,8 +6,13 @@ import { newEvent } from '../../../../events/catalog';
 import type { SongStemFile } from '../../../../events/catalog';
 import type { TestApp } from '../../../testing/start-test-app';
 
-/** A songs directory made for one test file, catalogued through the log as a scan would. */
+/**
+ * Two songs written into the app's songs directory (`config.songsDir`, a temporary directory the
+ * test made) and catalogued by appending SongCatalogued, as a scan would: the stems are patterned
+ * bytes rather than audio, which the scan would rightly refuse as unreadable.
+ */
 export interface FixtureSongLibrary {
+  /** A temporary directory outside the songs directory. */
   root: string;
   songsDirectory: string;
   /** The catalogued song holding every stem below. */
@@ -49,10 +54,13 @@ export function patternedBytes(size: number): Buffer {
 }
 
 export async function createFixtureSongLibrary(app: TestApp, options: { largeBytes: number; songId?: number }): Promise<FixtureSongLibrary> {
-  const root = await mkdtemp(path.join(tmpdir(), 'woodshed-stems-'));
-  const songsDirectory = path.join(root, 'songs');
+  // Outside the songs directory: where an escaping symlink points.
+  const root = await mkdtemp(path.join(tmpdir(), 'woodshed-stems-outside-'));
+  const songsDirectory = app.config.songsDir;
   const folder = path.join(songsDirectory, 'fixture-song');
   const otherFolder = path.join(songsDirectory, 'other-song');
+  await rm(folder, { recursive: true, force: true });
+  await rm(otherFolder, { recursive: true, force: true });
   await mkdir(folder, { recursive: true });
   await mkdir(otherFolder);
 
@@ -104,6 +112,9 @@ export async function createFixtureSongLibrary(app: TestApp, options: { largeByt
     stems: { bass, oddName, empty, large, escapingLink, deleted },
     lyricsFilename: 'lyrics.lrc',
     otherStemFilename: 'vocals.mp3',
-    remove: () => rm(root, { recursive: true, force: true }),
+    remove: async () => {
+      await rm(root, { recursive: true, force: true });
+      await rm(songsDirectory, { recursive: true, force: true });
+    },
   };
 }
