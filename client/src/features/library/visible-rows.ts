@@ -1,0 +1,18 @@
+/** Which rows of a long table are drawn: [start, end) plus the blank space above and below them. */
+export interface VisibleRows {
+  start: number;
+  end: number;
+  padTop: number;
+  padBottom: number;
+}
+
+/**
+ * Windowing for the library table (rows of one fixed height): only the rows in view, plus
+ * `overscan` either side, are in the DOM, so 10,000 songs scroll and filter like 50.
+ */
+export function visibleRows(scrollTop: number, viewportHeight: number, rowHeight: number, rowCount: number, overscan = 8): VisibleRows {
+  const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
+  const start = Math.max(0, Math.min(rowCount, first - overscan));
+  const end = Math.min(rowCount, first + Math.ceil(viewportHeight / rowHeight) + overscan);
+  return { start, end: Math.max(start, end), padTop: start * rowHeight, padBottom: (rowCount - Math.max(start, end)) * rowHeight };
+}
