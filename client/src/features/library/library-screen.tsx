@@ -1,6 +1,30 @@
+import { useMemo, useState } from 'react';
+import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
-import { PlaceholderScreen } from '../../components/ui/placeholder-screen';
-import { playerPath } from '../../lib/routes/paths';
+import { LoadingState } from '../../components/ui/loading-state';
+import { showToast } from '../../components/ui/toast-store';
+import { isSubscribed, useSubscriptionStatusQuery } from '../../lib/api/subscription-status-api';
+import { paths, playerPath } from '../../lib/routes/paths';
+import { emptyState } from './empty-state';
+import { useSetSongStarredMutation, useSongsQuery } from './library-api';
+import {
+  ALL_GENRES,
+  type GenreFilter,
+  type LibraryView,
+  defaultView,
+  effectiveGenreFilter,
+  filterSongs,
+  genreOptions,
+  hasSongsWithoutGenre,
+  songCountLabel,
+  viewCounts,
+} from './library-filter';
+import styles from './library-screen.module.css';
+import type { LibrarySong } from './library-song';
+import { DEFAULT_SORT, type LibrarySort, nextSort, sortSongs } from './library-sort';
+import { ScanProgressDialog } from './scan-progress-dialog';
+import { SongsTable } from './songs-table';
+import { useLibraryScan } from './use-library-scan';
 
 /** Props of {@link LibraryScreen}; the app passes in what other features know. */
 export interface LibraryScreenProps {
@@ -8,18 +32,130 @@ export interface LibraryScreenProps {
   lastSongId: number | null;
 }
 
-/** /library (spec 000, Library). */
+const UNKNOWN_OPTION = '__unknown__';
+const ALL_OPTION = '__all__';
+
+/** /library (spec 000, section 2 Library): search, STARRED/ALL, genre filter, sortable table, stars, scan. */
 export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
+  const { data: songs, isLoading, isError, refetch } = useSongsQuery();
+  const [setStarred] = useSetSongStarredMutation();
+  const scan = useLibraryScan();
+  const { data: subscription } = useSubscriptionStatusQuery();
+  const [bannerDismissed, setBannerDismissed] = useState(false);
+  const [search, setSearch] = useState('');
+  const [view, setView] = useState<LibraryView | null>(null);
+  const [genre, setGenre] = useState<GenreFilter>(ALL_GENRES);
+  const [sort, setSort] = useState<LibrarySort>(DEFAULT_SORT);
+
+  // Spec 000, section 4: decided once, when the songs first arrive; set during render so the
+  // first frame with songs already shows the right view.
+  if (view === null && songs) setView(defaultView(songs));
+  // Spec 000, section 4: a filter on a genre that left the library goes back to all genres for good.
+  if (songs && effectiveGenreFilter(genre, songs) !== genre) setGenre(ALL_GENRES);
+
+  const library = songs ?? [];
+  const shownView = view ?? 'all';
+  const counts = viewCounts(library);
+  const shown = useMemo(
+    () => sortSongs(filterSongs(songs ?? [], { view: view ?? 'all', search, genre }), sort),
+    [songs, view, search, genre, sort],
+  );
+  const genres = useMemo(() => genreOptions(songs ?? []), [songs]);
+  const empty = emptyState(library.length, counts.starred, shownView, shown.length);
+
+  async function toggleStar(song: LibrarySong) {
+    try {
+      await setStarred({ id: song.id, starred: !song.starred }).unwrap();
+    } catch {
+      showToast({ title: 'Error', description: 'Failed to update starred status', variant: 'destructive' });
+    }
+  }
+
+  const genreValue = genre.kind === 'all' ? ALL_OPTION : genre.kind === 'unknown' ? UNKNOWN_OPTION : genre.genre;
+  function chooseGenre(value: string) {
+    if (value === ALL_OPTION) setGenre(ALL_GENRES);
+    else if (value === UNKNOWN_OPTION) setGenre({ kind: 'unknown' });
+    else setGenre({ kind: 'genre', genre: value });
+  }
+
   return (
-    <PlaceholderScreen
-      title="SONG LIBRARY"
-      summary="Search, filter, sort and star the songs, then load one into the player."
-    >
-      {lastSongId !== null ? (
-        <LinkButton to={playerPath(lastSongId)} variant="primary">
-          Back to Player
-        </LinkButton>
+    <section className={styles.screen}>
+      {!bannerDismissed && subscription !== undefined && !isSubscribed(subscription) ? (
+        <div className={styles.banner} role="region" aria-label="Upgrade">
+          <strong>Unlock Full Access with Pro</strong>
+          <div className={styles.bannerActions}>
+            <LinkButton to={paths.membership} variant="primary">
+              Upgrade Now
+            </LinkButton>
+            <Button variant="ghost" aria-label="Dismiss" onClick={() => setBannerDismissed(true)}>
+              ✕
+            </Button>
+          </div>
+        </div>
       ) : null}
-    </PlaceholderScreen>
+
+      <header className={styles.header}>
+        <h1 className={styles.title}>SONG LIBRARY</h1>
+        <div className={styles.headerActions}>
+          <Button onClick={() => void scan.start()} disabled={scan.scanning}>
+            Scan Library
+          </Button>
+          {lastSongId !== null ? (
+            <LinkButton to={playerPath(lastSongId)} variant="primary">
+              Back to Player
+            </LinkButton>
+          ) : null}
+        </div>
+      </header>
+
+      <div className={styles.controls}>
+        <input
+          type="search"
+          className={styles.search}
+          placeholder="Search songs..."
+          aria-label="Search songs"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <div className={styles.toggle} role="group" aria-label="View">
+          <button type="button" aria-pressed={shownView === 'starred'} onClick={() => setView('starred')}>
+            STARRED ({counts.starred})
+          </button>
+          <button type="button" aria-pressed={shownView === 'all'} onClick={() => setView('all')}>
+            ALL SONGS ({counts.all})
+          </button>
+        </div>
+        <select className={styles.genreSelect} aria-label="Genre" value={genreValue} onChange={(event) => chooseGenre(event.target.value)}>
+          <option value={ALL_OPTION}>All Genres</option>
+          {genres.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+          {hasSongsWithoutGenre(library) ? <option value={UNKNOWN_OPTION}>Unknown</option> : null}
+        </select>
+        <span className={styles.count} data-testid="library-count">
+          {songCountLabel(shown.length)}
+        </span>
+      </div>
+
+      {isLoading ? (
+        <LoadingState label="Loading your library..." />
+      ) : isError ? (
+        <div className={styles.empty} role="alert">
+          <p className={styles.emptyTitle}>Your library could not be loaded</p>
+          <Button onClick={() => void refetch()}>Try again</Button>
+        </div>
+      ) : empty ? (
+        <div className={styles.empty}>
+          <p className={styles.emptyTitle}>{empty.title}</p>
+          <p className={styles.emptyText}>{empty.text}</p>
+        </div>
+      ) : (
+        <SongsTable songs={shown} sort={sort} onSort={(column) => setSort(nextSort(sort, column))} onToggleStar={(song) => void toggleStar(song)} />
+      )}
+
+      {scan.scanning ? <ScanProgressDialog progress={scan.progress} /> : null}
+    </section>
   );
 }

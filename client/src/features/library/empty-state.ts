@@ -1,0 +1,15 @@
+import type { LibraryView } from './library-filter';
+
+/** What the table says when it has no rows (spec 000, section 2). */
+export interface EmptyStateText {
+  title: string;
+  text: string;
+}
+
+/** The empty state for this moment, or null when rows are shown. */
+export function emptyState(libraryCount: number, starredCount: number, view: LibraryView, shownCount: number): EmptyStateText | null {
+  if (shownCount > 0) return null;
+  if (libraryCount === 0) return { title: 'No songs in library', text: 'Add songs to your library to get started' };
+  if (view === 'starred' && starredCount === 0) return { title: 'No starred songs yet', text: 'Star your favorite songs to see them here' };
+  return { title: 'No matching songs found', text: 'Try adjusting your search or filter' };
+}

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { LinkButton } from '../../components/ui/link-button';
+import { playerPath } from '../../lib/routes/paths';
+import { genreBadge } from './genre-colour';
+import type { LibrarySong } from './library-song';
+import type { LibrarySort, SortColumn } from './library-sort';
+import { formatBpm, formatDuration, hasFlame } from './song-format';
+import styles from './songs-table.module.css';
+import { visibleRows } from './visible-rows';
+
+/** Spec 000, section 9: the table scrolls at this height. */
+const TABLE_HEIGHT_PX = 400;
+// Must match .row height in the CSS: windowing counts on one fixed row height.
+const ROW_HEIGHT_PX = 52;
+
+const columns: { column: SortColumn | null; label: string; sortLabel?: string }[] = [
+  { column: 'starred', label: '★', sortLabel: 'Starred' },
+  { column: 'title', label: 'Song Name' },
+  { column: 'genre', label: 'Genre' },
+  { column: 'bpm', label: 'BPM' },
+  { column: 'difficulty', label: 'Difficulty' },
+  { column: 'duration', label: 'Length' },
+  { column: 'playCount', label: 'Popularity' },
+  { column: null, label: 'Action' },
+];
+
+/** Props of {@link SongsTable}. */
+export interface SongsTableProps {
+  songs: readonly LibrarySong[];
+  sort: LibrarySort;
+  onSort(column: SortColumn): void;
+  onToggleStar(song: LibrarySong): void;
+}
+
+/** The library table: sortable headers, a 400 px scrolling body, only the rows in view drawn. */
+export function SongsTable({ songs, sort, onSort, onToggleStar }: SongsTableProps) {
+  const [scrollTop, setScrollTop] = useState(0);
+  const headerHeight = ROW_HEIGHT_PX;
+  const rows = visibleRows(scrollTop, TABLE_HEIGHT_PX - headerHeight, ROW_HEIGHT_PX, songs.length);
+
+  return (
+    <div
+      className={styles.scroller}
+      style={{ maxHeight: TABLE_HEIGHT_PX }}
+      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+      data-testid="library-table"
+    >
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            {columns.map(({ column, label, sortLabel }) => {
+              if (column === null) return <th key={label} scope="col">{label}</th>;
+              const active = sort.column === column;
+              return (
+                <th key={label} scope="col" aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                  <button type="button" className={styles.sortButton} onClick={() => onSort(column)} aria-label={`Sort by ${sortLabel ?? label}`}>
+                    {label}
+                    <span className={styles.sortMark} aria-hidden="true">
+                      {active ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
+                    </span>
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.padTop > 0 ? <tr style={{ height: rows.padTop }} aria-hidden="true" /> : null}
+          {songs.slice(rows.start, rows.end).map((song) => (
+            <SongRow key={song.id} song={song} onToggleStar={onToggleStar} />
+          ))}
+          {rows.padBottom > 0 ? <tr style={{ height: rows.padBottom }} aria-hidden="true" /> : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SongRow({ song, onToggleStar }: { song: LibrarySong; onToggleStar(song: LibrarySong): void }) {
+  const badge = genreBadge(song.genre);
+  return (
+    <tr className={styles.row} data-testid="library-row">
+      <td>
+        <button
+          type="button"
+          className={song.starred ? `${styles.star} ${styles.starred}` : styles.star}
+          aria-pressed={song.starred}
+          aria-label={song.starred ? `Unstar ${song.title}` : `Star ${song.title}`}
+          onClick={() => onToggleStar(song)}
+        >
+          {song.starred ? '★' : '☆'}
+        </button>
+      </td>
+      <td className={styles.title} title={song.title}>
+        {song.title}
+      </td>
+      <td>
+        <span className={styles.genre} style={{ borderColor: badge.colour, color: badge.colour }}>
+          {badge.label}
+        </span>
+      </td>
+      <td className={styles.number}>{formatBpm(song.bpm)}</td>
+      <td className={styles.number}>{song.difficulty === null ? '--' : `${song.difficulty}/10`}</td>
+      <td className={styles.number}>{formatDuration(song.duration)}</td>
+      <td className={styles.number}>
+        {song.playCount}
+        {hasFlame(song.playCount) ? (
+          <span className={styles.flame} role="img" aria-label="Popular">
+            🔥
+          </span>
+        ) : null}
+      </td>
+      <td>
+        <LinkButton to={playerPath(song.id)}>Load Song</LinkButton>
+      </td>
+    </tr>
+  );
+}
