@@ -12,9 +12,9 @@ import { encodeMp3 } from './mp3-encode';
 /** kbps per stem: every stem is a mono instrument (the player pans nothing), 96 kbps keeps cymbals clean. */
 export const stemBitrates: Record<StemName, number> = { drums: 96, bass: 96, guitar: 96, keys: 96, vocals: 96, fx: 96 };
 
-export function encodeStems(song: GeneratedSong): Record<string, Uint8Array> {
+export async function encodeStems(song: GeneratedSong): Promise<Record<string, Uint8Array>> {
   const files: Record<string, Uint8Array> = {};
-  for (const name of stemNames) files[`${name}.mp3`] = encodeMp3([song.stems[name]], stemBitrates[name]);
+  for (const name of stemNames) files[`${name}.mp3`] = await encodeMp3([song.stems[name]], stemBitrates[name]);
   return files;
 }
 

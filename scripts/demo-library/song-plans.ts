@@ -34,8 +34,8 @@ export interface SongPlan {
   swing: { ratio: number; unit: 8 | 16 };
   /**
    * Bars of intro, verse, chorus, bridge and outro; the form is intro verse chorus verse chorus
-   * bridge chorus outro. Kept to 60-75 s a song: MP3 encoding in JavaScript is what bounds the
-   * library's generation time, and it grows with every second of every stem.
+   * bridge chorus outro. Kept to 60-75 s a song: synthesis and MP3 encoding grow with every second
+   * of every stem, and the first start must have the library ready within 2 minutes.
    */
   bars: Record<PlannedSection, number>;
   /** One entry per bar, cycled over the section; "ii7 V7" splits the bar. Roman numerals relative to the key. */

@@ -27,7 +27,7 @@ export async function runSongTask(task: SongTask): Promise<SongTaskResult> {
   const started = performance.now();
   const song = generateSong(task.plan, task.seed);
   const synthesised = performance.now();
-  const stems = encodeStems(song);
+  const stems = await encodeStems(song);
   const encoded = performance.now();
   const bytes = await writeSongFolder(task.songsDir, song, stems);
   return { index: task.index, plan: task.plan, truth: song.truth, levels: song.levels, bytes, synthMs: Math.round(synthesised - started), encodeMs: Math.round(encoded - synthesised) };

@@ -1,0 +1,27 @@
+/**
+ * `npx tsx scripts/demo-library/encode-bench.ts [runs=3]`: seconds of MP3 encoding per minute of one
+ * mono stem, on the six real stems of the first song, as the generator encodes them. Encoding is
+ * most of the library's generation time, so this is the figure to compare encoders by (median of
+ * the runs; the machine is shared, see docs/benchmarks.md).
+ */
+import { generateSong } from './generate-song';
+import { stemNames } from './mixdown';
+import { encodeMp3 } from './mp3-encode';
+import { stemBitrates } from './song-folder';
+import { songPlans } from './song-plans';
+import { sampleRate } from './synth/track';
+
+const runs = Number(process.argv[2] ?? 3);
+const song = generateSong(songPlans[0]!, 'bench');
+const stemMinutes = stemNames.reduce((sum, name) => sum + song.stems[name].length / sampleRate / 60, 0);
+// The first call loads and compiles the encoder: not part of the figure.
+await encodeMp3([song.stems.drums.subarray(0, sampleRate)], 96);
+const perMinute: number[] = [];
+for (let run = 0; run < runs; run++) {
+  const started = performance.now();
+  for (const name of stemNames) await encodeMp3([song.stems[name]], stemBitrates[name]);
+  perMinute.push((performance.now() - started) / 1000 / stemMinutes);
+}
+const sorted = [...perMinute].sort((a, b) => a - b);
+const median = sorted[Math.floor(sorted.length / 2)]!;
+console.log(`${stemMinutes.toFixed(2)} stem-minutes a run; s per stem-minute: median ${median.toFixed(3)}, runs ${perMinute.map((value) => value.toFixed(3)).join(' ')}`);
