@@ -9,6 +9,7 @@ import { createLogger } from '../api/logging/create-logger';
 import { ensureClientBuilt } from './app/ensure-client-built';
 import { loadConfigOrExit } from './app/load-config-or-exit';
 import { onShutdownSignal } from './app/on-shutdown-signal';
+import { prepareSongLibrary } from './app/prepare-song-library';
 import { repositoryRoot } from './app/repository-root';
 import { DataDirInUse } from './app/data-dir-lock';
 import { startBackend } from './app/start-backend';
@@ -44,6 +45,8 @@ try {
 }
 const running = { server, backend };
 logger.info(`Woodshed is running at ${config.publicUrl} (listening on ${server.url})`);
+// In the background: the app answers while the demo library is made and the songs are scanned.
+prepareSongLibrary(backend.deps, logger).catch((error: unknown) => logger.error({ err: error }, 'the song library could not be prepared'));
 
 onShutdownSignal(logger, async () => {
   await running.server.close();

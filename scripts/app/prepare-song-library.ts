@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { AppDependencies } from '../../api/app-dependencies';
+import { songScannerOf } from '../../api/features/songs/songs-feature';
+import { generateDemoLibrary } from '../demo-library/generate-library';
+import { libraryProgress } from '../demo-library/library-progress';
+import { defaultSongCount } from '../demo-library/song-plans';
+
+/** Whether the songs directory holds no song folder yet (missing, empty, or only "." entries). */
+export async function songsDirIsEmpty(songsDir: string): Promise<boolean> {
+  try {
+    const entries = await readdir(songsDir, { withFileTypes: true });
+    return !entries.some((entry) => entry.isDirectory() && !entry.name.startsWith('.'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
+    throw error;
+  }
+}
+
+/**
+ * What `npm start` does for the library once it listens: on a first start in development (an empty
+ * songs directory) it synthesises the demo library, then it scans the songs directory, so files
+ * added or changed while the app was stopped are in the library. It runs in the background: the app
+ * answers meanwhile, and GET /api/songs/scan/progress shows the scan. Tests (NODE_ENV=test) bring
+ * their own fixture songs, and a production deployment brings its own library: neither is given
+ * demo songs.
+ */
+export async function prepareSongLibrary(deps: AppDependencies, logger: Logger): Promise<void> {
+  const { songsDir, dataDir, nodeEnv } = deps.config;
+  if (nodeEnv === 'development' && (await songsDirIsEmpty(songsDir))) {
+    logger.info({ songsDir }, `the songs directory is empty: generating the demo library (${defaultSongCount} songs, about a minute)`);
+    const progress = libraryProgress(defaultSongCount);
+    try {
+      const report = await generateDemoLibrary({
+        songsDir,
+        // Kept outside the library: it holds the answers the analysis is measured against.
+        truthPath: path.join(dataDir, 'demo-truth.json'),
+        songCount: defaultSongCount,
+        seed: 'woodshed',
+        onSongDone: (result, done, total) => progress.songDone(result, done, total),
+      });
+      logger.info({ songs: report.songs.length, seconds: Math.round(report.seconds) }, 'demo library generated');
+    } finally {
+      progress.stop();
+    }
+  }
+  const scan = await songScannerOf(deps).run({ state: { requestId: `start-up-scan-${randomUUID()}` } }, null);
+  const { summary, problems, totalSongs } = scan;
+  logger.info({ songsDir, totalSongs, summary, problems: problems.length }, 'song library scanned');
+  for (const problem of problems) logger.warn(problem, 'song library problem');
+}
