@@ -18,6 +18,8 @@ const chromiumArgs = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // The player starts audio from the test's clicks without a real user gesture.
+  '--autoplay-policy=no-user-gesture-required',
 ];
 
 /** A headless Chromium with its own fresh profile; close() also deletes the profile. */

@@ -1,22 +1,27 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { LinkButton } from '../../components/ui/link-button';
-import { PlaceholderScreen } from '../../components/ui/placeholder-screen';
 import { useAppDispatch } from '../../app/hooks';
 import { paths, SONG_ID_PARAM } from '../../lib/routes/paths';
 import { parseSongId } from './parse-song-id';
+import styles from './player.module.css';
 import { songOpened } from './player-slice';
+import { SongPlayer } from './song-player';
 
 /**
  * /player (spec 000, Player). It stays mounted next to the library, so it only reacts to the
- * address while /player is actually shown.
+ * address while /player is actually shown: the song keeps playing while the library is open.
  */
 export function PlayerScreen() {
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const dispatch = useAppDispatch();
   const isShown = pathname === paths.player;
-  const songId = isShown ? parseSongId(searchParams.get(SONG_ID_PARAM)) : null;
+  const shownSongId = isShown ? parseSongId(searchParams.get(SONG_ID_PARAM)) : null;
+  // The song follows the address only while shown (adjusted during render, React's pattern for
+  // state derived from props).
+  const [songId, setSongId] = useState(shownSongId);
+  if (isShown && songId !== shownSongId) setSongId(shownSongId);
 
   useEffect(() => {
     if (songId !== null) dispatch(songOpened({ songId }));
@@ -24,19 +29,15 @@ export function PlayerScreen() {
 
   if (songId === null) {
     return (
-      <PlaceholderScreen title="No Song Selected" summary="Please select a song from your library to start playing.">
+      <section className={styles.centered}>
+        <h1 className={styles.title}>No Song Selected</h1>
+        <p>Please select a song from your library to start playing.</p>
         <LinkButton to={paths.library} variant="primary">
           Go to Library
         </LinkButton>
-      </PlaceholderScreen>
+      </section>
     );
   }
-  return (
-    <PlaceholderScreen
-      title="PLAYER"
-      summary={`Song ${songId}: mix the stems, mute or solo each instrument, follow the lyrics and chords.`}
-    >
-      <LinkButton to={paths.library}>Back to Library</LinkButton>
-    </PlaceholderScreen>
-  );
+  // Keyed by song: a new song mounts a new player, so the old engine is disposed first.
+  return <SongPlayer key={songId} songId={songId} />;
 }

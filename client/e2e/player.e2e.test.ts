@@ -1,0 +1,142 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser';
+import type { TestBrowser } from './browser';
+import { uniqueEmail } from './dev-outbox';
+import { watchPageProblems } from './page-problems';
+import { saveScreenshot } from './screenshot';
+import { signInWithCode, toastTitled } from './sign-in-flow';
+import { fixtureSongs } from './song-fixtures';
+
+const baseUrl = inject('baseUrl');
+const SCAN_TIMEOUT_MS = 30_000;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** POST /api/songs/scan as the signed-in user, then polls the progress until the scan is complete. */
+async function scanFixtureLibrary(page: Page): Promise<Map<string, number>> {
+  const started = await page.request.post(`${baseUrl}/api/songs/scan`);
+  expect([202, 409]).toContain(started.status());
+  const deadline = Date.now() + SCAN_TIMEOUT_MS;
+  for (;;) {
+    const progress = (await (await page.request.get(`${baseUrl}/api/songs/scan/progress`)).json()) as { isScanning: boolean; stage: string };
+    if (!progress.isScanning && progress.stage === 'complete') break;
+    if (Date.now() > deadline) throw new Error(`the scan did not complete: ${JSON.stringify(progress)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const songs = (await (await page.request.get(`${baseUrl}/api/songs`)).json()) as { id: number; title: string }[];
+  return new Map(songs.map((song) => [song.title, song.id]));
+}
+
+/** The engine's last start time per stem, as the player exposes it on its body. */
+async function startTimes(page: Page): Promise<Record<string, number>> {
+  return JSON.parse((await page.getByTestId('player-body').getAttribute('data-start-times')) ?? '{}') as Record<string, number>;
+}
+
+function expectOneSharedStart(times: Record<string, number>, stemCount: number): number {
+  const values = Object.values(times);
+  expect(values).toHaveLength(stemCount);
+  expect(new Set(values).size).toBe(1);
+  return values[0]!;
+}
+
+describe('player', () => {
+  it('loads a song, plays every stem from one start time, seeks, mutes and follows the lyrics', async () => {
+    const page = await browser.newPage();
+    const problems = watchPageProblems(page);
+    await signInWithCode(page, baseUrl, uniqueEmail('player'));
+    const songIds = await scanFixtureLibrary(page);
+    const parade = fixtureSongs[0]!;
+    const paradeId = songIds.get(parade.title);
+    expect(paradeId).toBeTypeOf('number');
+
+    const heads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'HEAD') heads.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${baseUrl}/player?songId=${paradeId}`);
+    await page.getByRole('heading', { level: 1, name: parade.title }).waitFor();
+    expect(await toastTitled(page, 'Song loaded successfully')).toEqual({ description: 'Loaded 4 tracks for the song', variant: 'default' });
+    // Every stem was checked by HEAD before it loaded.
+    expect(heads.sort()).toEqual(parade.stems.map((stem) => `/api/stems/stream/${paradeId}/${stem.name}.wav`).sort());
+
+    const strips = page.getByTestId('mixer-strip');
+    expect(await strips.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-group')))).toEqual(['Drums', 'Bass', 'Guitar', 'Vocals']);
+    const info = page.getByRole('region', { name: 'SONG INFO' });
+    for (const text of ['Tempo', '120 BPM', 'Key', 'C major', 'Genre', 'Rock', 'Genre2', 'Pop', 'Difficulty', '3/10', 'Length', '0:06']) {
+      expect(await info.getByText(text, { exact: true }).isVisible()).toBe(true);
+    }
+    expect(await page.getByRole('heading', { name: 'SPECTRUM ANALYZER' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('chord-strip').innerText()).toContain('C');
+
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.locator('[data-testid="player-body"][data-playing="true"]').waitFor();
+    const firstStart = expectOneSharedStart(await startTimes(page), 4);
+    // The analyser shows the tones.
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="spectrum"]')?.getAttribute('data-peak')) > 0.2);
+    await saveScreenshot(page, 'player');
+
+    await page.getByRole('slider', { name: 'Seek' }).fill('3');
+    await page.waitForFunction((before) => {
+      const times = JSON.parse(document.querySelector('[data-testid="player-body"]')?.getAttribute('data-start-times') ?? '{}') as Record<string, number>;
+      return Object.values(times).some((time) => time !== before);
+    }, firstStart);
+    expect(expectOneSharedStart(await startTimes(page), 4)).toBeGreaterThan(firstStart);
+
+    await page.getByRole('button', { name: 'Mute Bass' }).click();
+    expect(await page.getByRole('button', { name: 'Mute Bass' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'MUTE ALL' }).click();
+    expect(await strips.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-muted')))).toEqual(['true', 'true', 'true', 'true']);
+    await page.getByRole('button', { name: 'UNMUTE ALL' }).click();
+    // UNMUTE ALL restores each stem's mute state from before: Bass stays muted.
+    expect(await strips.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-muted')))).toEqual(['false', 'true', 'false', 'false']);
+
+    await page.getByRole('button', { name: 'KARAOKE' }).click();
+    const lyrics = page.getByRole('dialog', { name: 'Lyrics' });
+    await lyrics.getByText('Following along...', { exact: true }).waitFor();
+    // From 4 s the chorus line is sung, word by word.
+    await lyrics.locator('section[data-current="true"] h3', { hasText: 'Chorus' }).waitFor();
+    await lyrics.locator('p[data-current="true"] span[data-current="true"]').first().waitFor();
+    await saveScreenshot(page, 'player-lyrics');
+    // The 6 s song ends on its own: the footer says so.
+    await lyrics.getByText('Paused - Click play to continue', { exact: true }).waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Escape');
+    expect(await lyrics.count()).toBe(0);
+
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('loads another song without lyrics or chords, and shows no KARAOKE button', async () => {
+    const page = await browser.newPage();
+    const problems = watchPageProblems(page);
+    await signInWithCode(page, baseUrl, uniqueEmail('player-second'));
+    const songIds = await scanFixtureLibrary(page);
+    const hum = fixtureSongs[1]!;
+    await page.goto(`${baseUrl}/player?songId=${songIds.get(hum.title)}`);
+    await page.getByRole('heading', { level: 1, name: hum.title }).waitFor();
+    expect((await toastTitled(page, 'Song loaded successfully')).description).toBe('Loaded 3 tracks for the song');
+    expect(await page.getByTestId('mixer-strip').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-group')))).toEqual(['Bass', 'Keys', 'FX']);
+    expect(await page.getByRole('button', { name: 'KARAOKE' }).count()).toBe(0);
+    expect(await page.getByTestId('chord-strip').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows No Song Selected without a songId', async () => {
+    const page = await browser.newPage();
+    await signInWithCode(page, baseUrl, uniqueEmail('player-none'));
+    await page.goto(`${baseUrl}/player`);
+    await page.getByRole('heading', { level: 1, name: 'No Song Selected' }).waitFor();
+    expect(await page.getByText('Please select a song from your library to start playing.').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Go to Library' }).getAttribute('href')).toBe('/library');
+    await page.close();
+  });
+});

@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { litSegments, METER_SEGMENTS } from '../../lib/audio/meter-segments';
+import type { StemEngine } from '../../lib/audio/stem-engine';
+import { groupMuteToggled, groupVolumeChanged, selectMixerGroups, selectSoloStemId, stemSoloed, stemUnsoloed } from './mixer-slice';
+import type { MixerGroup } from './mixer-slice';
+import styles from './player.module.css';
+
+/** Lit meter segments per group (its loudest stem), read every animation frame. */
+function useGroupMeters(engine: StemEngine, groups: readonly MixerGroup[]): Record<string, number> {
+  const [lit, setLit] = useState<Record<string, number>>({});
+  useEffect(() => {
+    let last = '';
+    let frame = requestAnimationFrame(function measure() {
+      const levels = engine.levels();
+      const next = Object.fromEntries(
+        groups.map((group) => [group.name, Math.max(0, ...group.stemIds.map((id) => litSegments(levels[id] ?? -Infinity)))]),
+      );
+      const key = JSON.stringify(next);
+      if (key !== last) {
+        last = key;
+        setLit(next);
+      }
+      frame = requestAnimationFrame(measure);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [engine, groups]);
+  return lit;
+}
+
+/** One strip per instrument group (spec order): name, 10-segment meter, volume slider, M and S. */
+export function MixerPanel({ engine }: { engine: StemEngine }) {
+  const dispatch = useAppDispatch();
+  const groups = useAppSelector(selectMixerGroups);
+  const soloStemId = useAppSelector(selectSoloStemId);
+  const meters = useGroupMeters(engine, groups);
+
+  return (
+    <div className={styles.mixer} role="group" aria-label="Mixer">
+      {groups.map((group) => {
+        const onlyStem = group.stemIds.length === 1 ? group.stemIds[0]! : null;
+        const isSoloed = onlyStem !== null && soloStemId === onlyStem;
+        return (
+          <div key={group.name} className={styles.strip} data-testid="mixer-strip" data-group={group.name} data-muted={group.muted}>
+            <span className={styles.stripName} title={group.name}>
+              {group.name}
+            </span>
+            <div className={styles.meter} aria-hidden="true">
+              {Array.from({ length: METER_SEGMENTS }, (_, index) => (
+                <span key={index} className={index < (meters[group.name] ?? 0) ? styles.segmentLit : styles.segment} />
+              ))}
+            </div>
+            <input
+              className={styles.volume}
+              type="range"
+              aria-label={`${group.name} volume`}
+              min={0}
+              max={100}
+              step={1}
+              value={Math.round(group.volume * 100)}
+              onChange={(event) => dispatch(groupVolumeChanged({ group: group.name, volume: Number(event.target.value) / 100 }))}
+            />
+            <div className={styles.stripButtons}>
+              <button
+                type="button"
+                className={group.muted ? styles.toggleOn : styles.toggle}
+                aria-label={`Mute ${group.name}`}
+                aria-pressed={group.muted}
+                onClick={() => dispatch(groupMuteToggled({ group: group.name }))}
+              >
+                M
+              </button>
+              {/* Solo belongs to one stem; a group of several stems has no single stem to solo. */}
+              {onlyStem !== null ? (
+                <button
+                  type="button"
+                  className={isSoloed ? styles.toggleOn : styles.toggle}
+                  aria-label={`Solo ${group.name}`}
+                  aria-pressed={isSoloed}
+                  onClick={() => dispatch(isSoloed ? stemUnsoloed() : stemSoloed({ stemId: onlyStem }))}
+                >
+                  S
+                </button>
+              ) : null}
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

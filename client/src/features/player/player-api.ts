@@ -1,0 +1,46 @@
+import { api } from '../../lib/api/api';
+
+/** A stem as GET /api/songs/{id} lists it; `filePath` is its stream URL. */
+export interface PlayerStem {
+  id: string;
+  name: string;
+  instrument: string;
+  filePath: string;
+}
+
+/** GET /api/songs/{id}: what the player shows and loads. */
+export interface PlayerSong {
+  id: number;
+  title: string;
+  genre: string | null;
+  genre2: string | null;
+  key: string | null;
+  bpm: number | null;
+  difficulty: number;
+  duration: number | null;
+  hasLyrics: boolean;
+  lyrics: string | null;
+  chordInstruments: readonly string[];
+  stems: PlayerStem[];
+}
+
+/** GET /api/songs/{id}/chords?instrument=x */
+export interface ChordText {
+  instrument: string;
+  text: string;
+}
+
+/** The player's calls (spec 000, calls): no retry, no refetch, per the shared API's rules. */
+export const playerApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    playerSong: build.query<PlayerSong, number>({ query: (songId) => `/api/songs/${songId}` }),
+    songPlayRecorded: build.mutation<{ playCount: number }, number>({
+      query: (songId) => ({ url: `/api/songs/${songId}/play`, method: 'POST' }),
+    }),
+    playerChords: build.query<ChordText, { songId: number; instrument: string }>({
+      query: ({ songId, instrument }) => `/api/songs/${songId}/chords?instrument=${encodeURIComponent(instrument)}`,
+    }),
+  }),
+});
+
+export const { usePlayerSongQuery, useSongPlayRecordedMutation, usePlayerChordsQuery } = playerApi;

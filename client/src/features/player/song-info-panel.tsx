@@ -1,0 +1,36 @@
+import { Button } from '../../components/ui/button';
+import { formatClock } from './format-clock';
+import type { PlayerSong } from './player-api';
+import styles from './player.module.css';
+
+/** Tempo, Key, Genre, Genre2, Difficulty, Length; KARAOKE only when the song has lyrics. */
+export function SongInfoPanel({ song, duration, onKaraoke }: { song: PlayerSong; duration: number; onKaraoke: (() => void) | null }) {
+  const rows: [string, string][] = [
+    ['Tempo', song.bpm === null ? '-' : `${Math.round(song.bpm)} BPM`],
+    ['Key', song.key ?? '-'],
+    ['Genre', song.genre ?? 'Unknown'],
+    ['Genre2', song.genre2 ?? '-'],
+    ['Difficulty', `${song.difficulty}/10`],
+    ['Length', formatClock(song.duration ?? duration)],
+  ];
+  return (
+    <section className={styles.panel} aria-labelledby="song-info-title">
+      <h2 id="song-info-title" className={styles.panelTitle}>
+        SONG INFO
+      </h2>
+      <dl className={styles.info}>
+        {rows.map(([label, value]) => (
+          <div key={label} className={styles.infoRow}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {onKaraoke ? (
+        <Button variant="primary" onClick={onKaraoke}>
+          KARAOKE
+        </Button>
+      ) : null}
+    </section>
+  );
+}

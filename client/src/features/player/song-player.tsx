@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Button } from '../../components/ui/button';
+import { LinkButton } from '../../components/ui/link-button';
+import { LoadingState } from '../../components/ui/loading-state';
+import type { StemEngine } from '../../lib/audio/stem-engine';
+import { paths } from '../../lib/routes/paths';
+import { ChordStrip } from './chord-strip';
+import { CreditLimitNotice } from './credit-limit-notice';
+import { LyricsOverlay } from './lyrics-overlay';
+import { MixerPanel } from './mixer-panel';
+import { allStemsMuted, allStemsUnmuted, selectIsAllMuted, selectStemGains } from './mixer-slice';
+import type { PlayerSong } from './player-api';
+import { usePlayerSongQuery } from './player-api';
+import styles from './player.module.css';
+import { SongInfoPanel } from './song-info-panel';
+import { SpectrumAnalyzer } from './spectrum-analyzer';
+import { TransportBar } from './transport-bar';
+import { usePlayback } from './use-playback';
+import { useSongEngine } from './use-song-engine';
+
+/** The player with a song: fetches it, loads its stems, and shows the loaded player. */
+export function SongPlayer({ songId }: { songId: number }) {
+  const { data: song, isError } = usePlayerSongQuery(songId);
+  const engineState = useSongEngine(song?.id === songId ? song : undefined);
+
+  if (isError) {
+    return (
+      <div className={styles.centered}>
+        <p>Failed to load the song. Please try again.</p>
+        <LinkButton to={paths.library}>Back to Library</LinkButton>
+      </div>
+    );
+  }
+  if (!song) return <LoadingState label="Loading your song..." />;
+  return (
+    <div className={styles.player}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{song.title}</h1>
+        {engineState.status === 'ready' ? <MuteAllButton /> : null}
+        <LinkButton to={paths.library}>Back to Library</LinkButton>
+      </header>
+      {engineState.status === 'loading' ? <LoadingState label="Loading your song..." /> : null}
+      {engineState.status === 'creditLimit' ? <CreditLimitNotice /> : null}
+      {engineState.status === 'failed' ? <p className={styles.centered}>Failed to load the song. Please try again.</p> : null}
+      {engineState.status === 'ready' ? <LoadedPlayer song={song} engine={engineState.engine} /> : null}
+    </div>
+  );
+}
+
+function MuteAllButton() {
+  const dispatch = useAppDispatch();
+  const isAllMuted = useAppSelector(selectIsAllMuted);
+  return (
+    <Button onClick={() => dispatch(isAllMuted ? allStemsUnmuted() : allStemsMuted())}>{isAllMuted ? 'UNMUTE ALL' : 'MUTE ALL'}</Button>
+  );
+}
+
+function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }) {
+  const playback = usePlayback(engine);
+  const gains = useAppSelector(selectStemGains);
+  const [lyricsOpen, setLyricsOpen] = useState(false);
+  const chordInstrument = song.chordInstruments.includes('master') ? 'master' : song.chordInstruments[0];
+
+  useEffect(() => {
+    engine.setGains(gains);
+  }, [engine, gains]);
+
+  return (
+    <div className={styles.body} data-testid="player-body" data-start-times={playback.startTimes} data-playing={playback.isPlaying}>
+      <div className={styles.left}>
+        <SpectrumAnalyzer engine={engine} />
+        <SongInfoPanel song={song} duration={playback.duration} onKaraoke={song.hasLyrics && song.lyrics ? () => setLyricsOpen(true) : null} />
+      </div>
+      <div className={styles.right}>
+        <TransportBar playback={playback} />
+        {chordInstrument ? <ChordStrip songId={song.id} instrument={chordInstrument} position={playback.position} /> : null}
+        <MixerPanel engine={engine} />
+      </div>
+      {lyricsOpen && song.lyrics ? (
+        <LyricsOverlay text={song.lyrics} position={playback.position} isPlaying={playback.isPlaying} onClose={() => setLyricsOpen(false)} />
+      ) : null}
+    </div>
+  );
+}

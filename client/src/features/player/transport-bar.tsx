@@ -1,0 +1,33 @@
+import { Button } from '../../components/ui/button';
+import { formatClock } from './format-clock';
+import styles from './player.module.css';
+import type { Playback } from './use-playback';
+
+/** Play/pause, stop, the seek bar (the engine clamps targets to the song) and the m:ss clock. */
+export function TransportBar({ playback }: { playback: Playback }) {
+  const { isPlaying, position, duration } = playback;
+  return (
+    <div className={styles.transport}>
+      <Button variant="primary" onClick={isPlaying ? playback.pause : playback.play} aria-label={isPlaying ? 'Pause' : 'Play'}>
+        {isPlaying ? '❚❚ Pause' : '▶ Play'}
+      </Button>
+      <Button onClick={playback.stop} aria-label="Stop">
+        ■ Stop
+      </Button>
+      <input
+        className={styles.seek}
+        type="range"
+        aria-label="Seek"
+        min={0}
+        max={duration}
+        step={0.01}
+        value={Math.min(position, duration)}
+        disabled={duration === 0}
+        onChange={(event) => playback.seek(Number(event.target.value))}
+      />
+      <span className={styles.clock} data-testid="player-clock">
+        {formatClock(position)} / {formatClock(duration)}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import { toastStore } from '../../components/ui/toast-store';
+import type { StemEngine } from '../../lib/audio/stem-engine';
+import { songUnloaded, stemsLoaded } from './mixer-slice';
+import type { PlayerSong } from './player-api';
+import { useSongPlayRecordedMutation } from './player-api';
+
+/** Where loading a song's stems stands. */
+export type SongEngineState =
+  | { status: 'loading' }
+  /** A stem's HEAD answered 403: the credit limit is reached and nothing was loaded. */
+  | { status: 'creditLimit' }
+  | { status: 'failed' }
+  | { status: 'ready'; engine: StemEngine };
+
+/** HEAD of every stem (never billed): true when any answers 403, the credit limit (spec 000, 4). */
+async function creditLimitReached(song: PlayerSong, signal: AbortSignal): Promise<boolean> {
+  const answers = await Promise.all(song.stems.map((stem) => fetch(stem.filePath, { method: 'HEAD', credentials: 'include', signal })));
+  return answers.some((answer) => answer.status === 403);
+}
+
+/**
+ * Loads `song`'s stems into a new StemEngine (HEAD check, decode, mixer, play recorded, toast) and
+ * disposes it, releasing every decoded buffer, when the song changes or the player unmounts.
+ * The player mounts one of these per song (keyed), so the state starts at 'loading' for each.
+ */
+export function useSongEngine(song: PlayerSong | undefined): SongEngineState {
+  const dispatch = useAppDispatch();
+  const [recordPlay] = useSongPlayRecordedMutation();
+  const [state, setState] = useState<SongEngineState>({ status: 'loading' });
+
+  useEffect(() => {
+    if (!song) return;
+    const controller = new AbortController();
+    let engine: StemEngine | null = null;
+    dispatch(songUnloaded());
+
+    (async () => {
+      if (await creditLimitReached(song, controller.signal)) {
+        setState({ status: 'creditLimit' });
+        return;
+      }
+      // Loaded on demand so tone stays out of the main bundle.
+      const { StemEngine } = await import('../../lib/audio/stem-engine');
+      const sources = song.stems.map((stem) => ({ id: stem.id, url: stem.filePath }));
+      const loaded = await StemEngine.load(sources, { signal: controller.signal });
+      if (controller.signal.aborted) {
+        loaded.dispose();
+        return;
+      }
+      engine = loaded;
+      const names = new Map(song.stems.map((stem) => [stem.id, stem.name]));
+      dispatch(stemsLoaded({ stems: loaded.stemIds.map((id) => ({ id, name: names.get(id) ?? id })) }));
+      setState({ status: 'ready', engine: loaded });
+      void recordPlay(song.id);
+      toastStore.show({ title: 'Song loaded successfully', description: `Loaded ${loaded.stemIds.length} tracks for the song` });
+    })().catch((error: unknown) => {
+      if (controller.signal.aborted) return;
+      console.error('Loading the song failed', error);
+      setState({ status: 'failed' });
+      toastStore.show({ title: 'Error loading song', description: 'Failed to load the song. Please try again.', variant: 'destructive' });
+    });
+
+    return () => {
+      controller.abort();
+      engine?.dispose();
+      dispatch(songUnloaded());
+    };
+  }, [song, dispatch, recordPlay]);
+
+  return song ? state : { status: 'loading' };
+}
