@@ -9,7 +9,7 @@ export interface ByteRange {
  * - `full`: no header, or a range unit other than bytes (which a server must ignore): the whole file;
  * - `range`: one satisfiable byte range, clamped to the file;
  * - `unsatisfiable`: answered with 416 and `Content-Range: bytes *\/size`, for a malformed bytes
- *   header, a range past the end, or several ranges (docs/decisions/0009-stem-ranges-and-metering.md).
+ *   header, a range past the end, or several ranges (docs/decisions/0010-stem-ranges-and-metering.md).
  */
 export type RangeRequest =
   | { kind: 'full' }

@@ -29,7 +29,7 @@ const lateWriteOutcomeMs = 1_000;
  * the kernel accepted but the client never read (its send buffer here, the receive buffer there)
  * is counted: no portable API tells it apart. A chunk cut mid-way by a reset is not counted at all
  * (its callback fails), so a client may have read up to one chunk more than is billed.
- * docs/decisions/0009-stem-ranges-and-metering.md weighs this against the alternatives.
+ * docs/decisions/0010-stem-ranges-and-metering.md weighs this against the alternatives.
  */
 export async function sendMeteredBody(res: ServerResponse, body: Readable, contentLength: number): Promise<SentBody> {
   let bytesSent = 0;
