@@ -130,6 +130,32 @@ describe('player', () => {
     await page.close();
   });
 
+  it('loads nothing when a stem HEAD answers 403 (credit limit) and says Credit Limit Reached', async () => {
+    const page = await browser.newPage();
+    const problems = watchPageProblems(page);
+    await signInWithCode(page, baseUrl, uniqueEmail('player-limit'));
+    const songIds = await scanFixtureLibrary(page);
+    // Credit enforcement is not in the API yet: the 403 the credits issue will send is played here.
+    await page.route('**/api/stems/stream/**', (route) =>
+      route.request().method() === 'HEAD' ? route.fulfill({ status: 403, body: '' }) : route.continue(),
+    );
+    const stemGets: string[] = [];
+    const playCalls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (request.method() === 'GET' && pathname.startsWith('/api/stems/')) stemGets.push(pathname);
+      if (request.method() === 'POST' && pathname.endsWith('/play')) playCalls.push(pathname);
+    });
+    await page.goto(`${baseUrl}/player?songId=${songIds.get(fixtureSongs[0]!.title)}`);
+    await page.getByRole('heading', { name: 'Credit Limit Reached' }).waitFor();
+    expect(await page.getByTestId('mixer-strip').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Play' }).count()).toBe(0);
+    expect(stemGets).toEqual([]);
+    expect(playCalls).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('shows No Song Selected without a songId', async () => {
     const page = await browser.newPage();
     await signInWithCode(page, baseUrl, uniqueEmail('player-none'));
