@@ -40,7 +40,8 @@ export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
   const { data: songs, isLoading, isError, refetch } = useSongsQuery();
   const [setStarred] = useSetSongStarredMutation();
   const scan = useLibraryScan();
-  const { data: subscription } = useSubscriptionStatusQuery();
+  // As in the account menu, anything but a definite 'subscribed' (the call failed, say) counts as free.
+  const { data: subscription, isLoading: subscriptionLoading } = useSubscriptionStatusQuery();
   const [bannerDismissed, setBannerDismissed] = useState(false);
   const [search, setSearch] = useState('');
   const [view, setView] = useState<LibraryView | null>(null);
@@ -80,14 +81,14 @@ export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
 
   return (
     <section className={styles.screen}>
-      {!bannerDismissed && subscription !== undefined && !isSubscribed(subscription) ? (
+      {!bannerDismissed && !subscriptionLoading && !isSubscribed(subscription) ? (
         <div className={styles.banner} role="region" aria-label="Upgrade">
           <strong>Unlock Full Access with Pro</strong>
           <div className={styles.bannerActions}>
             <LinkButton to={paths.membership} variant="primary">
               Upgrade Now
             </LinkButton>
-            <Button variant="ghost" aria-label="Dismiss" onClick={() => setBannerDismissed(true)}>
+            <Button variant="ghost" aria-label="Dismiss upgrade banner" onClick={() => setBannerDismissed(true)}>
               ✕
             </Button>
           </div>
@@ -125,7 +126,7 @@ export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
             ALL SONGS ({counts.all})
           </button>
         </div>
-        <select className={styles.genreSelect} aria-label="Genre" value={genreValue} onChange={(event) => chooseGenre(event.target.value)}>
+        <select className={styles.genreSelect} aria-label="Genre filter" value={genreValue} onChange={(event) => chooseGenre(event.target.value)}>
           <option value={ALL_OPTION}>All Genres</option>
           {genres.map((name) => (
             <option key={name} value={name}>

@@ -1,0 +1,123 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser';
+import type { TestBrowser } from './browser';
+import { uniqueEmail } from './dev-outbox';
+import { watchPageProblems } from './page-problems';
+import { saveScreenshot } from './screenshot';
+import { signInWithCode, toastTitled } from './sign-in-flow';
+import { fixtureSongs } from './song-fixtures';
+
+const baseUrl = inject('baseUrl');
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const [sineParade, quietHum] = fixtureSongs.map((song) => song.title) as [string, string];
+
+/** The titles of the table's rows, top to bottom. */
+async function rowTitles(page: Page): Promise<string[]> {
+  return page.getByTestId('library-row').locator('td:nth-child(2)').allInnerTexts();
+}
+
+function row(page: Page, title: string) {
+  return page.getByTestId('library-row').filter({ has: page.getByRole('cell', { name: title, exact: true }) });
+}
+
+describe('song library', () => {
+  it('scans the songs directory, then searches, filters, sorts, stars and loads a song', async () => {
+    const page = await browser.newPage();
+    const problems = watchPageProblems(page);
+    await signInWithCode(page, baseUrl, uniqueEmail('library'));
+    await page.getByRole('heading', { level: 1, name: 'SONG LIBRARY' }).waitFor();
+    expect(await page.getByPlaceholder('Search songs...').isVisible()).toBe(true);
+
+    // Scan: started once, progress polled, then the list is read again and the toast says so.
+    const scanCall = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/songs/scan' && request.method() === 'POST');
+    const progressCall = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/songs/scan/progress');
+    await page.getByRole('button', { name: 'Scan Library' }).click();
+    expect((await (await scanCall).response())?.status()).toBe(202);
+    await progressCall;
+    const updated = await toastTitled(page, 'Library Updated');
+    expect(updated.variant).toBe('default');
+    await row(page, sineParade).waitFor();
+
+    // A new user has no stars: ALL SONGS is the view, sorted by title.
+    expect(await page.getByRole('button', { name: 'ALL SONGS (2)' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: 'STARRED (0)' }).getAttribute('aria-pressed')).toBe('false');
+    expect(await page.getByTestId('library-count').innerText()).toBe('2 songs');
+    expect(await rowTitles(page)).toEqual([quietHum, sineParade]);
+    const sineCells = await row(page, sineParade).locator('td').allInnerTexts();
+    expect(sineCells.slice(1, 7)).toEqual([sineParade, 'Rock', '120 BPM', '3/10', '0:06', '0']);
+
+    // Search (case-insensitive), no match, then the genre filter.
+    const search = page.getByPlaceholder('Search songs...');
+    await search.fill('QUIET');
+    expect(await rowTitles(page)).toEqual([quietHum]);
+    expect(await page.getByTestId('library-count').innerText()).toBe('1 song');
+    await search.fill('no such song');
+    await page.getByText('No matching songs found').waitFor();
+    expect(await page.getByText('Try adjusting your search or filter').isVisible()).toBe(true);
+    await search.fill('');
+    await page.getByRole('combobox', { name: 'Genre filter' }).selectOption('Ambient');
+    expect(await rowTitles(page)).toEqual([quietHum]);
+    await page.getByRole('combobox', { name: 'Genre filter' }).selectOption({ label: 'All Genres' });
+    expect(await rowTitles(page)).toEqual([quietHum, sineParade]);
+
+    // Sort: a new column starts ascending, clicking it again flips it.
+    await page.getByRole('button', { name: 'Sort by BPM' }).click();
+    expect(await rowTitles(page)).toEqual([quietHum, sineParade]);
+    await page.getByRole('button', { name: 'Sort by BPM' }).click();
+    expect(await rowTitles(page)).toEqual([sineParade, quietHum]);
+    expect(await page.getByRole('columnheader', { name: 'Sort by BPM' }).getAttribute('aria-sort')).toBe('descending');
+
+    // Star: shown at once and stored on the server.
+    const starCall = page.waitForResponse((response) => response.url().endsWith('/starred') && response.request().method() === 'PATCH');
+    await page.getByRole('button', { name: `Star ${sineParade}` }).click();
+    expect(await page.getByRole('button', { name: `Unstar ${sineParade}` }).getAttribute('aria-pressed')).toBe('true');
+    expect((await starCall).ok()).toBe(true);
+    await page.getByRole('button', { name: 'STARRED (1)' }).waitFor();
+    const songs = (await (await page.request.get(`${baseUrl}/api/songs`)).json()) as { id: number; title: string; starred: boolean }[];
+    const sineSong = songs.find((song) => song.title === sineParade);
+    expect(sineSong?.starred).toBe(true);
+
+    // A user with a starred song opens on STARRED.
+    await page.reload();
+    await row(page, sineParade).waitFor();
+    expect(await page.getByRole('button', { name: 'STARRED (1)' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await rowTitles(page)).toEqual([sineParade]);
+    await page.getByRole('button', { name: 'ALL SONGS (2)' }).click();
+    expect(await rowTitles(page)).toEqual([quietHum, sineParade]);
+    await page.getByText('Unlock Full Access with Pro').waitFor();
+    expect(await page.getByRole('link', { name: 'Upgrade Now' }).getAttribute('href')).toBe('/membership');
+    await saveScreenshot(page, 'library');
+    await page.getByRole('button', { name: 'Dismiss upgrade banner' }).click();
+    expect(await page.getByText('Unlock Full Access with Pro').count()).toBe(0);
+
+    // Load Song opens the player on that song.
+    await row(page, sineParade).getByRole('link', { name: 'Load Song' }).click();
+    await page.waitForURL(`${baseUrl}/player?songId=${sineSong?.id}`);
+
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('takes a star back and says so when the server refuses it', async () => {
+    const page = await browser.newPage();
+    await signInWithCode(page, baseUrl, uniqueEmail('library-star'));
+    await row(page, quietHum).waitFor();
+    await page.route('**/api/songs/*/starred', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"message":"boom"}}' }));
+
+    await page.getByRole('button', { name: `Star ${quietHum}` }).click();
+    expect(await toastTitled(page, 'Error')).toEqual({ description: 'Failed to update starred status', variant: 'destructive' });
+    expect(await page.getByRole('button', { name: `Star ${quietHum}` }).getAttribute('aria-pressed')).toBe('false');
+    expect(await page.getByRole('button', { name: 'STARRED (0)' }).isVisible()).toBe(true);
+    await page.close();
+  });
+});
