@@ -108,6 +108,43 @@ describe('song library', () => {
     await page.close();
   });
 
+  it('draws only the rows in view of a long library, and scrolls to its end', async () => {
+    const page = await browser.newPage();
+    const problems = watchPageProblems(page);
+    await signInWithCode(page, baseUrl, uniqueEmail('library-long'));
+    const many = Array.from({ length: 5_000 }, (_, index) => ({
+      id: index + 1,
+      title: `Song ${String(index + 1).padStart(4, '0')}`,
+      genre: index % 3 === 0 ? null : 'Jazz',
+      genre2: null,
+      key: null,
+      bpm: 60 + (index % 100),
+      difficulty: 1 + (index % 10),
+      duration: index % 7 === 0 ? null : 90 + index,
+      starred: false,
+      playCount: index,
+      hasLyrics: false,
+    }));
+    await page.route('**/api/songs', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(many) }));
+    await page.reload();
+    await row(page, 'Song 0001').waitFor();
+    expect(await page.getByTestId('library-count').innerText()).toBe('5000 songs');
+    expect(await page.getByTestId('library-row').count()).toBeLessThan(30);
+    expect(await row(page, 'Song 0001').getByRole('img', { name: 'Popular' }).count()).toBe(0);
+
+    await page.getByTestId('library-table').evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    await row(page, 'Song 5000').waitFor();
+    expect(await page.getByTestId('library-row').count()).toBeLessThan(30);
+    expect(await row(page, 'Song 5000').getByRole('img', { name: 'Popular' }).count()).toBe(1);
+    const box = await page.getByTestId('library-table').boundingBox();
+    expect(box?.height).toBe(400);
+
+    await page.getByPlaceholder('Search songs...').fill('song 4999');
+    expect(await rowTitles(page)).toEqual(['Song 4999']);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('takes a star back and says so when the server refuses it', async () => {
     const page = await browser.newPage();
     await signInWithCode(page, baseUrl, uniqueEmail('library-star'));

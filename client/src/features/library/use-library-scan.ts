@@ -7,29 +7,29 @@ import { SCAN_POLL_MS, scanJustFinished, scanSummaryText } from './scan-progress
 
 const assumedRunning: ScanProgress = { isScanning: true, currentSong: null, currentIndex: 0, totalSongs: 0, stage: 'scanning' };
 
-/** The library scan: start it, poll its progress every 500 ms while it runs, refetch and toast when done. */
+/**
+ * The library scan: start it, poll its progress every 500 ms while it runs (spec 000, section 4),
+ * then refetch the songs and toast 'Library Updated'. On opening, the progress is read once, so a
+ * scan already running (the first start's, another tab's) is followed the same way.
+ */
 export function useLibraryScan() {
   const dispatch = useAppDispatch();
   const [startScan, startState] = useStartScanMutation();
   // Each scan polls under its own cache key, so a finished scan's answer is never mistaken for the new one.
-  const [run, setRun] = useState<number | null>(null);
+  const [run, setRun] = useState(0);
+  const [following, setFollowing] = useState(true);
   const previous = useRef<ScanProgress | undefined>(undefined);
-  const [finished, setFinished] = useState(false);
-  const { data: progress } = useScanProgressQuery(run ?? 0, {
-    skip: run === null,
-    pollingInterval: run !== null && !finished ? SCAN_POLL_MS : 0,
-  });
+  const { data: progress } = useScanProgressQuery(run, { pollingInterval: following ? SCAN_POLL_MS : 0 });
 
   useEffect(() => {
-    if (!progress || finished) return;
-    // The start answer already said a scan runs, so a scan quicker than one poll still counts as finishing.
+    if (!progress || !following) return;
     if (scanJustFinished(previous.current, progress)) {
-      setFinished(true);
       dispatch(libraryApi.util.invalidateTags(['Songs']));
       showToast({ title: 'Library Updated', description: scanSummaryText(progress) });
     }
+    if (!progress.isScanning) setFollowing(false);
     previous.current = progress;
-  }, [progress, finished, dispatch]);
+  }, [progress, following, dispatch]);
 
   async function start() {
     try {
@@ -41,11 +41,13 @@ export function useLibraryScan() {
         return;
       }
     }
+    // The start answer already said a scan runs, so a scan quicker than one poll still counts as finishing.
     previous.current = assumedRunning;
-    setFinished(false);
-    setRun((current) => (current ?? 0) + 1);
+    setFollowing(true);
+    setRun((current) => current + 1);
   }
 
-  const scanning = startState.isLoading || (run !== null && !finished);
+  const awaitingNewScan = run > 0 && following && progress === undefined;
+  const scanning = startState.isLoading || awaitingNewScan || (following && progress?.isScanning === true);
   return { start, scanning, progress: scanning ? progress : undefined };
 }
