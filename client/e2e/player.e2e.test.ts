@@ -97,6 +97,11 @@ describe('player', () => {
     await page.getByRole('button', { name: 'UNMUTE ALL' }).click();
     // UNMUTE ALL restores each stem's mute state from before: Bass stays muted.
     expect(await strips.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-muted')))).toEqual(['false', 'true', 'false', 'false']);
+    // Raising a muted group's slider above 0 unmutes it at that level, committed on release.
+    await page.getByRole('slider', { name: 'Bass volume' }).click();
+    const bass = strips.and(page.locator('[data-group="Bass"]'));
+    expect(await bass.getAttribute('data-muted')).toBe('false');
+    expect(Number(await bass.getAttribute('data-volume'))).toBeCloseTo(0.5, 1);
 
     await page.getByRole('button', { name: 'KARAOKE' }).click();
     const lyrics = page.getByRole('dialog', { name: 'Lyrics' });

@@ -5,6 +5,7 @@ import type { StemEngine } from '../../lib/audio/stem-engine';
 import { groupMuteToggled, groupVolumeChanged, selectMixerGroups, selectSoloStemId, stemSoloed, stemUnsoloed } from './mixer-slice';
 import type { MixerGroup } from './mixer-slice';
 import styles from './player.module.css';
+import { VolumeSlider } from './volume-slider';
 
 /** Lit meter segments per group (its loudest stem), read every animation frame. */
 function useGroupMeters(engine: StemEngine, groups: readonly MixerGroup[]): Record<string, number> {
@@ -41,7 +42,7 @@ export function MixerPanel({ engine }: { engine: StemEngine }) {
         const onlyStem = group.stemIds.length === 1 ? group.stemIds[0]! : null;
         const isSoloed = onlyStem !== null && soloStemId === onlyStem;
         return (
-          <div key={group.name} className={styles.strip} data-testid="mixer-strip" data-group={group.name} data-muted={group.muted}>
+          <div key={group.name} className={styles.strip} data-testid="mixer-strip" data-group={group.name} data-muted={group.muted} data-volume={group.volume}>
             <span className={styles.stripName} title={group.name}>
               {group.name}
             </span>
@@ -50,15 +51,10 @@ export function MixerPanel({ engine }: { engine: StemEngine }) {
                 <span key={index} className={index < (meters[group.name] ?? 0) ? styles.segmentLit : styles.segment} />
               ))}
             </div>
-            <input
-              className={styles.volume}
-              type="range"
-              aria-label={`${group.name} volume`}
-              min={0}
-              max={100}
-              step={1}
-              value={Math.round(group.volume * 100)}
-              onChange={(event) => dispatch(groupVolumeChanged({ group: group.name, volume: Number(event.target.value) / 100 }))}
+            <VolumeSlider
+              label={`${group.name} volume`}
+              volume={group.volume}
+              onCommit={(volume) => dispatch(groupVolumeChanged({ group: group.name, volume }))}
             />
             <div className={styles.stripButtons}>
               <button
