@@ -63,6 +63,8 @@ describe('player', () => {
     });
     await page.goto(`${baseUrl}/player?songId=${paradeId}`);
     await page.getByRole('heading', { level: 1, name: parade.title }).waitFor();
+    // The shared header shows the song's title too (spec 000: header with song title).
+    expect(await page.getByTestId('header-song-title').textContent()).toBe(parade.title);
     expect(await toastTitled(page, 'Song loaded successfully')).toEqual({ description: 'Loaded 4 tracks for the song', variant: 'default' });
     // Every stem was checked by HEAD before it loaded.
     expect(heads.sort()).toEqual(parade.stems.map((stem) => `/api/stems/stream/${paradeId}/${stem.name}.wav`).sort());

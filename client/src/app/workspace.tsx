@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { AppHeader } from '../features/account/app-header';
 import { LibraryScreen } from '../features/library/library-screen';
 import { PlayerScreen } from '../features/player/player-screen';
+import { selectPlayerSongTitle } from '../features/player/player-api';
 import { selectLastSongId } from '../features/player/player-slice';
 import { paths, SONG_ID_PARAM } from '../lib/routes/paths';
 import { useAppSelector } from './hooks';
@@ -17,6 +18,7 @@ export function Workspace() {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
   const lastSongId = useAppSelector(selectLastSongId);
+  const songTitle = useAppSelector((state) => selectPlayerSongTitle(state, lastSongId));
 
   // Spec 001, 2.1: /library drops a songId parameter from the address.
   useEffect(() => {
@@ -30,8 +32,7 @@ export function Workspace() {
 
   return (
     <div className={styles.workspace}>
-      {/* The player does not know song titles yet, so the header shows its fallback. */}
-      <AppHeader songTitle={null} />
+      <AppHeader songTitle={songTitle} />
       <div className={styles.screens}>
         <section className={styles.screen} hidden={pathname !== paths.library} aria-label="Song library">
           <LibraryScreen lastSongId={lastSongId} />

@@ -44,3 +44,11 @@ export const playerApi = api.injectEndpoints({
 });
 
 export const { usePlayerSongQuery, useSongPlayRecordedMutation, usePlayerChordsQuery } = playerApi;
+
+type WithApi = Parameters<ReturnType<typeof playerApi.endpoints.playerSong.select>>[0];
+
+/** The title of song `songId` once the player fetched it, for the app header (else null). */
+export function selectPlayerSongTitle(state: WithApi, songId: number | null): string | null {
+  if (songId === null) return null;
+  return playerApi.endpoints.playerSong.select(songId)(state).data?.title ?? null;
+}
