@@ -144,6 +144,8 @@ describe('library table windowing', () => {
     expect(visibleRows(0, 400, 50, 10_000, 2)).toEqual({ start: 0, end: 10, padTop: 0, padBottom: 9_990 * 50 });
     expect(visibleRows(5_000, 400, 50, 10_000, 2)).toEqual({ start: 98, end: 110, padTop: 98 * 50, padBottom: 9_890 * 50 });
     expect(visibleRows(0, 400, 50, 3, 2)).toEqual({ start: 0, end: 3, padTop: 0, padBottom: 0 });
-    expect(visibleRows(999_999, 400, 50, 3, 2)).toEqual({ start: 3, end: 3, padTop: 150, padBottom: 0 });
+    // Scrolled far down, then the list shrank to a few rows: they are still drawn.
+    expect(visibleRows(999_999, 400, 50, 3, 2)).toEqual({ start: 0, end: 3, padTop: 0, padBottom: 0 });
+    expect(visibleRows(999_999, 400, 50, 100, 2)).toEqual({ start: 90, end: 100, padTop: 90 * 50, padBottom: 0 });
   });
 });

@@ -15,21 +15,24 @@ const assumedRunning: ScanProgress = { isScanning: true, currentSong: null, curr
 export function useLibraryScan() {
   const dispatch = useAppDispatch();
   const [startScan, startState] = useStartScanMutation();
-  // Each scan polls under its own cache key, so a finished scan's answer is never mistaken for the new one.
+  // Each scan polls under its own cache key (and reads `currentData`, never the previous key's
+  // answer), so a finished scan's progress is never mistaken for the new one's.
   const [run, setRun] = useState(0);
-  const [following, setFollowing] = useState(true);
   const previous = useRef<ScanProgress | undefined>(undefined);
-  const { data: progress } = useScanProgressQuery(run, { pollingInterval: following ? SCAN_POLL_MS : 0 });
+  const [pollingInterval, setPollingInterval] = useState(SCAN_POLL_MS);
+  const { currentData: progress, isError: progressFailed } = useScanProgressQuery(run, { pollingInterval });
+  // Polling stops once this key's answer says no scan runs, or the progress cannot be read (no retry).
+  const following = !progressFailed && progress?.isScanning !== false;
+  if (pollingInterval !== (following ? SCAN_POLL_MS : 0)) setPollingInterval(following ? SCAN_POLL_MS : 0);
 
   useEffect(() => {
-    if (!progress || !following) return;
+    if (!progress) return;
     if (scanJustFinished(previous.current, progress)) {
       dispatch(libraryApi.util.invalidateTags(['Songs']));
       showToast({ title: 'Library Updated', description: scanSummaryText(progress) });
     }
-    if (!progress.isScanning) setFollowing(false);
     previous.current = progress;
-  }, [progress, following, dispatch]);
+  }, [progress, dispatch]);
 
   async function start() {
     try {
@@ -43,11 +46,10 @@ export function useLibraryScan() {
     }
     // The start answer already said a scan runs, so a scan quicker than one poll still counts as finishing.
     previous.current = assumedRunning;
-    setFollowing(true);
     setRun((current) => current + 1);
   }
 
-  const awaitingNewScan = run > 0 && following && progress === undefined;
-  const scanning = startState.isLoading || awaitingNewScan || (following && progress?.isScanning === true);
+  // Before a started scan's first answer the modal already shows; on opening, only a running scan shows it.
+  const scanning = startState.isLoading || (following && (progress?.isScanning === true || (run > 0 && progress === undefined)));
   return { start, scanning, progress: scanning ? progress : undefined };
 }

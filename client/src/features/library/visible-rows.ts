@@ -11,7 +11,9 @@ export interface VisibleRows {
  * `overscan` either side, are in the DOM, so 10,000 songs scroll and filter like 50.
  */
 export function visibleRows(scrollTop: number, viewportHeight: number, rowHeight: number, rowCount: number, overscan = 8): VisibleRows {
-  const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
+  // A scroll offset from before the list shrank (a search) would otherwise point past its end.
+  const maxScrollTop = Math.max(0, rowCount * rowHeight - viewportHeight);
+  const first = Math.floor(Math.min(Math.max(0, scrollTop), maxScrollTop) / rowHeight);
   const start = Math.max(0, Math.min(rowCount, first - overscan));
   const end = Math.min(rowCount, first + Math.ceil(viewportHeight / rowHeight) + overscan);
   return { start, end: Math.max(start, end), padTop: start * rowHeight, padBottom: (rowCount - Math.max(start, end)) * rowHeight };
