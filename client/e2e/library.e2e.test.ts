@@ -145,6 +145,46 @@ describe('song library', () => {
     await page.close();
   });
 
+  it('shows the scan progress modal, polled every 500 ms, and the spec\'s toast when a scan cannot start', async () => {
+    const page = await browser.newPage();
+    const problems = watchPageProblems(page);
+    await signInWithCode(page, baseUrl, uniqueEmail('library-scan'));
+    await row(page, sineParade).waitFor();
+
+    await page.route('**/api/songs/scan', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+    await page.getByRole('button', { name: 'Scan Library' }).click();
+    expect(await toastTitled(page, 'Scan Failed')).toEqual({ description: 'Failed to scan songs directory', variant: 'destructive' });
+    await page.unroute('**/api/songs/scan');
+
+    // A scan the test controls: three answers while it runs, then complete.
+    const polls: number[] = [];
+    const running = { isScanning: true, currentSong: 'fixture-sine-parade', currentIndex: 1, totalSongs: 2, stage: 'scanning' };
+    const complete = { ...running, isScanning: false, currentSong: null, currentIndex: 2, stage: 'complete', problems: [], summary: { catalogued: 0, changed: 0, unchanged: 2, removed: 0 } };
+    await page.route('**/api/songs/scan', (route) => route.fulfill({ status: 202, contentType: 'application/json', body: '{"message":"Scanning"}' }));
+    await page.route('**/api/songs/scan/progress', (route) => {
+      polls.push(Date.now());
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(polls.length <= 3 ? running : complete) });
+    });
+    await page.getByRole('button', { name: 'Scan Library' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Scanning Library' });
+    await dialog.getByText('Song 1 of 2: fixture-sine-parade').waitFor();
+    expect(await dialog.getByText('Reading song folders').isVisible()).toBe(true);
+    expect(await dialog.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+    expect(await page.getByRole('button', { name: 'Scan Library' }).isDisabled()).toBe(true);
+    await saveScreenshot(page, 'library-scan-progress');
+
+    expect(await toastTitled(page, 'Library Updated')).toEqual({ description: '0 new, 0 changed, 0 removed.', variant: 'default' });
+    await dialog.waitFor({ state: 'detached' });
+    expect(polls.length).toBe(4);
+    const gaps = polls.slice(1).map((time, index) => time - (polls[index] as number));
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(450);
+    // Polling stops once the scan is complete.
+    await page.waitForTimeout(1_200);
+    expect(polls.length).toBe(4);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('takes a star back and says so when the server refuses it', async () => {
     const page = await browser.newPage();
     await signInWithCode(page, baseUrl, uniqueEmail('library-star'));

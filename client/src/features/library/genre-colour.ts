@@ -30,7 +30,7 @@ const genreColours: Record<string, string> = {
 
 /**
  * The badge of a genre. A missing genre is grey 'Unknown'; a genre the spec gives no colour keeps its
- * name in the same grey (see the library decision in docs/decisions), so the table agrees with the genre filter.
+ * name in the same grey (decision 0011), so the table agrees with the genre filter.
  */
 export function genreBadge(genre: string | null): GenreBadge {
   const name = genre?.trim() ?? '';

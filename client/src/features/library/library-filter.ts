@@ -60,7 +60,7 @@ export function effectiveGenreFilter(filter: GenreFilter, songs: readonly Librar
 
 /**
  * The songs the table shows: the view, then the search (case-insensitive, on the title and on the
- * genres, so 'rock' finds rock songs; see docs/decisions), then the genre filter.
+ * genres, so 'rock' finds rock songs; decision 0011), then the genre filter.
  */
 export function filterSongs(songs: readonly LibrarySong[], filter: LibraryFilter): LibrarySong[] {
   const needle = filter.search.trim().toLowerCase();

@@ -3,7 +3,7 @@ import type { ScanProgress } from './library-song';
 /** Spec 000, section 9: scan progress is polled this often while a scan runs. */
 export const SCAN_POLL_MS = 500;
 
-// Spec 000 names the stages but gives the scan modal no texts; these are ours (docs/decisions).
+// Spec 000 names the stages but gives the scan modal no texts; these are ours (decision 0011).
 const stageTexts: Record<ScanProgress['stage'], string> = {
   scanning: 'Reading song folders',
   bpm: 'Detecting tempo',
