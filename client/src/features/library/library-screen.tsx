@@ -57,10 +57,9 @@ export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
   const library = songs ?? [];
   const shownView = view ?? 'all';
   const counts = viewCounts(library);
-  const shown = useMemo(
-    () => sortSongs(filterSongs(songs ?? [], { view: view ?? 'all', search, genre }), sort),
-    [songs, view, search, genre, sort],
-  );
+  // Sorted only when the songs or the order change; a keystroke then only filters (which keeps order).
+  const sorted = useMemo(() => sortSongs(songs ?? [], sort), [songs, sort]);
+  const shown = useMemo(() => filterSongs(sorted, { view: view ?? 'all', search, genre }), [sorted, view, search, genre]);
   const genres = useMemo(() => genreOptions(songs ?? []), [songs]);
   const empty = emptyState(library.length, counts.starred, shownView, shown.length);
 

