@@ -87,6 +87,11 @@ describe('library sorting', () => {
     expect(ids(sortSongs(library, { column: 'title', direction: 'desc' }))).toEqual([1, 3, 2, 4]);
   });
 
+  it('orders numbers inside titles by value', () => {
+    const numbered = [song(1, { title: 'Take 10' }), song(2, { title: 'take 2' }), song(3, { title: 'Take 1' })];
+    expect(ids(sortSongs(numbered, { column: 'title', direction: 'asc' }))).toEqual([3, 2, 1]);
+  });
+
   it('keeps missing values last in both directions', () => {
     expect(ids(sortSongs(library, { column: 'bpm', direction: 'asc' }))).toEqual([4, 2, 1, 3]);
     expect(ids(sortSongs(library, { column: 'bpm', direction: 'desc' }))).toEqual([1, 2, 4, 3]);
