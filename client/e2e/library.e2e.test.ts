@@ -54,7 +54,9 @@ describe('song library', () => {
     expect(await page.getByTestId('library-count').innerText()).toBe('2 songs');
     expect(await rowTitles(page)).toEqual([quietHum, sineParade]);
     const sineCells = await row(page, sineParade).locator('td').allInnerTexts();
-    expect(sineCells.slice(1, 7)).toEqual([sineParade, 'Rock', '120 BPM', '3/10', '0:06', '0']);
+    expect(sineCells.slice(1, 6)).toEqual([sineParade, 'Rock', '120 BPM', '3/10', '0:06']);
+    // Plays are shared by every user, and other browser tests may have played this song.
+    expect(sineCells[6]).toMatch(/^\d+$/);
 
     // Search (case-insensitive), no match, then the genre filter.
     const search = page.getByPlaceholder('Search songs...');
