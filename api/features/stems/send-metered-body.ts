@@ -39,8 +39,10 @@ export async function sendMeteredBody(res: ServerResponse, body: Readable, conte
   const closed = res.destroyed ? Promise.resolve() : new Promise<void>((resolve) => res.once('close', resolve));
   let readError: unknown;
 
+  let bytesQueued = 0;
   const write = (chunk: Buffer): boolean => {
     writesInFlight++;
+    bytesQueued += chunk.length;
     return res.write(chunk, (error) => {
       if (!error) bytesSent += chunk.length;
       writesInFlight--;
@@ -53,7 +55,11 @@ export async function sendMeteredBody(res: ServerResponse, body: Readable, conte
       if (res.destroyed) break;
       if (!write(chunk)) await drainedOrClosed(res);
     }
-    if (!res.destroyed) res.end();
+    // A file shrunk in place since it was opened (rewritten over the same name) ends without an
+    // error. Ending the response then would leave a keep-alive client waiting for the bytes
+    // Content-Length promised, and read the next response as the rest of this one: cut it instead.
+    if (bytesQueued < contentLength) res.destroy();
+    else if (!res.destroyed) res.end();
   } catch (error) {
     // The file failed mid-way (removed, truncated, a disk error): the headers promised more bytes
     // than can come, so the connection is cut, which the client sees as an incomplete response.

@@ -1,0 +1,63 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type SentBody, sendMeteredBody } from './send-metered-body';
+
+describe('sendMeteredBody', () => {
+  let server: http.Server | undefined;
+  afterEach(async () => {
+    await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
+    server = undefined;
+  });
+
+  /** Serve `chunks` under a Content-Length of `promised` and report what the sender counted. */
+  async function serve(chunks: Buffer[], promised: number): Promise<{ url: string; sent: Promise<SentBody> }> {
+    let report!: (sent: SentBody) => void;
+    const sent = new Promise<SentBody>((resolve) => (report = resolve));
+    server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Length': String(promised), 'Content-Type': 'audio/wav' });
+      void sendMeteredBody(res, Readable.from(chunks), promised).then(report);
+    });
+    // Long enough that only the sender, not the server's idle timer, can end a short response.
+    server.keepAliveTimeout = 60_000;
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, sent };
+  }
+
+  /** GET over a keep-alive connection: 'complete' with the body, or 'cut' when the connection ends early. */
+  function fetchOverKeepAlive(url: string): Promise<{ outcome: 'complete' | 'cut' | 'still waiting'; bytes: number }> {
+    const agent = new http.Agent({ keepAlive: true });
+    return new Promise((resolve) => {
+      let bytes = 0;
+      const waiting = setTimeout(() => done('still waiting'), 3_000);
+      const done = (outcome: 'complete' | 'cut' | 'still waiting') => {
+        clearTimeout(waiting);
+        agent.destroy();
+        resolve({ outcome, bytes });
+      };
+      http
+        .get(url, { agent }, (res) => {
+          res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          res.on('end', () => done(res.complete ? 'complete' : 'cut'));
+          res.on('aborted', () => done('cut'));
+          res.on('error', () => done('cut'));
+        })
+        .on('error', () => done('cut'));
+    });
+  }
+
+  it('meters every byte of a complete body', async () => {
+    const { url, sent } = await serve([Buffer.alloc(3000, 1), Buffer.alloc(2000, 2)], 5000);
+    expect(await fetchOverKeepAlive(url)).toEqual({ outcome: 'complete', bytes: 5000 });
+    expect(await sent).toEqual({ bytesSent: 5000, aborted: false });
+  });
+
+  it('cuts the connection when the file ends before Content-Length (shrunk since it was opened), so a keep-alive client is not left waiting', async () => {
+    const { url, sent } = await serve([Buffer.alloc(1000, 1)], 4000);
+    expect(await fetchOverKeepAlive(url)).toEqual({ outcome: 'cut', bytes: 1000 });
+    const report = await sent;
+    expect(report.aborted).toBe(true);
+    expect(report.bytesSent).toBeLessThanOrEqual(1000);
+  });
+});
