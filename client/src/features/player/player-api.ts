@@ -30,12 +30,17 @@ export interface ChordText {
   text: string;
 }
 
-/** The player's calls (spec 000, calls): no retry, no refetch, per the shared API's rules. */
-export const playerApi = api.injectEndpoints({
+/**
+ * The player's calls (spec 000, calls): no retry, no refetch, per the shared API's rules. A recorded
+ * play changes the library's popularity column, so it marks the song list (tag `Songs`, provided
+ * by the library's list query) for a refetch.
+ */
+export const playerApi = api.enhanceEndpoints({ addTagTypes: ['Songs'] }).injectEndpoints({
   endpoints: (build) => ({
     playerSong: build.query<PlayerSong, number>({ query: (songId) => `/api/songs/${songId}` }),
     songPlayRecorded: build.mutation<{ playCount: number }, number>({
       query: (songId) => ({ url: `/api/songs/${songId}/play`, method: 'POST' }),
+      invalidatesTags: ['Songs'],
     }),
     playerChords: build.query<ChordText, { songId: number; instrument: string }>({
       query: ({ songId, instrument }) => `/api/songs/${songId}/chords?instrument=${encodeURIComponent(instrument)}`,
