@@ -35,7 +35,7 @@ export interface ChordText {
  * play changes the library's popularity column, so it marks the song list (tag `Songs`, provided
  * by the library's list query) for a refetch.
  */
-export const playerApi = api.enhanceEndpoints({ addTagTypes: ['Songs'] }).injectEndpoints({
+export const playerApi = api.injectEndpoints({
   endpoints: (build) => ({
     playerSong: build.query<PlayerSong, number>({ query: (songId) => `/api/songs/${songId}` }),
     songPlayRecorded: build.mutation<{ playCount: number }, number>({

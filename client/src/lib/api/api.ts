@@ -9,7 +9,9 @@ import { apiBaseQuery } from './api-base-query';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  tagTypes: ['CurrentUser'],
+  // `Songs` is the song list, shared by the library (which lists it) and the player (whose plays
+  // change its popularity column), so neither feature has to import the other.
+  tagTypes: ['CurrentUser', 'Songs'],
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,
   refetchOnReconnect: false,
