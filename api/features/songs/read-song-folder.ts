@@ -9,6 +9,7 @@ import {
   type SongStemFile,
   songSectionSchema,
 } from '../../../events/catalog';
+import { realPathInside } from '../../storage/real-path-inside';
 import { emptySongMetadata, parseSongJson } from './song-json';
 
 /** Extensions of stem files (docs/song-folder-format.md), compared lower-cased. */
@@ -35,9 +36,10 @@ export function isStemFilename(name: string): boolean {
  * Read a song folder: its stems (size, time, duration), song.json, lyrics, chord files and
  * sections. Nothing here throws for a bad file: each problem is reported with the file's name and
  * the rest is read. `known` stems (same name, size and time as the last scan) keep their duration
- * without decoding the file again, so re-scanning an unchanged library reads no audio.
+ * without decoding the file again, so re-scanning an unchanged library reads no audio. Lyrics and
+ * chord files must really be inside `songsDirectory` (a link out of it is reported, not recorded).
  */
-export async function readSongFolder(directory: string, known: readonly SongStemFile[] = []): Promise<ScannedSongFolder> {
+export async function readSongFolder(directory: string, songsDirectory: string, known: readonly SongStemFile[] = []): Promise<ScannedSongFolder> {
   const problems: SongProblem[] = [];
   const entries = await readdir(directory, { withFileTypes: true });
   const names = entries.map((entry) => entry.name).sort(compareNames);
@@ -50,8 +52,8 @@ export async function readSongFolder(directory: string, known: readonly SongStem
   const durations = stems.map((stem) => stem.durationSeconds).filter((seconds): seconds is number => seconds !== null);
 
   const metadata = await readMetadata(directory, names, problems);
-  const hasLyrics = names.includes('lyrics.lrc') && (await isReadableFile(path.join(directory, 'lyrics.lrc'), 'lyrics.lrc', problems));
-  const chordInstruments = await readChordInstruments(directory, names, problems);
+  const hasLyrics = names.includes('lyrics.lrc') && (await isReadableFile(path.join(directory, 'lyrics.lrc'), 'lyrics.lrc', songsDirectory, problems));
+  const chordInstruments = await readChordInstruments(directory, songsDirectory, names, problems);
   const sections = await readSections(directory, names, problems);
 
   return {
@@ -103,12 +105,13 @@ async function readMetadata(directory: string, names: readonly string[], problem
   return parsed.metadata;
 }
 
-async function readChordInstruments(directory: string, names: readonly string[], problems: SongProblem[]): Promise<string[]> {
+async function readChordInstruments(directory: string, songsDirectory: string, names: readonly string[], problems: SongProblem[]): Promise<string[]> {
   if (!names.includes('chords')) return [];
   let files: string[];
   try {
     files = (await readdir(path.join(directory, 'chords'), { withFileTypes: true }))
-      .filter((entry) => entry.isFile() && entry.name.endsWith('.txt'))
+      // Links too, so one leading out of the library is reported rather than silently left out.
+      .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && entry.name.endsWith('.txt'))
       .map((entry) => entry.name);
   } catch (error) {
     problems.push({ file: 'chords', message: `Not readable: ${describe(error)}` });
@@ -119,7 +122,7 @@ async function readChordInstruments(directory: string, names: readonly string[],
     const instrument = file.slice(0, -'.txt'.length);
     if (!chordInstrumentName.test(instrument)) {
       problems.push({ file: `chords/${file}`, message: 'Chord files are named after an instrument in lower case (master.txt, guitar.txt).' });
-    } else if (await isReadableFile(path.join(directory, 'chords', file), `chords/${file}`, problems)) {
+    } else if (await isReadableFile(path.join(directory, 'chords', file), `chords/${file}`, songsDirectory, problems)) {
       instruments.push(instrument);
     }
   }
@@ -157,8 +160,12 @@ async function readText(file: string, name: string, problems: SongProblem[]): Pr
   }
 }
 
-async function isReadableFile(file: string, name: string, problems: SongProblem[]): Promise<boolean> {
+async function isReadableFile(file: string, name: string, songsDirectory: string, problems: SongProblem[]): Promise<boolean> {
   try {
+    if ((await realPathInside(file, songsDirectory)) === 'outside') {
+      problems.push({ file: name, message: 'A link to a file outside the songs directory: not served.' });
+      return false;
+    }
     const facts = await stat(file);
     if (facts.isFile()) return true;
     problems.push({ file: name, message: 'Not a file.' });

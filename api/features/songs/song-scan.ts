@@ -162,7 +162,7 @@ export class SongScanner {
     const songId = await findOrCreateSongId(deps.sql, folder, deps.clock.now());
     // Stems unchanged since the last scan keep their duration without being decoded again.
     const before = (await deps.store.readStream(`song-${songId}`)).map(decodeEvent).reduce(evolveSongState, initialSongState);
-    const scanned = await readSongFolder(directory, before.files?.stems);
+    const scanned = await readSongFolder(directory, deps.config.songsDir, before.files?.stems);
     for (const problem of scanned.files.problems) progress.problems.push({ song: folder, ...problem });
     const outcome = await handleCommand(
       deps,

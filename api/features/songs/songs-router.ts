@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Router from '@koa/router';
 import { newEvent } from '../../../events/catalog';
@@ -11,6 +10,7 @@ import type { AppRouter, AppState } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
 import { parseBody, parseInput, parseQuery } from '../../http/parse-request';
 import { requireUser } from '../../http/require-user';
+import { openRegularFile, realPathInside } from '../../storage/real-path-inside';
 import { chordInstrumentName } from './read-song-folder';
 import {
   decideEditSongGenre,
@@ -59,7 +59,7 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
   router.get('/:id', async (ctx) => {
     const user = requireUser(ctx);
     const song = await requireSong(deps, ctx, user.id);
-    const lyrics = song.hasLyrics ? await readSongText(song, 'lyrics.lrc') : null;
+    const lyrics = song.hasLyrics ? await readSongText(deps, song, 'lyrics.lrc') : null;
     ctx.body = { ...toSongResponse(song), lyrics } satisfies SongWithLyricsResponse;
   });
 
@@ -117,7 +117,7 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
       const available = song.chordInstruments.length > 0 ? song.chordInstruments.join(', ') : 'none';
       throw new AppError(400, 'invalid_request', `instrument: must be one of this song's chord instruments (${available})`);
     }
-    const text = await readSongText(song, path.join('chords', `${instrument}.txt`));
+    const text = await readSongText(deps, song, path.join('chords', `${instrument}.txt`));
     if (text === null) throw new AppError(404, 'not_found', `The ${instrument} chord file is gone since the last scan. Scan the library again.`);
     ctx.body = { instrument, text };
   });
@@ -141,13 +141,33 @@ async function waitForSongs(deps: AppDependencies, position: string): Promise<vo
   }
 }
 
-/** A text file of the song's folder (lyrics, a chord chart), read now; null when it is gone or too large. */
-async function readSongText(song: SongRecord, relative: string): Promise<string | null> {
+/**
+ * A text file of the song's folder (lyrics, a chord chart), read now; null when it is gone, not a
+ * regular file, too large, or a link out of the songs directory (never served: it could be any file
+ * the server can read). The size is checked on the open file before anything is read.
+ */
+async function readSongText(deps: AppDependencies, song: SongRecord, relative: string): Promise<string | null> {
+  const file = path.join(song.directory, relative);
+  const inside = await realPathInside(file, deps.config.songsDir).catch(() => 'missing' as const);
+  if (inside === 'outside') deps.logger.warn({ file, songId: song.id }, 'song text file resolves outside the songs directory; not served');
+  if (typeof inside === 'string') return null;
+  const opened = await openRegularFile(inside.realFile).catch(() => undefined);
+  if (!opened) return null;
   try {
-    const buffer = await readFile(path.join(song.directory, relative));
-    if (buffer.byteLength > maxTextFileBytes) return null;
-    return buffer.toString('utf8');
+    if (opened.size > maxTextFileBytes) return null;
+    // Read at most one byte past the cap: the file may have grown since fstat.
+    const buffer = Buffer.alloc(maxTextFileBytes + 1);
+    let length = 0;
+    for (;;) {
+      const { bytesRead } = await opened.handle.read(buffer, length, buffer.length - length, null);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+      if (length > maxTextFileBytes) return null;
+    }
+    return buffer.subarray(0, length).toString('utf8');
   } catch {
     return null;
+  } finally {
+    await opened.handle.close();
   }
 }

@@ -1,0 +1,51 @@
+import { constants } from 'node:fs';
+import { type FileHandle, open, realpath } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Where `file` really is, symlinks resolved: `{ realFile }` when that is inside the real
+ * `directory` (the directory itself does not count), 'outside' when a link leads out of it,
+ * 'missing' when the file (or a link on its way) is not there.
+ */
+export async function realPathInside(file: string, directory: string): Promise<{ realFile: string } | 'outside' | 'missing'> {
+  let realFile: string;
+  let realDirectory: string;
+  try {
+    [realFile, realDirectory] = await Promise.all([realpath(file), realpath(directory)]);
+  } catch (error) {
+    if (isMissing(error)) return 'missing';
+    throw error;
+  }
+  const relative = path.relative(realDirectory, realFile);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return 'outside';
+  return { realFile };
+}
+
+/**
+ * Open the regular file `file` for reading after `realPathInside` accepted it. O_NOFOLLOW: the
+ * resolved path must not have become a symlink since; O_NONBLOCK: a FIFO would otherwise wait for a
+ * writer forever. Undefined when it is gone or not a regular file (checked on the open handle).
+ */
+export async function openRegularFile(realFile: string): Promise<{ handle: FileHandle; size: number } | undefined> {
+  let handle: FileHandle;
+  try {
+    handle = await open(realFile, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    if (isMissing(error) || (error as { code?: unknown }).code === 'ELOOP') return undefined;
+    throw error;
+  }
+  try {
+    const stat = await handle.stat();
+    if (stat.isFile()) return { handle, size: stat.size };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  await handle.close();
+  return undefined;
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
