@@ -1,6 +1,7 @@
 import { START } from '../../events/store/event-store';
 import type { SqlClient, SqlExecutor } from '../../events/store/postgres/sql-client';
 import { type GenerationTables, type Projection, generationTables } from './projection-definition';
+import type { LockFence } from './lock-fence';
 import { schemaScopedXactLock } from './lock-keys';
 
 /** Where a generation stands in the registry. */
@@ -58,13 +59,19 @@ export async function ensureLiveGeneration(sql: SqlClient, projection: Projectio
 /**
  * A new generation for a blue/green rebuild. An earlier unfinished rebuild's generation is
  * abandoned (its tables dropped) so every rebuild starts from position 0 on empty tables.
+ * Fenced by the rebuild lock: a rebuild that lost it must not retire the generation the next
+ * lock holder is building (`LockLost`, nothing changed).
  */
-export async function createBuildingGeneration(sql: SqlClient, projection: Projection): Promise<Generation> {
+export async function createBuildingGeneration(sql: SqlClient, projection: Projection, fence: LockFence): Promise<Generation> {
+  fence.throwIfLost();
   return sql.transaction(async (tx) => {
     await lockRegistry(tx, projection);
     const previous = await findGeneration(tx, projection, 'building');
     if (previous) await retireGeneration(tx, previous);
-    return createGeneration(tx, projection, 'building');
+    const generation = await createGeneration(tx, projection, 'building');
+    // Last, just before COMMIT, like every other write under the lock.
+    await fence.assertHeld(tx);
+    return generation;
   });
 }
 

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { START } from '../../events/store/event-store';
+import type { SqlClient } from '../../events/store/postgres/sql-client';
 import { availableSqlClients } from '../../events/store/testing/test-sql-clients';
 import { useProjectionTestDatabase } from '../testing/projection-test-database';
 import { appendStreamed } from '../testing/stem-streamed';
@@ -7,15 +8,33 @@ import { advisoryLockHolder } from './advisory-lock-holder';
 import { BatchWriter } from './batch-writer';
 import { readCheckpoint } from './checkpoints';
 import { openDeadLetters } from './dead-letters';
-import { ensureLiveGeneration } from './generations';
+import { ensureLiveGeneration, findGeneration } from './generations';
 import { LockFence, LockLost } from './lock-fence';
-import { runnerLockKey } from './lock-keys';
+import { rebuildLockKey, runnerLockKey } from './lock-keys';
 import { ProjectionRunner } from './projection-runner';
+import { type RebuildOutcome, rebuildProjection } from './rebuild';
 import { migrateRuntimeSchema } from './runtime-schema';
 import { eventLogControls, eventLogProjection, gate, readEventLog } from './testing/event-log-projection';
 
 const fast = { pageSize: 100, pollMs: 30 };
 const waitLong = { timeout: 20_000, interval: 20 };
+
+/** `sql`, but `before` runs when a transaction is asked for, before it begins, until it returns true. */
+function beforeTransactions(sql: SqlClient, before: () => Promise<boolean>): SqlClient {
+  let done = false;
+  return new Proxy(sql, {
+    get(target, property) {
+      if (property === 'transaction') {
+        return async <T>(work: Parameters<SqlClient['transaction']>[0]) => {
+          if (!done) done = await before();
+          return target.transaction(work) as Promise<T>;
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
 
 for (const client of availableSqlClients()) {
   describe(`a lost lock (${client.name})`, () => {
@@ -61,6 +80,55 @@ for (const client of availableSqlClients().filter((candidate) => candidate.name 
       expect(outcome).toMatch(/^Advisory lock lock-loss-test lost: /);
       // Lost means released: another session takes it at once.
       await expect(sql.withAdvisoryLock('lock-loss-test', async () => 'taken', { wait: false })).resolves.toBe('taken');
+    });
+
+    it('a rebuild whose lock session died before it created its generation fails with LockLost and leaves the next holder\'s generation alone', async () => {
+      const { sql, store } = database();
+      const controls = eventLogControls();
+      await ensureLiveGeneration(sql, eventLogProjection(controls, { writer: 'live' }));
+      const appended = await appendStreamed(store, [{ userId: 1, bytesSent: 1 }, { userId: 2, bytesSent: 2 }, { userId: 3, bytesSent: 3 }]);
+      const lockKey = await rebuildLockKey(sql, 'event-log');
+
+      // Rebuild A holds the lock; just before its first transaction under it (creating its generation) its
+      // lock session is terminated, and rebuild B takes the lock, creates its generation and
+      // commits a page into it before stopping.
+      let second: RebuildOutcome | undefined;
+      const interrupted = beforeTransactions(sql, async () => {
+        const pid = await advisoryLockHolder(sql, lockKey);
+        // Transactions before the lock is taken (migrations) go ahead.
+        if (pid === null) return false;
+        await sql.query('SELECT pg_terminate_backend($1, 5000)', [pid]);
+        await vi.waitFor(async () => expect(await advisoryLockHolder(sql, lockKey)).toBeNull(), waitLong);
+        // Stops after two of the three pages (one page read, then one more, committed together).
+        let checks = 0;
+        second = await rebuildProjection(sql, store, eventLogProjection(controls, { writer: 'B' }), {
+          pageSize: 1,
+          stopped: () => (checks += 1) > 1,
+        });
+        return true;
+      });
+
+      const projectionA = eventLogProjection(controls, { writer: 'A' });
+      await expect(rebuildProjection(interrupted, store, projectionA)).rejects.toBeInstanceOf(LockLost);
+
+      expect(second).toMatchObject({ kind: 'stopped', generation: 2, events: 2 });
+      // B's generation is untouched: still building, its table and committed page and checkpoint kept.
+      expect(await findGeneration(sql, projectionA, 'building')).toMatchObject({ generation: 2, state: 'building' });
+      expect(await readEventLog(sql, 'event_log_g2')).toEqual([
+        { folds: 1, writer: 'B' },
+        { folds: 1, writer: 'B' },
+      ]);
+      const checkpoint = await readCheckpoint(sql, 'event-log', 2);
+      expect(checkpoint).not.toBe(START);
+      expect(checkpoint).not.toBe(appended.position);
+      const { rows } = await sql.query<{ generation: number; state: string }>(
+        'SELECT generation, state FROM projection_generations WHERE projection = $1 ORDER BY generation',
+        ['event-log'],
+      );
+      expect(rows.map((row) => ({ generation: Number(row.generation), state: row.state }))).toEqual([
+        { generation: 1, state: 'live' },
+        { generation: 2, state: 'building' },
+      ]);
     });
 
     it('stops the runner at once (its batch in flight rolls back), a standby takes over, and no event is folded twice', async () => {

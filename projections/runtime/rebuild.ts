@@ -88,14 +88,19 @@ export async function rebuildProjection(
 }
 
 /** Resume the unfinished generation, or start a new one (dropping the unfinished one). */
-async function startRebuild(sql: SqlClient, projection: Projection, resume: boolean): Promise<{ building: Generation; start: RebuildStart }> {
+async function startRebuild(
+  sql: SqlClient,
+  projection: Projection,
+  resume: boolean,
+  fence: LockFence,
+): Promise<{ building: Generation; start: RebuildStart }> {
   const unfinished = await findGeneration(sql, projection, 'building');
   // An unfinished generation built by other code cannot be continued; start over.
   if (unfinished && resume && unfinished.version === projection.version) {
     const from = await readCheckpoint(sql, projection.name, unfinished.generation);
     return { building: unfinished, start: { kind: 'resumed', generation: unfinished.generation, from } };
   }
-  const building = await createBuildingGeneration(sql, projection);
+  const building = await createBuildingGeneration(sql, projection, fence);
   const dropped = unfinished ? { generation: unfinished.generation, version: unfinished.version } : null;
   return { building, start: { kind: 'fresh', generation: building.generation, dropped } };
 }
@@ -108,7 +113,7 @@ async function rebuildHoldingLock(
   fence: LockFence,
 ): Promise<RebuildOutcome> {
   const pageSize = options.pageSize ?? defaultPageSize;
-  const { building, start } = await startRebuild(sql, projection, options.resume ?? false);
+  const { building, start } = await startRebuild(sql, projection, options.resume ?? false, fence);
   options.onStart?.(start);
   let events = 0;
   const openWriter = async (): Promise<BatchWriter> =>
