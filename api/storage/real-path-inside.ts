@@ -2,12 +2,19 @@ import { constants } from 'node:fs';
 import { type FileHandle, open, realpath } from 'node:fs/promises';
 import path from 'node:path';
 
+/** Where a file really is, symlinks resolved, and whether that is inside the real directory. */
+export interface RealPath {
+  inside: boolean;
+  realFile: string;
+  realDirectory: string;
+}
+
 /**
- * Where `file` really is, symlinks resolved: `{ realFile }` when that is inside the real
- * `directory` (the directory itself does not count), 'outside' when a link leads out of it,
- * 'missing' when the file (or a link on its way) is not there.
+ * Where `file` really is, symlinks resolved, and whether that is inside the real `directory` (the
+ * directory itself does not count): a link may lead out of it. 'missing' when the file (or a link
+ * on its way) is not there.
  */
-export async function realPathInside(file: string, directory: string): Promise<{ realFile: string } | 'outside' | 'missing'> {
+export async function realPathInside(file: string, directory: string): Promise<RealPath | 'missing'> {
   let realFile: string;
   let realDirectory: string;
   try {
@@ -17,8 +24,8 @@ export async function realPathInside(file: string, directory: string): Promise<{
     throw error;
   }
   const relative = path.relative(realDirectory, realFile);
-  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return 'outside';
-  return { realFile };
+  const inside = relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+  return { inside, realFile, realDirectory };
 }
 
 /**
@@ -26,7 +33,7 @@ export async function realPathInside(file: string, directory: string): Promise<{
  * resolved path must not have become a symlink since; O_NONBLOCK: a FIFO would otherwise wait for a
  * writer forever. Undefined when it is gone or not a regular file (checked on the open handle).
  */
-export async function openRegularFile(realFile: string): Promise<{ handle: FileHandle; size: number } | undefined> {
+export async function openRegularFile(realFile: string): Promise<{ handle: FileHandle; size: number; mtimeNs: bigint } | undefined> {
   let handle: FileHandle;
   try {
     handle = await open(realFile, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
@@ -35,8 +42,8 @@ export async function openRegularFile(realFile: string): Promise<{ handle: FileH
     throw error;
   }
   try {
-    const stat = await handle.stat();
-    if (stat.isFile()) return { handle, size: stat.size };
+    const stat = await handle.stat({ bigint: true });
+    if (stat.isFile()) return { handle, size: Number(stat.size), mtimeNs: stat.mtimeNs };
   } catch (error) {
     await handle.close();
     throw error;

@@ -162,7 +162,8 @@ async function readText(file: string, name: string, problems: SongProblem[]): Pr
 
 async function isReadableFile(file: string, name: string, songsDirectory: string, problems: SongProblem[]): Promise<boolean> {
   try {
-    if ((await realPathInside(file, songsDirectory)) === 'outside') {
+    const real = await realPathInside(file, songsDirectory);
+    if (real !== 'missing' && !real.inside) {
       problems.push({ file: name, message: 'A link to a file outside the songs directory: not served.' });
       return false;
     }

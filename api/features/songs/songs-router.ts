@@ -148,10 +148,13 @@ async function waitForSongs(deps: AppDependencies, position: string): Promise<vo
  */
 async function readSongText(deps: AppDependencies, song: SongRecord, relative: string): Promise<string | null> {
   const file = path.join(song.directory, relative);
-  const inside = await realPathInside(file, deps.config.songsDir).catch(() => 'missing' as const);
-  if (inside === 'outside') deps.logger.warn({ file, songId: song.id }, 'song text file resolves outside the songs directory; not served');
-  if (typeof inside === 'string') return null;
-  const opened = await openRegularFile(inside.realFile).catch(() => undefined);
+  const real = await realPathInside(file, deps.config.songsDir).catch(() => 'missing' as const);
+  if (real === 'missing') return null;
+  if (!real.inside) {
+    deps.logger.warn({ file, songId: song.id }, 'song text file resolves outside the songs directory; not served');
+    return null;
+  }
+  const opened = await openRegularFile(real.realFile).catch(() => undefined);
   if (!opened) return null;
   try {
     if (opened.size > maxTextFileBytes) return null;

@@ -1,6 +1,6 @@
-import { constants } from 'node:fs';
-import { type FileHandle, open, realpath } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { openRegularFile, realPathInside } from '../../storage/real-path-inside';
 
 /** A stem file opened for serving: size and time from the open file, not from the read model. */
 export interface OpenStemFile {
@@ -40,42 +40,8 @@ export class StemOutsideSongsDirectory extends Error {
  * when it escapes, so the caller can log the attempt.
  */
 export async function openStemFile(stemPath: string, songsDirectory: string): Promise<OpenStemFile | undefined> {
-  let realFile: string;
-  let realSongsDirectory: string;
-  try {
-    [realFile, realSongsDirectory] = await Promise.all([realpath(stemPath), realpath(songsDirectory)]);
-  } catch (error) {
-    if (isMissing(error)) return undefined;
-    throw error;
-  }
-  const relative = path.relative(realSongsDirectory, realFile);
-  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) {
-    throw new StemOutsideSongsDirectory(stemPath, realFile, realSongsDirectory);
-  }
-  let handle: FileHandle;
-  try {
-    // O_NOFOLLOW: the resolved path must not have become a symlink since it was resolved.
-    // O_NONBLOCK: opening a FIFO planted as a stem would otherwise wait for a writer forever
-    // (it has no effect on the regular files served).
-    handle = await open(realFile, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch (error) {
-    if (isMissing(error) || (error as { code?: unknown }).code === 'ELOOP') return undefined;
-    throw error;
-  }
-  try {
-    const stat = await handle.stat({ bigint: true });
-    if (!stat.isFile()) {
-      await handle.close();
-      return undefined;
-    }
-    return { handle, size: Number(stat.size), mtimeNs: stat.mtimeNs };
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
-}
-
-function isMissing(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
+  const real = await realPathInside(stemPath, songsDirectory);
+  if (real === 'missing') return undefined;
+  if (!real.inside) throw new StemOutsideSongsDirectory(stemPath, real.realFile, real.realDirectory);
+  return openRegularFile(real.realFile);
 }
