@@ -1,59 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import type { TestBrowser } from '../../testing/test-browser';
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
-import type { ScanProgress } from './song-scan';
 import type { SongResponse, SongWithLyricsResponse } from './songs-responses';
-
-/** A mono 16-bit PCM WAV of silence, long enough to have a duration. */
-function wav(seconds: number, rate = 8000): Buffer {
-  const data = Buffer.alloc(Math.round(seconds * rate) * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8);
-  header.write('fmt ', 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
-
-function write(file: string, content: string | Buffer): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, content);
-}
-
-function link(file: string, target: string): void {
-  rmSync(file, { force: true });
-  mkdirSync(path.dirname(file), { recursive: true });
-  symlinkSync(target, file);
-}
+import { link, scanSongs, wav, write } from './testing/song-files';
 
 const root = mkdtempSync(path.join(tmpdir(), 'woodshed-song-escape-'));
 const songsDir = path.join(root, 'songs');
 const secret = path.join(root, 'outside', 'secret.txt');
 const secretText = 'root:x:0:0:secret outside the library\n';
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-async function scan(browser: TestBrowser): Promise<ScanProgress> {
-  expect((await browser.post('/api/songs/scan')).status).toBe(202);
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const progress = await browser.get<ScanProgress>('/api/songs/scan/progress');
-    if (!progress.body.isScanning) return progress.body;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('The scan did not finish');
-}
 
 describeAppOnEveryDatabase('song text files outside the songs directory', { config: { authSecret: testAuthSecret, songsDir } }, (env) => {
   let browser: TestBrowser;
@@ -78,7 +37,7 @@ describeAppOnEveryDatabase('song text files outside the songs directory', { conf
 
   it('reports lyrics and chord files linked out of the songs directory and does not record them', async () => {
     ({ browser } = await signInWithCode(env.app.url, 'escaper@example.com'));
-    const progress = await scan(browser);
+    const progress = await scanSongs(browser);
     expect(progress.problems).toEqual(
       expect.arrayContaining([
         { song: 'linked', file: 'lyrics.lrc', message: expect.stringContaining('outside the songs directory') },

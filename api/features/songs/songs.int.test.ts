@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -9,33 +9,7 @@ import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 import { pino } from 'pino';
 import { type ScanProgress, SongScanner } from './song-scan';
 import type { SongResponse, SongWithLyricsResponse } from './songs-responses';
-
-/** A mono 16-bit PCM WAV of `seconds` of a quiet tone at 8 kHz. */
-function wav(seconds: number, rate = 8000): Buffer {
-  const samples = Math.round(seconds * rate);
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(Math.sin((i * 2 * Math.PI * 220) / rate) * 4000), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8);
-  header.write('fmt ', 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
-
-function write(file: string, content: string | Buffer): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, content);
-}
+import { scanSongs, wav, write } from './testing/song-files';
 
 const lyrics = '[Verse]\n[00:01.00]<00:01.00>Hello <00:01.50>world\n';
 const songsDir = mkdtempSync(path.join(tmpdir(), 'woodshed-songs-'));
@@ -61,18 +35,6 @@ function writeLibrary(root: string): void {
   write(path.join(root, "Spaced 'Name' ü", 'fx – riser.wav'), wav(0.5));
   write(path.join(root, '.partial', 'drums.wav'), wav(1));
   write(path.join(root, 'notes', 'readme.txt'), 'not a song');
-}
-
-async function scan(browser: TestBrowser): Promise<ScanProgress> {
-  const started = await browser.post<{ message: string }>('/api/songs/scan');
-  expect(started.status).toBe(202);
-  expect(started.body).toEqual({ message: expect.any(String) });
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const progress = await browser.get<ScanProgress>('/api/songs/scan/progress');
-    if (!progress.body.isScanning) return progress.body;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('The scan did not finish');
 }
 
 async function eventCount(app: TestApp): Promise<number> {
@@ -116,7 +78,7 @@ describeAppOnEveryDatabase('songs', { config: { authSecret: testAuthSecret, song
     const idle = await browser.get<ScanProgress>('/api/songs/scan/progress');
     expect(idle.body).toMatchObject({ isScanning: false, currentSong: null, currentIndex: 0, totalSongs: 0, stage: 'complete' });
 
-    const progress = await scan(browser);
+    const progress = await scanSongs(browser);
     expect(progress).toMatchObject({
       isScanning: false,
       currentSong: null,
@@ -181,14 +143,14 @@ describeAppOnEveryDatabase('songs', { config: { authSecret: testAuthSecret, song
 
   it('re-scans idempotently: same songs, same ids, no new events; a changed file updates its song', async () => {
     const before = await eventCount(env.app);
-    const again = await scan(browser);
+    const again = await scanSongs(browser);
     expect(again.summary).toEqual({ catalogued: 0, changed: 0, unchanged: 3, removed: 0 });
     expect(await eventCount(env.app)).toBe(before);
     const list = await browser.get<SongResponse[]>('/api/songs');
     expect(Object.fromEntries(list.body.map((song) => [song.title, song.id]))).toEqual(ids);
 
     write(path.join(songsDir, 'alpha', 'Bass Guitar.wav'), wav(4));
-    const changed = await scan(browser);
+    const changed = await scanSongs(browser);
     expect(changed.summary).toEqual({ catalogued: 0, changed: 1, unchanged: 2, removed: 0 });
     expect(await songTypes(env.app, ids['Alpha Song']!)).toEqual(['SongCatalogued', 'SongFilesChanged']);
     const alpha = await browser.get<SongResponse>(`/api/songs/${ids['Alpha Song']}`);
@@ -278,7 +240,7 @@ describeAppOnEveryDatabase('songs', { config: { authSecret: testAuthSecret, song
     expect((await browser.patch(`/api/songs/${id}/genre`, { genre: 5 })).status).toBe(400);
     expect((await browser.patch(`/api/songs/${id}/genre`, {})).status).toBe(400);
 
-    const rescan = await scan(browser);
+    const rescan = await scanSongs(browser);
     expect(rescan.summary.changed).toBe(0);
     expect((await browser.get<SongResponse>(`/api/songs/${id}`)).body).toMatchObject({ title: 'Alpha Prime', bpm: 128.5, genre: 'Funk', difficulty: 5 });
   });
@@ -296,13 +258,13 @@ describeAppOnEveryDatabase('songs', { config: { authSecret: testAuthSecret, song
   it('a folder gone from disk leaves the library; back, it returns with its id', async () => {
     const id = ids['Broken One']!;
     renameSync(path.join(songsDir, 'broken'), path.join(songsDir, '.broken'));
-    const removed = await scan(browser);
+    const removed = await scanSongs(browser);
     expect(removed.summary).toMatchObject({ removed: 1, catalogued: 0 });
     expect((await browser.get(`/api/songs/${id}`)).status).toBe(404);
     expect((await browser.get<SongResponse[]>('/api/songs')).body.map((song) => song.id)).not.toContain(id);
 
     renameSync(path.join(songsDir, '.broken'), path.join(songsDir, 'broken'));
-    const back = await scan(browser);
+    const back = await scanSongs(browser);
     expect(back.summary).toMatchObject({ changed: 1, removed: 0, catalogued: 0 });
     expect((await browser.get<SongResponse>(`/api/songs/${id}`)).body).toMatchObject({ id, title: 'Broken One', playCount: 2 });
     expect(await songTypes(env.app, id)).toEqual(['SongCatalogued', 'SongRemovedFromDisk', 'SongFilesChanged']);
