@@ -55,6 +55,10 @@ const untypedReduxHooks = {
 // be started one by one from a screen (ARCHITECTURE.md, Client).
 const toneOutsideAudio = { name: 'tone', message: 'only client/src/lib/audio imports tone: use its StemEngine.' };
 const toneSubpathsOutsideAudio = { group: ['tone/*'], message: toneOutsideAudio.message };
+// RxDB only behind client/src/lib/db: one database per signed-in session, opened, replicated and
+// wiped in one place, and screens get plain documents (ARCHITECTURE.md, Client).
+const rxdbOutsideDb = { name: 'rxdb', message: 'only client/src/lib/db imports rxdb: use its hooks and writers.' };
+const rxdbSubpathsOutsideDb = { group: ['rxdb/*'], message: rxdbOutsideDb.message };
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'client/dist/**', '.tsbuild/**', 'data/**', 'bench/results/**'] },
@@ -93,14 +97,32 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [untypedReduxHooks, toneOutsideAudio], patterns: [eventTypesOnly, toneSubpathsOutsideAudio] },
+        {
+          paths: [untypedReduxHooks, toneOutsideAudio, rxdbOutsideDb],
+          patterns: [eventTypesOnly, toneSubpathsOutsideAudio, rxdbSubpathsOutsideDb],
+        },
       ],
     },
   },
   {
     // The audio engine is the one place that drives Tone.js.
     files: ['client/src/lib/audio/**/*.{ts,tsx}'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [untypedReduxHooks], patterns: [eventTypesOnly] }] },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [untypedReduxHooks, rxdbOutsideDb], patterns: [eventTypesOnly, rxdbSubpathsOutsideDb] },
+      ],
+    },
+  },
+  {
+    // The local database is the one place that drives RxDB.
+    files: ['client/src/lib/db/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [untypedReduxHooks, toneOutsideAudio], patterns: [eventTypesOnly, toneSubpathsOutsideAudio] },
+      ],
+    },
   },
   {
     // The one file that wraps react-redux's hooks in the store's types.
@@ -108,7 +130,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [toneOutsideAudio], patterns: [eventTypesOnly, toneSubpathsOutsideAudio] },
+        { paths: [toneOutsideAudio, rxdbOutsideDb], patterns: [eventTypesOnly, toneSubpathsOutsideAudio, rxdbSubpathsOutsideDb] },
       ],
     },
   },

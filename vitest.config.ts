@@ -20,9 +20,25 @@ export default defineConfig({
         test: {
           name: 'int',
           include: ['{events,projections,api,scripts}/**/*.int.test.ts'],
+          exclude: ['**/*.exclusive.int.test.ts', '**/node_modules/**'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Tests that hold a transaction open on the PostgreSQL server on purpose (a stuck client).
+        // Readers of the log see nothing past the cluster's oldest open transaction, in any
+        // database, so while one runs every other file's projections stand still. They run one
+        // at a time, after every other project has finished.
+        test: {
+          name: 'int-exclusive',
+          include: ['{events,projections,api,scripts}/**/*.exclusive.int.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -65,7 +65,7 @@ export function createApp(options: CreateAppOptions): Koa<AppState> {
   app.use(securityHeaders({ publicUrl: deps.config.publicUrl }));
   app.use(errorHandler());
   app.use(rejectCrossSiteWrites({ publicUrl: deps.config.publicUrl }));
-  app.use(jsonBody());
+  app.use(jsonBody({ rawBodyPaths: features.flatMap((feature) => feature.rawBodyPaths ?? []) }));
   app.use(apiScope());
   app.use(rejectNonCanonicalApiPaths());
   for (const featureStep of middleware(deps)) app.use(featureStep);

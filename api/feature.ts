@@ -14,5 +14,7 @@ export interface Feature {
   /** Middleware for every request (finding the session, ...), mounted before all routers. */
   middleware?(deps: AppDependencies): AppMiddleware[];
   routers?(deps: AppDependencies): AppRouter[];
+  /** Exact paths whose request body the app's JSON parser leaves unread (signed webhooks read the raw bytes). */
+  readonly rawBodyPaths?: readonly string[];
   jobs?(deps: AppDependencies): BackgroundJob[];
 }

@@ -22,6 +22,8 @@ export interface Config {
   dataDir: string;
   /** Absolute path of the songs directory the library is scanned from (docs/song-folder-format.md). */
   songsDir: string;
+  /** Whether scans detect missing BPM, key and chords from the audio (default on; `false` turns it off). */
+  audioAnalysis?: boolean;
   /** PostgreSQL server for the event store and read models; unset = embedded PGlite in `dataDir`. */
   databaseUrl?: string;
   /** PostgreSQL schema to use instead of `public`. */
@@ -32,7 +34,18 @@ export interface Config {
   publicUrl: string;
   /** Lower-cased e-mail addresses of the administrators. */
   adminEmails: readonly string[];
+  /**
+   * The one recipient of a campaign to the `test` audience (CAMPAIGN_TEST_RECIPIENT, lower-cased);
+   * unset = the first of `adminEmails`, else the account with user id 1.
+   */
+  campaignTestRecipient?: string;
+  /** Seconds a queued campaign waits before its first batch (CAMPAIGN_START_DELAY_SECONDS; default 60). */
+  campaignStartDelaySeconds?: number;
   stripeSecretKey?: string;
+  /** The signing secret of the Stripe webhook endpoint (`whsec_...`); set whenever `stripeSecretKey` is. */
+  stripeWebhookSecret?: string;
+  /** Another Stripe API address (tests' fake Stripe, stripe-mock); default Stripe's own. */
+  stripeApiUrl?: string;
   /** Set when e-mail goes out through Amazon SES; otherwise e-mail stays in the local outbox. */
   ses?: { region: string; fromAddress: string; /** Another SES endpoint (tests, VPC endpoints). */ endpoint?: string };
   /**
@@ -95,6 +108,7 @@ const envSchema = z.object({
   LOG_LEVEL: optional(z.enum(logLevels, { message: `must be one of ${logLevels.join(', ')}` })),
   WOODSHED_DATA_DIR: z.preprocess(unsetWhenEmpty, z.string().default('./data')),
   WOODSHED_SONGS_DIR: z.preprocess(unsetWhenEmpty, z.string().default('./songs')),
+  WOODSHED_AUDIO_ANALYSIS: z.preprocess(unsetWhenEmpty, z.enum(['on', 'off'], { message: 'must be on or off' }).default('on')),
   DATABASE_URL: optional(urlWithProtocols(['postgres:', 'postgresql:'], 'a PostgreSQL URL')),
   DATABASE_SCHEMA: optional(
     z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, {
@@ -128,7 +142,17 @@ const envSchema = z.object({
       .default(0),
   ),
   ADMIN_EMAILS: optional(z.string()),
+  CAMPAIGN_TEST_RECIPIENT: optional(z.string().trim().toLowerCase().pipe(z.email({ message: 'must be an e-mail address' }))),
+  CAMPAIGN_START_DELAY_SECONDS: optional(
+    z
+      .string()
+      .regex(/^\d+$/, { message: 'must be a whole number of seconds between 0 and 86400' })
+      .transform(Number)
+      .refine((seconds) => seconds <= 86_400, { message: 'must be a whole number of seconds between 0 and 86400' }),
+  ),
   STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_\w+$/, { message: 'must be a Stripe secret key (sk_... or rk_...)' })),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, { message: 'must be a Stripe webhook signing secret (whsec_...)' })),
+  STRIPE_API_URL: optional(urlWithProtocols(['http:', 'https:'], 'an http(s) URL')),
   SES_ENDPOINT: optional(urlWithProtocols(['http:', 'https:'], 'an http(s) URL')),
   // Read for its problem only (loadConfig): the console outbox is the default outside production.
   ALLOW_CONSOLE_EMAIL_IN_PRODUCTION: optional(z.string().trim().toLowerCase().pipe(z.enum(['true', 'false'], { message: 'must be true or false' }))),
@@ -163,6 +187,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { cwd?
   if (unsetWhenEmpty(env.SES_FROM_ADDRESS) !== undefined && unsetWhenEmpty(env.AWS_REGION) === undefined) {
     // AWS_REGION alone is fine: AWS platforms set it for everything; only a sender without a region is a mistake.
     problems.push('AWS_REGION: must be set when SES_FROM_ADDRESS is set (e-mail goes out through SES)');
+  }
+  if (unsetWhenEmpty(env.STRIPE_SECRET_KEY) !== undefined && unsetWhenEmpty(env.STRIPE_WEBHOOK_SECRET) === undefined) {
+    // Without it no webhook can be verified, so paid checkouts would never grant anything.
+    problems.push('STRIPE_WEBHOOK_SECRET: must be set when STRIPE_SECRET_KEY is set (the signing secret of the webhook endpoint, whsec_...; see docs/operations.md)');
   }
   // Judged on the raw NODE_ENV, not the parse: a typo elsewhere (PORT) must not hide this problem.
   if (env.NODE_ENV === 'production' && unsetWhenEmpty(env.AUTH_SECRET) === undefined) {
@@ -209,12 +237,17 @@ function toConfig(env: ParsedEnv, adminEmails: string[], cwd: string): Config {
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     dataDir: path.resolve(cwd, env.WOODSHED_DATA_DIR),
     songsDir: path.resolve(cwd, env.WOODSHED_SONGS_DIR),
+    audioAnalysis: env.WOODSHED_AUDIO_ANALYSIS === 'on',
     ...(env.DATABASE_URL !== undefined && { databaseUrl: env.DATABASE_URL }),
     ...(env.DATABASE_SCHEMA !== undefined && { databaseSchema: env.DATABASE_SCHEMA }),
     ...(env.KURRENTDB_URL !== undefined && { kurrentdbUrl: env.KURRENTDB_URL }),
     publicUrl: env.PUBLIC_URL !== undefined ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`,
     adminEmails,
+    ...(env.CAMPAIGN_TEST_RECIPIENT !== undefined && { campaignTestRecipient: env.CAMPAIGN_TEST_RECIPIENT }),
+    ...(env.CAMPAIGN_START_DELAY_SECONDS !== undefined && { campaignStartDelaySeconds: env.CAMPAIGN_START_DELAY_SECONDS }),
     ...(env.STRIPE_SECRET_KEY !== undefined && { stripeSecretKey: env.STRIPE_SECRET_KEY }),
+    ...(env.STRIPE_WEBHOOK_SECRET !== undefined && { stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET }),
+    ...(env.STRIPE_API_URL !== undefined && { stripeApiUrl: env.STRIPE_API_URL }),
     ...(env.SES_FROM_ADDRESS !== undefined &&
       env.AWS_REGION !== undefined && {
         ses: {
@@ -237,6 +270,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
     logLevel: config.logLevel,
     dataDir: config.dataDir,
     songsDir: config.songsDir,
+    audioAnalysis: config.audioAnalysis !== false,
     database: config.databaseUrl !== undefined ? withoutCredentials(config.databaseUrl) : 'embedded (PGlite)',
     databaseSchema: config.databaseSchema ?? 'public',
     eventLog: config.kurrentdbUrl !== undefined ? `kurrentdb ${withoutCredentials(config.kurrentdbUrl)}` : 'postgresql',

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       dataDir: path.join(cwd, 'data'),
       songsDir: path.join(cwd, 'songs'),
+      audioAnalysis: true,
       publicUrl: 'http://localhost:3000',
       adminEmails: [],
       trustedProxies: 0,
@@ -73,12 +74,14 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'debug',
         WOODSHED_DATA_DIR: '/var/lib/woodshed',
         WOODSHED_SONGS_DIR: '/srv/songs',
+        WOODSHED_AUDIO_ANALYSIS: 'off',
         DATABASE_URL: 'postgres://woodshed:s3cret@db.internal:5432/woodshed',
         DATABASE_SCHEMA: 'woodshed_prod',
         KURRENTDB_URL: 'kurrentdb+discover://admin:changeit@node1:2113,node2:2113?tls=true',
         PUBLIC_URL: 'https://woodshed.example/',
         ADMIN_EMAILS: ' Ada@Example.com, bob@example.com ,,ada@example.com',
         STRIPE_SECRET_KEY: 'sk_test_abc123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
         AWS_REGION: 'eu-west-1',
         SES_FROM_ADDRESS: 'Woodshed <hello@woodshed.example>',
         SES_ENDPOINT: 'https://email.eu-west-1.amazonaws.com',
@@ -94,12 +97,14 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       dataDir: '/var/lib/woodshed',
       songsDir: '/srv/songs',
+      audioAnalysis: false,
       databaseUrl: 'postgres://woodshed:s3cret@db.internal:5432/woodshed',
       databaseSchema: 'woodshed_prod',
       kurrentdbUrl: 'kurrentdb+discover://admin:changeit@node1:2113,node2:2113?tls=true',
       publicUrl: 'https://woodshed.example',
       adminEmails: ['ada@example.com', 'bob@example.com'],
       stripeSecretKey: 'sk_test_abc123',
+      stripeWebhookSecret: 'whsec_abc123',
       ses: { region: 'eu-west-1', fromAddress: 'Woodshed <hello@woodshed.example>', endpoint: 'https://email.eu-west-1.amazonaws.com' },
       authSecret: 'a-production-secret-of-at-least-32-chars',
       trustedProxies: 1,
@@ -142,6 +147,7 @@ describe('loadConfig', () => {
       'STRIPE_SECRET_KEY',
       'ADMIN_EMAILS',
       'AWS_REGION',
+      'STRIPE_WEBHOOK_SECRET',
     ]);
     expect(problems.find((p) => p.startsWith('ADMIN_EMAILS'))).toBe('ADMIN_EMAILS: entry 2 is not an e-mail address');
     const message = (() => {
@@ -152,7 +158,7 @@ describe('loadConfig', () => {
         return (error as Error).message;
       }
     })();
-    expect(message).toMatch(/^Invalid environment \(11 problems\):\n {2}- PORT: /);
+    expect(message).toMatch(/^Invalid environment \(12 problems\):\n {2}- PORT: /);
     expect(message).not.toContain('hunter2');
     expect(message).not.toContain('topsecret');
   });
@@ -190,6 +196,16 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('requires the webhook signing secret with a Stripe key, since no payment could be granted without it', () => {
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toEqual([
+      'STRIPE_WEBHOOK_SECRET: must be set when STRIPE_SECRET_KEY is set (the signing secret of the webhook endpoint, whsec_...; see docs/operations.md)',
+    ]);
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'not-a-secret' })).toEqual([
+      'STRIPE_WEBHOOK_SECRET: must be a Stripe webhook signing secret (whsec_...)',
+    ]);
+    expect(loadConfig({ STRIPE_API_URL: 'http://127.0.0.1:12111' }, { cwd }).stripeApiUrl).toBe('http://127.0.0.1:12111');
+  });
+
   it('leaves SES off when only AWS_REGION is set (AWS platforms set it for everything)', () => {
     expect(loadConfig({ AWS_REGION: 'us-east-1' }, { cwd }).ses).toBeUndefined();
   });
@@ -202,6 +218,7 @@ describe('describeConfig', () => {
         DATABASE_URL: 'postgresql://woodshed:p%40ss@db.internal:5432/woodshed?sslmode=require',
         KURRENTDB_URL: 'kurrentdb://admin:changeit@kurrent:2113?tls=false',
         STRIPE_SECRET_KEY: 'sk_live_verysecret',
+        STRIPE_WEBHOOK_SECRET: 'whsec_signingsecret',
         AUTH_SECRET: 'an-auth-secret-nobody-may-ever-read',
       },
       { cwd },
@@ -209,6 +226,6 @@ describe('describeConfig', () => {
     const described = JSON.stringify(describeConfig(config));
     expect(described).toContain('postgresql://db.internal:5432/woodshed');
     expect(described).toContain('kurrentdb://kurrent:2113');
-    for (const secret of ['p%40ss', 'changeit', 'verysecret', 'sslmode', 'nobody-may-ever-read']) expect(described).not.toContain(secret);
+    for (const secret of ['p%40ss', 'changeit', 'verysecret', 'signingsecret', 'sslmode', 'nobody-may-ever-read']) expect(described).not.toContain(secret);
   });
 });

@@ -6,6 +6,12 @@ export const appErrorCodes = [
   'invalid_request',
   'unauthenticated',
   'forbidden',
+  /** A Pro feature asked for without an active subscription (presets): the client offers the upgrade. */
+  'requires_upgrade',
+  /** An administrator switched purchasing off: checkout calls are refused (spec 000 'Purchasing Temporarily Unavailable'). */
+  'purchasing_disabled',
+  /** The payment provider (Stripe) failed or is not configured; nothing was bought. */
+  'payments_unavailable',
   'cross_site_request',
   'not_found',
   'method_not_allowed',

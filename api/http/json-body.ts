@@ -9,15 +9,22 @@ export const jsonBodyLimit = '100kb';
 /**
  * State-changing requests carry JSON or nothing: a body of another type gets 415 (a cheap second
  * CSRF wall too, since cross-site forms cannot send application/json). The parsed body lands in
- * `ctx.request.body` (`{}` when empty) and the raw text in `ctx.request.rawBody` (webhook signatures).
+ * `ctx.request.body` (`{}` when empty) and the raw text in `ctx.request.rawBody`. Requests to
+ * `rawBodyPaths` pass unread, so their route can verify a signature over the exact bytes sent.
  */
-export function jsonBody(): AppMiddleware {
+export function jsonBody(options: { rawBodyPaths?: readonly string[] } = {}): AppMiddleware {
+  // Signed webhooks (Stripe) verify the bytes as sent: their routes read the body themselves.
+  const rawBodyPaths = new Set(options.rawBodyPaths);
   const parse = bodyParser({
     enableTypes: ['json'],
     jsonLimit: jsonBodyLimit,
     parsedMethods: [...stateChangingMethods],
   });
   return async (ctx, next) => {
+    if (rawBodyPaths.has(ctx.path)) {
+      await next();
+      return;
+    }
     if (stateChangingMethods.has(ctx.method) && hasBody(ctx) && !ctx.request.is('application/json')) {
       throw new AppError(415, 'unsupported_media_type', 'Send the request body as application/json.');
     }

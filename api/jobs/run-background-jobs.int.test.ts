@@ -40,7 +40,7 @@ for (const candidate of availableSqlClients()) {
       const logger = pino({ level: 'silent' });
       const first = runBackgroundJobs({ jobs: [recordingJob('first', log)], sql, logger, retryDelayMs: 30 });
       await until(() => log.running.length === 1);
-      const second = runBackgroundJobs({ jobs: [recordingJob('second', log)], sql, logger, retryDelayMs: 30 });
+      const second = runBackgroundJobs({ jobs: [recordingJob('second', log)], sql, logger, retryDelayMs: 30, takeoverDelayMs: 50 });
       // Give the standby several lock attempts: it must keep standing by.
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(log.starts).toEqual(['first']);
@@ -81,12 +81,16 @@ for (const candidate of availableSqlClients().filter((client) => client.name ===
     });
     afterAll(() => sql?.close());
 
-    it('stops a job whose lock session dies, and a standby takes over', async () => {
+    it('stops a job whose lock session dies, and one instance starts it again once that has stopped', async () => {
       const log = { running: [] as string[], maxConcurrent: 0, starts: [] as string[] };
       const logger = pino({ level: 'silent' });
-      const first = runBackgroundJobs({ jobs: [recordingJob('first', log)], sql, logger, retryDelayMs: 30 });
+      // The killed holder learns of it from its socket, which under load can take a while, while a
+      // standby retrying every 30 ms may get the lock at once; so may the killed holder itself,
+      // once it has noticed. Whoever gets it waits before starting.
+      const timing = { retryDelayMs: 30, takeoverDelayMs: 1_500 };
+      const first = runBackgroundJobs({ jobs: [recordingJob('first', log)], sql, logger, ...timing });
       await until(() => log.running.length === 1);
-      const second = runBackgroundJobs({ jobs: [recordingJob('second', log)], sql, logger, retryDelayMs: 30 });
+      const second = runBackgroundJobs({ jobs: [recordingJob('second', log)], sql, logger, ...timing });
       // The lock's own session, as an operator or a network cut would end it.
       const { rows } = await sql.query<{ pid: number }>(
         "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid::bigint = (hashtext('job:test-sender')::bigint & 4294967295)",
@@ -98,6 +102,7 @@ for (const candidate of availableSqlClients().filter((client) => client.name ===
       await first.stop();
       await second.stop();
       expect(log.running).toEqual([]);
+      expect(log.starts).toHaveLength(2);
     });
   });
 }

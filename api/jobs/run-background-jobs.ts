@@ -9,19 +9,30 @@ export interface RunningJobs {
 }
 
 /**
+ * A holder whose lock session is ended on the server learns it from its socket at once, or, when
+ * the connection is cut silently, from its liveness check within two check intervals (the SQL
+ * client checks every 5 s). A standby that gets the lock waits this long before starting, so the
+ * old instance has stopped before the new one sends anything.
+ */
+const defaultTakeoverDelayMs = 10_000;
+
+/**
  * Run each job under its advisory lock `job:<name>`: when another process holds the lock, try
  * again every `retryDelayMs`, so a standby takes over when the active instance stops or dies. A job
- * whose lock session is lost is aborted like a stopping one, then stands by like the others.
+ * whose lock session is lost is aborted like a stopping one, then stands by like the others. A
+ * standby holds the lock for `takeoverDelayMs` before it starts the job (see above); an instance
+ * that finds the lock free from the start begins at once.
  */
 export function runBackgroundJobs(options: {
   jobs: readonly BackgroundJob[];
   sql: SqlClient;
   logger: Logger;
   retryDelayMs?: number;
+  takeoverDelayMs?: number;
 }): RunningJobs {
   const controller = new AbortController();
-  const retryDelayMs = options.retryDelayMs ?? 5_000;
-  const loops = options.jobs.map((job) => keepRunning(job, options.sql, options.logger.child({ job: job.name }), retryDelayMs, controller.signal));
+  const timing = { retryDelayMs: options.retryDelayMs ?? 5_000, takeoverDelayMs: options.takeoverDelayMs ?? defaultTakeoverDelayMs };
+  const loops = options.jobs.map((job) => keepRunning(job, options.sql, options.logger.child({ job: job.name }), timing, controller.signal));
   return {
     async stop() {
       controller.abort();
@@ -30,32 +41,47 @@ export function runBackgroundJobs(options: {
   };
 }
 
-async function keepRunning(job: BackgroundJob, sql: SqlClient, log: Logger, retryDelayMs: number, signal: AbortSignal): Promise<void> {
-  let waitingLogged = false;
+async function keepRunning(
+  job: BackgroundJob,
+  sql: SqlClient,
+  log: Logger,
+  timing: { retryDelayMs: number; takeoverDelayMs: number },
+  signal: AbortSignal,
+): Promise<void> {
+  let standingBy = false;
   while (!signal.aborted) {
     try {
       const ran = await sql.withAdvisoryLock(
         `job:${job.name}`,
         async (lock) => {
-          waitingLogged = false;
+          const running = AbortSignal.any([signal, lock.signal]);
+          if (standingBy) {
+            log.info({ takeoverDelayMs: timing.takeoverDelayMs }, 'background job lock taken over; starting after the previous holder has stopped');
+            await sleep(timing.takeoverDelayMs, undefined, { signal: running }).catch(() => undefined);
+          }
+          standingBy = false;
+          if (running.aborted) return true;
           log.info('background job started');
           // The lock lives as long as its session: once that connection dies a standby may take
-          // over at once, so the job is stopped as when the process stops.
-          await job.run(AbortSignal.any([signal, lock.signal]));
-          if (lock.signal.aborted && !signal.aborted) log.warn({ reason: String(lock.signal.reason) }, 'background job lost its lock; standing by');
+          // over, so the job is stopped as when the process stops.
+          await job.run(running);
+          if (lock.signal.aborted && !signal.aborted) {
+            log.warn({ reason: String(lock.signal.reason) }, 'background job lost its lock; standing by');
+            standingBy = true;
+          }
           return true;
         },
         { wait: false },
       );
-      if (ran === undefined && !waitingLogged) {
+      if (ran === undefined && !standingBy) {
         log.info('background job runs in another process; standing by');
-        waitingLogged = true;
+        standingBy = true;
       }
     } catch (error) {
       log.error({ err: error }, 'background job failed; restarting after a pause');
     }
     try {
-      await sleep(retryDelayMs, undefined, { signal });
+      await sleep(timing.retryDelayMs, undefined, { signal });
     } catch {
       // Aborted: the loop condition ends it.
     }

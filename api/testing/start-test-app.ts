@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import type { Logger } from 'pino';
 import type { EventStore } from '../../events/store/event-store';
-import { createPostgresEventStore } from '../../events/store/postgres/postgres-event-store';
+import { type PostgresEventStoreOptions, createPostgresEventStore } from '../../events/store/postgres/postgres-event-store';
 import type { SqlClient } from '../../events/store/postgres/sql-client';
 import { startProjections } from '../../projections/registry';
 import type { ProjectionsHandle } from '../../projections/runtime/projection-host';
@@ -41,6 +41,8 @@ export interface StartTestAppOptions {
   clientDistDir?: string;
   config?: Partial<Config>;
   clock?: Clock;
+  /** Store tuning and test hooks (e.g. `beforeCommit` to fail an append after its rows were written). */
+  storeOptions?: PostgresEventStoreOptions;
   /** Runs after the store exists and before projections start (e.g. to seed the log). */
   beforeProjections?: (store: EventStore) => Promise<void>;
 }
@@ -51,7 +53,7 @@ export interface StartTestAppOptions {
  */
 export async function startTestApp(options: StartTestAppOptions): Promise<TestApp> {
   const { sql } = options;
-  const store = await createPostgresEventStore(sql);
+  const store = await createPostgresEventStore(sql, options.storeOptions);
   await migrateApiTables(sql);
   await options.beforeProjections?.(store);
   const projections = await startProjections({ sql, store, pollMs: 100 });

@@ -22,6 +22,7 @@ const hermeticallyUnset = [
   'STRIPE_SECRET_KEY',
   'SES_FROM_ADDRESS',
   'AWS_REGION',
+  'TRUST_PROXY',
 ];
 
 /** The real app (`scripts/start.ts`) running for browser tests. */
@@ -35,14 +36,37 @@ export interface AppProcess {
   stop(): Promise<void>;
 }
 
+/** Options of {@link startApp}. */
+export interface StartAppOptions {
+  songsDir?: string;
+  /**
+   * The script to run instead of scripts/start.ts, relative to the repository (e.g.
+   * scripts/e2e/start-seedable-app.ts, the app plus test-only seeding routes).
+   */
+  entry?: string;
+  /**
+   * Set PUBLIC_URL to the base URL, so addresses the app builds (the test checkout's return
+   * addresses) stay on 127.0.0.1, where the session cookie lives, rather than localhost.
+   */
+  publicUrlIsBaseUrl?: boolean;
+  /**
+   * Trust one proxy's X-Forwarded-For, as behind a load balancer. The shared app of the browser
+   * tests uses it so each test browser (launchBrowser sends its own address) is a network of its
+   * own: together the files sign in far more than the 30 e-mails one network may ask for an hour.
+   */
+  trustProxy?: boolean;
+  /** More settings for this app only (e.g. CAMPAIGN_START_DELAY_SECONDS), on top of the above. */
+  env?: Readonly<Record<string, string>>;
+}
+
 /**
- * Starts `npx tsx scripts/start.ts` on a free port with NODE_ENV=test, {@link e2eAdminEmail} as the
+ * Starts `npx tsx scripts/start.ts` (or `options.entry`) on a free port with NODE_ENV=test, {@link e2eAdminEmail} as the
  * one ADMIN_EMAILS address and a fresh temporary data directory (embedded PGlite), and resolves
  * once GET /api/health answers 200. WOODSHED_SONGS_DIR is `options.songsDir`, else a fresh
  * fixture library (`writeFixtureSongs`); nothing scans it, tests call POST /api/songs/scan. If the app exits or stays unhealthy for 60 s, it is stopped and
  * the error carries the app's last output lines.
  */
-export async function startApp(options: { songsDir?: string } = {}): Promise<AppProcess> {
+export async function startApp(options: StartAppOptions = {}): Promise<AppProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'woodshed-e2e-'));
@@ -57,9 +81,12 @@ export async function startApp(options: { songsDir?: string } = {}): Promise<App
     ADMIN_EMAILS: e2eAdminEmail,
   };
   for (const name of hermeticallyUnset) delete env[name];
+  if (options.publicUrlIsBaseUrl) env.PUBLIC_URL = baseUrl;
+  if (options.trustProxy) env.TRUST_PROXY = 'true';
+  Object.assign(env, options.env);
 
   // Own process group, so stop() reaches tsx's child as well as npx.
-  const child = spawn('npx', ['tsx', 'scripts/start.ts'], { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npx', ['tsx', options.entry ?? 'scripts/start.ts'], { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = keepLastLines(child);
   const stop = async () => {
     await stopProcessGroup(child);

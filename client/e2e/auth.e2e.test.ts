@@ -7,6 +7,7 @@ import { newestSignInMail, uniqueEmail } from './dev-outbox';
 import { watchPageProblems } from './page-problems';
 import { saveScreenshot } from './screenshot';
 import { currentUser, requestSignInMail, signInWithCode, toastTitled } from './sign-in-flow';
+import { closeWelcomeTutorial } from './tutorial-flags';
 import type { MeAnswer } from './sign-in-flow';
 
 const baseUrl = inject('baseUrl');
@@ -125,6 +126,8 @@ describe('sign-in and accounts', () => {
     expect(await page.getByRole('link', { name: 'SONGS' }).getAttribute('href')).toBe('/library');
     expect(await page.getByTestId('header-song-title').textContent()).toBe('Woodshed');
     await page.getByRole('heading', { name: 'SONG LIBRARY' }).waitFor();
+    // A new user is welcomed on the library (spec 000, 4); closed, it stays away for the session.
+    await closeWelcomeTutorial(page);
     await saveScreenshot(page, 'auth-library-signed-in');
 
     const me = await checkAccountPopover(page, baseUrl, 'auth-account-popover');
@@ -169,6 +172,7 @@ describe('sign-in and accounts', () => {
     await page.unroute(isVerifyCall);
     expect(await toastTitled(page, 'Welcome!')).toEqual({ description: `Signed in as ${email}`, variant: 'default' });
     await saveScreenshot(page, 'auth-link-welcome');
+    await closeWelcomeTutorial(page);
 
     const me = await checkAccountPopover(page, origin, 'auth-account-popover-link');
     expect(me.email).toBe(email);

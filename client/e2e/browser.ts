@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -43,6 +44,9 @@ export async function launchBrowser(): Promise<TestBrowser> {
     headless: true,
     args: chromiumArgs,
     viewport: { width: 1280, height: 800 },
+    // One client network per test browser (a TEST-NET-2 address), honoured only by apps started
+    // with trustProxy: each file then meets the per-network sign-in limits on its own, as a user would.
+    extraHTTPHeaders: { 'X-Forwarded-For': `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}` },
   });
   return {
     context,

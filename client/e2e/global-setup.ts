@@ -16,7 +16,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   await buildClient();
-  const app = await startApp();
+  const app = await startApp({ trustProxy: true });
   project.provide('baseUrl', app.baseUrl);
   return () => app.stop();
 }

@@ -79,8 +79,8 @@ describe('song library', () => {
     expect(await rowTitles(page)).toEqual([sineParade, quietHum]);
     expect(await page.getByRole('columnheader', { name: 'Sort by BPM' }).getAttribute('aria-sort')).toBe('descending');
 
-    // Star: shown at once and stored on the server.
-    const starCall = page.waitForResponse((response) => response.url().endsWith('/starred') && response.request().method() === 'PATCH');
+    // Star: shown at once (the local database), then pushed to the server by the replication.
+    const starCall = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/sync/stars/push');
     await page.getByRole('button', { name: `Star ${sineParade}` }).click();
     expect(await page.getByRole('button', { name: `Unstar ${sineParade}` }).getAttribute('aria-pressed')).toBe('true');
     expect((await starCall).ok()).toBe(true);
@@ -127,10 +127,20 @@ describe('song library', () => {
       playCount: index,
       hasLyrics: false,
     }));
-    await page.route('**/api/songs', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(many) }));
+    // The catalogue the sync pull serves, in pages after a position (docs/sync-protocol.md).
+    const documents = many.map(({ starred: _starred, ...song }) => ({ ...song, id: String(song.id), chordInstruments: [], sections: [], stems: [], problems: [], _deleted: false }));
+    await page.route('**/api/sync/songs/pull?*', (route) => {
+      const params = new URL(route.request().url()).searchParams;
+      const position = params.get('position') ?? '';
+      const start = position.startsWith('fake-') ? Number(position.slice(5)) : 0;
+      const page = documents.slice(start, start + Number(params.get('limit')));
+      const checkpoint = page.length > 0 ? { position: `fake-${start + page.length}` } : position ? { position } : null;
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ documents: page, checkpoint }) });
+    });
     await page.reload();
     await row(page, 'Song 0001').waitFor();
-    expect(await page.getByTestId('library-count').innerText()).toBe('5000 songs');
+    // Rows show from the first page on; the count reaches 5000 when the last page is stored.
+    await page.getByTestId('library-count').filter({ hasText: /^5000 songs$/ }).waitFor();
     expect(await page.getByTestId('library-row').count()).toBeLessThan(30);
     expect(await row(page, 'Song 0001').getByRole('img', { name: 'Popular' }).count()).toBe(0);
 
@@ -191,7 +201,12 @@ describe('song library', () => {
     const page = await browser.newPage();
     await signInWithCode(page, baseUrl, uniqueEmail('library-star'));
     await row(page, quietHum).waitFor();
-    await page.route('**/api/songs/*/starred', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"message":"boom"}}' }));
+    // The API refuses the star: it answers its own state (not starred) as the row's conflict.
+    await page.route('**/api/sync/stars/push', (route) => {
+      const rows = route.request().postDataJSON() as { newDocumentState: { id: string } }[];
+      const masters = rows.map((pushed) => ({ id: pushed.newDocumentState.id, starred: false, updatedAt: 0, _deleted: false }));
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(masters) });
+    });
 
     await page.getByRole('button', { name: `Star ${quietHum}` }).click();
     expect(await toastTitled(page, 'Error')).toEqual({ description: 'Failed to update starred status', variant: 'destructive' });

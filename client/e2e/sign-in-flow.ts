@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { newestSignInMail } from './dev-outbox';
 import type { SignInMail } from './dev-outbox';
+import { dismissAllTutorials } from './tutorial-flags';
 
 /** The current user as GET /api/auth/me answers, read with the page's cookies. */
 export interface MeAnswer {
@@ -17,13 +18,22 @@ export async function requestSignInMail(page: Page, baseUrl: string, email: stri
   return newestSignInMail(baseUrl, email);
 }
 
-/** Signs `email` up (or in) through /login with the e-mailed code and waits for /library. */
-export async function signInWithCode(page: Page, baseUrl: string, email: string): Promise<MeAnswer> {
+/**
+ * Signs `email` up (or in) through /login with the e-mailed code and waits for /library. Unless
+ * `tutorials: 'shown'`, the user's tutorials are then dismissed and the library reloaded, so the
+ * modal tutorial dialogs stay out of tests about other things.
+ */
+export async function signInWithCode(page: Page, baseUrl: string, email: string, options: { tutorials?: 'shown' | 'dismissed' } = {}): Promise<MeAnswer> {
   await page.goto(`${baseUrl}/login`);
   const mail = await requestSignInMail(page, baseUrl, email);
   await page.getByPlaceholder('000000').fill(mail.code);
   await page.getByRole('button', { name: 'Sign In with Code' }).click();
   await page.waitForURL(`${baseUrl}/library`);
+  if (options.tutorials !== 'shown') {
+    await dismissAllTutorials(page, baseUrl);
+    await page.reload();
+    await page.waitForURL(`${baseUrl}/library`);
+  }
   return currentUser(page, baseUrl);
 }
 
@@ -38,9 +48,9 @@ export async function currentUser(page: Page, baseUrl: string): Promise<MeAnswer
  * Waits for the toast titled `title` (one is shown at a time) and returns its text and variant.
  * Matching on the title keeps an older toast that is still fading from being read by mistake.
  */
-export async function toastTitled(page: Page, title: string): Promise<{ description: string; variant: string | null }> {
+export async function toastTitled(page: Page, title: string, options: { timeoutMs?: number } = {}): Promise<{ description: string; variant: string | null }> {
   const toast = page.getByTestId('toast').filter({ has: page.getByText(title, { exact: true }) });
-  await toast.waitFor();
+  await toast.waitFor(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs });
   const [description, variant] = await Promise.all([toast.locator('p').nth(1).innerText(), toast.getAttribute('data-variant')]);
   return { description, variant };
 }

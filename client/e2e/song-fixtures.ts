@@ -47,12 +47,38 @@ export const fixtureSongs: readonly FixtureSong[] = [
 ];
 
 /**
- * A 16-bit PCM mono WAV of a sine tone (RIFF header written by hand, so no audio library is
- * needed), at a level low enough that the stems of a song summed never clip.
+ * A drum click at `bpm` for `seconds`: a short decaying noise burst on every beat, louder on the
+ * bar's first, as a 16-bit PCM mono WAV (what a tempo detector has to find).
+ */
+export function clickTrackWav(bpm: number, seconds: number): Buffer {
+  const samples = new Float32Array(Math.round(seconds * SAMPLE_RATE));
+  const beat = (60 / bpm) * SAMPLE_RATE;
+  const burst = Math.round(0.03 * SAMPLE_RATE);
+  let noise = 12345;
+  for (let index = 0; index * beat < samples.length; index++) {
+    const start = Math.round(index * beat);
+    const level = index % 4 === 0 ? 0.8 : 0.5;
+    for (let i = 0; i < burst && start + i < samples.length; i++) {
+      noise = (noise * 1103515245 + 12345) & 0x7fffffff;
+      samples[start + i] = level * Math.exp(-i / (burst / 5)) * (noise / 0x7fffffff - 0.5) * 2;
+    }
+  }
+  return pcmWav(samples);
+}
+
+/**
+ * A 16-bit PCM mono WAV of a sine tone, at a level low enough that the stems of a song summed
+ * never clip.
  */
 export function sineWav(frequency: number, seconds: number, amplitude = 0.2): Buffer {
-  const samples = Math.round(seconds * SAMPLE_RATE);
-  const dataBytes = samples * 2;
+  const samples = new Float32Array(Math.round(seconds * SAMPLE_RATE));
+  for (let index = 0; index < samples.length; index++) samples[index] = amplitude * Math.sin((2 * Math.PI * frequency * index) / SAMPLE_RATE);
+  return pcmWav(samples);
+}
+
+/** Samples in -1..1 as a 16-bit PCM mono WAV (RIFF header written by hand, so no audio library is needed). */
+function pcmWav(samples: Float32Array): Buffer {
+  const dataBytes = samples.length * 2;
   const wav = Buffer.alloc(44 + dataBytes);
   wav.write('RIFF', 0, 'ascii');
   wav.writeUInt32LE(36 + dataBytes, 4);
@@ -67,10 +93,7 @@ export function sineWav(frequency: number, seconds: number, amplitude = 0.2): Bu
   wav.writeUInt16LE(16, 34); // bits per sample
   wav.write('data', 36, 'ascii');
   wav.writeUInt32LE(dataBytes, 40);
-  for (let index = 0; index < samples; index++) {
-    const value = Math.round(amplitude * 32767 * Math.sin((2 * Math.PI * frequency * index) / SAMPLE_RATE));
-    wav.writeInt16LE(value, 44 + index * 2);
-  }
+  for (let index = 0; index < samples.length; index++) wav.writeInt16LE(Math.round(Math.max(-1, Math.min(1, samples[index]!)) * 32767), 44 + index * 2);
   return wav;
 }
 
@@ -85,10 +108,19 @@ const fixtureLyrics = [
 ].join('\n');
 
 const fixtureChords = ['[00:00.00] C', '[00:02.00] Am', '[00:04.00] F', '[00:05.00] G', ''].join('\n');
+// The bass part's chart names its own notes, so a test can tell which instrument the strip shows.
+const fixtureBassChords = ['[00:00.00] C/E', '[00:02.00] A', '[00:04.00] F/A', '[00:05.00] G/B', ''].join('\n');
+
+// Sections as the lyrics have them: the verse sung from 0.5 s, the chorus from 4 s.
+const fixtureSections = [
+  { type: 'verse', startTime: 0, endTime: 4 },
+  { type: 'chorus', startTime: 4, endTime: 6 },
+];
 
 /**
  * Writes the fixture songs directory into a new temporary directory and returns its path: per song
- * its WAV stems, a song.json, and for the first song a word-stamped lyrics.lrc and chords/master.txt.
+ * its WAV stems, a song.json, and for the first song a word-stamped lyrics.lrc, chords/master.txt,
+ * chords/bass.txt and sections.json.
  */
 export async function writeFixtureSongs(): Promise<string> {
   const songsDir = await mkdtemp(path.join(tmpdir(), 'woodshed-e2e-songs-'));
@@ -102,6 +134,8 @@ export async function writeFixtureSongs(): Promise<string> {
       await writeFile(path.join(folder, 'lyrics.lrc'), fixtureLyrics);
       await mkdir(path.join(folder, 'chords'));
       await writeFile(path.join(folder, 'chords', 'master.txt'), fixtureChords);
+      await writeFile(path.join(folder, 'chords', 'bass.txt'), fixtureBassChords);
+      await writeFile(path.join(folder, 'sections.json'), JSON.stringify(fixtureSections, null, 2));
     }
   }
   return songsDir;

@@ -14,3 +14,115 @@ export const CreditsPurchased = defineEvent({
     paymentReference: z.string().min(1),
   }),
 });
+
+/**
+ * A credit purchase was refunded (Stripe `charge.refunded`): the pack's credits are revoked, as far
+ * as any of them are left (credits already streamed are not turned into a debt).
+ */
+export const CreditsRefunded = defineEvent({
+  type: 'CreditsRefunded',
+  schemaVersion: 1,
+  schema: z.object({
+    userId: z.number().int().positive(),
+    /** The credits the refunded purchase granted. */
+    credits: z.number().int().positive(),
+    amountCents: z.number().int().nonnegative(),
+    currency: z.string().length(3),
+    /** The refunded purchase's `paymentReference`. */
+    paymentReference: z.string().min(1),
+  }),
+});
+
+/**
+ * An operator granted (positive) or took back (negative) paid credits by hand, for example to
+ * reconcile a stream whose metering failed. Taking back never goes below no credits left.
+ */
+export const CreditsAdjusted = defineEvent({
+  type: 'CreditsAdjusted',
+  schemaVersion: 1,
+  schema: z.object({
+    userId: z.number().int().positive(),
+    credits: z
+      .number()
+      .int()
+      .refine((credits) => credits !== 0, 'An adjustment changes the balance'),
+    reason: z.string().trim().min(1).max(500),
+  }),
+});
+
+const userId = z.number().int().positive();
+/** Subscription plans of spec 000 section 1: Pro monthly ($15) or yearly ($160). */
+export const subscriptionPlans = ['monthly', 'yearly'] as const;
+export type SubscriptionPlan = (typeof subscriptionPlans)[number];
+/** Who bills the subscription: Stripe, or the local test checkout of the embedded default (no real payment). */
+export const subscriptionProviders = ['stripe', 'test-checkout'] as const;
+
+/**
+ * Every subscription event names the provider's subscription (Stripe's `sub_...`), so webhook
+ * deliveries of one subscription land on one stream, whatever order they come in.
+ */
+const subscriptionRef = {
+  userId,
+  provider: z.enum(subscriptionProviders),
+  providerSubscriptionId: z.string().min(1).max(255),
+};
+
+/**
+ * A billing period as the provider states it. Access is derived from `currentPeriodEnd` (Stripe's
+ * `current_period_end`), never computed by adding a month or a year per event, so a replay or an
+ * out-of-order delivery cannot stretch it.
+ */
+const billingPeriod = {
+  plan: z.enum(subscriptionPlans),
+  currentPeriodStart: z.iso.datetime(),
+  currentPeriodEnd: z.iso.datetime(),
+};
+
+/** A subscription was paid for the first time (checkout completed and paid). */
+export const SubscriptionStarted = defineEvent({
+  type: 'SubscriptionStarted',
+  schemaVersion: 1,
+  schema: z.object({ ...subscriptionRef, ...billingPeriod }),
+});
+
+/** A further period was paid (Stripe `invoice.paid` after the first); the plan may have changed. */
+export const SubscriptionRenewed = defineEvent({
+  type: 'SubscriptionRenewed',
+  schemaVersion: 1,
+  schema: z.object({ ...subscriptionRef, ...billingPeriod }),
+});
+
+/** The user asked to cancel: the subscription runs to `endsAt` (the paid period's end), then ends. */
+export const SubscriptionCancellationRequested = defineEvent({
+  type: 'SubscriptionCancellationRequested',
+  schemaVersion: 1,
+  schema: z.object({ ...subscriptionRef, endsAt: z.iso.datetime() }),
+});
+
+/**
+ * The user took the cancellation back before the period ended (Stripe: `cancel_at_period_end`
+ * set to false again, e.g. in the customer portal): the subscription renews as before.
+ */
+export const SubscriptionCancellationWithdrawn = defineEvent({
+  type: 'SubscriptionCancellationWithdrawn',
+  schemaVersion: 1,
+  schema: z.object(subscriptionRef),
+});
+
+/** A renewal payment failed (Stripe `invoice.payment_failed`); access still runs to the paid period's end. */
+export const SubscriptionPastDue = defineEvent({
+  type: 'SubscriptionPastDue',
+  schemaVersion: 1,
+  schema: z.object(subscriptionRef),
+});
+
+/** The subscription is over (Stripe `customer.subscription.deleted`, or a refund): access stops at `endedAt`. */
+export const SubscriptionEnded = defineEvent({
+  type: 'SubscriptionEnded',
+  schemaVersion: 1,
+  schema: z.object({
+    ...subscriptionRef,
+    endedAt: z.iso.datetime(),
+    reason: z.enum(['canceled', 'payment_failed', 'refunded']),
+  }),
+});

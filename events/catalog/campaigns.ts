@@ -1,15 +1,78 @@
 import { z } from 'zod';
 import { defineEvent } from './define-event';
 
-/** One batch of a campaign was handed to the mailer (batches of 50, 22 minutes apart). */
-export const CampaignBatchSent = defineEvent({
-  type: 'CampaignBatchSent',
+const campaignId = z.number().int().positive();
+
+/** Who a campaign goes to (spec 001 section 3): one configured test address, everyone, Pro or free users. */
+export const campaignAudiences = ['test', 'all', 'pro', 'free'] as const;
+export type CampaignAudience = (typeof campaignAudiences)[number];
+
+/**
+ * An administrator queued an e-mail campaign. The recipients were fixed when it was queued
+ * (`totalRecipients` of them, those subscribed to announcements); the first batch goes at
+ * `firstBatchAt`, the next ones 22 minutes after the previous batch.
+ */
+export const CampaignCreated = defineEvent({
+  type: 'CampaignCreated',
   schemaVersion: 1,
   schema: z.object({
-    campaignId: z.number().int().positive(),
+    campaignId,
+    subject: z.string().min(1),
+    htmlBody: z.string().min(1),
+    textBody: z.string(),
+    targetAudience: z.enum(campaignAudiences),
+    totalRecipients: z.number().int().nonnegative(),
+    firstBatchAt: z.iso.datetime(),
+  }),
+});
+
+/**
+ * One batch of a campaign was handed to the mailer (batches of 50, 22 minutes apart):
+ * `recipientUserIds` were mailed (`sentCount` of them); `unsubscribedUserIds` were in the batch but
+ * had unsubscribed from announcements by the time their turn came, so they were passed over.
+ * `failedCount` counts recipients that could not be mailed for another reason (their account has
+ * no address any more); it is 0 today. Version 2 added `unsubscribedUserIds`.
+ */
+export const CampaignBatchSent = defineEvent({
+  type: 'CampaignBatchSent',
+  schemaVersion: 2,
+  schema: z.object({
+    campaignId,
     batchNumber: z.number().int().nonnegative(),
     recipientUserIds: z.array(z.number().int().positive()),
     sentCount: z.number().int().nonnegative(),
     failedCount: z.number().int().nonnegative(),
+    unsubscribedUserIds: z.array(z.number().int().positive()),
   }),
+  upcasters: {
+    1: (data) => ({ ...(data as Record<string, unknown>), unsubscribedUserIds: [] }),
+  },
+});
+
+/** An administrator paused a queued or sending campaign: no mail of it goes out until it is resumed. */
+export const CampaignPaused = defineEvent({
+  type: 'CampaignPaused',
+  schemaVersion: 1,
+  schema: z.object({ campaignId }),
+});
+
+/** An administrator resumed a paused campaign; its next batch goes at `nextBatchAt`. */
+export const CampaignResumed = defineEvent({
+  type: 'CampaignResumed',
+  schemaVersion: 1,
+  schema: z.object({ campaignId, nextBatchAt: z.iso.datetime() }),
+});
+
+/** An administrator canceled a paused campaign: the recipients not yet mailed never will be. */
+export const CampaignCanceled = defineEvent({
+  type: 'CampaignCanceled',
+  schemaVersion: 1,
+  schema: z.object({ campaignId, sentCount: z.number().int().nonnegative() }),
+});
+
+/** Every recipient of the campaign had their turn (mailed, or passed over as unsubscribed). */
+export const CampaignCompleted = defineEvent({
+  type: 'CampaignCompleted',
+  schemaVersion: 1,
+  schema: z.object({ campaignId, sentCount: z.number().int().nonnegative() }),
 });

@@ -1,11 +1,23 @@
 import type { z } from 'zod';
 import type { EventToAppend, RecordedEvent } from '../store/event-store';
 import { UserRegistered, UserSignedIn, UserSignedOut } from './accounts';
-import { CreditsPurchased } from './billing';
-import { CampaignBatchSent } from './campaigns';
+import {
+  CreditsAdjusted,
+  CreditsPurchased,
+  CreditsRefunded,
+  SubscriptionCancellationRequested,
+  SubscriptionCancellationWithdrawn,
+  SubscriptionEnded,
+  SubscriptionPastDue,
+  SubscriptionRenewed,
+  SubscriptionStarted,
+} from './billing';
+import { CampaignBatchSent, CampaignCanceled, CampaignCompleted, CampaignCreated, CampaignPaused, CampaignResumed } from './campaigns';
 import type { EventDefinition } from './define-event';
 import { type EventMetadata, eventMetadataSchema } from './event-metadata';
 import {
+  SongAnalysed,
+  SongBpmDetected,
   SongCatalogued,
   SongFilesChanged,
   SongGenreEdited,
@@ -17,10 +29,13 @@ import {
 } from './library';
 import { MailingListSubscribed } from './marketing';
 import { StemStreamed } from './metering';
+import { SongPresetReset, SongPresetSaved } from './presets';
 import { PrivacyRequestSubmitted } from './privacy';
 import {
   AnnouncementsResubscribed,
   AnnouncementsUnsubscribed,
+  PurchasingDisabled,
+  PurchasingEnabled,
   TutorialDismissed,
   UserPreferencesChanged,
 } from './settings';
@@ -34,6 +49,8 @@ export const eventDefinitions = [
   UserPreferencesChanged,
   AnnouncementsUnsubscribed,
   AnnouncementsResubscribed,
+  PurchasingEnabled,
+  PurchasingDisabled,
   PrivacyRequestSubmitted,
   MailingListSubscribed,
   SongStarred,
@@ -44,9 +61,26 @@ export const eventDefinitions = [
   SongMetadataEdited,
   SongGenreEdited,
   SongPlayed,
+  SongAnalysed,
+  SongBpmDetected,
+  SongPresetSaved,
+  SongPresetReset,
   StemStreamed,
   CreditsPurchased,
+  CreditsRefunded,
+  CreditsAdjusted,
+  SubscriptionStarted,
+  SubscriptionRenewed,
+  SubscriptionCancellationRequested,
+  SubscriptionCancellationWithdrawn,
+  SubscriptionPastDue,
+  SubscriptionEnded,
+  CampaignCreated,
   CampaignBatchSent,
+  CampaignPaused,
+  CampaignResumed,
+  CampaignCanceled,
+  CampaignCompleted,
 ] as const;
 
 type Definitions = (typeof eventDefinitions)[number];

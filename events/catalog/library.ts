@@ -138,3 +138,37 @@ export const SongUnstarred = defineEvent({
   schemaVersion: 1,
   schema: z.object({ userId, songId }),
 });
+
+/** Instrument names of chord charts (`chords/<instrument>.txt`, or detected): plain lower-case names. */
+const chordInstrument = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/);
+
+/**
+ * A scan analysed the song's audio (essentia.js): the tempo, key and chord charts detected from
+ * `stems` (a later scan analyses again only when they change). `applied` holds what the song takes
+ * from it: only values neither song.json nor a user's edit gives (those always win over detection).
+ */
+export const SongAnalysed = defineEvent({
+  type: 'SongAnalysed',
+  schemaVersion: 1,
+  schema: z.object({
+    songId,
+    stems: z.array(songStemFileSchema),
+    bpm: z.number().min(songBpmRange.min).max(songBpmRange.max).nullable(),
+    key: z.string().min(1).nullable(),
+    /** Chord chart texts by instrument, in the chord file format; served where no chord file exists. */
+    chords: z.record(chordInstrument, z.string()),
+    /** Files that could not be decoded to the end (the analysis used the rest). */
+    problems: z.array(z.string()),
+    applied: z.object({ bpm: z.number().min(songBpmRange.min).max(songBpmRange.max).optional(), key: z.string().min(1).optional() }),
+  }),
+});
+
+/**
+ * A user asked for the tempo to be detected again (POST /api/songs/{id}/rescan-bpm): the detected
+ * BPM, which the song takes unless song.json gives one.
+ */
+export const SongBpmDetected = defineEvent({
+  type: 'SongBpmDetected',
+  schemaVersion: 1,
+  schema: z.object({ songId, userId, bpm: z.number().min(songBpmRange.min).max(songBpmRange.max), applied: z.boolean() }),
+});

@@ -23,6 +23,12 @@ export const StemStreamed = defineEvent({
     bytesSent: z.number().int().nonnegative(),
     range: z.object({ start: z.number().int().nonnegative(), end: z.number().int().nonnegative() }).nullable(),
     aborted: z.boolean(),
+    /**
+     * When the response started (the request's time); the month it falls in is the month billed, so
+     * a stream crossing midnight on the 1st is billed once. Absent on events recorded before it was
+     * added: their `occurredAt` (when the response closed) stands in.
+     */
+    startedAt: z.iso.datetime().optional(),
   }),
   upcasters: {
     1: (data) => {

@@ -38,3 +38,20 @@ export const AnnouncementsResubscribed = defineEvent({
   schemaVersion: 1,
   schema: z.object({ userId }),
 });
+
+/**
+ * An administrator switched purchasing on (the default, spec 001: "changes take effect immediately
+ * everywhere"). The setting is the last of PurchasingEnabled / PurchasingDisabled in the log.
+ */
+export const PurchasingEnabled = defineEvent({
+  type: 'PurchasingEnabled',
+  schemaVersion: 1,
+  schema: z.object({}),
+});
+
+/** An administrator switched purchasing off: every checkout call is refused until it is on again. */
+export const PurchasingDisabled = defineEvent({
+  type: 'PurchasingDisabled',
+  schemaVersion: 1,
+  schema: z.object({}),
+});

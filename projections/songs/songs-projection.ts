@@ -29,6 +29,8 @@ interface SongChange {
   patch: Partial<SongColumns>;
   plays: number;
   changedAt: string;
+  /** Log position of the last event of the batch that changed the song. */
+  position: string;
 }
 
 interface StarChange {
@@ -36,6 +38,7 @@ interface StarChange {
   songId: number;
   starred: boolean;
   at: string;
+  position: string;
 }
 
 export interface SongsChanges {
@@ -78,13 +81,15 @@ function metadataColumns(metadata: SongFileMetadata): Partial<SongColumns> {
  */
 export const songs = defineProjection({
   name: 'songs',
-  version: 1,
+  version: 2,
   eventTypes: [
     'SongCatalogued',
     'SongFilesChanged',
     'SongRemovedFromDisk',
     'SongMetadataEdited',
     'SongGenreEdited',
+    'SongAnalysed',
+    'SongBpmDetected',
     'SongPlayed',
     'SongStarred',
     'SongUnstarred',
@@ -93,13 +98,15 @@ export const songs = defineProjection({
   migration: songsMigration,
 
   fold(events, changes: SongsChanges = { songs: new Map(), stars: new Map() }) {
+    let position = '';
     const songChange = (songId: number, at: string): SongChange => {
       let change = changes.songs.get(songId);
       if (!change) {
-        change = { songId, patch: {}, plays: 0, changedAt: at };
+        change = { songId, patch: {}, plays: 0, changedAt: at, position };
         changes.songs.set(songId, change);
       }
       change.changedAt = at;
+      change.position = position;
       return change;
     };
     const patch = (songId: number, at: string, columns: Partial<SongColumns>) => {
@@ -109,6 +116,7 @@ export const songs = defineProjection({
     };
     for (const event of events) {
       const at = event.metadata.occurredAt;
+      position = event.position;
       switch (event.type) {
         case 'SongCatalogued': {
           const { songId, folder, files, metadata } = event.data;
@@ -143,13 +151,22 @@ export const songs = defineProjection({
         case 'SongGenreEdited':
           patch(event.data.songId, at, { genre: event.data.genre, genre2: event.data.genre2 });
           break;
+        case 'SongAnalysed': {
+          // Only what the song takes from the analysis (song.json and edits win); charts are in detected-chords.
+          const { bpm, key } = event.data.applied;
+          patch(event.data.songId, at, { ...(bpm !== undefined && { bpm }), ...(key !== undefined && { song_key: key }) });
+          break;
+        }
+        case 'SongBpmDetected':
+          if (event.data.applied) patch(event.data.songId, at, { bpm: event.data.bpm });
+          break;
         case 'SongPlayed':
           songChange(event.data.songId, at).plays += 1;
           break;
         case 'SongStarred':
         case 'SongUnstarred': {
           const { userId, songId } = event.data;
-          changes.stars.set(`${userId}:${songId}`, { userId, songId, starred: event.type === 'SongStarred', at });
+          changes.stars.set(`${userId}:${songId}`, { userId, songId, starred: event.type === 'SongStarred', at, position });
           break;
         }
         default:
@@ -168,13 +185,18 @@ export const songs = defineProjection({
     if (created.length > 0) {
       await tx.query(
         `INSERT INTO ${songsName} (song_id, folder, directory, title, genre, genre2, song_key, bpm, difficulty, duration_seconds,
-           stems, has_lyrics, chord_instruments, sections, problems, play_count, on_disk, changed_at)
+           stems, has_lyrics, chord_instruments, sections, problems, play_count, on_disk, changed_at, position)
          SELECT (c->>'song_id')::integer, c->>'folder', c->>'directory', c->>'title', c->>'genre', c->>'genre2', c->>'song_key',
            (c->>'bpm')::double precision, (c->>'difficulty')::integer, (c->>'duration_seconds')::double precision,
            c->'stems', (c->>'has_lyrics')::boolean, ARRAY(SELECT jsonb_array_elements_text(c->'chord_instruments')),
-           c->'sections', c->'problems', (c->>'plays')::bigint, (c->>'on_disk')::boolean, (c->>'changed_at')::timestamptz
+           c->'sections', c->'problems', (c->>'plays')::bigint, (c->>'on_disk')::boolean, (c->>'changed_at')::timestamptz,
+           c->>'position'
          FROM jsonb_array_elements($1::jsonb) AS c`,
-        [JSON.stringify(created.map((change) => ({ ...change.created, song_id: change.songId, plays: change.plays, changed_at: change.changedAt })))],
+        [
+          JSON.stringify(
+            created.map((change) => ({ ...change.created, song_id: change.songId, plays: change.plays, changed_at: change.changedAt, position: change.position })),
+          ),
+        ],
       );
     }
     if (updated.length > 0) {
@@ -191,30 +213,25 @@ export const songs = defineProjection({
            chord_instruments = CASE WHEN c.patch ? 'chord_instruments'
              THEN ARRAY(SELECT jsonb_array_elements_text(c.patch->'chord_instruments')) ELSE s.chord_instruments END,
            sections = ${json('sections')}, problems = ${json('problems')}, on_disk = ${typed('on_disk', 'boolean')},
-           play_count = s.play_count + c.plays, changed_at = greatest(s.changed_at, c.changed_at)
-         FROM jsonb_to_recordset($1::jsonb) AS c(song_id integer, patch jsonb, plays bigint, changed_at timestamptz)
+           play_count = s.play_count + c.plays, changed_at = greatest(s.changed_at, c.changed_at), position = c.position
+         FROM jsonb_to_recordset($1::jsonb) AS c(song_id integer, patch jsonb, plays bigint, changed_at timestamptz, position text)
          WHERE s.song_id = c.song_id`,
-        [JSON.stringify(updated.map((change) => ({ song_id: change.songId, patch: change.patch, plays: change.plays, changed_at: change.changedAt })))],
+        [
+          JSON.stringify(
+            updated.map((change) => ({ song_id: change.songId, patch: change.patch, plays: change.plays, changed_at: change.changedAt, position: change.position })),
+          ),
+        ],
       );
     }
     const stars = [...changes.stars.values()];
-    const rows = (starred: boolean) =>
-      stars.filter((star) => star.starred === starred).map((star) => ({ user_id: star.userId, song_id: star.songId, at: star.at }));
-    const starred = rows(true);
-    const unstarred = rows(false);
-    if (starred.length > 0) {
+    if (stars.length > 0) {
+      // An unstar keeps the row (starred false), so a synced client learns of it.
       await tx.query(
-        `INSERT INTO ${starsName} (user_id, song_id, starred_at)
-         SELECT user_id, song_id, at FROM jsonb_to_recordset($1::jsonb) AS c(user_id integer, song_id integer, at timestamptz)
-         ON CONFLICT (user_id, song_id) DO UPDATE SET starred_at = excluded.starred_at`,
-        [JSON.stringify(starred)],
-      );
-    }
-    if (unstarred.length > 0) {
-      await tx.query(
-        `DELETE FROM ${starsName} AS st USING jsonb_to_recordset($1::jsonb) AS c(user_id integer, song_id integer)
-         WHERE st.user_id = c.user_id AND st.song_id = c.song_id`,
-        [JSON.stringify(unstarred)],
+        `INSERT INTO ${starsName} (user_id, song_id, starred, changed_at, position)
+         SELECT user_id, song_id, starred, at, position
+         FROM jsonb_to_recordset($1::jsonb) AS c(user_id integer, song_id integer, starred boolean, at timestamptz, position text)
+         ON CONFLICT (user_id, song_id) DO UPDATE SET starred = excluded.starred, changed_at = excluded.changed_at, position = excluded.position`,
+        [JSON.stringify(stars.map((star) => ({ user_id: star.userId, song_id: star.songId, starred: star.starred, at: star.at, position: star.position })))],
       );
     }
   },

@@ -34,7 +34,8 @@ export interface SongStemLocation {
   modifiedAt: Date;
 }
 
-interface SongRow {
+/** A row of the songs view with the user's star, as the queries select it. */
+export interface SongRow {
   song_id: number;
   folder: string;
   directory: string;
@@ -56,7 +57,7 @@ interface SongRow {
 
 const columns = `s.song_id, s.folder, s.directory, s.title, s.genre, s.genre2, s.song_key, s.bpm, s.difficulty,
   s.duration_seconds, s.stems, s.has_lyrics, s.chord_instruments, s.sections, s.problems, s.play_count,
-  EXISTS (SELECT 1 FROM ${songStarsTable} st WHERE st.song_id = s.song_id AND st.user_id = $1) AS starred`;
+  EXISTS (SELECT 1 FROM ${songStarsTable} st WHERE st.song_id = s.song_id AND st.user_id = $1 AND st.starred) AS starred`;
 
 /** Every song on disk, by title then id, with this user's stars. */
 export async function listSongs(sql: SqlExecutor, userId: number | null): Promise<SongRecord[]> {
@@ -93,7 +94,7 @@ export async function findSongStem(sql: SqlExecutor, songId: number, filename: s
   return { path: path.join(row.directory, row.stem.filename), bytes: row.stem.bytes, modifiedAt: new Date(row.stem.modifiedAt) };
 }
 
-function toSong(row: SongRow): SongRecord {
+export function toSong(row: SongRow): SongRecord {
   return {
     id: Number(row.song_id),
     folder: row.folder,

@@ -8,9 +8,12 @@ export const songStarsTable = 'song_stars';
 export type SongsTables = typeof songsTable | typeof songStarsTable;
 
 /**
- * Version 1 of the tables. A change here is a new projection version (blue/green rebuild), not an
+ * Version 2 of the tables. A change here is a new projection version (blue/green rebuild), not an
  * ALTER. `directory` is the song folder's absolute path as the last scan saw it: the stem and
  * lyrics readers join file names to it, and only names listed in `stems` are ever served.
+ * `position` (both tables) is the log position of the event that last changed the row: the sync
+ * checkpoint (docs/sync-protocol.md), text in the "C" collation so it compares as the store's
+ * positions do. An unstarred song keeps its star row (`starred` false) so sync can tell clients.
  */
 export function songsMigration(tables: GenerationTables<SongsTables>): string {
   const songs = tables[songsTable];
@@ -34,13 +37,19 @@ CREATE TABLE ${songs} (
   problems jsonb NOT NULL DEFAULT '[]',
   play_count bigint NOT NULL DEFAULT 0,
   on_disk boolean NOT NULL DEFAULT true,
-  changed_at timestamptz NOT NULL
+  changed_at timestamptz NOT NULL,
+  position text COLLATE "C" NOT NULL
 );
+CREATE INDEX ${songs}_by_position ON ${songs} (position);
 CREATE TABLE ${stars} (
   user_id integer NOT NULL,
   song_id integer NOT NULL,
-  starred_at timestamptz NOT NULL,
+  starred boolean NOT NULL,
+  changed_at timestamptz NOT NULL,
+  position text COLLATE "C" NOT NULL,
   PRIMARY KEY (user_id, song_id)
 );
+CREATE INDEX ${stars}_by_user_position ON ${stars} (user_id, position);
+CREATE INDEX ${stars}_by_position ON ${stars} (position);
 `;
 }

@@ -31,6 +31,8 @@ const bareFiles: SongFolderFiles = {
   sections: [],
   problems: [{ file: 'song.json', message: 'bpm: must be positive' }],
 };
+/** The log position the projection spec gives the `index`th given event (from 1). */
+const position = (index: number) => String(index).padStart(20, '0');
 const noMetadata: SongFileMetadata = { title: null, genre: null, genre2: null, key: null, bpm: null, difficulty: null };
 
 for (const client of availableSqlClients()) {
@@ -63,7 +65,7 @@ for (const client of availableSqlClients()) {
       { type: 'SongMetadataEdited', data: { songId: 2, userId: 8, title: 'Bare Bones', key: null }, streamId: 'song-2' },
     ]);
 
-    it('given catalogue, edits, plays and stars, then one row per song and one per star', async () => {
+    it('given catalogue, edits, plays and stars, then one row per song and one per star, each with the position of its last change', async () => {
       await history.then('songs', [
         {
           song_id: 1,
@@ -84,6 +86,7 @@ for (const client of availableSqlClients()) {
           play_count: '2',
           on_disk: true,
           changed_at: new Date('2025-10-16T09:11:00.000Z'),
+          position: position(11),
         },
         {
           song_id: 2,
@@ -104,13 +107,16 @@ for (const client of availableSqlClients()) {
           play_count: '0',
           on_disk: true,
           changed_at: new Date('2025-10-16T09:13:00.000Z'),
+          position: position(13),
         },
       ]);
       await history.then(
         'song_stars',
         [
-          { user_id: 7, song_id: 1, starred_at: new Date('2025-10-16T09:05:00.000Z') },
-          { user_id: 8, song_id: 2, starred_at: new Date('2025-10-16T09:08:00.000Z') },
+          { user_id: 7, song_id: 1, starred: true, changed_at: new Date('2025-10-16T09:05:00.000Z'), position: position(5) },
+          // An unstar keeps the row, so sync can tell the user's other devices.
+          { user_id: 7, song_id: 2, starred: false, changed_at: new Date('2025-10-16T09:07:00.000Z'), position: position(7) },
+          { user_id: 8, song_id: 2, starred: true, changed_at: new Date('2025-10-16T09:08:00.000Z'), position: position(8) },
         ],
         { orderBy: 'user_id, song_id' },
       );

@@ -5,13 +5,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type TruthFile, generateDemoLibrary } from './generate-library';
 import { scanMp3Frames } from './mp3-frames';
 import { stemNames } from './mixdown';
-import { type SongPlan, songPlans } from './song-plans';
+import { type SongPlan, shortPlan, songPlans } from './song-plans';
 
 /** A song of ten fast bars (16 s), through the real worker pool and encoder; a second plan only for the count check. */
-const shortPlans: SongPlan[] = ['Punk', 'Electronic'].map((genre) => ({
-  ...songPlans.find((plan) => plan.genre === genre)!,
-  bars: { intro: 1, verse: 2, chorus: 1, bridge: 1, outro: 1 },
-}));
+const shortPlans: SongPlan[] = ['Punk', 'Electronic'].map((genre) => shortPlan(songPlans.find((plan) => plan.genre === genre)!));
 
 describe('the demo library generator', { timeout: 120_000 }, () => {
   const directories: string[] = [];

@@ -1,18 +1,19 @@
 /**
- * `npm run demo-library -- [--out ./songs] [--truth ./data/demo-truth.json] [--songs 12] [--seed woodshed]`:
+ * `npm run demo-library -- [--out ./songs] [--truth ./data/demo-truth.json] [--songs 12] [--seed woodshed] [--short]`:
  * synthesises the demo library (original songs, six MP3 stems each, lyrics, chords, sections) and
  * the ground truth for measuring the analysis. The same seed gives the same library.
  */
 import { parseCommandLine } from '../ops/parse-command-line';
 import { generateDemoLibrary } from './generate-library';
 import { libraryProgress } from './library-progress';
-import { defaultSongCount, songPlans } from './song-plans';
+import { defaultSongCount, shortPlan, songPlans } from './song-plans';
 
-const usage = `Usage: npm run demo-library -- [--out ./songs] [--truth ./data/demo-truth.json] [--songs ${defaultSongCount}] [--seed woodshed]
+const usage = `Usage: npm run demo-library -- [--out ./songs] [--truth ./data/demo-truth.json] [--songs ${defaultSongCount}] [--seed woodshed] [--short]
   --out     the songs directory to write (one folder per song; other folders are left alone)
   --truth   the ground-truth file (bpm, key, chords, sections per song); must be outside --out
   --songs   how many songs, 1 to ${songPlans.length} (default ${defaultSongCount})
-  --seed    any text; the same seed gives byte-identical songs`;
+  --seed    any text; the same seed gives byte-identical songs
+  --short   ten bars a song (14 to 32 s) instead of 60 to 75 s: for tests and benchmarks`;
 
 const { values } = parseCommandLine(
   {
@@ -21,6 +22,7 @@ const { values } = parseCommandLine(
       truth: { type: 'string', default: './data/demo-truth.json' },
       songs: { type: 'string', default: String(defaultSongCount) },
       seed: { type: 'string', default: 'woodshed' },
+      short: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   },
@@ -44,6 +46,7 @@ try {
     truthPath: values.truth,
     songCount,
     seed: values.seed,
+    ...(values.short && { plans: songPlans.map(shortPlan) }),
     onSongDone: (result, done, total) => progress.songDone(result, done, total),
   });
   progress.stop();

@@ -169,5 +169,14 @@ export const songPlans: readonly SongPlan[] = [
   },
 ];
 
+/**
+ * The plan cut to ten bars (one of intro, bridge and outro, two of verse, one chorus each time):
+ * 14 to 32 s a song, every stem, lyrics, chords and sections still there. For tests and benchmarks
+ * that need a real demo song fast (`npm run demo-library -- --short`).
+ */
+export function shortPlan(plan: SongPlan): SongPlan {
+  return { ...plan, bars: { intro: 1, verse: 2, chorus: 1, bridge: 1, outro: 1 } };
+}
+
 /** The library's default size: the first twelve plans, twelve genres. */
 export const defaultSongCount = 12;

@@ -17,7 +17,10 @@ export function createConsoleEmailSender(sink: TextSink = process.stdout): Email
   return {
     kind: 'console',
     async send(message: EmailMessage) {
-      sink.write(`\n${rule}\nE-mail to ${message.to}\nSubject: ${message.subject}\n\n${message.text.trimEnd()}\n${rule}\n\n`);
+      const headers = Object.entries(message.headers ?? {})
+        .map(([name, value]) => `${name}: ${value}\n`)
+        .join('');
+      sink.write(`\n${rule}\nE-mail to ${message.to}\nSubject: ${message.subject}\n${headers}\n${message.text.trimEnd()}\n${rule}\n\n`);
     },
   };
 }

@@ -48,7 +48,7 @@ export function createEmailDeliveryJob(options: EmailDeliveryOptions): EmailDeli
         try {
           const body = openOutboxBody(key, email.to, email.sealedBody);
           sealed = false;
-          await sender.send({ to: email.to, subject: email.subject, text: body.text, html: body.html });
+          await sender.send({ to: email.to, subject: email.subject, text: body.text, html: body.html, ...(body.headers !== undefined && { headers: body.headers }) });
           await markEmailSent(sql, email.id, { now: clock.now(), wipeBody: sender.kind !== 'console' });
           delivered++;
         } catch (error) {

@@ -5,4 +5,9 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Extra header lines (`List-Unsubscribe`, ...), sent as they are. Only campaign mail carries them;
+   * names must be headers the provider lets a sender set.
+   */
+  headers?: Readonly<Record<string, string>>;
 }

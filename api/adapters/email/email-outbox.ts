@@ -29,6 +29,8 @@ export interface OutboxEntry {
   text: string | null;
   html: string | null;
   data: Record<string, string> | null;
+  /** Extra header lines (campaign mail's List-Unsubscribe); null once the body was wiped. */
+  headers: Record<string, string> | null;
   createdAt: Date;
   sentAt: Date | null;
   failedAt: Date | null;
@@ -39,7 +41,7 @@ export interface OutboxEntry {
  * causes it commits. The body is sealed with `key` before it touches the table.
  */
 export async function enqueueEmail(tx: SqlExecutor, email: OutgoingEmail, options: { key: Buffer; now: Date }): Promise<void> {
-  const body = sealOutboxBody(options.key, email.to, { text: email.text, html: email.html, data: email.data ?? {} });
+  const body = sealOutboxBody(options.key, email.to, { text: email.text, html: email.html, data: email.data ?? {}, ...(email.headers !== undefined && { headers: { ...email.headers } }) });
   await tx.query(
     `INSERT INTO email_outbox (to_address, subject, body, created_at, next_attempt_at) VALUES ($1, $2, $3, $4, $4)`,
     [email.to, email.subject, body, options.now],
@@ -130,6 +132,7 @@ export async function listOutbox(sql: SqlExecutor, options: { key: Buffer; to?: 
       text: body?.text ?? null,
       html: body?.html ?? null,
       data: body?.data ?? null,
+      headers: body === null ? null : (body.headers ?? {}),
       createdAt: new Date(row.created_at),
       sentAt: row.sent_at === null ? null : new Date(row.sent_at),
       failedAt: row.failed_at === null ? null : new Date(row.failed_at),

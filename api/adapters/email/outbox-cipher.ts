@@ -9,6 +9,8 @@ export interface SealedOutboxBody {
   html: string;
   /** Named values of the message (a sign-in code, a link) for the dev mailbox and browser tests. */
   data: Record<string, string>;
+  /** Extra header lines of the message (campaign mail's List-Unsubscribe); absent on older rows. */
+  headers?: Record<string, string>;
 }
 
 /**

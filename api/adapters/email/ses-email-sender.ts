@@ -34,6 +34,7 @@ export function createSesEmailSender(options: SesEmailSenderOptions): EmailSende
                 Text: { Data: message.text, Charset: 'UTF-8' },
                 Html: { Data: message.html, Charset: 'UTF-8' },
               },
+              ...(message.headers !== undefined && { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) }),
             },
           },
         }),

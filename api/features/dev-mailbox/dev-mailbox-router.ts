@@ -20,6 +20,8 @@ export interface DevOutboxMessage {
   html: string | null;
   /** The values the template was filled with; a sign-in e-mail has `code` and `link`. */
   data: Record<string, string> | null;
+  /** Extra header lines (campaign mail's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers: Record<string, string> | null;
   createdAt: string;
   sentAt: string | null;
 }
@@ -78,6 +80,7 @@ function toMessage(entry: OutboxEntry): DevOutboxMessage {
     text: entry.text,
     html: entry.html,
     data: entry.data,
+    headers: entry.headers,
     createdAt: entry.createdAt.toISOString(),
     sentAt: entry.sentAt?.toISOString() ?? null,
   };

@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseFile } from 'music-metadata';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import {
   songSectionSchema,
 } from '../../../events/catalog';
 import { realPathInside } from '../../storage/real-path-inside';
+import { readFlacLength } from './flac-playable-length';
 import { emptySongMetadata, parseSongJson } from './song-json';
 
 /** Extensions of stem files (docs/song-folder-format.md), compared lower-cased. */
@@ -18,6 +19,9 @@ export const stemExtensions = ['.mp3', '.ogg', '.wav', '.flac', '.m4a'] as const
 /** Chord file names the API can serve: `chords/<instrument>.txt` with a plain instrument name. */
 export const chordInstrumentName = /^[a-z0-9][a-z0-9_-]{0,39}$/;
 
+/** What the last scan read: its stems and problems. */
+export type KnownFiles = Pick<SongFolderFiles, 'stems' | 'problems'>;
+
 /** What a scan reads from one song folder. */
 export interface ScannedSongFolder {
   files: SongFolderFiles;
@@ -25,6 +29,9 @@ export interface ScannedSongFolder {
 }
 
 const sectionsSchema = z.array(songSectionSchema);
+
+/** music-metadata's warnings for audio data that stops before its headers say it should (WAV, AIFF; Ogg). */
+const endsEarly = /exceeding file length|before reaching last page/i;
 
 /** Whether a directory entry is a stem by its name. */
 export function isStemFilename(name: string): boolean {
@@ -35,11 +42,11 @@ export function isStemFilename(name: string): boolean {
 /**
  * Read a song folder: its stems (size, time, duration), song.json, lyrics, chord files and
  * sections. Nothing here throws for a bad file: each problem is reported with the file's name and
- * the rest is read. `known` stems (same name, size and time as the last scan) keep their duration
+ * the rest is read. `known` stems (same name, size and time as the last scan) keep their duration (and their problems)
  * without decoding the file again, so re-scanning an unchanged library reads no audio. Lyrics and
  * chord files must really be inside `songsDirectory` (a link out of it is reported, not recorded).
  */
-export async function readSongFolder(directory: string, songsDirectory: string, known: readonly SongStemFile[] = []): Promise<ScannedSongFolder> {
+export async function readSongFolder(directory: string, songsDirectory: string, known: KnownFiles = { stems: [], problems: [] }): Promise<ScannedSongFolder> {
   const problems: SongProblem[] = [];
   const entries = await readdir(directory, { withFileTypes: true });
   const names = entries.map((entry) => entry.name).sort(compareNames);
@@ -70,28 +77,56 @@ export async function readSongFolder(directory: string, songsDirectory: string, 
   };
 }
 
-async function readStem(directory: string, filename: string, known: readonly SongStemFile[], problems: SongProblem[]): Promise<SongStemFile | undefined> {
+async function readStem(directory: string, filename: string, known: KnownFiles, problems: SongProblem[]): Promise<SongStemFile | undefined> {
   const file = path.join(directory, filename);
   try {
     const facts = await stat(file);
-    if (!facts.isFile()) return undefined;
+    if (!facts.isFile()) {
+      // A folder, pipe or device named like audio: never opened (a pipe would block the scan).
+      problems.push({ file: filename, message: 'Not a file (a folder, pipe or device named like a stem): left out.' });
+      return undefined;
+    }
     const modifiedAt = facts.mtime.toISOString();
-    const same = known.find((stem) => stem.filename === filename && stem.bytes === facts.size && stem.modifiedAt === modifiedAt);
-    if (same) return same;
+    const same = known.stems.find((stem) => stem.filename === filename && stem.bytes === facts.size && stem.modifiedAt === modifiedAt);
+    if (same) {
+      // Its problems (a file that ends early) stand as long as the file does, or a re-scan would count a change.
+      problems.push(...known.problems.filter((problem) => problem.file === filename));
+      return same;
+    }
     if (facts.size === 0) {
       problems.push({ file: filename, message: 'The file is empty.' });
       return undefined;
     }
-    const { format } = await parseFile(file, { duration: true, skipCovers: true });
+    // Durations come from headers (WAV, FLAC, M4A, an MP3's Xing tag or constant bitrate) or Ogg
+    // page headers; no audio is decoded, and cover art is skipped, so a long take costs little.
+    const { format, quality } = await parseFile(file, { duration: true, skipCovers: true });
     if (format.duration === undefined || !Number.isFinite(format.duration) || format.duration <= 0) {
       // Garbage or a header cut short: no container or no length. The player could not decode it either.
       const what = format.container === undefined ? 'not a known audio format' : `${format.container} without a readable length (truncated?)`;
       problems.push({ file: filename, message: `Not readable as audio: ${what}.` });
       return undefined;
     }
-    return { filename, bytes: facts.size, modifiedAt, durationSeconds: format.duration };
+    let durationSeconds = format.duration;
+    let cutShort = quality.warnings.some((warning) => endsEarly.test(warning.message));
+    if (format.container === 'FLAC') {
+      // FLAC's header states the length whether or not the frames are all there: they are counted.
+      const length = await readFlacLength(file);
+      if (length !== undefined && length.presentSamples < length.statedSamples) {
+        if (length.presentSamples === 0) {
+          problems.push({ file: filename, message: 'Not readable as audio: FLAC without audio frames (truncated?).' });
+          return undefined;
+        }
+        durationSeconds = length.presentSamples / length.sampleRate;
+        cutShort = true;
+      }
+    }
+    // A file cut short (a copy that stopped, a disk that filled) still plays what is there: kept, and said.
+    if (cutShort) {
+      problems.push({ file: filename, message: `The file ends early (truncated?): only its first ${durationSeconds.toFixed(1)} s play.` });
+    }
+    return { filename, bytes: facts.size, modifiedAt, durationSeconds };
   } catch (error) {
-    problems.push({ file: filename, message: `Not readable as audio: ${describe(error)}` });
+    problems.push({ file: filename, message: `Not readable as audio: ${describeFileError(error)}` });
     return undefined;
   }
 }
@@ -114,7 +149,7 @@ async function readChordInstruments(directory: string, songsDirectory: string, n
       .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && entry.name.endsWith('.txt'))
       .map((entry) => entry.name);
   } catch (error) {
-    problems.push({ file: 'chords', message: `Not readable: ${describe(error)}` });
+    problems.push({ file: 'chords', message: `Not readable: ${describeFileError(error)}` });
     return [];
   }
   const instruments: string[] = [];
@@ -137,7 +172,7 @@ async function readSections(directory: string, names: readonly string[], problem
   try {
     raw = JSON.parse(source);
   } catch (error) {
-    problems.push({ file: 'sections.json', message: `Not valid JSON (${describe(error)})` });
+    problems.push({ file: 'sections.json', message: `Not valid JSON (${describeFileError(error)})` });
     return [];
   }
   const parsed = sectionsSchema.safeParse(raw);
@@ -153,9 +188,10 @@ async function readSections(directory: string, names: readonly string[], problem
 
 async function readText(file: string, name: string, problems: SongProblem[]): Promise<string | undefined> {
   try {
-    return await readFile(file, 'utf8');
+    // Editors on Windows start UTF-8 with a byte order mark, which JSON.parse refuses.
+    return (await readFile(file, 'utf8')).replace(/^\uFEFF/, '');
   } catch (error) {
-    problems.push({ file: name, message: `Not readable: ${describe(error)}` });
+    problems.push({ file: name, message: `Not readable: ${describeFileError(error)}` });
     return undefined;
   }
 }
@@ -168,15 +204,20 @@ async function isReadableFile(file: string, name: string, songsDirectory: string
       return false;
     }
     const facts = await stat(file);
-    if (facts.isFile()) return true;
+    if (facts.isFile()) {
+      // Opened, not just seen: a file the server may not read would be listed and then never served.
+      await (await open(file, 'r')).close();
+      return true;
+    }
     problems.push({ file: name, message: 'Not a file.' });
   } catch (error) {
-    problems.push({ file: name, message: `Not readable: ${describe(error)}` });
+    problems.push({ file: name, message: `Not readable: ${describeFileError(error)}` });
   }
   return false;
 }
 
-function describe(error: unknown): string {
+/** An error's message without the absolute path a system error names (problems are shown to users). */
+export function describeFileError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   // System errors name the absolute path; the song's problems name files relative to its folder.
   return message.replace(/, \w+ '[^']*'$/, '').slice(0, 200);

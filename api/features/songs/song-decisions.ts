@@ -1,9 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { DataOf, DecidedEvent, SongFileMetadata, SongFolderFiles } from '../../../events/catalog';
-import type { SongState } from './song-state';
+import type { SongAnalysis, SongState } from './song-state';
 
 /** An event the song commands decide to append to the song's stream. */
-export type SongEvent = DecidedEvent<'SongCatalogued' | 'SongFilesChanged' | 'SongRemovedFromDisk' | 'SongMetadataEdited' | 'SongGenreEdited'>;
+export type SongEvent = DecidedEvent<
+  'SongCatalogued' | 'SongFilesChanged' | 'SongRemovedFromDisk' | 'SongMetadataEdited' | 'SongGenreEdited' | 'SongAnalysed' | 'SongBpmDetected'
+>;
 export type StarEvent = DecidedEvent<'SongStarred' | 'SongUnstarred'>;
 
 /**
@@ -49,6 +51,47 @@ export function decideEditSongGenre(
 ): SongEvent[] {
   if (command.genre === state.genre && command.genre2 === state.genre2) return [];
   return [{ type: 'SongGenreEdited', data: command }];
+}
+
+/** Chord charts the analysis writes when no chord file gives them: the mix, and these stems' groups. */
+const analysedChordInstruments = ['master', 'guitar', 'bass', 'keys'] as const;
+
+/**
+ * Whether a scan should analyse the song's audio: something the analysis gives is missing (BPM,
+ * key, or chord charts: a folder with any chord file has given its charts, one without gets master
+ * and one per instrument it has a stem for, hence the `groups` of its stems) and the stems are not
+ * the ones last analysed.
+ */
+export function isAnalysisNeeded(state: SongState, groups: readonly string[]): boolean {
+  const files = state.files;
+  if (!state.onDisk || !files || files.stems.length === 0) return false;
+  if (state.analysis && isDeepStrictEqual(state.analysis.stems, files.stems)) return false;
+  const chartsWanted = files.chordInstruments.length > 0 ? [] : analysedChordInstruments.filter((instrument) => instrument === 'master' || groups.includes(instrument));
+  return state.bpm === null || state.key === null || chartsWanted.length > 0;
+}
+
+/**
+ * RecordAnalysis (a scan analysed the audio, or re-offers the last analysis): the song takes a
+ * detected BPM or key only where it has none (song.json and users' edits win). The same analysis
+ * with nothing to take appends nothing, so re-scans are idempotent.
+ */
+export function decideRecordAnalysis(state: SongState, command: { songId: number; analysis: SongAnalysis }): SongEvent[] {
+  const { analysis } = command;
+  const applied: DataOf<'SongAnalysed'>['applied'] = {};
+  if (analysis.bpm !== null && state.bpm === null) applied.bpm = analysis.bpm;
+  if (analysis.key !== null && state.key === null) applied.key = analysis.key;
+  if (Object.keys(applied).length === 0 && isDeepStrictEqual(state.analysis, analysis)) return [];
+  if (!state.onDisk) return [];
+  return [{ type: 'SongAnalysed', data: { songId: command.songId, ...analysis, applied } }];
+}
+
+/**
+ * DetectBpm (POST /api/songs/{id}/rescan-bpm): the user asked, so the detected BPM replaces the
+ * song's, including an earlier edit; only a BPM in song.json wins over it.
+ */
+export function decideRecordDetectedBpm(state: SongState, command: { songId: number; userId: number; bpm: number }): SongEvent[] {
+  const applied = state.fileMetadata?.bpm === null || state.fileMetadata?.bpm === undefined;
+  return [{ type: 'SongBpmDetected', data: { ...command, applied } }];
 }
 
 /** A user's stars stream (`song-stars-<userId>`) folded: the songs they starred. */

@@ -5,12 +5,15 @@ import type { Position } from '../../../events/store/event-store';
 import type { AppDependencies } from '../../app-dependencies';
 import { type Command, handleCommand } from '../../commands/handle-command';
 import type { EventSource } from '../../commands/request-event-metadata';
-import { readSongFolder, isStemFilename } from './read-song-folder';
-import { type SongEvent, decideCatalogueSong, decideRemoveSongFromDisk } from './song-decisions';
+import { songAnalyser } from './analysis/song-analyser';
+import type { TempoAnalysis } from './analysis/song-analysis';
+import { instrumentOf, stemName } from './instrument-groups';
+import { describeFileError, readSongFolder, isStemFilename } from './read-song-folder';
+import { type SongEvent, decideCatalogueSong, decideRecordAnalysis, decideRemoveSongFromDisk, isAnalysisNeeded } from './song-decisions';
 import { findOrCreateSongId, registeredSongFolders } from './song-folder-registry';
 import { type SongState, evolveSongState, initialSongState } from './song-state';
 
-/** Stages of spec 000 section 3; BPM, key and chord detection are later work, so those pass quickly. */
+/** Stages of spec 000 section 3: reading the folders, then tempo, then key and chords from the audio where missing. */
 export type ScanStage = 'scanning' | 'bpm' | 'chords' | 'complete';
 
 /** One problem a scan met, on a song folder (`file` relative to it; empty for the folder itself). */
@@ -107,19 +110,19 @@ export class SongScanner {
     try {
       const folders = await listSongFolders(deps.config.songsDir, progress.problems);
       progress.totalSongs = folders.length;
-      const found = new Set<string>();
+      const found = new Map<string, number>();
       for (const [index, folder] of folders.entries()) {
         progress.currentSong = folder;
         progress.currentIndex = index + 1;
         try {
           const outcome = await this.scanFolder(source, userId, folder, progress);
           if (outcome === 'not-a-song') continue;
-          found.add(folder);
+          found.set(folder, outcome.songId);
           track(outcome.position);
           progress.summary[outcome.kind] += 1;
         } catch (error) {
           // Unknown state on disk: counted as found, so a passing error never removes a song.
-          found.add(folder);
+          found.set(folder, 0);
           progress.problems.push({ song: folder, file: '', message: `Could not be scanned: ${messageOf(error)}` });
           deps.logger.warn({ err: error, folder }, 'song folder scan failed');
         }
@@ -130,9 +133,7 @@ export class SongScanner {
         track(outcome.position);
         if (outcome.events.length > 0) progress.summary.removed += 1;
       }
-      // Detecting missing BPM, key and chords from the audio is later work (essentia.js).
-      progress.stage = 'bpm';
-      progress.stage = 'chords';
+      await this.analyse(source, userId, folders, found, progress, track);
       if (last !== undefined) await deps.projections.waitForPosition('songs', last, { timeoutMs: readModelWaitMs });
     } catch (error) {
       progress.problems.push({ song: '', file: '', message: `The scan stopped: ${messageOf(error)}` });
@@ -152,7 +153,7 @@ export class SongScanner {
     userId: number | null,
     folder: string,
     progress: ScanProgress,
-  ): Promise<'not-a-song' | { kind: 'catalogued' | 'changed' | 'unchanged'; position: Position | undefined }> {
+  ): Promise<'not-a-song' | { songId: number; kind: 'catalogued' | 'changed' | 'unchanged'; position: Position | undefined }> {
     const { deps } = this;
     const directory = path.join(deps.config.songsDir, folder);
     if (!(await readdir(directory)).some(isStemFilename)) {
@@ -162,7 +163,7 @@ export class SongScanner {
     const songId = await findOrCreateSongId(deps.sql, folder, deps.clock.now());
     // Stems unchanged since the last scan keep their duration without being decoded again.
     const before = (await deps.store.readStream(`song-${songId}`)).map(decodeEvent).reduce(evolveSongState, initialSongState);
-    const scanned = await readSongFolder(directory, deps.config.songsDir, before.files?.stems);
+    const scanned = await readSongFolder(directory, deps.config.songsDir, before.files);
     for (const problem of scanned.files.problems) progress.problems.push({ song: folder, ...problem });
     const outcome = await handleCommand(
       deps,
@@ -170,8 +171,80 @@ export class SongScanner {
       songCommand(songId, userId, (state) => decideCatalogueSong(state, { songId, folder, ...scanned })),
     );
     const type = outcome.events[0]?.type;
-    return { kind: type === 'SongCatalogued' ? 'catalogued' : type === undefined ? 'unchanged' : 'changed', position: outcome.position };
+    return { songId, kind: type === 'SongCatalogued' ? 'catalogued' : type === undefined ? 'unchanged' : 'changed', position: outcome.position };
   }
+
+  /**
+   * Stages bpm and chords: songs missing a BPM, key or chord chart that the audio can give are
+   * analysed in the worker (tempo for all of them, then key and chords), one song at a time; a song
+   * whose stems were analysed before is not decoded again, its last analysis is offered again
+   * (it fills a value song.json no longer gives). A failing analysis is a problem of that song only.
+   */
+  private async analyse(
+    source: EventSource,
+    userId: number | null,
+    folders: readonly string[],
+    found: ReadonlyMap<string, number>,
+    progress: ScanProgress,
+    track: (position: Position | undefined) => void,
+  ): Promise<void> {
+    const { deps } = this;
+    if (deps.config.audioAnalysis === false) {
+      progress.stage = 'bpm';
+      progress.stage = 'chords';
+      return;
+    }
+    const analyser = songAnalyser();
+    const pending: Array<{ folder: string; index: number; songId: number; stems: string[] }> = [];
+    for (const [index, folder] of folders.entries()) {
+      const songId = found.get(folder);
+      if (!songId) continue;
+      const state = await readSongState(deps, songId);
+      const stems = state.files?.stems.map((stem) => path.join(state.files!.directory, stem.filename)) ?? [];
+      const groups = state.files?.stems.map((stem) => instrumentOf(stemName(stem.filename)).toLowerCase()) ?? [];
+      if (isAnalysisNeeded(state, groups)) pending.push({ folder, index, songId, stems });
+      else if (state.analysis && ((state.analysis.bpm !== null && state.bpm === null) || (state.analysis.key !== null && state.key === null))) {
+        // The last analysis has a value the song lost (song.json no longer gives it): offer it again.
+        const analysis = state.analysis;
+        track((await handleCommand(deps, source, songCommand(songId, userId, (current) => decideRecordAnalysis(current, { songId, analysis })))).position);
+      }
+    }
+    const tempi = new Map<number, TempoAnalysis>();
+    progress.stage = 'bpm';
+    for (const song of pending) {
+      progress.currentSong = song.folder;
+      progress.currentIndex = song.index + 1;
+      try {
+        tempi.set(song.songId, await analyser.tempo(song.stems));
+      } catch (error) {
+        progress.problems.push({ song: song.folder, file: '', message: `Tempo detection failed: ${messageOf(error)}` });
+        deps.logger.warn({ err: error, folder: song.folder }, 'tempo detection failed');
+      }
+    }
+    progress.stage = 'chords';
+    for (const song of pending) {
+      const tempo = tempi.get(song.songId);
+      if (!tempo) continue;
+      progress.currentSong = song.folder;
+      progress.currentIndex = song.index + 1;
+      try {
+        const harmony = await analyser.harmony(song.stems, tempo.beats);
+        const state = await readSongState(deps, song.songId);
+        const problems = [...new Set([...tempo.problems, ...harmony.problems])];
+        for (const message of problems) progress.problems.push({ song: song.folder, file: '', message: `Audio analysis: ${message}` });
+        const analysis = { stems: state.files?.stems ?? [], bpm: tempo.bpm, key: harmony.key, chords: harmony.chords, problems };
+        track((await handleCommand(deps, source, songCommand(song.songId, userId, (current) => decideRecordAnalysis(current, { songId: song.songId, analysis })))).position);
+      } catch (error) {
+        progress.problems.push({ song: song.folder, file: '', message: `Key and chord detection failed: ${messageOf(error)}` });
+        deps.logger.warn({ err: error, folder: song.folder }, 'key and chord detection failed');
+      }
+    }
+  }
+}
+
+/** The song's stream folded. */
+export async function readSongState(deps: Pick<ScanDependencies, 'store'>, songId: number): Promise<SongState> {
+  return (await deps.store.readStream(`song-${songId}`)).map(decodeEvent).reduce(evolveSongState, initialSongState);
 }
 
 /** A command on the song's stream (`song-<id>`). */
@@ -204,6 +277,7 @@ async function listSongFolders(songsDir: string, problems: ScanProblem[]): Promi
   return folders.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/** Progress is shown to every signed-in user: system errors lose the absolute path they name. */
 function messageOf(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, 300);
+  return describeFileError(error);
 }

@@ -1,4 +1,7 @@
-import type { SongFileMetadata, SongFolderFiles, StoredEvent } from '../../../events/catalog';
+import type { DataOf, SongFileMetadata, SongFolderFiles, StoredEvent } from '../../../events/catalog';
+
+/** What the last audio analysis of the song detected, from which stems. */
+export type SongAnalysis = Omit<DataOf<'SongAnalysed'>, 'songId' | 'applied'>;
 
 /** A song's stream (`song-<id>`) folded: what the scan and the edit commands decide on. */
 export interface SongState {
@@ -15,6 +18,7 @@ export interface SongState {
   bpm: number | null;
   /** 5 when unset (spec 000 section 3). */
   difficulty: number;
+  analysis: SongAnalysis | undefined;
 }
 
 export const initialSongState: SongState = {
@@ -28,6 +32,7 @@ export const initialSongState: SongState = {
   key: null,
   bpm: null,
   difficulty: 5,
+  analysis: undefined,
 };
 
 function withFileMetadata(state: SongState, metadata: SongFileMetadata): SongState {
@@ -66,6 +71,17 @@ export function evolveSongState(state: SongState, event: StoredEvent): SongState
     }
     case 'SongGenreEdited':
       return { ...state, genre: event.data.genre, genre2: event.data.genre2 };
+    case 'SongAnalysed': {
+      const { songId: _songId, applied, ...analysis } = event.data;
+      return {
+        ...state,
+        analysis,
+        ...(applied.bpm !== undefined && { bpm: applied.bpm }),
+        ...(applied.key !== undefined && { key: applied.key }),
+      };
+    }
+    case 'SongBpmDetected':
+      return event.data.applied ? { ...state, bpm: event.data.bpm } : state;
     default:
       return state;
   }

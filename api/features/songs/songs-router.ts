@@ -2,6 +2,7 @@ import path from 'node:path';
 import Router from '@koa/router';
 import { newEvent } from '../../../events/catalog';
 import { ProjectionWaitTimeout } from '../../../projections/runtime/position-waiter';
+import { findDetectedCharts } from '../../../projections/detected-chords/detected-chords-queries';
 import { type SongRecord, findSong, listSongs } from '../../../projections/songs/songs-queries';
 import type { AppDependencies } from '../../app-dependencies';
 import { handleCommand } from '../../commands/handle-command';
@@ -11,10 +12,12 @@ import { AppError } from '../../http/app-error';
 import { parseBody, parseInput, parseQuery } from '../../http/parse-request';
 import { requireUser } from '../../http/require-user';
 import { openRegularFile, realPathInside } from '../../storage/real-path-inside';
+import { songAnalyser } from './analysis/song-analyser';
 import { chordInstrumentName } from './read-song-folder';
 import {
   decideEditSongGenre,
   decideEditSongMetadata,
+  decideRecordDetectedBpm,
   decideSetStarred,
   evolveStarsState,
   initialStarsState,
@@ -32,12 +35,15 @@ const songsReadModel = 'songs';
  * - GET /api/songs -> SongResponse[]; GET /api/songs/{id} -> SongResponse with `lyrics`
  * - POST /api/songs/{id}/play -> { playCount }
  * - PATCH /api/songs/{id}/starred { starred }, /metadata { title | bpm, key, difficulty }, /genre { genre, genre2 } -> the song
- * - GET /api/songs/{id}/chords -> { availableInstruments }; ?instrument=name -> { instrument, text }
+ * - GET /api/songs/{id}/chords -> { availableInstruments }; ?instrument=name -> { instrument, text } (chord files, else detected charts)
+ * - POST /api/songs/{id}/rescan-bpm -> { bpm } (detected from the audio now; 409 while one runs for the song)
  * - POST /api/songs/scan -> { message }; GET /api/songs/scan/progress -> ScanProgress
  * Unknown songs (or songs whose folder is gone) answer 404. Commands wait for the songs read model.
  */
 export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/songs' });
+  /** Songs whose BPM is being detected for a rescan-bpm call (this process). */
+  const detecting = new Set<number>();
 
   router.get('/', async (ctx) => {
     const user = requireUser(ctx);
@@ -108,21 +114,50 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
     const user = requireUser(ctx);
     const song = await requireSong(deps, ctx, user.id);
     const { instrument } = parseQuery(ctx, chordsQuery);
+    // Chord files win over detection: a folder with any chord file has given its charts; detected
+    // charts serve songs without any.
+    const detected = song.chordInstruments.length > 0 ? {} : await findDetectedCharts(deps.sql, song.id);
+    const available = song.chordInstruments.length > 0 ? [...song.chordInstruments] : detectedOrder(Object.keys(detected));
     if (instrument === undefined) {
-      ctx.body = { availableInstruments: song.chordInstruments };
+      ctx.body = { availableInstruments: available };
       return;
     }
     // Spec 000 section 5: the instrument must be one the server lists (and so a plain file name).
-    if (!song.chordInstruments.includes(instrument) || !chordInstrumentName.test(instrument)) {
-      const available = song.chordInstruments.length > 0 ? song.chordInstruments.join(', ') : 'none';
-      throw new AppError(400, 'invalid_request', `instrument: must be one of this song's chord instruments (${available})`);
+    if (!available.includes(instrument) || !chordInstrumentName.test(instrument)) {
+      throw new AppError(400, 'invalid_request', `instrument: must be one of this song's chord instruments (${available.length > 0 ? available.join(', ') : 'none'})`);
+    }
+    if (!song.chordInstruments.includes(instrument)) {
+      ctx.body = { instrument, text: detected[instrument] };
+      return;
     }
     const text = await readSongText(deps, song, path.join('chords', `${instrument}.txt`));
     if (text === null) throw new AppError(404, 'not_found', `The ${instrument} chord file is gone since the last scan. Scan the library again.`);
     ctx.body = { instrument, text };
   });
 
+  router.post('/:id/rescan-bpm', async (ctx) => {
+    const user = requireUser(ctx);
+    const song = await requireSong(deps, ctx, user.id);
+    if (detecting.has(song.id)) throw new AppError(409, 'conflict', 'The BPM of this song is being detected already.');
+    detecting.add(song.id);
+    try {
+      const stems = song.stems.map((stem) => path.join(song.directory, path.basename(stem.filename)));
+      const tempo = stems.length > 0 ? await songAnalyser().tempo(stems).catch(() => undefined) : undefined;
+      if (!tempo || tempo.bpm === null) throw new AppError(422, 'invalid_request', 'Could not detect BPM from audio files');
+      const bpm = tempo.bpm;
+      await handleCommand(deps, ctx, songCommand(song.id, user.id, (state) => decideRecordDetectedBpm(state, { songId: song.id, userId: user.id, bpm }), songsReadModel));
+      ctx.body = { bpm };
+    } finally {
+      detecting.delete(song.id);
+    }
+  });
+
   return router;
+}
+
+/** Detected chart instruments in the chord files' order: master first, then by name. */
+function detectedOrder(instruments: readonly string[]): string[] {
+  return [...instruments].sort((a, b) => (a === 'master' ? -1 : b === 'master' ? 1 : a < b ? -1 : a > b ? 1 : 0));
 }
 
 async function requireSong(deps: AppDependencies, ctx: { params: Record<string, string> }, userId: number): Promise<SongRecord> {

@@ -152,6 +152,7 @@ describeAppOnEveryDatabase('songs', { config: { authSecret: testAuthSecret, song
     write(path.join(songsDir, 'alpha', 'Bass Guitar.wav'), wav(4));
     const changed = await scanSongs(browser);
     expect(changed.summary).toEqual({ catalogued: 0, changed: 1, unchanged: 2, removed: 0 });
+    // Alpha's song.json and chord files give everything: its audio is not analysed.
     expect(await songTypes(env.app, ids['Alpha Song']!)).toEqual(['SongCatalogued', 'SongFilesChanged']);
     const alpha = await browser.get<SongResponse>(`/api/songs/${ids['Alpha Song']}`);
     expect(alpha.body.duration).toBe(4);
@@ -267,7 +268,8 @@ describeAppOnEveryDatabase('songs', { config: { authSecret: testAuthSecret, song
     const back = await scanSongs(browser);
     expect(back.summary).toMatchObject({ changed: 1, removed: 0, catalogued: 0 });
     expect((await browser.get<SongResponse>(`/api/songs/${id}`)).body).toMatchObject({ id, title: 'Broken One', playCount: 2 });
-    expect(await songTypes(env.app, id)).toEqual(['SongCatalogued', 'SongRemovedFromDisk', 'SongFilesChanged']);
+    // Its stems are the ones analysed before it left: not analysed again.
+    expect(await songTypes(env.app, id)).toEqual(['SongCatalogued', 'SongAnalysed', 'SongRemovedFromDisk', 'SongFilesChanged']);
   });
 
   it('runs one scan at a time; a songs directory that cannot be read stops the scan without removing songs', async () => {

@@ -19,24 +19,24 @@ export interface RecordStemStreamedDependencies {
 }
 
 /**
- * Append the one StemStreamed event of a stem response that has closed. Retries reuse the event's
- * id, so an append whose acknowledgement was lost is not written twice. A final failure never
- * throws (the response is already over and the process must keep serving): it is logged at error
- * level with the stream and the whole event, so an operator can append exactly that event later.
+ * Append the one StemStreamed event of a stem response that has closed; resolves its log position,
+ * or null when it could not be recorded. Retries reuse the event's id, so an append whose
+ * acknowledgement was lost is not written twice. A final failure never throws (the response is
+ * already over and the process must keep serving): it is logged at error level with the stream and
+ * the whole event, so an operator can append exactly that event later.
  */
-export async function recordStemStreamed(deps: RecordStemStreamedDependencies, request: EventSource, data: DataOf<'StemStreamed'>): Promise<boolean> {
+export async function recordStemStreamed(deps: RecordStemStreamedDependencies, request: EventSource, data: DataOf<'StemStreamed'>): Promise<string | null> {
   const streamId = meteringStreamId(data.userId);
   let event: EventToAppend;
   try {
     event = newEvent('StemStreamed', data, requestEventMetadata(request, deps.clock, data.userId));
   } catch (error) {
     deps.log.error({ err: error, unmeteredStemStream: { streamId, data } }, 'StemStreamed not recorded: the event is not valid; reconcile by hand');
-    return false;
+    return null;
   }
   for (let attempt = 0; ; attempt++) {
     try {
-      await deps.store.append(streamId, [event], { expectedVersion: 'any' });
-      return true;
+      return (await deps.store.append(streamId, [event], { expectedVersion: 'any' })).position;
     } catch (error) {
       const delay = meteringRetryDelaysMs[attempt];
       if (delay === undefined) {
@@ -44,7 +44,7 @@ export async function recordStemStreamed(deps: RecordStemStreamedDependencies, r
           { err: error, attempts: attempt + 1, unmeteredStemStream: { streamId, event } },
           'StemStreamed not recorded: append failed; reconcile by appending this event to its stream',
         );
-        return false;
+        return null;
       }
       deps.log.warn({ err: error, attempt: attempt + 1, streamId, eventId: event.eventId }, 'StemStreamed append failed; retrying');
       await new Promise((resolve) => setTimeout(resolve, delay));

@@ -21,7 +21,9 @@ const lateWriteOutcomeMs = 1_000;
 
 /**
  * Write `body`, `contentLength` bytes, to `res` (headers already set) and resolve once the response has closed, finished
- * or aborted, with the bytes the socket actually accepted.
+ * or aborted, with the bytes the socket actually accepted. With `maxBytes` below `contentLength`
+ * (the credits reserved for it), the body stops there and the connection is cut after it: the
+ * client sees a response cut short, and is never sent a byte it has no credit for.
  *
  * Each chunk counts only when its write callback reports success: Node calls it once the chunk has
  * left our process for the kernel's socket buffer. So nothing still queued in Node (in the
@@ -31,7 +33,7 @@ const lateWriteOutcomeMs = 1_000;
  * (its callback fails), so a client may have read up to one chunk more than is billed.
  * docs/decisions/0010-stem-ranges-and-metering.md weighs this against the alternatives.
  */
-export async function sendMeteredBody(res: ServerResponse, body: Readable, contentLength: number): Promise<SentBody> {
+export async function sendMeteredBody(res: ServerResponse, body: Readable, contentLength: number, maxBytes = contentLength): Promise<SentBody> {
   let bytesSent = 0;
   let writesInFlight = 0;
   let onWritesDone: (() => void) | undefined;
@@ -50,9 +52,22 @@ export async function sendMeteredBody(res: ServerResponse, body: Readable, conte
     });
   };
 
+  const writtenOrClosed = () =>
+    new Promise<void>((resolve) => {
+      onWritesDone = resolve;
+      void closed.then(resolve);
+    });
+
   try {
     for await (const chunk of body as AsyncIterable<Buffer>) {
       if (res.destroyed) break;
+      const allowed = maxBytes - bytesQueued;
+      if (allowed < chunk.length) {
+        if (allowed > 0) write(chunk.subarray(0, allowed));
+        // Let the last bytes paid for reach the socket before the cut below.
+        if (writesInFlight > 0) await writtenOrClosed();
+        break;
+      }
       if (!write(chunk)) await drainedOrClosed(res);
     }
     // A file shrunk in place since it was opened (rewritten over the same name) ends without an

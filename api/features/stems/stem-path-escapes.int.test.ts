@@ -89,7 +89,7 @@ describeAppOnEveryDatabase('stem stream path escapes', { config: { authSecret: t
     await waitForMeteredStreams(env.app.store, user.id, 1);
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(await meteredStreams(env.app.store, user.id)).toEqual([
-      { userId: user.id, songId: song, filename: library.stems.bass.filename, bytesSent: library.stems.bass.bytes, range: null, aborted: false },
+      { userId: user.id, songId: song, filename: library.stems.bass.filename, bytesSent: library.stems.bass.bytes, range: null, aborted: false, startedAt: expect.any(String) },
     ]);
   });
 });

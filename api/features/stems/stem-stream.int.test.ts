@@ -26,6 +26,7 @@ describeAppOnEveryDatabase('stem stream', { config: { authSecret: testAuthSecret
 
   it('sends the whole stem with its validators and meters exactly the bytes received', async () => {
     const { userId, headers } = await signIn('full@example.com');
+    const requestedAt = Date.now();
     const response = await rawRequest(env.app.url, 'GET', bassPath(), headers);
     expect(response.status).toBe(200);
     expect(response.body.equals(library.stems.bass.content!)).toBe(true);
@@ -40,7 +41,10 @@ describeAppOnEveryDatabase('stem stream', { config: { authSecret: testAuthSecret
     expect(response.headers['content-range']).toBeUndefined();
 
     const events = await waitForMeteredStreams(env.app.store, userId, 1);
-    expect(events).toEqual([{ userId, songId: library.songId, filename: 'bass.mp3', bytesSent: response.body.length, range: null, aborted: false }]);
+    expect(events).toEqual([{ userId, songId: library.songId, filename: 'bass.mp3', bytesSent: response.body.length, range: null, aborted: false, startedAt: expect.any(String) }]);
+    // The month billed is the one the response started in (docs/decisions/0017-credits-and-reservations.md).
+    expect(Date.parse(events[0]!.startedAt!)).toBeGreaterThanOrEqual(requestedAt);
+    expect(Date.parse(events[0]!.startedAt!)).toBeLessThanOrEqual(Date.now());
   });
 
   it('answers each single byte range with 206 and meters each response once, with its range', async () => {

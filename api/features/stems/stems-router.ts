@@ -23,15 +23,27 @@ export interface StemToServe {
   size: number;
   /** The one range to send; null for the whole file. */
   range: ByteRange | null;
+  /** When the response started (the request's time): the month its bytes are billed to. */
+  startedAt: Date;
+}
+
+/** What a step before serving may hold for a GET: a cap on the body's bytes, settled when the response is over. */
+export interface StemServingHold {
+  /** The most body bytes the response may send; the connection is cut after them. */
+  readonly maxBytes: number;
+  /** The response is over: `bytesSent` went out, recorded at `position` (null: the StemStreamed append failed). */
+  settle(bytesSent: number, position: string | null): Promise<void>;
+  /** The response sent no body (it failed first): let go of everything held. */
+  release(): Promise<void>;
 }
 
 export interface StemsRouterOptions {
   /**
    * Runs after the request is known to be servable (file found, not 304, range satisfiable) and
-   * before any header of the answer is set; throw an AppError to refuse (the credits issue: 403
-   * when over the limit, a reservation for GET). Nothing by default.
+   * before any header of the answer is set; throw an AppError to refuse (403 without credits left),
+   * or return a hold for a GET (its reserved credits). Nothing by default.
    */
-  beforeServe?: (stem: StemToServe, ctx: AppContext) => Promise<void>;
+  beforeServe?: (stem: StemToServe, ctx: AppContext) => Promise<StemServingHold | null | void>;
 }
 
 const songIdPattern = /^[1-9]\d{0,14}$/;
@@ -50,6 +62,7 @@ export function stemsRouter(deps: AppDependencies, options: StemsRouterOptions =
   // @koa/router answers HEAD with a GET route's handler; the handler tells them apart.
   router.get('/stream/:songId/:filename', async (ctx) => {
     const user = requireUser(ctx);
+    const startedAt = deps.clock.now();
     const { songId: rawSongId = '', filename = '' } = ctx.params;
     const notFound = new AppError(404, 'not_found', 'No such stem.');
     if (!songIdPattern.test(rawSongId) || !isPlainFileName(filename)) throw notFound;
@@ -67,6 +80,8 @@ export function stemsRouter(deps: AppDependencies, options: StemsRouterOptions =
     if (!file) throw notFound;
 
     let handedOver = false;
+    let hold: StemServingHold | null | void = undefined;
+    let settled = false;
     try {
       const validators = stemValidators(file);
       const method = ctx.method === 'HEAD' ? 'HEAD' : 'GET';
@@ -93,7 +108,7 @@ export function stemsRouter(deps: AppDependencies, options: StemsRouterOptions =
         throw new AppError(416, 'range_not_satisfiable', why[asked.reason], { 'Content-Range': `bytes */${file.size}` });
       }
       const range = asked.kind === 'range' ? asked.range : null;
-      await options.beforeServe?.({ method, user, songId, filename, size: file.size, range }, ctx);
+      hold = await options.beforeServe?.({ method, user, songId, filename, size: file.size, range, startedAt }, ctx);
 
       const contentLength = range ? range.end - range.start + 1 : file.size;
       ctx.status = range ? 206 : 200;
@@ -119,18 +134,22 @@ export function stemsRouter(deps: AppDependencies, options: StemsRouterOptions =
       } else {
         body = file.handle.createReadStream({ start: range?.start ?? 0, end: range?.end ?? file.size - 1, highWaterMark: readChunkBytes, autoClose: true });
       }
-      const sent = await sendMeteredBody(ctx.res, body, contentLength);
+      const sent = await sendMeteredBody(ctx.res, body, contentLength, hold?.maxBytes ?? contentLength);
       if (sent.readError !== undefined) ctx.state.log.error({ err: sent.readError, songId, filename }, 'stem read failed mid-response');
-      await recordStemStreamed({ store: deps.store, clock: deps.clock, log: ctx.state.log }, ctx, {
+      const position = await recordStemStreamed({ store: deps.store, clock: deps.clock, log: ctx.state.log }, ctx, {
         userId: user.id,
         songId,
         filename,
         bytesSent: sent.bytesSent,
         range,
         aborted: sent.aborted,
+        startedAt: startedAt.toISOString(),
       });
+      settled = true;
+      await hold?.settle(sent.bytesSent, position);
     } finally {
       if (!handedOver) await file.handle.close();
+      if (hold && !settled) await hold.release();
     }
   });
 

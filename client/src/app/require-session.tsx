@@ -2,6 +2,7 @@ import { Navigate, Outlet } from 'react-router-dom';
 import { LoadingState } from '../components/ui/loading-state';
 import { useCurrentUserQuery } from '../lib/api/current-user-api';
 import { paths } from '../lib/routes/paths';
+import { OfflineNotice } from './offline-notice';
 import { sessionGate } from './session-gate';
 
 /** Where the guard sends visitors without a session (spec 001, 2.1 and 4). */
@@ -13,5 +14,10 @@ export function RequireSession() {
   const gate = sessionGate({ hasUser: Boolean(user), isError, isPending: isFetching || isUninitialized });
   if (gate === 'loading') return <LoadingState label="Checking your session…" />;
   if (gate === 'redirect') return <Navigate to={SIGNED_OUT_FALLBACK} replace />;
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <OfflineNotice />
+    </>
+  );
 }

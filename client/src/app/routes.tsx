@@ -6,6 +6,7 @@ import { AdminLayout } from '../features/admin/admin-layout';
 import { AdminOverviewScreen } from '../features/admin/admin-overview-screen';
 import { AdminSettingsScreen } from '../features/admin/admin-settings-screen';
 import { AdminUsageScreen } from '../features/admin/admin-usage-screen';
+import { AdminUserAuditScreen } from '../features/admin/admin-user-audit-screen';
 import { LoginScreen } from '../features/auth/login-screen';
 import { VerifyScreen } from '../features/auth/verify-screen';
 import { EmailPreferencesScreen } from '../features/email-preferences/email-preferences-screen';
@@ -20,7 +21,7 @@ import { LandingScreen } from '../features/marketing/landing-screen';
 import { SeoLandingScreen } from '../features/marketing/seo-landing-screen';
 import { PrivacyRequestsScreen } from '../features/privacy-requests/privacy-requests-screen';
 import { UsageScreen } from '../features/usage/usage-screen';
-import { paths } from '../lib/routes/paths';
+import { adminUserAuditRoute, paths } from '../lib/routes/paths';
 import type { AppPath } from '../lib/routes/paths';
 import { CanvasLayout } from './canvas-layout';
 import { NotFoundScreen } from './not-found-screen';
@@ -41,7 +42,7 @@ function redirectRoute(path: AppPath, to: AppPath): RouteObject {
   return { path, element: <Navigate to={to} replace />, handle };
 }
 
-function screenRoute(path: AppPath | '*', title: string, element: ReactNode): RouteObject {
+function screenRoute(path: AppPath | typeof adminUserAuditRoute | '*', title: string, element: ReactNode): RouteObject {
   const handle: RouteHandle = { title };
   return { path, element, handle };
 }
@@ -105,6 +106,7 @@ export const routes: RouteObject[] = [
                       screenRoute(paths.adminUsage, 'Admin · Usage', <AdminUsageScreen />),
                       screenRoute(paths.adminAnnouncements, 'Admin · Announcements', <AdminAnnouncementsScreen />),
                       screenRoute(paths.adminSettings, 'Admin · Settings', <AdminSettingsScreen />),
+                      screenRoute(adminUserAuditRoute, 'Admin · User History', <AdminUserAuditScreen />),
                     ],
                   },
                 ],

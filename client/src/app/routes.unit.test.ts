@@ -1,6 +1,6 @@
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { paths, playerPath } from '../lib/routes/paths';
+import { adminUserAuditPath, paths, playerPath } from '../lib/routes/paths';
 import type { RouteHandle } from './route-handle';
 import { routes } from './routes';
 
@@ -80,6 +80,13 @@ describe('route table (spec 001, 2.1)', () => {
 
   it('every path of the spec has its constant in the paths module', () => {
     expect(new Set(Object.values(paths))).toEqual(new Set(specPaths));
+  });
+
+  it('the audit page of a user (issue 10) is an admin screen behind the session guard', () => {
+    expect(layersOf(adminUserAuditPath(42))).toEqual(['canvas', 'session']);
+    expect(handlesOf(adminUserAuditPath(42)).at(-1)?.title).toBe('Admin · User History');
+    // /admin/users itself still redirects (spec 001, 2.1).
+    expect(handlesOf('/admin/users').at(-1)?.redirectTo).toBe('/admin/overview');
   });
 
   it("the player link of a song opens the player", () => {

@@ -4,17 +4,28 @@ import { mixerSlice } from '../features/player/mixer-slice';
 import { playerSlice } from '../features/player/player-slice';
 import type { PlayerState } from '../features/player/player-slice';
 import { api } from '../lib/api/api';
+import { databaseSessionMiddleware } from '../lib/db/database-session-middleware';
+import { knownUserSlice } from '../lib/session/known-user-slice';
+import type { KnownUserState } from '../lib/session/known-user-slice';
 import { persistStorage } from './persist-storage';
 
 // Only the player slice survives a reload (the last song). Server data is never persisted: it is
-// re-read from the API, and the library itself will live in RxDB.
+// re-read from the API; the library, stars and presets live in RxDB (client/src/lib/db).
 const persistedPlayer = persistReducer(
   { key: 'player', keyPrefix: 'woodshed:', version: 1, storage: persistStorage },
   playerSlice.reducer,
 );
 
+// The last user the API confirmed survives a reload too, so a session check without network keeps
+// them on the local-first screens (decision 0020); whether that happened is per page load.
+const persistedKnownUser = persistReducer(
+  { key: 'knownUser', keyPrefix: 'woodshed:', version: 1, storage: persistStorage, whitelist: ['user'] },
+  knownUserSlice.reducer,
+);
+
 const rootReducer = combineReducers({
   player: persistedPlayer,
+  knownUser: persistedKnownUser,
   // The mix is the loaded song's: not persisted, a reload loads the song (and its preset) again.
   mixer: mixerSlice.reducer,
   [api.reducerPath]: api.reducer,
@@ -28,8 +39,9 @@ export type RootState = ReturnType<typeof rootReducer>;
  * given without redux-persist's `_persist` marker, which only `persistStore` may add: a preloaded
  * marker would make redux-persist skip rehydrating that slice.
  */
-export interface PreloadedAppState extends Partial<Omit<RootState, 'player'>> {
+export interface PreloadedAppState extends Partial<Omit<RootState, 'player' | 'knownUser'>> {
   player?: PlayerState;
+  knownUser?: KnownUserState;
 }
 
 /**
@@ -46,7 +58,7 @@ export function makeStore(preloadedState?: PreloadedAppState) {
       getDefault({
         // redux-persist's own actions carry functions; everything else stays serialisable.
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).concat(api.middleware),
+      }).concat(api.middleware, databaseSessionMiddleware),
   });
 }
 

@@ -5,6 +5,8 @@ import { LibraryScreen } from '../features/library/library-screen';
 import { PlayerScreen } from '../features/player/player-screen';
 import { selectPlayerSongTitle } from '../features/player/player-api';
 import { selectLastSongId } from '../features/player/player-slice';
+import { selectMixerStems } from '../features/player/mixer-slice';
+import { Tutorials } from '../features/tutorials/tutorials';
 import { paths, SONG_ID_PARAM } from '../lib/routes/paths';
 import { useAppSelector } from './hooks';
 import styles from './workspace.module.css';
@@ -19,6 +21,7 @@ export function Workspace() {
   const navigate = useNavigate();
   const lastSongId = useAppSelector(selectLastSongId);
   const songTitle = useAppSelector((state) => selectPlayerSongTitle(state, lastSongId));
+  const stemsLoaded = useAppSelector((state) => selectMixerStems(state).length > 0);
 
   // Spec 001, 2.1: /library drops a songId parameter from the address.
   useEffect(() => {
@@ -42,6 +45,7 @@ export function Workspace() {
         </section>
       </div>
       <Outlet />
+      <Tutorials screen={pathname === paths.library ? 'library' : pathname === paths.player ? 'player' : null} stemsLoaded={stemsLoaded} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Spinner } from '../../components/ui/spinner';
 import type { SessionUser } from '../../lib/api/current-user-api';
 import { paths } from '../../lib/routes/paths';
 import styles from './account-popover.module.css';
-import { isAdminUser } from './is-admin-user';
+import { isAdminUser } from '../../lib/session/is-admin-user';
 import { useLogOut } from './use-log-out';
 
 /** Props of {@link AccountPopover}. */

@@ -1,6 +1,8 @@
 import { NavLink, Outlet } from 'react-router-dom';
 import { LinkButton } from '../../components/ui/link-button';
+import { useCurrentUserQuery } from '../../lib/api/current-user-api';
 import { paths } from '../../lib/routes/paths';
+import { isAdminUser } from '../../lib/session/is-admin-user';
 import styles from './admin-layout.module.css';
 
 const tabs = [
@@ -10,24 +12,40 @@ const tabs = [
   { to: paths.adminSettings, label: 'Settings' },
 ];
 
-/** The admin area's shared frame (spec 001, 2.9): heading, way back to the library, four tabs. */
+/**
+ * The admin area's shared frame (spec 001, 2.9): heading, way back to the library, four tabs.
+ * Only admins get the tabs and screens (see the decision file of issue 10); anyone else signed in
+ * sees a short refusal instead, and the screens' calls are never made (the server refuses them
+ * with 403 regardless).
+ */
 export function AdminLayout() {
+  const { data: user } = useCurrentUserQuery();
+  const admin = isAdminUser(user);
   return (
     <div className={styles.admin}>
       <header className={styles.header}>
         <h1 className={styles.heading}>Admin Dashboard</h1>
         <LinkButton to={paths.library}>Back to Library</LinkButton>
       </header>
-      <nav className={styles.tabs} aria-label="Admin sections">
-        {tabs.map((tab) => (
-          <NavLink key={tab.to} to={tab.to} className={({ isActive }) => (isActive ? `${styles.tab} ${styles.active}` : styles.tab)}>
-            {tab.label}
-          </NavLink>
-        ))}
-      </nav>
-      <div className={styles.content}>
-        <Outlet />
-      </div>
+      {admin ? (
+        <>
+          <nav className={styles.tabs} aria-label="Admin sections">
+            {tabs.map((tab) => (
+              <NavLink key={tab.to} to={tab.to} className={({ isActive }) => (isActive ? `${styles.tab} ${styles.active}` : styles.tab)}>
+                {tab.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className={styles.content}>
+            <Outlet />
+          </div>
+        </>
+      ) : (
+        <section className={styles.refusal} aria-label="Admin access required">
+          <h2 className={styles.refusalTitle}>Admin access required</h2>
+          <p>This area is for Woodshed administrators. Your account does not have admin access.</p>
+        </section>
+      )}
     </div>
   );
 }

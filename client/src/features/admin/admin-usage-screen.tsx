@@ -1,12 +1,43 @@
-import { PlaceholderScreen } from '../../components/ui/placeholder-screen';
+import { useEffect, useMemo, useState } from 'react';
+import { LoadingState } from '../../components/ui/loading-state';
+import { useAdminUsageQuery } from './admin-api';
+import screenStyles from './admin-screen.module.css';
+import { BandwidthTable } from './bandwidth-table';
+import { defaultUsageSort, nextUsageSort, sortUsageRows } from './usage-sort';
+import type { UsageSort } from './usage-sort';
 
-/** /admin/usage (spec 001, 2.9). */
+// 'Just now' and 'Nm ago' age as the screen stays open; the texts are re-read once a minute
+// (the figures are not refetched: spec 001, section 7).
+const CLOCK_TICK_MS = 60_000;
+
+/** /admin/usage (spec 001, 2.9): the 'Bandwidth Usage' ranking. */
 export function AdminUsageScreen() {
+  const { data, isLoading, isError } = useAdminUsageQuery();
+  const [sort, setSort] = useState<UsageSort>(defaultUsageSort);
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), CLOCK_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  // Sorting apart from rendering, so scrolling 10,000 rows never sorts again.
+  const rows = useMemo(() => (data ? sortUsageRows(data, sort) : []), [data, sort]);
+
   return (
-    <PlaceholderScreen
-      headingLevel={2}
-      title="Usage"
-      summary="Bandwidth per user over 24 hours and 7 days, sortable, with the last songs played."
-    />
+    <div className={screenStyles.screen}>
+      <section className={screenStyles.section} aria-labelledby="bandwidth-usage-title">
+        <div className={screenStyles.sectionHeader}>
+          <div>
+            <h2 className={screenStyles.sectionTitle} id="bandwidth-usage-title">
+              Bandwidth Usage
+            </h2>
+            <p className={screenStyles.sectionNote}>Bytes streamed per user. Hover Last Active to see the last songs played.</p>
+          </div>
+          {data ? <p className={screenStyles.statusText}>{data.length === 1 ? '1 user' : `${data.length.toLocaleString('en-US')} users`}</p> : null}
+        </div>
+        {isLoading ? <LoadingState label="Loading usage..." /> : null}
+        {isError ? <p className={screenStyles.loadError}>The usage figures could not be loaded. Reload the page to try again.</p> : null}
+        {data ? <BandwidthTable rows={rows} sort={sort} onSort={(key) => setSort((current) => nextUsageSort(current, key))} now={now} /> : null}
+      </section>
+    </div>
   );
 }

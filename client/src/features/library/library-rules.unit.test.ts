@@ -4,7 +4,7 @@ import { ALL_GENRES, defaultView, effectiveGenreFilter, filterSongs, genreOption
 import type { LibrarySong } from './library-song';
 import { nextSort, sortSongs } from './library-sort';
 import { formatBpm, formatDuration, hasFlame } from './song-format';
-import { visibleRows } from './visible-rows';
+import { visibleRows } from '../../lib/windowing/visible-rows';
 
 function song(id: number, fields: Partial<LibrarySong> = {}): LibrarySong {
   return {

@@ -3,10 +3,9 @@ import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
 import { showToast } from '../../components/ui/toast-store';
-import { isSubscribed, useSubscriptionStatusQuery } from '../../lib/api/subscription-status-api';
+import { isKnownFree, useSubscriptionStatusQuery } from '../../lib/api/subscription-status-api';
 import { paths, playerPath } from '../../lib/routes/paths';
 import { emptyState } from './empty-state';
-import { useSetSongStarredMutation, useSongsQuery } from './library-api';
 import {
   ALL_GENRES,
   type GenreFilter,
@@ -22,9 +21,11 @@ import {
 import styles from './library-screen.module.css';
 import type { LibrarySong } from './library-song';
 import { DEFAULT_SORT, type LibrarySort, nextSort, sortSongs } from './library-sort';
+import { EditSongDialog } from './edit-song-dialog';
 import { ScanProgressDialog } from './scan-progress-dialog';
 import { SongsTable } from './songs-table';
 import { useLibraryScan } from './use-library-scan';
+import { useLibrarySongs } from './use-library-songs';
 
 /** Props of {@link LibraryScreen}; the app passes in what other features know. */
 export interface LibraryScreenProps {
@@ -37,16 +38,19 @@ const ALL_OPTION = '__all__';
 
 /** /library (spec 000, section 2 Library): search, STARRED/ALL, genre filter, sortable table, stars, scan. */
 export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
-  const { data: songs, isLoading, isError, refetch } = useSongsQuery();
-  const [setStarred] = useSetSongStarredMutation();
-  const scan = useLibraryScan();
+  // Read from the local database (RxDB): rows show at once after a reload, and offline.
+  const library = useLibrarySongs();
+  const songs = library.songs;
+  // New songs of a scan arrive through the sync stream; a pull right after it does not wait for it.
+  const scan = useLibraryScan(library.resync);
   // As in the account menu, anything but a definite 'subscribed' (the call failed, say) counts as free.
-  const { data: subscription, isLoading: subscriptionLoading } = useSubscriptionStatusQuery();
+  const { currentData: subscription } = useSubscriptionStatusQuery();
   const [bannerDismissed, setBannerDismissed] = useState(false);
   const [search, setSearch] = useState('');
   const [view, setView] = useState<LibraryView | null>(null);
   const [genre, setGenre] = useState<GenreFilter>(ALL_GENRES);
   const [sort, setSort] = useState<LibrarySort>(DEFAULT_SORT);
+  const [editing, setEditing] = useState<LibrarySong | null>(null);
 
   // Spec 000, section 4: decided once, when the songs first arrive; set during render so the
   // first frame with songs already shows the right view.
@@ -54,18 +58,18 @@ export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
   // Spec 000, section 4: a filter on a genre that left the library goes back to all genres for good.
   if (songs && effectiveGenreFilter(genre, songs) !== genre) setGenre(ALL_GENRES);
 
-  const library = songs ?? [];
+  const listed = songs ?? [];
   const shownView = view ?? 'all';
-  const counts = viewCounts(library);
+  const counts = viewCounts(listed);
   // Sorted only when the songs or the order change; a keystroke then only filters (which keeps order).
   const sorted = useMemo(() => sortSongs(songs ?? [], sort), [songs, sort]);
   const shown = useMemo(() => filterSongs(sorted, { view: view ?? 'all', search, genre }), [sorted, view, search, genre]);
   const genres = useMemo(() => genreOptions(songs ?? []), [songs]);
-  const empty = emptyState(library.length, counts.starred, shownView, shown.length);
+  const empty = emptyState(listed.length, counts.starred, shownView, shown.length);
 
   async function toggleStar(song: LibrarySong) {
     try {
-      await setStarred({ id: song.id, starred: !song.starred }).unwrap();
+      await library.setStarred(song, !song.starred);
     } catch {
       showToast({ title: 'Error', description: 'Failed to update starred status', variant: 'destructive' });
     }
@@ -80,7 +84,7 @@ export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
 
   return (
     <section className={styles.screen}>
-      {!bannerDismissed && !subscriptionLoading && !isSubscribed(subscription) ? (
+      {!bannerDismissed && isKnownFree(subscription) ? (
         <div className={styles.banner} role="region" aria-label="Upgrade">
           <strong>Unlock Full Access with Pro</strong>
           <div className={styles.bannerActions}>
@@ -132,29 +136,30 @@ export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
               {name}
             </option>
           ))}
-          {hasSongsWithoutGenre(library) ? <option value={UNKNOWN_OPTION}>Unknown</option> : null}
+          {hasSongsWithoutGenre(listed) ? <option value={UNKNOWN_OPTION}>Unknown</option> : null}
         </select>
         <span className={styles.count} data-testid="library-count">
           {songCountLabel(shown.length)}
         </span>
       </div>
 
-      {isLoading ? (
-        <LoadingState label="Loading your library..." />
-      ) : isError ? (
+      {library.failed ? (
         <div className={styles.empty} role="alert">
           <p className={styles.emptyTitle}>Your library could not be loaded</p>
-          <Button onClick={() => void refetch()}>Try again</Button>
+          <Button onClick={library.retry}>Try again</Button>
         </div>
+      ) : songs === undefined ? (
+        <LoadingState label="Loading your library..." />
       ) : empty ? (
         <div className={styles.empty}>
           <p className={styles.emptyTitle}>{empty.title}</p>
           <p className={styles.emptyText}>{empty.text}</p>
         </div>
       ) : (
-        <SongsTable songs={shown} sort={sort} onSort={(column) => setSort(nextSort(sort, column))} onToggleStar={(song) => void toggleStar(song)} />
+        <SongsTable songs={shown} sort={sort} onSort={(column) => setSort(nextSort(sort, column))} onToggleStar={(song) => void toggleStar(song)} onEdit={setEditing} />
       )}
 
+      {editing ? <EditSongDialog key={editing.id} song={editing} onClose={() => setEditing(null)} onChanged={library.resync} /> : null}
       {scan.scanning ? <ScanProgressDialog progress={scan.progress} /> : null}
     </section>
   );

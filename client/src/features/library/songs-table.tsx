@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { playerPath } from '../../lib/routes/paths';
 import { genreBadge } from './genre-colour';
@@ -6,7 +7,7 @@ import type { LibrarySong } from './library-song';
 import type { LibrarySort, SortColumn } from './library-sort';
 import { formatBpm, formatDuration, hasFlame } from './song-format';
 import styles from './songs-table.module.css';
-import { visibleRows } from './visible-rows';
+import { visibleRows } from '../../lib/windowing/visible-rows';
 
 /** Spec 000, section 9: the table scrolls at this height. */
 const TABLE_HEIGHT_PX = 400;
@@ -30,10 +31,12 @@ export interface SongsTableProps {
   sort: LibrarySort;
   onSort(column: SortColumn): void;
   onToggleStar(song: LibrarySong): void;
+  /** Opens the edit song details modal for the song (decision 0011). */
+  onEdit(song: LibrarySong): void;
 }
 
 /** The library table: sortable headers, a 400 px scrolling body, only the rows in view drawn. */
-export function SongsTable({ songs, sort, onSort, onToggleStar }: SongsTableProps) {
+export function SongsTable({ songs, sort, onSort, onToggleStar, onEdit }: SongsTableProps) {
   const [scrollTop, setScrollTop] = useState(0);
   const headerHeight = ROW_HEIGHT_PX;
   const rows = visibleRows(scrollTop, TABLE_HEIGHT_PX - headerHeight, ROW_HEIGHT_PX, songs.length);
@@ -67,7 +70,7 @@ export function SongsTable({ songs, sort, onSort, onToggleStar }: SongsTableProp
         <tbody>
           {rows.padTop > 0 ? <tr style={{ height: rows.padTop }} aria-hidden="true" /> : null}
           {songs.slice(rows.start, rows.end).map((song) => (
-            <SongRow key={song.id} song={song} onToggleStar={onToggleStar} />
+            <SongRow key={song.id} song={song} onToggleStar={onToggleStar} onEdit={onEdit} />
           ))}
           {rows.padBottom > 0 ? <tr style={{ height: rows.padBottom }} aria-hidden="true" /> : null}
         </tbody>
@@ -76,7 +79,7 @@ export function SongsTable({ songs, sort, onSort, onToggleStar }: SongsTableProp
   );
 }
 
-function SongRow({ song, onToggleStar }: { song: LibrarySong; onToggleStar(song: LibrarySong): void }) {
+function SongRow({ song, onToggleStar, onEdit }: { song: LibrarySong; onToggleStar(song: LibrarySong): void; onEdit(song: LibrarySong): void }) {
   const badge = genreBadge(song.genre);
   return (
     <tr className={styles.row} data-testid="library-row">
@@ -111,7 +114,12 @@ function SongRow({ song, onToggleStar }: { song: LibrarySong; onToggleStar(song:
         ) : null}
       </td>
       <td>
-        <LinkButton to={playerPath(song.id)}>Load Song</LinkButton>
+        <div className={styles.actions}>
+          <LinkButton to={playerPath(song.id)}>Load Song</LinkButton>
+          <Button variant="ghost" className={styles.edit} aria-label={`Edit ${song.title}`} title="Edit song details" onClick={() => onEdit(song)}>
+            ✎
+          </Button>
+        </div>
       </td>
     </tr>
   );

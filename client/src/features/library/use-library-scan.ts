@@ -9,10 +9,10 @@ const assumedRunning: ScanProgress = { isScanning: true, currentSong: null, curr
 
 /**
  * The library scan: start it, poll its progress every 500 ms while it runs (spec 000, section 4),
- * then refetch the songs and toast 'Library Updated'. On opening, the progress is read once, so a
+ * then `onFinished` (the library pulls its songs) and toast 'Library Updated'. On opening, the progress is read once, so a
  * scan already running (the first start's, another tab's) is followed the same way.
  */
-export function useLibraryScan() {
+export function useLibraryScan(onFinished: () => void) {
   const dispatch = useAppDispatch();
   const [startScan, startState] = useStartScanMutation();
   // Each scan polls under its own cache key (and reads `currentData`, never the previous key's
@@ -28,11 +28,13 @@ export function useLibraryScan() {
   useEffect(() => {
     if (!progress) return;
     if (scanJustFinished(previous.current, progress)) {
+      // Other screens' cached song answers are stale too.
       dispatch(libraryApi.util.invalidateTags(['Songs']));
+      onFinished();
       showToast({ title: 'Library Updated', description: scanSummaryText(progress) });
     }
     previous.current = progress;
-  }, [progress, dispatch]);
+  }, [progress, dispatch, onFinished]);
 
   async function start() {
     try {

@@ -1,15 +1,79 @@
+import { useCallback, useState } from 'react';
+import { useAppDispatch } from '../../app/hooks';
 import { LinkButton } from '../../components/ui/link-button';
-import { PlaceholderScreen } from '../../components/ui/placeholder-screen';
+import { LoadingState } from '../../components/ui/loading-state';
+import { showToast } from '../../components/ui/toast-store';
+import { purchaseInvalidations } from '../../lib/api/purchase-invalidations';
+import { usePurchasingEnabled } from '../../lib/api/purchasing-setting-api';
+import { serverErrorMessage } from '../../lib/api/server-error-message';
+import { useSubscriptionStatusQuery } from '../../lib/api/subscription-status-api';
+import { membershipReturnParams } from '../../lib/routes/checkout-return';
+import type { CheckoutReturn } from '../../lib/routes/checkout-return';
 import { paths } from '../../lib/routes/paths';
+import { useCheckoutReturn } from '../../lib/routes/use-checkout-return';
+import { CancelSubscriptionDialog } from './cancel-subscription-dialog';
+import { FreePlanCard } from './free-plan-card';
+import { useCancelSubscriptionMutation } from './membership-api';
+import styles from './membership-screen.module.css';
+import { formatMembershipDate, membershipView } from './membership-view';
+import { ProPlanCard } from './pro-plan-card';
+import { WelcomeToProDialog } from './welcome-to-pro-dialog';
 
-/** /membership (spec 000, Membership), a full-page overlay. */
+/**
+ * /membership (spec 000, Membership), a full-page overlay: the free plan with its buy buttons, or
+ * the active subscription with Cancel; the 'Welcome to Pro!' dialog and the purchase toasts when
+ * the checkout sends the browser back (`success`, `canceled`, `credits_purchase`, read then cleared).
+ */
 export function MembershipScreen() {
+  const dispatch = useAppDispatch();
+  const { data: status, isLoading, isError } = useSubscriptionStatusQuery();
+  const purchasingEnabled = usePurchasingEnabled();
+  const [cancelSubscription, cancelState] = useCancelSubscriptionMutation();
+  const [welcomeOpen, setWelcomeOpen] = useState(false);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+
+  const onReturn = useCallback(
+    (outcome: CheckoutReturn) => {
+      for (const action of purchaseInvalidations()) dispatch(action);
+      if (outcome === 'subscribed') setWelcomeOpen(true);
+    },
+    [dispatch],
+  );
+  useCheckoutReturn(membershipReturnParams, onReturn);
+
+  async function confirmCancel() {
+    let endsAt: string | null | undefined;
+    try {
+      ({ subscriptionEndsAt: endsAt } = await cancelSubscription().unwrap());
+    } catch (error) {
+      setConfirmingCancel(false);
+      showToast({ title: 'Error', description: serverErrorMessage(error, 'Failed to cancel subscription'), variant: 'destructive' });
+      return;
+    }
+    setConfirmingCancel(false);
+    showToast({ title: 'Subscription Canceled', description: `Your subscription remains active until ${formatMembershipDate(endsAt)}.` });
+  }
+
+  const view = membershipView(status);
   return (
-    <PlaceholderScreen
-      title="Membership"
-      summary="Your plan, renewal date and benefits; upgrade to Pro or buy more credits."
-    >
-      <LinkButton to={paths.library}>Back to Library</LinkButton>
-    </PlaceholderScreen>
+    <section className={styles.screen}>
+      <header className={styles.header}>
+        <div>
+          <h1 className={styles.title}>MEMBERSHIP</h1>
+          <p className={styles.subtitle}>Your plan, its renewal and what it includes.</p>
+        </div>
+        <LinkButton to={paths.library}>Back to Library</LinkButton>
+      </header>
+      {isLoading ? (
+        <LoadingState label="Loading your membership..." />
+      ) : (
+        <>
+          {isError ? <p className={styles.loadError}>Your subscription status could not be loaded. Reload the page to try again.</p> : null}
+          {view.kind === 'active' ? <ProPlanCard view={view} onCancel={() => setConfirmingCancel(true)} /> : <FreePlanCard purchasingEnabled={purchasingEnabled} />}
+        </>
+      )}
+      {confirmingCancel ? <CancelSubscriptionDialog busy={cancelState.isLoading} onConfirm={() => void confirmCancel()} onClose={() => setConfirmingCancel(false)} /> : null}
+      {welcomeOpen ? <WelcomeToProDialog onClose={() => setWelcomeOpen(false)} /> : null}
+    </section>
   );
 }

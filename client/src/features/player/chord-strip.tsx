@@ -1,20 +1,41 @@
 import { useMemo } from 'react';
 import type { Seconds } from '../../lib/audio/units';
 import { chordAt, parseChordChart } from './chord-chart';
+import { chordInstrumentFor } from './chord-preferences';
+import { useChordPreferencesChangedMutation, useChordPreferencesQuery } from './chord-preferences-api';
+import { ChordPreferencesControls } from './chord-preferences-controls';
 import { usePlayerChordsQuery } from './player-api';
 import styles from './player.module.css';
 
-/** The chord sounding now and the next one, from the song's first chord file (master first). */
-export function ChordStrip({ songId, instrument, position }: { songId: number; instrument: string; position: Seconds }) {
-  const { data } = usePlayerChordsQuery({ songId, instrument });
+/**
+ * The chord sounding now and the next one, for a song with chord files: from the preferred
+ * instrument's file (else master, else the first), shown while Show Chords is on (spec 000).
+ */
+export function ChordStrip({ songId, instruments, position }: { songId: number; instruments: readonly string[]; position: Seconds }) {
+  const { data: preferences } = useChordPreferencesQuery();
+  const [changePreferences] = useChordPreferencesChangedMutation();
+  // Until the preferences arrive, the spec's defaults: chords shown, master first.
+  const showChords = preferences?.showChordsPreference ?? true;
+  const instrument = chordInstrumentFor(preferences?.chordInstrumentPreference, instruments);
+  const { data } = usePlayerChordsQuery({ songId, instrument: instrument ?? '' }, { skip: !showChords || instrument === null });
   const chart = useMemo(() => parseChordChart(data?.text ?? ''), [data]);
-  if (chart.chords.length === 0) return null;
+  if (instrument === null) return null;
   const { current, next } = chordAt(chart.chords, position);
   return (
-    <div className={styles.chordStrip} data-testid="chord-strip">
-      <span className={styles.chordLabel}>CHORDS · {instrument}</span>
-      <span className={styles.chordNow}>{current?.chord ?? '–'}</span>
-      <span className={styles.chordNext}>{next ? `next ${next.chord}` : ''}</span>
+    <div className={styles.chordStrip}>
+      {showChords && chart.chords.length > 0 ? (
+        <div className={styles.chordNowAndNext} data-testid="chord-strip">
+          <span className={styles.chordLabel}>CHORDS</span>
+          <span className={styles.chordNow}>{current?.chord ?? '–'}</span>
+          <span className={styles.chordNext}>{next ? `next ${next.chord}` : ''}</span>
+        </div>
+      ) : null}
+      <ChordPreferencesControls
+        available={instruments}
+        showChords={showChords}
+        instrument={instrument}
+        onChange={(change) => void changePreferences(change)}
+      />
     </div>
   );
 }

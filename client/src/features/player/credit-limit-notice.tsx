@@ -1,16 +1,75 @@
-import { LinkButton } from '../../components/ui/link-button';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../components/ui/button';
+import { ModalDialog } from '../../components/ui/modal-dialog';
+import { showToast } from '../../components/ui/toast-store';
+import { UpgradeDialog } from '../../components/ui/upgrade-dialog';
+import { CREDIT_PACK_CREDITS, usePurchaseCreditsMutation } from '../../lib/api/credits-checkout-api';
+import { goToCheckout } from '../../lib/api/go-to-checkout';
+import { purchasingUnavailableToast, usePurchasingEnabled } from '../../lib/api/purchasing-setting-api';
+import { useCreateSubscriptionCheckoutMutation } from '../../lib/api/subscription-checkout-api';
 import { paths } from '../../lib/routes/paths';
 import styles from './player.module.css';
 
-/** A stem's HEAD answered 403 (spec 000, 4): nothing was loaded, so the player says why. */
+/**
+ * The Credit Limit Reached modal (spec 000, sections 4, 7 and 8): a stem's HEAD answered 403, so
+ * nothing was loaded. Upgrade starts the Pro checkout with an empty body (monthly), Buy 100 Credits
+ * buys one pack (back on /usage); 'Compare plans' opens the Upgrade modal (trigger
+ * playback_limit). While purchasing is off both say so in a toast and call nothing. Escape, the
+ * backdrop and Back to Library go to the library.
+ */
 export function CreditLimitNotice() {
+  const navigate = useNavigate();
+  const purchasingEnabled = usePurchasingEnabled();
+  const [createSubscriptionCheckout, subscriptionCall] = useCreateSubscriptionCheckoutMutation();
+  const [purchaseCredits, creditsCall] = usePurchaseCreditsMutation();
+  const [plansOpen, setPlansOpen] = useState(false);
+  const busy = subscriptionCall.isLoading || creditsCall.isLoading;
+  const backToLibrary = () => void navigate(paths.library);
+
+  function upgrade() {
+    if (!purchasingEnabled) {
+      showToast(purchasingUnavailableToast);
+      return;
+    }
+    void goToCheckout(() => createSubscriptionCheckout({}).unwrap(), 'Failed to initiate subscription. Please try again.');
+  }
+
+  function buyCredits() {
+    if (!purchasingEnabled) {
+      showToast(purchasingUnavailableToast);
+      return;
+    }
+    void goToCheckout(() => purchaseCredits({ credits: CREDIT_PACK_CREDITS }).unwrap(), 'Failed to initiate credit purchase. Please try again.');
+  }
+
+  if (plansOpen) return <UpgradeDialog trigger="playback_limit" onClose={() => setPlansOpen(false)} />;
   return (
-    <div className={styles.creditLimit} role="alertdialog" aria-labelledby="credit-limit-title">
-      <h2 id="credit-limit-title" className={styles.panelTitle}>
-        Credit Limit Reached
-      </h2>
+    <ModalDialog
+      title="Credit Limit Reached"
+      role="alertdialog"
+      onClose={backToLibrary}
+      actions={
+        <>
+          <Button variant="ghost" onClick={backToLibrary}>
+            Back to Library
+          </Button>
+          <Button variant="ghost" onClick={() => setPlansOpen(true)}>
+            Compare plans
+          </Button>
+        </>
+      }
+    >
       <p>You have used all your streaming credits, so this song's stems were not loaded.</p>
-      <LinkButton to={paths.library}>Back to Library</LinkButton>
-    </div>
+      <p>Your 200 free credits come back on the 1st of the month. Upgrade to Pro for unlimited streaming, or buy 100 credits for $5 that never expire.</p>
+      <div className={styles.limitActions}>
+        <Button variant="primary" block disabled={busy} onClick={upgrade}>
+          Upgrade to Pro
+        </Button>
+        <Button block disabled={busy} onClick={buyCredits}>
+          Buy 100 Credits - $5
+        </Button>
+      </div>
+    </ModalDialog>
   );
 }

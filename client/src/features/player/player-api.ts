@@ -1,3 +1,4 @@
+import type { SongSection } from '../../../../events/catalog';
 import { api } from '../../lib/api/api';
 
 /** A stem as GET /api/songs/{id} lists it; `filePath` is its stream URL. */
@@ -21,6 +22,8 @@ export interface PlayerSong {
   hasLyrics: boolean;
   lyrics: string | null;
   chordInstruments: readonly string[];
+  /** In time order; the transport marks them. */
+  sections: readonly SongSection[];
   stems: PlayerStem[];
 }
 

@@ -5,7 +5,6 @@ import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
 import type { StemEngine } from '../../lib/audio/stem-engine';
 import { paths } from '../../lib/routes/paths';
-import { ChordStrip } from './chord-strip';
 import { CreditLimitNotice } from './credit-limit-notice';
 import { LyricsOverlay } from './lyrics-overlay';
 import { MixerPanel } from './mixer-panel';
@@ -13,11 +12,12 @@ import { allStemsMuted, allStemsUnmuted, selectIsAllMuted, selectStemGains } fro
 import type { PlayerSong } from './player-api';
 import { usePlayerSongQuery } from './player-api';
 import styles from './player.module.css';
+import { PresetsBar } from './presets-bar';
 import { SongInfoPanel } from './song-info-panel';
 import { SpectrumAnalyzer } from './spectrum-analyzer';
-import { TransportBar } from './transport-bar';
 import { usePlayback } from './use-playback';
 import { useSongEngine } from './use-song-engine';
+import { WaveformRingDeck } from './waveform-ring-deck';
 
 /** The player with a song: fetches it, loads its stems, and shows the loaded player. */
 export function SongPlayer({ songId }: { songId: number }) {
@@ -38,6 +38,7 @@ export function SongPlayer({ songId }: { songId: number }) {
       <header className={styles.header}>
         <h1 className={styles.title}>{song.title}</h1>
         {engineState.status === 'ready' ? <MuteAllButton /> : null}
+        {engineState.status === 'ready' ? <PresetsBar songId={song.id} /> : null}
         <LinkButton to={paths.library}>Back to Library</LinkButton>
       </header>
       {engineState.status === 'loading' ? <LoadingState label="Loading your song..." /> : null}
@@ -60,7 +61,6 @@ function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }
   const playback = usePlayback(engine);
   const gains = useAppSelector(selectStemGains);
   const [lyricsOpen, setLyricsOpen] = useState(false);
-  const chordInstrument = song.chordInstruments.includes('master') ? 'master' : song.chordInstruments[0];
 
   useEffect(() => {
     engine.setGains(gains);
@@ -73,8 +73,7 @@ function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }
         <SongInfoPanel song={song} duration={playback.duration} onKaraoke={song.hasLyrics && song.lyrics ? () => setLyricsOpen(true) : null} />
       </div>
       <div className={styles.right}>
-        <TransportBar playback={playback} />
-        {chordInstrument ? <ChordStrip songId={song.id} instrument={chordInstrument} position={playback.position} /> : null}
+        <WaveformRingDeck song={song} engine={engine} playback={playback} />
         <MixerPanel engine={engine} />
       </div>
       {lyricsOpen && song.lyrics ? (

@@ -37,12 +37,13 @@ export function useSongEngine(song: PlayerSong | undefined): SongEngineState {
     dispatch(songUnloaded());
 
     (async () => {
-      if (await creditLimitReached(song, controller.signal)) {
+      // The engine's code (tone) is loaded on demand, so it stays out of the main bundle; it is
+      // fetched while the stems' HEADs are asked rather than after them.
+      const [limitReached, { StemEngine }] = await Promise.all([creditLimitReached(song, controller.signal), import('../../lib/audio/stem-engine')]);
+      if (limitReached) {
         setState({ status: 'creditLimit' });
         return;
       }
-      // Loaded on demand so tone stays out of the main bundle.
-      const { StemEngine } = await import('../../lib/audio/stem-engine');
       const sources = song.stems.map((stem) => ({ id: stem.id, url: stem.filePath }));
       const loaded = await StemEngine.load(sources, { signal: controller.signal });
       if (controller.signal.aborted) {

@@ -1,15 +1,147 @@
+import { useCallback, useState } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import { BuyCreditsDialog } from '../../components/ui/buy-credits-dialog';
+import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
-import { PlaceholderScreen } from '../../components/ui/placeholder-screen';
+import { LoadingState } from '../../components/ui/loading-state';
+import { UpgradeDialog } from '../../components/ui/upgrade-dialog';
+import { purchaseInvalidations } from '../../lib/api/purchase-invalidations';
+import { purchasingUnavailableToast, usePurchasingEnabled } from '../../lib/api/purchasing-setting-api';
+import { usageReturnParams } from '../../lib/routes/checkout-return';
 import { paths } from '../../lib/routes/paths';
+import { useCheckoutReturn } from '../../lib/routes/use-checkout-return';
+import { CreditBar } from './credit-bar';
+import type { UsageStats } from './usage-api';
+import { useUsageStatsQuery } from './usage-api';
+import { LOW_CREDIT_URGENT, creditsForBytes, daysUntilCreditReset, formatPeriodStart, lowCreditWarning } from './usage-rules';
+import styles from './usage-screen.module.css';
 
-/** /usage (spec 000, Usage & Credits), a full-page overlay. */
+/**
+ * /usage (spec 000, Usage & Credits), a full-page overlay: the Pro banner for subscribers; Current
+ * Usage, Total Streamed and Free Credit Period for everyone; for the rest, the Credit Usage bars
+ * with the low-credit warning, Purchase Credits (Buy Credits modal) and Upgrade to Pro (Upgrade
+ * modal). A purchase return (`purchase=success|canceled`) toasts, refetches and is cleared.
+ */
 export function UsageScreen() {
+  const dispatch = useAppDispatch();
+  const { data: stats, isLoading, isError } = useUsageStatsQuery();
+  const onReturn = useCallback(() => {
+    for (const action of purchaseInvalidations()) dispatch(action);
+  }, [dispatch]);
+  useCheckoutReturn(usageReturnParams, onReturn);
+
   return (
-    <PlaceholderScreen
-      title="Usage & Credits"
-      summary="Credits used this month, total streamed, days until the free credits reset, and credit packs."
-    >
-      <LinkButton to={paths.home}>Back to Player</LinkButton>
-    </PlaceholderScreen>
+    <section className={styles.screen}>
+      <header className={styles.header}>
+        <div>
+          <h1 className={styles.title}>USAGE &amp; CREDITS</h1>
+          <p className={styles.subtitle}>Your streaming this month, your credits and when they reset.</p>
+        </div>
+        <LinkButton to={paths.home}>Back to Player</LinkButton>
+      </header>
+      {isLoading ? <LoadingState label="Loading your usage..." /> : null}
+      {isError ? <p className={styles.loadError}>Your usage could not be loaded. Reload the page to try again.</p> : null}
+      {stats ? <UsageDetails stats={stats} /> : null}
+    </section>
+  );
+}
+
+function UsageDetails({ stats }: { stats: UsageStats }) {
+  const [now] = useState(() => new Date());
+  const pro = stats.hasActiveSubscription;
+  const days = daysUntilCreditReset(stats.billingPeriodStart, now);
+  return (
+    <>
+      {pro ? (
+        <p className={styles.proBanner} role="status">
+          <strong>Pro member:</strong> unlimited streaming credits, no monthly limits.
+        </p>
+      ) : null}
+      <div className={styles.summary}>
+        <section className={styles.card} aria-label="Current Usage">
+          <h2 className={styles.cardTitle}>Current Usage</h2>
+          <p className={styles.figure}>
+            {stats.totalCredits.used}
+            <span>credits</span>
+          </p>
+          <p className={styles.note}>{pro ? 'used this billing period' : `used this billing period, of ${stats.totalCredits.available} available`}</p>
+        </section>
+        <section className={styles.card} aria-label="Total Streamed">
+          <h2 className={styles.cardTitle}>Total Streamed</h2>
+          <p className={styles.figure}>
+            {creditsForBytes(stats.totalBytesStreamed)}
+            <span>credits</span>
+          </p>
+          <p className={styles.note}>streamed since you joined (1 credit = 10 MB)</p>
+        </section>
+        <section className={styles.card} aria-label="Free Credit Period">
+          <h2 className={styles.cardTitle}>Free Credit Period</h2>
+          <p className={styles.figure}>
+            {days}
+            <span>{days === 1 ? 'day' : 'days'} left</span>
+          </p>
+          <p className={styles.note}>until free credits reset on the 1st · period started {formatPeriodStart(stats.billingPeriodStart)}</p>
+        </section>
+      </div>
+      {pro ? null : <FreeUserCards stats={stats} />}
+    </>
+  );
+}
+
+function FreeUserCards({ stats }: { stats: UsageStats }) {
+  const purchasingEnabled = usePurchasingEnabled();
+  const [dialog, setDialog] = useState<'credits' | 'upgrade' | null>(null);
+  const warning = lowCreditWarning(stats);
+  const { freeCredits, paidCredits } = stats;
+  return (
+    <div className={styles.grid}>
+      <section className={styles.card} aria-label="Credit Usage">
+        <h2 className={styles.cardTitle}>Credit Usage</h2>
+        <CreditBar label="Free Credits" used={freeCredits.used} total={freeCredits.total} />
+        <p className={styles.note}>{freeCredits.remaining} free credits left this month</p>
+        {paidCredits.total > 0 ? (
+          <>
+            <CreditBar label="Purchased Credits" used={paidCredits.total - paidCredits.remaining} total={paidCredits.total} />
+            <p className={styles.note}>{paidCredits.remaining} purchased credits left (they never expire)</p>
+          </>
+        ) : (
+          <p className={styles.note}>No purchased credits.</p>
+        )}
+        {warning ? (
+          <p className={warning === LOW_CREDIT_URGENT ? `${styles.warning} ${styles.urgent}` : styles.warning} role="alert">
+            {warning}
+          </p>
+        ) : null}
+      </section>
+      <section className={styles.card} aria-label="Purchase Credits">
+        <h2 className={styles.cardTitle}>Purchase Credits</h2>
+        <p className={styles.figure}>
+          $5<span>for 100 credits</span>
+        </p>
+        <p className={styles.note}>A one-time purchase. Purchased credits never expire and are used after your free credits.</p>
+        {purchasingEnabled ? (
+          <Button variant="primary" className={styles.cardAction} onClick={() => setDialog('credits')}>
+            Buy Credits
+          </Button>
+        ) : (
+          <p className={styles.unavailable}>
+            <strong>{purchasingUnavailableToast.title}</strong>
+            {purchasingUnavailableToast.description}
+          </p>
+        )}
+      </section>
+      <section className={styles.card} aria-label="Upgrade to Pro">
+        <h2 className={styles.cardTitle}>Upgrade to Pro</h2>
+        <p className={styles.figure}>
+          $15<span>per month</span>
+        </p>
+        <p className={styles.note}>Unlimited streaming, custom presets, priority support and early access. Or $160 per year.</p>
+        <Button className={styles.cardAction} onClick={() => setDialog('upgrade')}>
+          Upgrade to Pro
+        </Button>
+      </section>
+      {dialog === 'credits' ? <BuyCreditsDialog returnTo="usage" onClose={() => setDialog(null)} /> : null}
+      {dialog === 'upgrade' ? <UpgradeDialog trigger="account_menu" onClose={() => setDialog(null)} /> : null}
+    </div>
   );
 }

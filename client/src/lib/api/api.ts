@@ -10,8 +10,9 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
   // `Songs` is the song list, shared by the library (which lists it) and the player (whose plays
-  // change its popularity column), so neither feature has to import the other.
-  tagTypes: ['CurrentUser', 'Songs'],
+  // change its popularity column), so neither feature has to import the other. `UsageStats` is the
+  // usage screen's figures, which a purchase on the membership screen makes stale.
+  tagTypes: ['CurrentUser', 'Songs', 'UsageStats'],
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,
   refetchOnReconnect: false,

@@ -31,3 +31,12 @@ export const { useSubscriptionStatusQuery } = subscriptionStatusApi;
 export function isSubscribed(status: unknown): boolean {
   return typeof status === 'object' && status !== null && (status as { hasActiveSubscription?: unknown }).hasActiveSubscription === true;
 }
+
+/**
+ * Whether the server said, this time, that the user has no subscription. Offers to upgrade are
+ * shown only then: offline or while the call fails the answer is unknown, and a Pro musician
+ * practising offline must not be asked to buy what they have.
+ */
+export function isKnownFree(status: unknown): boolean {
+  return typeof status === 'object' && status !== null && (status as { hasActiveSubscription?: unknown }).hasActiveSubscription === false;
+}

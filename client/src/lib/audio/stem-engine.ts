@@ -8,6 +8,7 @@ import { pause, play, positionAt, seek, settle, START_LOOKAHEAD, stoppedTranspor
 import type { Transport } from './transport';
 import { assertNormalRange } from './units';
 import type { Decibels, NormalRange, Seconds } from './units';
+import { waveformPeaks } from './waveform-peaks';
 
 export type { StemSource } from './fetch-stem-audio';
 
@@ -53,6 +54,7 @@ export class StemEngine {
   private lastPlan: StartPlan | null = null;
   private endTimer: number | null = null;
   private disposed = false;
+  private peaks: NormalRange[] | null = null;
 
   private constructor(
     private readonly context: Tone.BaseContext,
@@ -188,6 +190,16 @@ export class StemEngine {
   spectrum(): Float32Array {
     this.assertLive();
     return this.analyser.getValue() as Float32Array;
+  }
+
+  /** The circular waveform's bars (see `waveformPeaks`), from every decoded stem; computed once. */
+  waveformPeaks(): NormalRange[] {
+    this.assertLive();
+    this.peaks ??= waveformPeaks(
+      this.channels.flatMap((channel) => channel.player.buffer.get() ?? []),
+      this.duration,
+    );
+    return this.peaks;
   }
 
   /** The audio context's sample rate, to place the spectrum's bins on the frequency axis. */

@@ -42,3 +42,15 @@ export const SONG_ID_PARAM = 'songId';
 export function playerPath(songId: number): string {
   return `${paths.player}?${new URLSearchParams({ [SONG_ID_PARAM]: String(songId) }).toString()}`;
 }
+
+/**
+ * The admin audit page of one user (issue 10; the spec has no such route, see the decision file of
+ * issue 10): that user's event history and the credit adjustment form. Kept out of `paths`, which
+ * lists the spec's own routes.
+ */
+export const adminUserAuditRoute = '/admin/users/:userId';
+
+/** The audit page of user `userId`. */
+export function adminUserAuditPath(userId: number): string {
+  return `/admin/users/${encodeURIComponent(String(userId))}`;
+}

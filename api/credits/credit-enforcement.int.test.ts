@@ -1,0 +1,242 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { bytesPerCredit } from '../../projections/credits/credit-rules';
+import { creditSnapshotOf } from '../../projections/credits/credits-queries';
+import { type FixtureSongLibrary, createFixtureSongLibrary } from '../features/stems/testing/fixture-song-library';
+import { meteredStreams, sessionHeader, stemPath, waitForMeteredStreams } from '../features/stems/testing/stem-requests';
+import type { UsageStatsResponse } from '../features/usage/usage-responses';
+import { describeAppOnEveryDatabase } from '../testing/describe-app-on-every-database';
+import type { TestBrowser } from '../testing/test-browser';
+import { signInWithCode, testAuthSecret, testClock } from '../testing/test-sign-in';
+import { reservationTtlMs } from './credit-reservations';
+import { fetchStem } from './testing/stem-fetch';
+import { seedPro, seedPurchase, seedStreamed } from './testing/seed-credits';
+
+const MiB = 1 << 20;
+const largeBytes = 64 * MiB;
+const october = new Date('2025-10-16T09:00:00.000Z');
+const clock = testClock(october);
+const songsDir = mkdtempSync(path.join(tmpdir(), 'woodshed-credit-songs-'));
+
+describeAppOnEveryDatabase('credit limits on the stem stream', { config: { authSecret: testAuthSecret, songsDir }, clock }, (env) => {
+  let library: FixtureSongLibrary;
+  beforeAll(async () => {
+    library = await createFixtureSongLibrary(env.app, { largeBytes });
+  });
+  afterAll(async () => {
+    await library?.remove();
+  });
+
+  const url = (filename: string) => `${env.app.url}${stemPath(library.songId, filename)}`;
+  const stats = async (browser: TestBrowser) => {
+    const response = await browser.get<UsageStatsResponse>('/api/usage/stats');
+    expect(response.status).toBe(200);
+    return response.body;
+  };
+  /** Wait until the credits read model has every stem response of the user recorded so far. */
+  const projected = async (userId: number, count: number) => {
+    await waitForMeteredStreams(env.app.store, userId, count);
+    const recorded = await env.app.store.readStream(`metering-user-${userId}`);
+    await env.app.projections.waitForPosition('credits', recorded.at(-1)!.position, { timeoutMs: 15_000 });
+  };
+  const reservationRows = async (userId: number) =>
+    (await env.sql.query<{ n: number }>('SELECT count(*)::integer AS n FROM credit_reservations WHERE user_id = $1', [userId])).rows[0]!.n;
+
+  it('with 1 credit left, 50 concurrent large GETs serve at most 10 MiB in all, and the balance never goes below nothing', async () => {
+    clock.set(october);
+    const { browser, user } = await signInWithCode(env.app.url, 'one-credit@example.com');
+    await seedStreamed(env.app, user.id, 199 * bytesPerCredit, new Date('2025-10-02T10:00:00.000Z'));
+    expect((await stats(browser)).freeCredits).toEqual({ used: 199, total: 200, remaining: 1 });
+
+    const seen: UsageStatsResponse[] = [];
+    let running = true;
+    const watcher = (async () => {
+      while (running) seen.push(await stats(browser));
+    })();
+    const results = await Promise.all(Array.from({ length: 50 }, () => fetchStem(url(library.stems.large.filename), { headers: sessionHeader(browser) })));
+    running = false;
+    await watcher;
+
+    const served = results.filter((result) => result.status === 200);
+    const refused = results.filter((result) => result.status === 403);
+    expect(served.length + refused.length).toBe(50);
+    expect(served.length).toBeGreaterThanOrEqual(1);
+    const received = served.reduce((sum, result) => sum + result.received, 0);
+    // The documented tolerance is none: no response is sent a byte beyond the credits reserved for it.
+    expect(received).toBeLessThanOrEqual(bytesPerCredit);
+    expect(served.every((result) => !result.complete)).toBe(true);
+
+    await projected(user.id, served.length + 1);
+    const billed = (await meteredStreams(env.app.store, user.id)).filter((event) => event.filename === library.stems.large.filename).reduce((sum, event) => sum + event.bytesSent, 0);
+    expect(billed).toBeLessThanOrEqual(bytesPerCredit);
+    expect(billed).toBeGreaterThanOrEqual(received - served.length * 64 * 1024);
+    const after = await stats(browser);
+    expect(after.freeCredits).toEqual({ used: 200, total: 200, remaining: 0 });
+    expect((await creditSnapshotOf(env.sql, user.id, clock.now())).overdrawnCredits).toBe(0);
+    for (const figures of [...seen, after]) {
+      expect(figures.freeCredits.remaining).toBeGreaterThanOrEqual(0);
+      expect(figures.totalCredits.used).toBeLessThanOrEqual(figures.totalCredits.available);
+    }
+    // Spent: HEAD and GET now refuse, and the settled holds are gone once the read model has them.
+    expect((await fetchStem(url(library.stems.bass.filename), { method: 'HEAD', headers: sessionHeader(browser) })).status).toBe(403);
+    expect((await fetchStem(url(library.stems.bass.filename), { headers: sessionHeader(browser) })).status).toBe(403);
+    expect(await reservationRows(user.id)).toBe(0);
+  });
+
+  it('refuses the HEAD of a stem larger than what is left, and answers it for one that fits, spending nothing', async () => {
+    clock.set(october);
+    const { browser, user } = await signInWithCode(env.app.url, 'almost-spent@example.com');
+    await seedStreamed(env.app, user.id, 199 * bytesPerCredit, new Date('2025-10-02T10:00:00.000Z'));
+    // 1 credit (10 MiB) left: the 64 MiB stem would be cut short, the 100 KB one fits.
+    expect((await fetchStem(url(library.stems.large.filename), { method: 'HEAD', headers: sessionHeader(browser) })).status).toBe(403);
+    expect((await fetchStem(url(library.stems.bass.filename), { method: 'HEAD', headers: sessionHeader(browser) })).status).toBe(200);
+    expect(await meteredStreams(env.app.store, user.id)).toHaveLength(1);
+    expect(await reservationRows(user.id)).toBe(0);
+    expect((await stats(browser)).freeCredits).toEqual({ used: 199, total: 200, remaining: 1 });
+  });
+
+  it('bills nothing for 1,000 HEADs', async () => {
+    clock.set(october);
+    const { browser, user } = await signInWithCode(env.app.url, 'heads@example.com');
+    await seedStreamed(env.app, user.id, 5 * bytesPerCredit + 3, new Date('2025-10-03T10:00:00.000Z'));
+    const before = await stats(browser);
+    for (let batch = 0; batch < 50; batch++) {
+      const heads = await Promise.all(Array.from({ length: 20 }, () => fetchStem(url(library.stems.large.filename), { method: 'HEAD', headers: sessionHeader(browser) })));
+      expect(heads.map((head) => head.status)).toEqual(Array(20).fill(200));
+    }
+    expect(await meteredStreams(env.app.store, user.id)).toHaveLength(1);
+    expect(await reservationRows(user.id)).toBe(0);
+    expect(await stats(browser)).toEqual(before);
+  });
+
+  it('bills the browser range pattern (probe, aborted whole file, tail) on the bytes written, within 1 MiB per aborted request', async () => {
+    clock.set(october);
+    const { browser, user } = await signInWithCode(env.app.url, 'ranges@example.com');
+    const headers = sessionHeader(browser);
+    const stem = url(library.stems.large.filename);
+    const probe = await fetchStem(stem, { headers: { ...headers, range: 'bytes=0-1' } });
+    expect(probe).toMatchObject({ status: 206, received: 2, complete: true });
+    const aborted = await fetchStem(stem, { headers: { ...headers, range: 'bytes=0-' }, hangUpAfter: 3 * MiB });
+    expect(aborted.status).toBe(206);
+    expect(aborted.complete).toBe(false);
+    const tail = await fetchStem(stem, { headers: { ...headers, range: `bytes=${largeBytes - 200_000}-` } });
+    expect(tail).toMatchObject({ status: 206, received: 200_000, complete: true });
+
+    await projected(user.id, 3);
+    const events = await meteredStreams(env.app.store, user.id);
+    const billed = events.reduce((sum, event) => sum + event.bytesSent, 0);
+    const received = probe.received + aborted.received + tail.received;
+    expect(billed).toBeGreaterThanOrEqual(received - 64 * 1024);
+    expect(billed).toBeLessThanOrEqual(received + MiB);
+    const figures = await stats(browser);
+    expect(figures.totalBytesStreamed).toBe(billed);
+    expect(figures.freeCredits.used).toBe(Math.ceil(billed / bytesPerCredit));
+    // The whole-file request reserved 64 MiB; once settled, only what it sent is held.
+    expect(await reservationRows(user.id)).toBeLessThanOrEqual(3);
+    const next = await fetchStem(url(library.stems.bass.filename), { headers });
+    expect(next).toMatchObject({ status: 200, complete: true });
+    expect(await reservationRows(user.id)).toBe(1);
+  });
+
+  it('resets free credits on the 1st (UTC) and bills a stream that crosses midnight to the month it started in', async () => {
+    clock.set(new Date('2025-10-31T23:59:00.000Z'));
+    const { browser, user } = await signInWithCode(env.app.url, 'rollover@example.com');
+    const headers = sessionHeader(browser);
+    await seedStreamed(env.app, user.id, 199 * bytesPerCredit + 5, new Date('2025-10-10T10:00:00.000Z'));
+
+    // Started on 31 October, still streaming when November begins: the last bytes October has.
+    const crossing = await fetchStem(url(library.stems.large.filename), {
+      headers: { ...headers, range: `bytes=0-${bytesPerCredit - 6}` },
+      onHeaders: () => clock.set(new Date('2025-11-01T00:00:30.000Z')),
+    });
+    expect(crossing).toMatchObject({ status: 206, complete: true });
+    await projected(user.id, 2);
+    const [, event] = await meteredStreams(env.app.store, user.id);
+    expect(event!.startedAt).toBe('2025-10-31T23:59:00.000Z');
+
+    const november = await stats(browser);
+    expect(november.billingPeriodStart).toBe('2025-11-01T00:00:00.000Z');
+    expect(november.freeCredits).toEqual({ used: 0, total: 200, remaining: 200 });
+    expect(november.totalBytesStreamed).toBe(200 * bytesPerCredit);
+    expect((await fetchStem(url(library.stems.bass.filename), { method: 'HEAD', headers })).status).toBe(200);
+
+    clock.set(new Date('2025-10-31T23:59:59.999Z'));
+    const october31 = await stats(browser);
+    expect(october31.billingPeriodStart).toBe('2025-10-01T00:00:00.000Z');
+    expect(october31.freeCredits).toEqual({ used: 200, total: 200, remaining: 0 });
+    expect((await fetchStem(url(library.stems.bass.filename), { method: 'HEAD', headers })).status).toBe(403);
+  });
+
+  it('spends a pack only after the month\'s free credits', async () => {
+    clock.set(october);
+    const { browser, user } = await signInWithCode(env.app.url, 'pack@example.com');
+    const headers = sessionHeader(browser);
+    await seedStreamed(env.app, user.id, 200 * bytesPerCredit, new Date('2025-10-04T10:00:00.000Z'));
+    expect((await fetchStem(url(library.stems.bass.filename), { method: 'HEAD', headers })).status).toBe(403);
+
+    await seedPurchase(env.app, user.id, 100, october);
+    expect((await stats(browser)).paidCredits).toEqual({ remaining: 100, total: 100 });
+    expect((await fetchStem(url(library.stems.bass.filename), { method: 'HEAD', headers })).status).toBe(200);
+    const got = await fetchStem(url(library.stems.large.filename), { headers: { ...headers, range: `bytes=0-${15 * MiB - 1}` } });
+    expect(got).toMatchObject({ status: 206, complete: true });
+    await projected(user.id, 2);
+    expect(await stats(browser)).toMatchObject({
+      totalCredits: { used: 202, available: 300 },
+      freeCredits: { used: 200, total: 200, remaining: 0 },
+      paidCredits: { remaining: 98, total: 100 },
+    });
+  });
+
+  it('lets Pro stream without limit, still recording the usage', async () => {
+    clock.set(october);
+    const { browser, user } = await signInWithCode(env.app.url, 'pro@example.com');
+    const headers = sessionHeader(browser);
+    await seedStreamed(env.app, user.id, 200 * bytesPerCredit, new Date('2025-10-05T10:00:00.000Z'));
+    await seedPro(env.app, user.id, october);
+    expect((await fetchStem(url(library.stems.large.filename), { method: 'HEAD', headers })).status).toBe(200);
+    const whole = await Promise.all([1, 2].map(() => fetchStem(url(library.stems.large.filename), { headers })));
+    expect(whole.map((result) => [result.status, result.complete])).toEqual([
+      [200, true],
+      [200, true],
+    ]);
+    expect(await reservationRows(user.id)).toBe(0);
+    await projected(user.id, 3);
+    const figures = await stats(browser);
+    expect(figures.hasActiveSubscription).toBe(true);
+    expect(figures.freeCredits).toEqual({ used: 200, total: 200, remaining: 0 });
+    expect(figures.totalBytesStreamed).toBe(200 * bytesPerCredit + 2 * largeBytes);
+    expect(figures.totalCredits.used).toBe(200 + Math.ceil((2 * largeBytes) / bytesPerCredit));
+  });
+
+  it('lets the reservations of a process that died lapse after their time to live', async () => {
+    clock.set(october);
+    const { browser, user } = await signInWithCode(env.app.url, 'crashed@example.com');
+    const headers = sessionHeader(browser);
+    await seedStreamed(env.app, user.id, 199 * bytesPerCredit, new Date('2025-10-06T10:00:00.000Z'));
+    // What a process that died mid-stream leaves: a reservation nobody settles or extends.
+    await env.sql.query(`INSERT INTO credit_reservations (id, user_id, bytes, created_at, expires_at) VALUES (gen_random_uuid(), $1, $2, $3, $4)`, [
+      user.id,
+      bytesPerCredit,
+      clock.now().toISOString(),
+      new Date(clock.now().getTime() + reservationTtlMs).toISOString(),
+    ]);
+    expect((await fetchStem(url(library.stems.bass.filename), { method: 'HEAD', headers })).status).toBe(403);
+    clock.advance(reservationTtlMs);
+    expect((await fetchStem(url(library.stems.bass.filename), { method: 'HEAD', headers })).status).toBe(200);
+    expect((await fetchStem(url(library.stems.bass.filename), { headers })).status).toBe(200);
+  });
+
+  it('gives the same figures after the credits read model is rebuilt from the log', async () => {
+    const users = ['one-credit', 'heads', 'ranges', 'rollover', 'pack', 'pro', 'crashed'];
+    const browsers = await Promise.all(users.map(async (name) => (await signInWithCode(env.app.url, `${name}@example.com`)).browser));
+    for (const at of [october, new Date('2025-11-02T00:00:00.000Z')]) {
+      clock.set(at);
+      const before = await Promise.all(browsers.map(stats));
+      const outcome = await env.app.projections.rebuild('credits');
+      expect(outcome.kind).toBe('swapped');
+      expect(await Promise.all(browsers.map(stats))).toEqual(before);
+    }
+  });
+});

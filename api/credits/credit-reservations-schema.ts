@@ -1,0 +1,28 @@
+import type { MigrationSet } from '../../events/store/postgres/migrations';
+
+/**
+ * Credit reservations: bytes a stem response in progress (or just settled) holds against its
+ * user's credits, so concurrent responses cannot together serve more than is left. Not a read
+ * model: it is the live state of responses, not something the log can rebuild. Once a response is
+ * over (`settled_at`) its row holds the bytes actually sent, with `settled_position` the position
+ * of its StemStreamed event (null when the append failed); the row goes once the credits read
+ * model has passed that position. `expires_at` lets the holds of a process that died lapse.
+ */
+const creditReservationsSchema = `
+CREATE TABLE credit_reservations (
+  id uuid PRIMARY KEY,
+  user_id integer NOT NULL,
+  bytes bigint NOT NULL CHECK (bytes >= 0),
+  settled_at timestamptz,
+  settled_position text COLLATE "C",
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX credit_reservations_by_user ON credit_reservations (user_id);
+`;
+
+/** The reservation table's numbered migrations, run at start-up (api/storage/api-migrations.ts). */
+export const creditReservationMigrations: MigrationSet = {
+  name: 'credit-reservations',
+  migrations: [{ version: 1, name: 'credit-reservations', sql: creditReservationsSchema }],
+};

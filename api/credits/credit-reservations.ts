@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import type { SqlClient, SqlExecutor } from '../../events/store/postgres/sql-client';
+import { bytesLeftToStream, creditSnapshotOf } from '../../projections/credits/credits-queries';
+
+/** How long an unsettled reservation lives without a heartbeat: the holds of a crashed process lapse after this. */
+export const reservationTtlMs = 120_000;
+/** How often a response in progress extends its reservation. */
+export const reservationHeartbeatMs = 30_000;
+/**
+ * How long a settled reservation (or one whose StemStreamed could not be appended) keeps holding
+ * its bytes at most. Normally the row goes as soon as the credits read model has the event (well
+ * under a second); this bounds a stalled projection, and gives an operator a day to reconcile an
+ * unrecorded response before its bytes are free again.
+ */
+export const settledHoldMs = 24 * 60 * 60_000;
+
+export type Reservation = { granted: true; id: string; bytes: number } | { granted: false };
+
+/** What the user's credits and live reservations leave to stream now. */
+interface Headroom {
+  bytesLeft: number;
+  /** The credits read model's position for the user; settled holds at or before it are in the read model. */
+  readModelPosition: string;
+}
+
+// Per user, within this schema: two Woodsheds in separate schemas of one database never block each other.
+const userLock = `SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':woodshed:credit-reservations'), $1::integer)`;
+
+/**
+ * Bytes the user may still stream: the credits the read model leaves this month less every live
+ * hold (responses in progress, and settled ones the read model does not have yet). The snapshot's
+ * position is read first and passed to the second statement, so a projection commit between the
+ * two can never make a settled response count nowhere.
+ */
+async function headroom(sql: SqlExecutor, userId: number, now: Date): Promise<Headroom> {
+  const snapshot = await creditSnapshotOf(sql, userId, now);
+  const { rows } = await sql.query<{ held: string | number }>(
+    `SELECT coalesce(sum(bytes), 0) AS held FROM credit_reservations
+     WHERE user_id = $1 AND expires_at > $2 AND (settled_position IS NULL OR settled_position > $3)`,
+    [userId, now.toISOString(), snapshot.position],
+  );
+  return { bytesLeft: bytesLeftToStream(snapshot) - Number(rows[0]?.held ?? 0), readModelPosition: snapshot.position };
+}
+
+/** Whether a user without Pro can stream `bytes` more now, live holds included (HEAD: checks, never reserves). */
+export async function hasBytesLeft(sql: SqlExecutor, userId: number, bytes: number, now: Date): Promise<boolean> {
+  const { bytesLeft } = await headroom(sql, userId, now);
+  return bytesLeft > 0 && bytesLeft >= bytes;
+}
+
+/**
+ * Reserve up to `wanted` bytes for one response, under a per-user transaction lock so concurrent
+ * reservations see each other: granted the smaller of `wanted` and what is left, or refused when
+ * nothing is. Holds that lapsed or that the read model already has are dropped on the way.
+ */
+export async function reserveBytes(sql: SqlClient, userId: number, wanted: number, now: Date): Promise<Reservation> {
+  return sql.transaction(async (tx) => {
+    await tx.query(userLock, [userId]);
+    const { bytesLeft, readModelPosition } = await headroom(tx, userId, now);
+    await tx.query(
+      `DELETE FROM credit_reservations WHERE user_id = $1 AND (expires_at <= $2 OR settled_position <= $3)`,
+      [userId, now.toISOString(), readModelPosition],
+    );
+    if (bytesLeft <= 0) return { granted: false };
+    const bytes = Math.min(wanted, bytesLeft);
+    const id = randomUUID();
+    await tx.query(`INSERT INTO credit_reservations (id, user_id, bytes, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)`, [
+      id,
+      userId,
+      bytes,
+      now.toISOString(),
+      new Date(now.getTime() + reservationTtlMs).toISOString(),
+    ]);
+    return { granted: true, id, bytes };
+  });
+}
+
+/** Keep a reservation of a response still in progress alive. */
+export async function extendReservation(sql: SqlExecutor, id: string, now: Date): Promise<void> {
+  await sql.query(`UPDATE credit_reservations SET expires_at = $2 WHERE id = $1 AND settled_at IS NULL`, [id, new Date(now.getTime() + reservationTtlMs).toISOString()]);
+}
+
+/**
+ * The response is over: hold only the bytes it sent, until the read model has its StemStreamed
+ * event (`position`). Without a position (the append failed) the bytes stay held for a day, as
+ * spent: an unrecorded response must not free credits it used.
+ */
+export async function settleReservation(sql: SqlExecutor, id: string, bytesSent: number, position: string | null, now: Date): Promise<void> {
+  await sql.query(`UPDATE credit_reservations SET bytes = $2, settled_position = $3, settled_at = $4, expires_at = $5 WHERE id = $1`, [
+    id,
+    bytesSent,
+    position,
+    now.toISOString(),
+    new Date(now.getTime() + settledHoldMs).toISOString(),
+  ]);
+}
+
+/** Nothing was sent (the response failed before its body): the whole reservation goes. */
+export async function releaseReservation(sql: SqlExecutor, id: string): Promise<void> {
+  await sql.query(`DELETE FROM credit_reservations WHERE id = $1`, [id]);
+}

@@ -1,0 +1,44 @@
+import Router from '@koa/router';
+import { isPurchasingEnabled } from '../../../projections/purchasing-setting/purchasing-setting-queries';
+import type { AppDependencies } from '../../app-dependencies';
+import { handleCommand } from '../../commands/handle-command';
+import type { AppRouter, AppState } from '../../http/app-context';
+import { parseBody } from '../../http/parse-request';
+import { requireUser } from '../../http/require-user';
+import { adminSettingsPatch } from './admin-requests';
+import type { AdminSettingsResponse } from './admin-responses';
+import { decidePurchasing, evolvePurchasing, purchasingStream } from './purchasing-switch';
+
+/**
+ * The admin settings (spec 001 sections 2.9 and 7):
+ * - GET /api/admin/settings -> { purchasing_enabled }
+ * - PATCH /api/admin/settings { purchasing_enabled: boolean } -> { purchasing_enabled }: appends
+ *   PurchasingEnabled / PurchasingDisabled (nothing when it already is so) and answers once the
+ *   purchasing-setting read model has it, so every checkout from then on sees the switch
+ *   ("changes take effect immediately everywhere").
+ */
+export function adminSettingsRouter(deps: AppDependencies): AppRouter {
+  const router = new Router<AppState>({ prefix: '/api/admin' });
+
+  router.get('/settings', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { purchasing_enabled: await isPurchasingEnabled(deps.sql) } satisfies AdminSettingsResponse;
+  });
+
+  router.patch('/settings', async (ctx) => {
+    const admin = requireUser(ctx);
+    const { purchasing_enabled: wanted } = parseBody(ctx, adminSettingsPatch);
+    await handleCommand(deps, ctx, {
+      stream: purchasingStream,
+      initialState: true,
+      evolve: evolvePurchasing,
+      decide: (enabled) => decidePurchasing(enabled, wanted),
+      userId: admin.id,
+      readModel: 'purchasing-setting',
+    });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { purchasing_enabled: wanted } satisfies AdminSettingsResponse;
+  });
+
+  return router;
+}

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { type DecidedEvent, type EventMetadata, newEvent } from '../../../events/catalog';
+import type { EventStore, EventToAppend, Position } from '../../../events/store/event-store';
+import type { SqlExecutor } from '../../../events/store/postgres/sql-client';
+
+/** The campaign events. */
+export type CampaignEvent = DecidedEvent<'CampaignCreated' | 'CampaignBatchSent' | 'CampaignPaused' | 'CampaignResumed' | 'CampaignCanceled' | 'CampaignCompleted'>;
+
+/** Where an event's metadata comes from: a request (its id and user), or the sender. */
+export interface CampaignEventCause {
+  requestId: string;
+  userId: number | null;
+}
+
+export const campaignStream = (campaignId: number) => `campaign-${campaignId}`;
+
+/**
+ * Record a campaign event inside the caller's transaction, beside the schedule change it reports,
+ * so the change and its event commit together. The event log is not in that transaction (it may
+ * be KurrentDB), so the event waits here until `publishCampaignEvents` appends it; it is validated
+ * against the catalogue now, so a bad event fails the change instead of the publication.
+ */
+export async function recordCampaignEvent(tx: SqlExecutor, event: CampaignEvent, cause: CampaignEventCause, now: Date): Promise<void> {
+  const metadata: EventMetadata = {
+    eventId: randomUUID(),
+    occurredAt: now.toISOString(),
+    userId: cause.userId,
+    requestId: cause.requestId,
+    causationId: cause.requestId,
+    correlationId: cause.requestId,
+  };
+  const toAppend = newEvent<CampaignEvent['type']>(event.type, event.data, metadata);
+  await tx.query('INSERT INTO campaign_event_outbox (campaign_id, event) VALUES ($1, $2::jsonb)', [event.data.campaignId, JSON.stringify(toAppend)]);
+}
+
+/**
+ * Append every recorded, unpublished campaign event to its stream, oldest first, and mark it
+ * published. Safe to run from several places at once (a request after its commit, the sender on
+ * every pass): each event keeps the id it was recorded with, and the store stores an id once, so
+ * a second append of the same event is a no-op; and since every publisher appends in record
+ * order, no event is appended before one recorded earlier. Resolves with the position of the last
+ * event appended by this call (undefined when there was none).
+ */
+export async function publishCampaignEvents(sql: SqlExecutor, store: EventStore, now: Date): Promise<Position | undefined> {
+  let last: Position | undefined;
+  for (;;) {
+    const { rows } = await sql.query<{ seq: string | number; campaign_id: number; event: EventToAppend }>(
+      'SELECT seq, campaign_id, event FROM campaign_event_outbox WHERE published_at IS NULL ORDER BY seq LIMIT 100',
+    );
+    if (rows.length === 0) return last;
+    for (const row of rows) {
+      const { position } = await store.append(campaignStream(Number(row.campaign_id)), [row.event], { expectedVersion: 'any' });
+      last = position;
+      await sql.query('UPDATE campaign_event_outbox SET published_at = $2 WHERE seq = $1', [row.seq, now]);
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import Router from '@koa/router';
+import Stripe from 'stripe';
+import type { AppDependencies } from '../../app-dependencies';
+import type { AppContext, AppRouter, AppState } from '../../http/app-context';
+import { AppError } from '../../http/app-error';
+import { handlePaymentEvent } from './handle-payment-event';
+import { handledPaymentEventTypes, paymentEvent } from './payment-event';
+import type { PaymentSetup } from './payment-setup';
+import type { WebhookResponse } from './payments-responses';
+
+export const stripeWebhookPath = '/api/stripe/webhook';
+
+/** Stripe's events are far below this; a larger body is not from Stripe. */
+const maxWebhookBytes = 1024 * 1024;
+/** Seconds a signature stays valid (Stripe's default): older deliveries are refused as replays. */
+const signatureToleranceSeconds = 300;
+const handledTypes = new Set<string>(handledPaymentEventTypes);
+
+/**
+ * POST /api/stripe/webhook: Stripe's events, verified against the endpoint's signing secret on the
+ * raw bytes (the app's JSON parser skips this path). A bad, stale or missing signature is a 400 and
+ * nothing is stored. Handled events go through the one payment handler; any failure is a 500, so
+ * Stripe delivers again, and the handler's reconciliation makes the retry apply once. 404 when
+ * Stripe is not configured.
+ */
+export function stripeWebhookRouter(deps: AppDependencies, setup: PaymentSetup): AppRouter {
+  const router = new Router<AppState>();
+
+  router.post(stripeWebhookPath, async (ctx) => {
+    const stripe = setup.stripe;
+    if (stripe === undefined) throw new AppError(404, 'not_found', 'Stripe is not configured on this server.');
+    const signature = ctx.get('stripe-signature');
+    if (signature === '') throw new AppError(400, 'invalid_request', 'Missing Stripe-Signature header.');
+    const rawBody = await readRawBody(ctx);
+    let verified: Stripe.Event;
+    try {
+      verified = stripe.client.webhooks.constructEvent(rawBody, signature, stripe.webhookSecret, signatureToleranceSeconds);
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw error;
+      ctx.state.log.warn({ reason: error.message }, 'Stripe webhook refused: signature');
+      throw new AppError(400, 'invalid_request', 'Webhook signature verification failed.');
+    }
+    if (!handledTypes.has(verified.type)) {
+      ctx.state.log.debug({ stripeEventId: verified.id, type: verified.type }, 'Stripe webhook ignored: type not handled');
+      ctx.body = { received: true } satisfies WebhookResponse;
+      return;
+    }
+    const parsed = paymentEvent.safeParse(verified);
+    if (!parsed.success) {
+      ctx.state.log.error({ stripeEventId: verified.id, type: verified.type, issues: parsed.error.issues }, 'Stripe webhook not understood');
+      throw new AppError(400, 'invalid_request', 'The event does not have the shape this endpoint expects.');
+    }
+    const outcome = await handlePaymentEvent(deps, stripe.provider, parsed.data, ctx.state.requestId);
+    ctx.state.log.info({ stripeEventId: verified.id, type: verified.type, appended: outcome.events.map((event) => event.type) }, 'Stripe webhook handled');
+    ctx.body = { received: true } satisfies WebhookResponse;
+  });
+
+  return router;
+}
+
+async function readRawBody(ctx: AppContext): Promise<Buffer> {
+  const declared = Number(ctx.get('content-length') || '0');
+  if (declared > maxWebhookBytes) throw new AppError(413, 'payload_too_large', 'The request body is too large.');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > maxWebhookBytes) throw new AppError(413, 'payload_too_large', 'The request body is too large.');
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}

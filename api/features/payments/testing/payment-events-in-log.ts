@@ -1,0 +1,45 @@
+import type { RecordedEvent } from '../../../../events/store/event-store';
+import { countInvisibleEvents } from '../../../../projections/runtime/log-visibility';
+import type { TestApp } from '../../../testing/start-test-app';
+
+export const paymentEventTypes = [
+  'SubscriptionStarted',
+  'SubscriptionRenewed',
+  'SubscriptionCancellationRequested',
+  'SubscriptionCancellationWithdrawn',
+  'SubscriptionPastDue',
+  'SubscriptionEnded',
+  'CreditsPurchased',
+  'CreditsRefunded',
+] as const;
+
+const settleTimeoutMs = 30_000;
+
+/**
+ * Every payment event in the log for `userId`, oldest first (what a test checks was, or was not,
+ * appended). On a PostgreSQL server the log shows an event only once every older transaction in
+ * the cluster has ended, and other test files' transactions run beside this one: an append that
+ * has just been acknowledged may not be readable yet. So this first waits until no committed
+ * payment event is hidden, then reads.
+ */
+export async function paymentEventsOf(app: Pick<TestApp, 'store' | 'sql'>, userId: number): Promise<RecordedEvent[]> {
+  await untilPaymentEventsVisible(app);
+  const found: RecordedEvent[] = [];
+  let after = '';
+  for (;;) {
+    const page = await app.store.readAll({ after, max: 1000, types: paymentEventTypes });
+    found.push(...page.events.filter((event) => (event.data as { userId?: number }).userId === userId));
+    if (page.next === after) return found;
+    after = page.next;
+  }
+}
+
+async function untilPaymentEventsVisible(app: Pick<TestApp, 'store' | 'sql'>): Promise<void> {
+  const deadline = Date.now() + settleTimeoutMs;
+  for (;;) {
+    const hidden = await countInvisibleEvents(app.sql, app.store, paymentEventTypes);
+    if (hidden === null || hidden === 0) return;
+    if (Date.now() > deadline) throw new Error(`${hidden} payment events stayed hidden from readers of the log for ${settleTimeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { instrumentOf, stemName } from '../instrument-groups';
+import { analysisSampleRate } from './decode-mono';
+import { type HarmonyResult, HarmonyDetector, chromaHop } from './detect-harmony';
+import { type TempoResult, TempoDetector } from './detect-tempo';
+import { type SignalSpec, songWindows, windowSeconds } from './song-windows';
+
+/** Chord charts the analysis can write: the mix, and the stems of these groups (spec 000: master, guitar, bass, keys). */
+export const detectedChordInstruments = ['master', 'guitar', 'bass', 'keys'] as const;
+
+/** Songs shorter than this get no key or chord charts. */
+const shortestHarmonySeconds = 5;
+
+export interface TempoAnalysis extends TempoResult {
+  problems: string[];
+}
+
+export interface HarmonyAnalysis extends HarmonyResult {
+  problems: string[];
+}
+
+function stemsOfGroup(stems: readonly string[], group: string): string[] {
+  return stems.filter((file) => instrumentOf(stemName(path.basename(file))) === group);
+}
+
+/** Window length in samples: a whole number of chroma hops, so frames line up across windows. */
+function windowLength(): number {
+  return Math.round((windowSeconds * analysisSampleRate) / chromaHop) * chromaHop;
+}
+
+/**
+ * The song's tempo: from its drum stems when it has them (the clearest pulse: a full mix's
+ * sustained chords pull beat trackers to half or double time), else from the mix of all stems.
+ */
+export async function analyseTempo(stems: readonly string[]): Promise<TempoAnalysis> {
+  const drums = stemsOfGroup(stems, 'Drums');
+  const rhythm: SignalSpec = { name: 'rhythm', stems: drums.length > 0 ? drums : stems };
+  const problems: string[] = [];
+  const detector = new TempoDetector();
+  for await (const window of songWindows([rhythm], problems, windowLength() / analysisSampleRate)) {
+    detector.addWindow(window.signals.get('rhythm')!, window.startSeconds, analysisSampleRate);
+  }
+  return { ...detector.result(), problems };
+}
+
+/**
+ * Key and chord charts: `master` from the mix of all stems, `guitar` and `keys` from their stems.
+ * `bass` is the master's harmony: a bass line alone names roots but not whether a chord is major
+ * or minor, and a bassist reads the song's chords (the demo library's bass.txt is the same).
+ */
+export async function analyseHarmony(stems: readonly string[], beats: readonly number[]): Promise<HarmonyAnalysis> {
+  const signals: SignalSpec[] = [{ name: 'master', stems }];
+  for (const [name, group] of [['guitar', 'Guitar'], ['keys', 'Keys'], ['bass', 'Bass']] as const) {
+    const members = stemsOfGroup(stems, group);
+    if (members.length > 0) signals.push({ name, stems: members });
+  }
+  const problems: string[] = [];
+  const detector = new HarmonyDetector('master', signals.some((signal) => signal.name === 'bass') ? 'bass' : undefined);
+  let end = 0;
+  const windows = songWindows(signals, problems, windowLength() / analysisSampleRate);
+  let current = await windows.next();
+  while (!current.done) {
+    const next = await windows.next();
+    const window = current.value;
+    const length = window.signals.get('master')!.length;
+    end = window.startSeconds + length / analysisSampleRate;
+    detector.addWindow(window.signals, analysisSampleRate, next.done === true);
+    current = next;
+  }
+  // A few seconds of sound name no key, and their "chords" would be guesses.
+  if (end < shortestHarmonySeconds) return { key: null, chords: {}, problems };
+  const result = detector.result(beats, end, analysisSampleRate);
+  if (result.chords.master !== undefined && stemsOfGroup(stems, 'Bass').length > 0) result.chords.bass = result.chords.master;
+  return { ...result, problems };
+}

@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { analysisSampleRate, decodeMono } from './decode-mono';
+
+/** A signal to analyse: the sum of some of the song's stems (the master is the sum of all). */
+export interface SignalSpec {
+  name: string;
+  /** Absolute paths of the stem files summed into this signal. */
+  stems: readonly string[];
+}
+
+/** A stretch of the song: each signal's samples from `startSeconds`, all of the same length. */
+export interface SongWindow {
+  startSeconds: number;
+  signals: Map<string, Float32Array>;
+}
+
+/** Seconds per window: a demo song (up to 75 s) is one window; an 8-minute song is six. */
+export const windowSeconds = 90;
+
+/** A stem being decoded, with the samples decoded but not yet taken. */
+class StemReader {
+  private readonly chunks: AsyncGenerator<Float32Array>;
+  private pending: Float32Array = new Float32Array(0);
+  ended = false;
+  problem: string | undefined;
+
+  constructor(readonly file: string) {
+    this.chunks = decodeMono(file);
+  }
+
+  /** The next `count` samples, fewer (then zero-padded by the caller) once the stem has ended. */
+  async take(count: number): Promise<Float32Array> {
+    const parts: Float32Array[] = [];
+    let have = 0;
+    while (have < count) {
+      if (this.pending.length === 0) {
+        if (this.ended) break;
+        try {
+          const next = await this.chunks.next();
+          if (next.done) {
+            this.ended = true;
+            break;
+          }
+          this.pending = next.value;
+        } catch (error) {
+          // A stem that stops decoding half-way ends there; the others carry on.
+          this.ended = true;
+          // System errors end with the absolute path; problems name files relative to the song folder.
+          const message = (error instanceof Error ? error.message : String(error)).replace(/, \w+ '[^']*'$/, '');
+          this.problem = `${path.basename(this.file)} could not be decoded to the end: ${message}`.slice(0, 300);
+          break;
+        }
+      }
+      const part = this.pending.subarray(0, count - have);
+      this.pending = this.pending.subarray(part.length);
+      parts.push(part);
+      have += part.length;
+    }
+    const out = new Float32Array(have);
+    let offset = 0;
+    for (const part of parts) {
+      out.set(part, offset);
+      offset += part.length;
+    }
+    return out;
+  }
+
+  async close(): Promise<void> {
+    await this.chunks.return(undefined);
+  }
+}
+
+/**
+ * Decode the stems of a song side by side and hand out the signals window by window: at most one
+ * window of each signal (plus one stem's decoder buffers) is in memory, whatever the song's length.
+ * Stems of different lengths are padded with silence; the song ends with its longest stem.
+ */
+export async function* songWindows(signals: readonly SignalSpec[], problems: string[], seconds = windowSeconds): AsyncGenerator<SongWindow> {
+  const files = [...new Set(signals.flatMap((signal) => signal.stems))];
+  const readers = files.map((file) => new StemReader(file));
+  const size = Math.round(seconds * analysisSampleRate);
+  try {
+    for (let start = 0; ; start += size) {
+      const mixed = new Map(signals.map((signal) => [signal.name, new Float32Array(size)]));
+      let longest = 0;
+      for (const reader of readers) {
+        if (reader.ended) continue;
+        const samples = await reader.take(size);
+        longest = Math.max(longest, samples.length);
+        for (const signal of signals) {
+          if (!signal.stems.includes(reader.file)) continue;
+          const target = mixed.get(signal.name)!;
+          for (let i = 0; i < samples.length; i++) target[i]! += samples[i]!;
+        }
+      }
+      if (longest === 0) break;
+      yield {
+        startSeconds: start / analysisSampleRate,
+        signals: new Map([...mixed].map(([name, samples]) => [name, samples.subarray(0, longest)])),
+      };
+      if (longest < size) break;
+    }
+  } finally {
+    for (const reader of readers) {
+      if (reader.problem) problems.push(reader.problem);
+      await reader.close();
+    }
+  }
+}

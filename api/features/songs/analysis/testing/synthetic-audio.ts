@@ -1,0 +1,58 @@
+/** Short synthetic signals for the analysis tests, written as 16-bit mono WAV. */
+
+/** A 16-bit PCM mono WAV of `samples` (clipped to -1..1). */
+export function wavOf(samples: Float32Array, rate: number): Buffer {
+  const data = Buffer.alloc(samples.length * 2);
+  for (let i = 0; i < samples.length; i++) data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, samples[i]!)) * 32767), i * 2);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVE', 8);
+  header.write('fmt ', 12);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+/** A click track: a 25 ms burst of decaying noise on every beat, the first of each bar louder. */
+export function clickTrack(bpm: number, seconds: number, rate: number): Float32Array {
+  const out = new Float32Array(Math.round(seconds * rate));
+  const beat = (60 / bpm) * rate;
+  let seed = 12345;
+  const noise = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x3fffffff - 1;
+  };
+  for (let n = 0; n * beat < out.length; n++) {
+    const start = Math.round(n * beat);
+    const gain = n % 4 === 0 ? 0.9 : 0.6;
+    for (let i = 0; i < 0.025 * rate && start + i < out.length; i++) out[start + i] = gain * noise() * Math.exp(-i / (0.006 * rate));
+  }
+  return out;
+}
+
+/** Frequency of a MIDI note. */
+function frequency(note: number): number {
+  return 440 * 2 ** ((note - 69) / 12);
+}
+
+/** Sustained notes (MIDI numbers) with a few harmonics, like a soft organ, for `seconds`. */
+export function chord(notes: readonly number[], seconds: number, rate: number): Float32Array {
+  const out = new Float32Array(Math.round(seconds * rate));
+  for (const note of notes) {
+    const f = frequency(note);
+    for (let harmonic = 1; harmonic <= 4; harmonic++) {
+      const step = (2 * Math.PI * f * harmonic) / rate;
+      const level = 0.12 / harmonic;
+      for (let i = 0; i < out.length; i++) out[i]! += level * Math.sin(step * i);
+    }
+  }
+  return out;
+}

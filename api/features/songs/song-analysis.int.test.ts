@@ -1,0 +1,132 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
+import { TestBrowser } from '../../testing/test-browser';
+import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
+import { chord, clickTrack, wavOf } from './analysis/testing/synthetic-audio';
+import type { ScanProgress, ScanStage } from './song-scan';
+import type { SongResponse } from './songs-responses';
+import { write } from './testing/song-files';
+
+const songsDir = mkdtempSync(path.join(tmpdir(), 'woodshed-analysed-songs-'));
+afterAll(() => rmSync(songsDir, { recursive: true, force: true }));
+const rate = 22050;
+
+function writeLibrary(): void {
+  rmSync(songsDir, { recursive: true, force: true });
+  // No song.json and no chord files: everything comes from the audio.
+  write(path.join(songsDir, 'click song', 'drums.wav'), wavOf(clickTrack(120, 10, rate), rate));
+  write(path.join(songsDir, 'click song', 'keys.wav'), wavOf(chord([60, 64, 67, 48], 10, rate), rate));
+  // song.json gives BPM and key (they win), no chord files: charts are detected.
+  write(path.join(songsDir, 'declared', 'drums.wav'), wavOf(clickTrack(120, 10, rate), rate));
+  write(path.join(songsDir, 'declared', 'keys.wav'), wavOf(chord([60, 64, 67, 48], 10, rate), rate));
+  write(path.join(songsDir, 'declared', 'song.json'), JSON.stringify({ title: 'Declared', bpm: 90, key: 'D major' }));
+  // Chord files given: nothing to analyse, no detected chart offered beside them.
+  write(path.join(songsDir, 'charted', 'drums.wav'), wavOf(clickTrack(120, 10, rate), rate));
+  write(path.join(songsDir, 'charted', 'keys.wav'), wavOf(chord([60, 64, 67, 48], 10, rate), rate));
+  write(path.join(songsDir, 'charted', 'song.json'), JSON.stringify({ bpm: 100, key: 'G major' }));
+  write(path.join(songsDir, 'charted', 'chords', 'master.txt'), '[00:00.00] G\n');
+  // Too short for a tempo: rescan-bpm says so.
+  write(path.join(songsDir, 'blip', 'drums.wav'), wavOf(clickTrack(120, 1, rate), rate));
+}
+
+/** Start a scan and poll its progress quickly, returning the stages seen in order and the final progress. */
+async function scanWatchingStages(browser: TestBrowser): Promise<{ stages: ScanStage[]; done: ScanProgress }> {
+  expect((await browser.post('/api/songs/scan')).status).toBe(202);
+  const stages: ScanStage[] = [];
+  for (let attempt = 0; attempt < 3000; attempt++) {
+    const progress = (await browser.get<ScanProgress>('/api/songs/scan/progress')).body;
+    if (stages.at(-1) !== progress.stage) stages.push(progress.stage);
+    if (!progress.isScanning) return { stages, done: progress };
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('The scan did not finish');
+}
+
+describeAppOnEveryDatabase('song audio analysis', { config: { authSecret: testAuthSecret, songsDir } }, (env) => {
+  let browser: TestBrowser;
+  const ids: Record<string, number> = {};
+  beforeAll(async () => {
+    writeLibrary();
+    ({ browser } = await signInWithCode(env.app.url, 'analyst@example.com'));
+  });
+
+  it('detects a missing BPM, key and chords during the scan, passing through the stages bpm and chords', async () => {
+    const { stages, done } = await scanWatchingStages(browser);
+    expect(done).toMatchObject({ isScanning: false, stage: 'complete', currentSong: null, currentIndex: 4, totalSongs: 4, problems: [] });
+    // Analysis takes seconds, so polls every 10 ms see both analysis stages, in order.
+    expect(stages.filter((stage) => stage === 'bpm' || stage === 'chords')).toEqual(['bpm', 'chords']);
+    expect(stages.at(-1)).toBe('complete');
+
+    const list = (await browser.get<SongResponse[]>('/api/songs')).body;
+    for (const song of list) ids[song.title] = song.id;
+    const click = list.find((song) => song.title === 'click song')!;
+    expect(Math.abs(click.bpm! - 120) / 120).toBeLessThanOrEqual(0.02);
+    expect(click.key).toBe('C major');
+
+    const charts = await browser.get<{ availableInstruments: string[] }>(`/api/songs/${click.id}/chords`);
+    expect(charts.body).toEqual({ availableInstruments: ['master', 'keys'] });
+    const master = await browser.get<{ instrument: string; text: string }>(`/api/songs/${click.id}/chords?instrument=master`);
+    expect(master.body.text).toMatch(/^\[00:00\.00\] C\n/);
+  }, 120_000);
+
+  it('keeps what song.json and chord files give; detection fills the rest', async () => {
+    const id = ids.Declared!;
+    expect((await browser.get<SongResponse>(`/api/songs/${id}`)).body).toMatchObject({ bpm: 90, key: 'D major' });
+    expect((await browser.get(`/api/songs/${id}/chords`)).body).toEqual({ availableInstruments: ['master', 'keys'] });
+    expect((await browser.get<{ text: string }>(`/api/songs/${id}/chords?instrument=keys`)).body.text).toMatch(/^\[00:00\.00\] C\n/);
+
+    const charted = ids.charted!;
+    expect((await browser.get<SongResponse>(`/api/songs/${charted}`)).body).toMatchObject({ bpm: 100, key: 'G major' });
+    expect((await browser.get(`/api/songs/${charted}/chords`)).body).toEqual({ availableInstruments: ['master'] });
+    expect((await browser.get(`/api/songs/${charted}/chords?instrument=master`)).body).toEqual({ instrument: 'master', text: '[00:00.00] G\n' });
+    expect((await browser.get(`/api/songs/${charted}/chords?instrument=keys`)).status).toBe(400);
+    const analyses = await env.app.sql.query(`SELECT 1 FROM events WHERE type = 'SongAnalysed' AND stream_id = $1`, [`song-${charted}`]);
+    expect(analyses.rows).toEqual([]);
+  });
+
+  it('does not analyse unchanged stems again', async () => {
+    const before = (await env.app.sql.query<{ count: string }>(`SELECT count(*) AS count FROM events WHERE type = 'SongAnalysed'`)).rows[0]!.count;
+    const { done } = await scanWatchingStages(browser);
+    expect(done.summary).toEqual({ catalogued: 0, changed: 0, unchanged: 4, removed: 0 });
+    const after = (await env.app.sql.query<{ count: string }>(`SELECT count(*) AS count FROM events WHERE type = 'SongAnalysed'`)).rows[0]!.count;
+    expect(Number(after)).toBe(Number(before));
+  }, 60_000);
+
+  it('re-detects the BPM on request: the new bpm, taken by the song unless song.json gives one', async () => {
+    const click = ids['click song']!;
+    // An edit first, so the song's BPM visibly changes back.
+    expect((await browser.patch(`/api/songs/${click}/metadata`, { bpm: 60 })).status).toBe(200);
+    const detected = await browser.post<{ bpm: number }>(`/api/songs/${click}/rescan-bpm`);
+    expect(detected.status).toBe(200);
+    expect(Math.abs(detected.body.bpm - 120) / 120).toBeLessThanOrEqual(0.02);
+    expect((await browser.get<SongResponse>(`/api/songs/${click}`)).body.bpm).toBe(detected.body.bpm);
+
+    const declared = await browser.post<{ bpm: number }>(`/api/songs/${ids.Declared}/rescan-bpm`);
+    expect(declared.status).toBe(200);
+    expect(Math.abs(declared.body.bpm - 120) / 120).toBeLessThanOrEqual(0.02);
+    expect((await browser.get<SongResponse>(`/api/songs/${ids.Declared}`)).body.bpm).toBe(90);
+  }, 60_000);
+
+  it('answers 409 to a second rescan of a song while the first runs', async () => {
+    const click = ids['click song']!;
+    const [first, second] = await Promise.all([browser.post(`/api/songs/${click}/rescan-bpm`), browser.post(`/api/songs/${click}/rescan-bpm`)]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+  }, 60_000);
+
+  it("answers 422 with the spec's text when no tempo can be detected, and changes nothing", async () => {
+    const before = (await browser.get<SongResponse>(`/api/songs/${ids.blip}`)).body;
+    const failed = await browser.post<{ error: { message: string } }>(`/api/songs/${ids.blip}/rescan-bpm`);
+    expect(failed.status).toBe(422);
+    expect(failed.body.error.message).toBe('Could not detect BPM from audio files');
+    expect((await browser.get<SongResponse>(`/api/songs/${ids.blip}`)).body).toEqual(before);
+  }, 60_000);
+
+  it('answers 404 for an unknown song, 400 for a malformed id and 401 when signed out', async () => {
+    expect((await browser.post('/api/songs/999999/rescan-bpm')).status).toBe(404);
+    expect((await browser.post('/api/songs/abc/rescan-bpm')).status).toBe(400);
+    expect((await new TestBrowser(env.app.url).post(`/api/songs/${ids['click song']}/rescan-bpm`)).status).toBe(401);
+  });
+});

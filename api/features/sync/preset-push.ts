@@ -1,0 +1,51 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { PresetData } from '../../../events/catalog';
+import { type PresetEvent, decideResetPreset, decideSavePreset } from '../presets/preset-decisions';
+import type { PresetState } from '../presets/preset-state';
+import { presetDataFor } from '../presets/presets-requests';
+import { PushConflict } from './push-conflict';
+import type { PresetDocument } from './sync-documents';
+
+/** The server's document for one user's song: the saved preset, or a tombstone (reset, or never saved). */
+export function presetMasterDocument(state: PresetState, songId: number): PresetDocument {
+  const updatedAt = state.updatedAt === null ? 0 : Date.parse(state.updatedAt);
+  if (state.presetData === null) return { id: String(songId), volumes: {}, mutes: {}, updatedAt, _deleted: true };
+  return { id: String(songId), volumes: { ...state.presetData.volumes }, mutes: { ...state.presetData.mutes }, updatedAt, _deleted: false };
+}
+
+/** What a preset document says: its settings, or null for none (no document, or a tombstone). */
+function presetIn(document: PresetDocument | null): PresetData | null {
+  if (document === null || document._deleted) return null;
+  return { volumes: document.volumes, mutes: document.mutes };
+}
+
+/**
+ * PushPreset: apply a pushed preset row through the REST calls' decisions (save, or reset for a
+ * tombstone), if its assumed master state has the server's settings (compared on content, not on
+ * `updatedAt`, which is the server's time). Without an active subscription, for a song no longer
+ * on disk, or with stem ids that are not the song's, nothing changes either. Each of these throws
+ * `PushConflict` with the server's document, which the client then takes.
+ */
+export function decidePresetPush(
+  state: PresetState,
+  command: {
+    userId: number;
+    songId: number;
+    hasActiveSubscription: boolean;
+    /** The song's stem ids; null when the song is not on disk. */
+    songStemIds: readonly string[] | null;
+    assumedMasterState: PresetDocument | null;
+    newDocumentState: PresetDocument;
+  },
+): PresetEvent[] {
+  const master = presetMasterDocument(state, command.songId);
+  const conflict = () => new PushConflict(master);
+  if (!command.hasActiveSubscription || command.songStemIds === null) throw conflict();
+  if (!isDeepStrictEqual(presetIn(command.assumedMasterState), presetIn(master))) throw conflict();
+  const { userId, songId, hasActiveSubscription } = command;
+  const wanted = presetIn(command.newDocumentState);
+  if (wanted === null) return decideResetPreset(state, { userId, songId, hasActiveSubscription });
+  const parsed = presetDataFor(command.songStemIds).safeParse(wanted);
+  if (!parsed.success) throw conflict();
+  return decideSavePreset(state, { userId, songId, presetData: parsed.data, hasActiveSubscription });
+}

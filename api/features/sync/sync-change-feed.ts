@@ -1,0 +1,204 @@
+import { START, type Position } from '../../../events/store/event-store';
+import type { SqlExecutor } from '../../../events/store/postgres/sql-client';
+import { latestPresetPosition, listPresetChangesOfUsers } from '../../../projections/presets/presets-queries';
+import { readLiveCheckpoint } from '../../../projections/runtime/checkpoints';
+import { latestSongsPositions, listSongChanges, listStarChangesOfUsers } from '../../../projections/songs/songs-sync-queries';
+import type { Logger } from 'pino';
+import { type SyncCollection, type SyncDocuments, toPresetDocument, toSongDocument, toStarDocument } from './sync-documents';
+
+/** What the live stream sends: changed documents of one collection with their checkpoint, or RESYNC. */
+export type SyncStreamMessage =
+  | { [Name in SyncCollection]: { collection: Name; documents: SyncDocuments[Name][]; checkpoint: { position: Position } } }[SyncCollection]
+  | 'RESYNC';
+
+export interface SyncChangeFeedOptions {
+  /** How often the read models are checked while anyone listens; default 250 ms. */
+  pollMs?: number;
+  /** Most rows one poll reads per table; more means clients pull instead (RESYNC). Default 500. */
+  maxRowsPerPoll?: number;
+  /** Most open streams per user (tabs, devices); default 5. */
+  maxStreamsPerUser?: number;
+}
+
+type Listener = (message: SyncStreamMessage) => void;
+
+/** The projections whose tables the feed reads: songs (songs and stars) and presets. */
+const watched = ['songs', 'presets'] as const;
+
+/**
+ * The changes of the synced read models, shared by every live stream of this process: one poll of
+ * the projections' checkpoints per tick, whoever listens, and only when a checkpoint moved, one
+ * read per table of the rows changed since the last tick (songs for everyone, stars and presets of
+ * the users listening), fanned out per user. Reading the read models (not the log) means a stream
+ * never announces a change its pull cannot serve yet, whichever process runs the projections.
+ *
+ * It cannot tell what was missed, and says RESYNC to every listener, when a read model was swapped
+ * for a rebuilt generation, or when one poll finds more rows than it reads at once.
+ */
+export class SyncChangeFeed {
+  readonly #sql: SqlExecutor;
+  readonly #logger: Logger;
+  readonly #pollMs: number;
+  readonly #maxRows: number;
+  readonly #maxStreamsPerUser: number;
+  readonly #listeners = new Map<number, Set<Listener>>();
+  #timer: ReturnType<typeof setInterval> | undefined;
+  /** Settles once the positions to follow from are known; undefined while nobody listens. */
+  #started: Promise<void> | undefined;
+  #ticking = false;
+  #lastSeen = { songs: START, stars: START, presets: START };
+  /** `generation/position` of each watched projection's live checkpoint at the last tick. */
+  #checkpoints = new Map<string, string>();
+
+  constructor(sql: SqlExecutor, logger: Logger, options: SyncChangeFeedOptions = {}) {
+    this.#sql = sql;
+    this.#logger = logger;
+    this.#pollMs = options.pollMs ?? 250;
+    this.#maxRows = options.maxRowsPerPoll ?? 500;
+    this.#maxStreamsPerUser = options.maxStreamsPerUser ?? 5;
+  }
+
+  /**
+   * Listen to `userId`'s changes. Resolves once every change committed from now on will reach
+   * `listener` (so a pull made after this misses nothing); undefined when the user already has
+   * `maxStreamsPerUser` streams. Call the returned function to stop.
+   */
+  async subscribe(userId: number, listener: Listener): Promise<(() => void) | undefined> {
+    let listeners = this.#listeners.get(userId);
+    if (listeners && listeners.size >= this.#maxStreamsPerUser) return undefined;
+    if (!listeners) {
+      listeners = new Set();
+      this.#listeners.set(userId, listeners);
+    }
+    listeners.add(listener);
+    const unsubscribe = () => {
+      const current = this.#listeners.get(userId);
+      if (!current?.delete(listener)) return;
+      if (current.size === 0) this.#listeners.delete(userId);
+      if (this.#listeners.size === 0) this.#stop();
+    };
+    try {
+      await this.#start();
+    } catch (error) {
+      unsubscribe();
+      throw error;
+    }
+    return unsubscribe;
+  }
+
+  /** Open streams of one user. */
+  streamsOf(userId: number): number {
+    return this.#listeners.get(userId)?.size ?? 0;
+  }
+
+  #start(): Promise<void> {
+    if (!this.#started) {
+      const started = this.#followFromNow().then(() => {
+        // Someone may have left while the positions were read.
+        if (this.#listeners.size > 0 && this.#started === started && this.#timer === undefined) {
+          this.#timer = setInterval(() => void this.#tick(), this.#pollMs);
+          this.#timer.unref();
+        }
+      });
+      this.#started = started;
+      // A failed start (the database is unreachable) is tried again by the next subscriber.
+      started.catch(() => {
+        if (this.#started === started) this.#started = undefined;
+      });
+    }
+    return this.#started;
+  }
+
+  #stop(): void {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    this.#started = undefined;
+  }
+
+  /** Start following at the newest rows: what came before is the pull's (after the stream's first RESYNC). */
+  async #followFromNow(): Promise<void> {
+    this.#checkpoints = await this.#readCheckpoints();
+    this.#lastSeen = await this.#latestPositions();
+  }
+
+  async #latestPositions(): Promise<{ songs: Position; stars: Position; presets: Position }> {
+    const [songs, presets] = await Promise.all([latestSongsPositions(this.#sql), latestPresetPosition(this.#sql)]);
+    return { songs: songs.songs, stars: songs.stars, presets };
+  }
+
+  async #readCheckpoints(): Promise<Map<string, string>> {
+    const checkpoints = new Map<string, string>();
+    for (const projection of watched) {
+      const live = await readLiveCheckpoint(this.#sql, projection);
+      checkpoints.set(projection, live ? `${live.generation}/${live.position}` : '');
+    }
+    return checkpoints;
+  }
+
+  async #tick(): Promise<void> {
+    if (this.#ticking || this.#timer === undefined) return;
+    this.#ticking = true;
+    try {
+      const checkpoints = await this.#readCheckpoints();
+      const generation = (value: string | undefined) => value?.slice(0, value.indexOf('/'));
+      const swapped = watched.some((projection) => generation(checkpoints.get(projection)) !== generation(this.#checkpoints.get(projection)));
+      const moved = watched.some((projection) => checkpoints.get(projection) !== this.#checkpoints.get(projection));
+      if (swapped) {
+        await this.#followFromNow();
+        this.#broadcast('RESYNC');
+        return;
+      }
+      if (!moved) return;
+      const users = [...this.#listeners.keys()];
+      // Read first: every row committed by then is at or before these, so the changes of users
+      // not listening can be passed over for good (a later commit always has a later position).
+      const latest = await this.#latestPositions();
+      const limit = this.#maxRows + 1;
+      const [songs, stars, presets] = await Promise.all([
+        listSongChanges(this.#sql, this.#lastSeen.songs, limit),
+        listStarChangesOfUsers(this.#sql, users, this.#lastSeen.stars, limit),
+        listPresetChangesOfUsers(this.#sql, users, this.#lastSeen.presets, limit),
+      ]);
+      if (songs.length === limit || stars.length === limit || presets.length === limit) {
+        await this.#followFromNow();
+        this.#broadcast('RESYNC');
+        return;
+      }
+      this.#checkpoints = checkpoints;
+      const last = <T extends { position: Position }>(rows: T[], fallback: Position) => rows.at(-1)?.position ?? fallback;
+      const newest = (...positions: Position[]) => positions.reduce((a, b) => (b > a ? b : a));
+      this.#lastSeen = {
+        songs: newest(this.#lastSeen.songs, latest.songs, last(songs, START)),
+        stars: newest(this.#lastSeen.stars, latest.stars, last(stars, START)),
+        presets: newest(this.#lastSeen.presets, latest.presets, last(presets, START)),
+      };
+      if (songs.length > 0) {
+        this.#broadcast({ collection: 'songs', documents: songs.map(toSongDocument), checkpoint: { position: last(songs, START) } });
+      }
+      for (const userId of users) {
+        const own = <T extends { userId: number }>(rows: T[]) => rows.filter((row) => row.userId === userId);
+        const userStars = own(stars);
+        const userPresets = own(presets);
+        if (userStars.length > 0) {
+          this.#send(userId, { collection: 'stars', documents: userStars.map(toStarDocument), checkpoint: { position: last(userStars, START) } });
+        }
+        if (userPresets.length > 0) {
+          this.#send(userId, { collection: 'presets', documents: userPresets.map(toPresetDocument), checkpoint: { position: last(userPresets, START) } });
+        }
+      }
+    } catch (error) {
+      // Nothing moved forward: the next tick reads the same changes again.
+      this.#logger.warn({ err: error }, 'sync change feed: polling the read models failed');
+    } finally {
+      this.#ticking = false;
+    }
+  }
+
+  #broadcast(message: SyncStreamMessage): void {
+    for (const userId of this.#listeners.keys()) this.#send(userId, message);
+  }
+
+  #send(userId: number, message: SyncStreamMessage): void {
+    for (const listener of this.#listeners.get(userId) ?? []) listener(message);
+  }
+}

@@ -1,0 +1,131 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { e2eAdminEmail } from './admin-email';
+import { startApp } from './app-process';
+import type { AppProcess } from './app-process';
+import { launchBrowser } from './browser';
+import type { TestBrowser } from './browser';
+import { watchPageProblems } from './page-problems';
+import { saveScreenshot } from './screenshot';
+import { signInWithCode, toastTitled } from './sign-in-flow';
+
+// The machine running these may be busy: sign-ins and polls get generous time.
+const FLOW_TIMEOUT_MS = 240_000;
+const STEP_TIMEOUT_MS = 30_000;
+
+// A fresh app of its own: its first ADMIN_EMAILS address is the test audience's recipient, and a
+// queued campaign waits ten minutes before its first batch, so the test pauses it before anything
+// is sent and the mail goes out when it resumes it.
+let app: AppProcess;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp({ env: { CAMPAIGN_START_DELAY_SECONDS: '600' } }), launchBrowser()]);
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+interface OutboxMessage {
+  id: number;
+  to: string;
+  subject: string;
+  text: string | null;
+  headers: Record<string, string> | null;
+  data: Record<string, string> | null;
+}
+
+async function campaignMail(to: string): Promise<OutboxMessage[]> {
+  const response = await fetch(`${app.baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  const { messages } = (await response.json()) as { messages: OutboxMessage[] };
+  return messages.filter((message) => message.data?.campaignId !== undefined);
+}
+
+const historyRow = (page: Page, subject: string) => page.getByRole('table', { name: 'Campaign history' }).getByRole('row').filter({ hasText: subject });
+
+it(
+  'an admin composes a test campaign, confirms it, sees it in the history, pauses it; resumed, the test mail reaches the outbox',
+  async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    const problems = watchPageProblems(page);
+    await signInWithCode(page, app.baseUrl, e2eAdminEmail);
+    await page.goto(`${app.baseUrl}/admin/announcements`);
+    await page.getByRole('heading', { name: 'Compose Announcement' }).waitFor();
+    await saveScreenshot(page, 'announcements-empty');
+    await page.getByText('No campaigns yet').waitFor();
+
+    // Blank fields: the spec's toast, and nothing queued.
+    await page.getByRole('button', { name: 'Send Campaign' }).click();
+    expect(await toastTitled(page, 'Missing fields')).toEqual({ description: 'Please fill in both subject and message', variant: 'destructive' });
+
+    const subject = `Three new songs ${Date.now().toString(36)}`;
+    await page.getByLabel('Subject').fill(subject);
+    await page.getByLabel('Message').fill('<p>Hello&nbsp;players,</p>\nthree new songs are in the library.');
+
+    // To all users: the dialog warns.
+    await page.getByLabel('Target audience').selectOption('all');
+    await page.getByRole('button', { name: 'Send Campaign' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Send this campaign?' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain(subject);
+    expect(await dialog.innerText()).toContain('All users');
+    expect(await dialog.getByRole('alert').innerText()).toBe('Warning: this e-mail will go to ALL users. Send a test campaign first to check how it looks.');
+    await saveScreenshot(page, 'announcements-confirm-all');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // To the test recipient: no warning; confirmed, it is queued.
+    await page.getByLabel('Target audience').selectOption('test');
+    await page.getByRole('button', { name: 'Send Campaign' }).click();
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('Test (the configured test recipient only)');
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Confirm & Send' }).click();
+    expect(await toastTitled(page, 'Campaign created!')).toEqual({ description: 'The email campaign has been queued and will start sending shortly.', variant: 'default' });
+    expect(await page.getByLabel('Subject').inputValue()).toBe('');
+
+    const row = historyRow(page, subject);
+    await row.getByRole('cell', { name: 'pending', exact: true }).waitFor();
+    expect(await row.innerText()).toContain('0 / 1');
+    await row.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'announcements-queued');
+
+    await row.getByRole('button', { name: 'Pause' }).click();
+    // The spec's 'Campaign updated' toast has a title only.
+    await page.getByTestId('toast').getByText('Campaign updated', { exact: true }).waitFor();
+    await row.getByRole('cell', { name: 'paused', exact: true }).waitFor();
+    expect(await row.getByRole('button').allInnerTexts()).toEqual(['Resume', 'Cancel']);
+    await row.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'announcements-paused');
+    expect(await campaignMail(e2eAdminEmail)).toEqual([]);
+
+    // Resumed: the sender mails the one recipient; the history's 5-second poll shows it completed, without actions.
+    await row.getByRole('button', { name: 'Resume' }).click();
+    await row.getByRole('cell', { name: 'completed', exact: true }).waitFor({ timeout: 60_000 });
+    expect(await row.getByRole('button').count()).toBe(0);
+    expect(await row.innerText()).toContain('1 / 1');
+    await row.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'announcements-completed');
+
+    const [mail, ...others] = await campaignMail(e2eAdminEmail);
+    expect(others).toEqual([]);
+    expect(mail).toMatchObject({ to: e2eAdminEmail, subject });
+    expect(mail!.text).toContain('Hello players,\nthree new songs are in the library.');
+    expect(mail!.headers).toEqual({ 'List-Unsubscribe': `<${mail!.data!.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+
+    // Opening the unsubscribe link changes nothing; its button unsubscribes.
+    const link = mail!.data!.unsubscribeUrl!.replace(/^https?:\/\/[^/]+/, app.baseUrl);
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Unsubscribe from announcements?' }).waitFor();
+    const before = await (await page.request.get(`${app.baseUrl}/api/email-preferences`)).json();
+    expect(before).toEqual({ unsubscribedAnnouncements: false });
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
+    expect(await (await page.request.get(`${app.baseUrl}/api/email-preferences`)).json()).toEqual({ unsubscribedAnnouncements: true });
+    expect(problems).toEqual([]);
+  },
+  FLOW_TIMEOUT_MS,
+);

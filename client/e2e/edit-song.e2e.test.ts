@@ -1,0 +1,142 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppProcess, startApp } from './app-process';
+import { type TestBrowser, launchBrowser } from './browser';
+import { uniqueEmail } from './dev-outbox';
+import { watchPageProblems } from './page-problems';
+import { scanFixtureLibrary } from './scan-fixture-library';
+import { saveScreenshot } from './screenshot';
+import { signInWithCode, toastTitled } from './sign-in-flow';
+import { clickTrackWav, fixtureSongs, writeFixtureSongs } from './song-fixtures';
+
+// Songs are shared by every user: this file edits them, so it runs its own app and songs directory
+// rather than the shared one the other files read fixture titles from.
+let app: AppProcess;
+let browser: TestBrowser;
+
+const clickTrack = { title: 'Click Track', bpm: 100 };
+
+/** The fixture songs and one whose BPM is not given: a drum click at 100 BPM, for Detect BPM. */
+async function writeSongs(): Promise<string> {
+  const songsDir = await writeFixtureSongs();
+  const folder = path.join(songsDir, 'click-track');
+  await mkdir(folder);
+  await writeFile(path.join(folder, 'drums.wav'), clickTrackWav(clickTrack.bpm, 16));
+  await writeFile(path.join(folder, 'song.json'), JSON.stringify({ title: clickTrack.title, genre: 'Rock' }));
+  return songsDir;
+}
+
+beforeAll(async () => {
+  const songsDir = await writeSongs();
+  [app, browser] = await Promise.all([startApp({ songsDir }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  if (app) await rm(app.songsDir, { recursive: true, force: true });
+});
+
+const [sineParade] = fixtureSongs.map((song) => song.title) as [string];
+
+function row(page: Page, title: string) {
+  return page.getByTestId('library-row').filter({ has: page.getByRole('cell', { name: title, exact: true }) });
+}
+
+describe('edit song details', () => {
+  it('blocks Save on invalid input, then saves title, genre and difficulty and the row follows', async () => {
+    const page = await browser.newPage();
+    const problems = watchPageProblems(page);
+    await signInWithCode(page, app.baseUrl, uniqueEmail('edit-song'));
+    const ids = await scanFixtureLibrary(page, app.baseUrl);
+    const id = ids.get(sineParade);
+    await page.reload();
+    await row(page, sineParade).waitFor();
+
+    const edits: { path: string; body: unknown }[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (request.method() === 'PATCH' && pathname.startsWith('/api/songs/')) edits.push({ path: pathname, body: request.postDataJSON() as unknown });
+    });
+
+    await page.getByRole('button', { name: `Edit ${sineParade}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Song Details' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Title').inputValue()).toBe(sineParade);
+    expect(await dialog.getByLabel('Genre', { exact: true }).inputValue()).toBe('Rock');
+    expect(await dialog.getByLabel('Genre 2').inputValue()).toBe('Pop');
+    expect(await dialog.getByLabel('Key').inputValue()).toBe('C major');
+    expect(await dialog.getByLabel('BPM').inputValue()).toBe('120');
+    expect(await dialog.getByLabel('Difficulty (1-10)').inputValue()).toBe('3');
+
+    // Spec 000, section 5: a difficulty out of 1 to 10 blocks Save; nothing is sent, input stays.
+    await dialog.getByLabel('Title').fill('Sine Parade Deluxe');
+    await dialog.getByLabel('Difficulty (1-10)').fill('11');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const invalid = await toastTitled(page, 'Invalid Difficulty');
+    expect(invalid).toEqual({ description: 'Difficulty must be a number between 1 and 10', variant: 'destructive' });
+    expect(await dialog.getByRole('alert').innerText()).toBe('Difficulty must be a number between 1 and 10');
+    expect(await dialog.getByLabel('Difficulty (1-10)').getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('Sine Parade Deluxe');
+    expect(edits).toEqual([]);
+    await saveScreenshot(page, 'edit-song-invalid');
+
+    await dialog.getByLabel('Difficulty (1-10)').fill('4');
+    await dialog.getByLabel('Genre', { exact: true }).selectOption('Jazz');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const updated = await toastTitled(page, 'Song Updated');
+    expect(updated.variant).toBe('default');
+    await dialog.waitFor({ state: 'detached' });
+
+    // Only what changed, the title on its own, 'Genre 2' sent along with the changed genre.
+    expect(edits).toEqual([
+      { path: `/api/songs/${id}/metadata`, body: { title: 'Sine Parade Deluxe' } },
+      { path: `/api/songs/${id}/metadata`, body: { difficulty: 4 } },
+      { path: `/api/songs/${id}/genre`, body: { genre: 'Jazz', genre2: 'Pop' } },
+    ]);
+
+    // The row changes through the local database (sync stream or pull), not a page reload.
+    const edited = row(page, 'Sine Parade Deluxe');
+    await edited.waitFor();
+    const cells = await edited.locator('td').allInnerTexts();
+    expect(cells.slice(1, 5)).toEqual(['Sine Parade Deluxe', 'Jazz', '120 BPM', '4/10']);
+    expect(await row(page, sineParade).count()).toBe(0);
+    await saveScreenshot(page, 'edit-song-saved');
+    expect(problems).toEqual([]);
+  });
+
+  it('detects the BPM from the audio when Detect BPM is clicked, saves it, and the row follows', async () => {
+    const page = await browser.newPage();
+    const problems = watchPageProblems(page);
+    await signInWithCode(page, app.baseUrl, uniqueEmail('detect-bpm'));
+    const ids = await scanFixtureLibrary(page, app.baseUrl);
+    const id = ids.get(clickTrack.title);
+    expect(id).toBeDefined();
+    await page.reload();
+    await row(page, clickTrack.title).waitFor();
+
+    const rescans: number[] = [];
+    page.on('response', (response) => {
+      if (response.request().method() === 'POST' && new URL(response.url()).pathname === `/api/songs/${id}/rescan-bpm`) rescans.push(response.status());
+    });
+    await page.getByRole('button', { name: `Edit ${clickTrack.title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Song Details' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Detect BPM' }).click();
+    // Detection decodes and analyses the audio on the server: give a busy machine time.
+    const detected = await toastTitled(page, 'BPM Detected', { timeoutMs: 60_000 });
+    const bpm = Number(/^Detected tempo: (\d+) BPM$/.exec(detected.description)?.[1]);
+    expect(rescans).toEqual([200]);
+    expect(Math.abs(bpm - clickTrack.bpm)).toBeLessThanOrEqual(clickTrack.bpm * 0.02);
+    expect(await dialog.getByLabel('BPM').inputValue()).toBe(String(bpm));
+    await saveScreenshot(page, 'edit-song-bpm-detected');
+
+    // Saved by the server, not merely typed in: the row shows it once the dialog is closed.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row(page, clickTrack.title).filter({ hasText: `${bpm} BPM` }).waitFor();
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,133 @@
+import type { Page, Route } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser';
+import type { TestBrowser } from './browser';
+import { uniqueEmail } from './dev-outbox';
+import { scanFixtureLibrary } from './scan-fixture-library';
+import { watchPageProblems } from './page-problems';
+import { saveScreenshot } from './screenshot';
+import { signInWithCode } from './sign-in-flow';
+import { fixtureSongs } from './song-fixtures';
+
+const baseUrl = inject('baseUrl');
+const STEP_TIMEOUT_MS = 30_000;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const openPages: Page[] = [];
+afterEach(async () => {
+  await browser.context.setOffline(false);
+  await Promise.all(openPages.splice(0).map((page) => page.close()));
+});
+
+async function newPage(): Promise<Page> {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  openPages.push(page);
+  return page;
+}
+
+const [sineParade, quietHum] = fixtureSongs.map((song) => song.title) as [string, string];
+
+function row(page: Page, title: string) {
+  return page.getByTestId('library-row').filter({ has: page.getByRole('cell', { name: title, exact: true }) });
+}
+
+/**
+ * Serves the app's own files (the page and its assets, never /api) from what they last answered,
+ * as the service worker of issue 11 will: the app has none yet, so without this a reload while
+ * offline would only show Chromium's error page. Calls to /api are left to the (offline) network.
+ */
+async function cacheAppShell(page: Page): Promise<void> {
+  const cached = new Map<string, { status: number; headers: Record<string, string>; body: Buffer }>();
+  await page.route(
+    (url) => url.origin === baseUrl && !url.pathname.startsWith('/api/'),
+    async (route: Route) => {
+      const url = route.request().url();
+      const stored = cached.get(url);
+      if (stored) return route.fulfill(stored);
+      const response = await route.fetch();
+      const entry = { status: response.status(), headers: response.headers(), body: await response.body() };
+      cached.set(url, entry);
+      return route.fulfill(entry);
+    },
+  );
+}
+
+/** Whether the page's last GET /api/auth/me failed without any HTTP answer. */
+function watchSessionChecks(page: Page): { failed: number; answered: number[] } {
+  const seen = { failed: 0, answered: [] as number[] };
+  page.on('requestfailed', (request) => {
+    if (new URL(request.url()).pathname === '/api/auth/me') seen.failed += 1;
+  });
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/auth/me') seen.answered.push(response.status());
+  });
+  return seen;
+}
+
+describe('offline session', () => {
+  it('keeps the signed-in user when the session check has no network: the library opens from the local database, with a notice', async () => {
+    const page = await newPage();
+    const problems = watchPageProblems(page);
+    await signInWithCode(page, baseUrl, uniqueEmail('offline-library'));
+    await scanFixtureLibrary(page, baseUrl);
+    await row(page, sineParade).waitFor();
+    await row(page, quietHum).waitFor();
+    await cacheAppShell(page);
+    await page.reload();
+    await row(page, quietHum).waitFor();
+    expect(await page.getByText('Offline: showing what this device has saved.').count()).toBe(0);
+
+    const checks = watchSessionChecks(page);
+    await browser.context.setOffline(true);
+    await page.reload();
+    await row(page, sineParade).waitFor();
+    await row(page, quietHum).waitFor();
+    expect(page.url()).toBe(`${baseUrl}/library`);
+    expect(checks.failed).toBeGreaterThan(0);
+    expect(checks.answered).toEqual([]);
+    await page.getByRole('status').filter({ hasText: 'Offline: showing what this device has saved.' }).waitFor();
+    expect(await page.getByRole('button', { name: 'ALL SONGS (2)' }).isVisible()).toBe(true);
+    // Whether this user has Pro is unknown offline: no offer to buy it.
+    expect(await page.getByText('Unlock Full Access with Pro').count()).toBe(0);
+    await saveScreenshot(page, 'library-offline');
+
+    // Back online, the session is checked again: the notice goes, the user stays.
+    await browser.context.setOffline(false);
+    await page.getByText('Offline: showing what this device has saved.').waitFor({ state: 'detached' });
+    expect(checks.answered).toEqual([200]);
+    expect(page.url()).toBe(`${baseUrl}/library`);
+    expect(problems).toEqual([]);
+  });
+
+  it('still signs out on a 401, and then no longer opens the library offline', async () => {
+    const page = await newPage();
+    await signInWithCode(page, baseUrl, uniqueEmail('offline-401'));
+    await scanFixtureLibrary(page, baseUrl);
+    await row(page, sineParade).waitFor();
+    await cacheAppShell(page);
+    await page.reload();
+    await row(page, sineParade).waitFor();
+
+    // The session ends on the server (this browser's cookie with it): the next check answers 401.
+    const loggedOut = await page.request.post(`${baseUrl}/api/auth/logout`, { data: {} });
+    expect(loggedOut.ok()).toBe(true);
+    await page.reload();
+    await page.waitForURL(`${baseUrl}/landing`);
+
+    await page.goto(`${baseUrl}/library`);
+    await page.waitForURL(`${baseUrl}/landing`);
+    await browser.context.setOffline(true);
+    await page.goto(`${baseUrl}/library`);
+    await page.waitForURL(`${baseUrl}/landing`);
+    expect(await row(page, sineParade).count()).toBe(0);
+  });
+});

@@ -1,0 +1,219 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser';
+import type { TestBrowser } from './browser';
+import { uniqueEmail } from './dev-outbox';
+import { eventually, subscribeThroughTestCheckout } from './local-first-helpers';
+import { scanFixtureLibrary } from './scan-fixture-library';
+import { watchPageProblems } from './page-problems';
+import { saveScreenshot } from './screenshot';
+import { signInWithCode, toastTitled } from './sign-in-flow';
+import { fixtureSongs } from './song-fixtures';
+
+const baseUrl = inject('baseUrl');
+// The machine running these may be busy: a song load (four decoded stems) can take a while.
+const STEP_TIMEOUT_MS = 30_000;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+// A page left open by a failed test would keep its user's local database open for the next one.
+const openPages: Page[] = [];
+afterEach(async () => {
+  await Promise.all(openPages.splice(0).map((page) => page.close()));
+});
+
+async function newPage(): Promise<Page> {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  openPages.push(page);
+  return page;
+}
+
+const parade = fixtureSongs[0]!; // four stems, one per group: Drums, Bass, Guitar, Vocals
+
+interface PresetData {
+  volumes: Record<string, number>;
+  mutes: Record<string, boolean>;
+}
+
+/** Each mixer strip's group with its slider level and mute state, in display order. */
+async function strips(page: Page): Promise<{ group: string; volume: number; muted: boolean }[]> {
+  return page.getByTestId('mixer-strip').evaluateAll((elements) =>
+    elements.map((element) => ({
+      group: element.getAttribute('data-group') ?? '',
+      volume: Number(element.getAttribute('data-volume')),
+      muted: element.getAttribute('data-muted') === 'true',
+    })),
+  );
+}
+
+/** What the sliders show, in percent, in display order. */
+async function sliderPercents(page: Page): Promise<number[]> {
+  return page.getByTestId('mixer-strip').locator('input[type="range"]').evaluateAll((inputs) => inputs.map((input) => Number((input as HTMLInputElement).value)));
+}
+
+/** Moves a group's slider to `percent` and releases it (the mixer commits on release). */
+async function setVolume(page: Page, group: string, percent: number): Promise<void> {
+  const slider = page.getByRole('slider', { name: `${group} volume` });
+  await slider.fill(String(percent));
+  await slider.blur();
+  await page.locator(`[data-testid="mixer-strip"][data-group="${group}"][data-volume="${percent / 100}"]`).waitFor();
+}
+
+async function openParade(page: Page, songId: number): Promise<void> {
+  await page.goto(`${baseUrl}/player?songId=${songId}`);
+  await toastTitled(page, 'Song loaded successfully');
+  await page.getByRole('button', { name: 'SAVE', exact: true }).waitFor();
+}
+
+/** GET /api/songs/{id}/preset with the page's cookies: the status and, on 200, the preset data. */
+async function presetOnServer(page: Page, songId: number): Promise<{ status: number; presetData?: PresetData }> {
+  const answer = await page.request.get(`${baseUrl}/api/songs/${songId}/preset`);
+  if (answer.status() !== 200) return { status: answer.status() };
+  return { status: 200, presetData: ((await answer.json()) as { presetData: PresetData }).presetData };
+}
+
+/** The song's stem ids (the keys a preset uses) by stem name. */
+async function stemIds(page: Page, songId: number): Promise<Record<string, string>> {
+  const song = (await (await page.request.get(`${baseUrl}/api/songs/${songId}`)).json()) as { stems: { id: string; name: string }[] };
+  return Object.fromEntries(song.stems.map((stem) => [stem.name, stem.id]));
+}
+
+describe('presets', () => {
+  it(
+    'a Pro user saves a mix, gets it back by itself after a reload, loads it after changes, and resets it (gone on the server too)',
+    async () => {
+      const page = await newPage();
+      const problems = watchPageProblems(page);
+      await signInWithCode(page, baseUrl, uniqueEmail('presets-pro'));
+      const songId = (await scanFixtureLibrary(page, baseUrl)).get(parade.title)!;
+      await subscribeThroughTestCheckout(page, baseUrl);
+      const ids = await stemIds(page, songId);
+      await openParade(page, songId);
+      expect(await sliderPercents(page)).toEqual([100, 100, 100, 100]);
+
+      await setVolume(page, 'Drums', 40);
+      await setVolume(page, 'Guitar', 70);
+      await page.getByRole('button', { name: 'Mute Bass' }).click();
+      const mixed = [
+        { group: 'Drums', volume: 0.4, muted: false },
+        { group: 'Bass', volume: 0, muted: true },
+        { group: 'Guitar', volume: 0.7, muted: false },
+        { group: 'Vocals', volume: 1, muted: false },
+      ];
+      expect(await strips(page)).toEqual(mixed);
+
+      await page.getByRole('button', { name: 'SAVE', exact: true }).click();
+      expect(await toastTitled(page, 'Preset Saved')).toEqual({ description: 'Your slider settings have been saved for this song.', variant: 'default' });
+      await saveScreenshot(page, 'presets-saved');
+      // The replication pushes it: the API holds the mix (a muted stem with the level it comes back at).
+      const saved: PresetData = {
+        volumes: { [ids.drums!]: 0.4, [ids.bass!]: 1, [ids.guitar!]: 0.7, [ids.vocals!]: 1 },
+        mutes: { [ids.drums!]: false, [ids.bass!]: true, [ids.guitar!]: false, [ids.vocals!]: false },
+      };
+      await eventually(async () => (await presetOnServer(page, songId)).status === 200, 10_000, 'the preset reaching the API');
+      expect((await presetOnServer(page, songId)).presetData).toEqual(saved);
+
+      // After a reload the stems load at 100%, then the saved preset applies by itself.
+      await page.reload();
+      await toastTitled(page, 'Song loaded successfully');
+      await page.locator('[data-testid="mixer-strip"][data-group="Drums"][data-volume="0.4"]').waitFor();
+      expect(await strips(page)).toEqual(mixed);
+      expect(await sliderPercents(page)).toEqual([40, 0, 70, 100]);
+      expect(await page.getByRole('button', { name: 'Mute Bass' }).getAttribute('aria-pressed')).toBe('true');
+
+      // LOAD brings the preset back over later changes.
+      await setVolume(page, 'Drums', 90);
+      await page.getByRole('button', { name: 'Mute Bass' }).click();
+      await setVolume(page, 'Vocals', 20);
+      expect(await sliderPercents(page)).toEqual([90, 100, 70, 20]);
+      await page.getByRole('button', { name: 'LOAD', exact: true }).click();
+      // 'Preset Loaded' has a title only (spec 000, section 8).
+      const loaded = page.getByTestId('toast').filter({ has: page.getByText('Preset Loaded', { exact: true }) });
+      await loaded.waitFor();
+      expect(await loaded.getAttribute('data-variant')).toBe('default');
+      expect(await strips(page)).toEqual(mixed);
+      expect(await sliderPercents(page)).toEqual([40, 0, 70, 100]);
+
+      // RESET: every slider at 100%, unmuted, and the preset is deleted on the API.
+      await page.getByRole('button', { name: 'RESET', exact: true }).click();
+      expect(await toastTitled(page, 'Preset Reset')).toEqual({ description: 'All sliders have been reset to default (100%).', variant: 'default' });
+      expect(await sliderPercents(page)).toEqual([100, 100, 100, 100]);
+      expect((await strips(page)).every((strip) => strip.volume === 1 && !strip.muted)).toBe(true);
+      await eventually(async () => (await presetOnServer(page, songId)).status === 404, 10_000, 'the reset reaching the API');
+
+      // With no preset left, LOAD fails (as the original's 404 did) and changes nothing.
+      await setVolume(page, 'Drums', 50);
+      await page.getByRole('button', { name: 'LOAD', exact: true }).click();
+      expect(await toastTitled(page, 'Load Failed')).toEqual({ description: 'Failed to load preset. Please try again.', variant: 'destructive' });
+      expect(await sliderPercents(page)).toEqual([50, 100, 100, 100]);
+
+      // And a reload applies nothing: the song opens at 100%.
+      await page.reload();
+      await toastTitled(page, 'Song loaded successfully');
+      await page.getByRole('button', { name: 'SAVE', exact: true }).waitFor();
+      expect(await sliderPercents(page)).toEqual([100, 100, 100, 100]);
+
+      // A song whose preset was reset takes a new one (the local tombstone comes back to life).
+      await setVolume(page, 'Vocals', 60);
+      await page.getByRole('button', { name: 'SAVE', exact: true }).click();
+      await toastTitled(page, 'Preset Saved');
+      await eventually(async () => (await presetOnServer(page, songId)).presetData?.volumes[ids.vocals!] === 0.6, 10_000, 'the new preset reaching the API');
+      expect(problems).toEqual([]);
+    },
+    240_000,
+  );
+
+  it(
+    'a free user pressing SAVE, LOAD or RESET sees the Upgrade modal (pro_feature) and nothing reaches the API',
+    async () => {
+      const page = await newPage();
+      const problems = watchPageProblems(page);
+      await signInWithCode(page, baseUrl, uniqueEmail('presets-free'));
+      const songId = (await scanFixtureLibrary(page, baseUrl)).get(parade.title)!;
+      const presetCalls: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.endsWith('/preset') || (pathname.startsWith('/api/sync/presets/') && request.method() === 'POST')) {
+          presetCalls.push(`${request.method()} ${pathname}`);
+        }
+      });
+      await openParade(page, songId);
+      await setVolume(page, 'Drums', 30);
+
+      await page.getByRole('button', { name: 'SAVE', exact: true }).click();
+      const upgrade = page.getByRole('dialog', { name: 'Upgrade to Pro' });
+      await upgrade.waitFor();
+      expect(await upgrade.getAttribute('data-trigger')).toBe('pro_feature');
+      expect(await upgrade.getByText('Custom presets are a Pro feature.').isVisible()).toBe(true);
+      await saveScreenshot(page, 'presets-upgrade');
+      await upgrade.getByRole('button', { name: 'Maybe later' }).click();
+      await upgrade.waitFor({ state: 'detached' });
+
+      for (const button of ['LOAD', 'RESET']) {
+        await page.getByRole('button', { name: button, exact: true }).click();
+        await upgrade.waitFor();
+        expect(await upgrade.getAttribute('data-trigger')).toBe('pro_feature');
+        await page.keyboard.press('Escape');
+        await upgrade.waitFor({ state: 'detached' });
+      }
+      // RESET refused: the mix is untouched.
+      expect(await sliderPercents(page)).toEqual([30, 100, 100, 100]);
+
+      // Time for a push that should not happen, then the API's view: no preset of this user.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(presetCalls).toEqual([]);
+      const pulled = (await (await page.request.get(`${baseUrl}/api/sync/presets/pull`)).json()) as { documents: unknown[] };
+      expect(pulled.documents).toEqual([]);
+      expect(problems).toEqual([]);
+    },
+    180_000,
+  );
+});

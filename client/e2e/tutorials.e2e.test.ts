@@ -1,0 +1,175 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser';
+import type { TestBrowser } from './browser';
+import { uniqueEmail } from './dev-outbox';
+import { watchPageProblems } from './page-problems';
+import { scanFixtureLibrary } from './scan-fixture-library';
+import { saveScreenshot } from './screenshot';
+import { signInWithCode, toastTitled } from './sign-in-flow';
+import { fixtureSongs } from './song-fixtures';
+
+const baseUrl = inject('baseUrl');
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Flags = Record<string, boolean>;
+const me = async (page: Page): Promise<Flags> => (await (await page.request.get(`${baseUrl}/api/auth/me`)).json()) as Flags;
+const welcome = (page: Page) => page.getByRole('dialog', { name: 'Welcome to Woodshed' });
+const choice = (page: Page) => page.getByRole('dialog', { name: 'How do you want to practise?' });
+
+/** Gives a dialog that should not come a fair chance to come: the choice's delay is 1 s. */
+async function expectNoDialogFor(page: Page, milliseconds: number): Promise<void> {
+  await page.waitForTimeout(milliseconds);
+  expect(await page.getByRole('dialog').count()).toBe(0);
+}
+
+/**
+ * Notes in the page when the song has loaded (its toast), when the choice and the drums tutorial
+ * first appear, and when an option is picked, on the page's own clock.
+ */
+async function recordMoments(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const moments: Record<string, number> = {};
+    (window as unknown as { moments: Record<string, number> }).moments = moments;
+    new MutationObserver(() => {
+      const now = performance.now();
+      const toasts = Array.from(document.querySelectorAll('[data-testid="toast"]'));
+      if (moments.loaded === undefined && toasts.some((toast) => toast.textContent?.includes('Song loaded successfully'))) moments.loaded = now;
+      for (const id of ['tutorial-choice', 'tutorial-drums']) if (moments[id] === undefined && document.querySelector(`[data-testid="${id}"]`)) moments[id] = now;
+    }).observe(document, { childList: true, subtree: true });
+    document.addEventListener('click', (event) => {
+      if ((event.target as Element).closest?.('[aria-label="Practice options"]')) moments.picked = performance.now();
+    }, true);
+  });
+}
+
+const moments = (page: Page) => page.evaluate(() => (window as unknown as { moments: Record<string, number> }).moments);
+
+describe('tutorials', () => {
+  it("welcomes a new user on the library until 'Never show this again' is saved", async () => {
+    const page = await browser.newPage();
+    const problems = watchPageProblems(page);
+    await signInWithCode(page, baseUrl, uniqueEmail('welcome'), { tutorials: 'shown' });
+    await welcome(page).waitFor();
+    await saveScreenshot(page, 'tutorial-welcome');
+    // Escape closes it for this session only: a reload in the same tab keeps it away, the flag stays false.
+    await page.keyboard.press('Escape');
+    await welcome(page).waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('heading', { name: 'SONG LIBRARY' }).waitFor();
+    await expectNoDialogFor(page, 500);
+    expect((await me(page)).tutorialWelcomeDismissed).toBe(false);
+
+    // A new tab is a new session: there it comes back, and the checkbox dismisses it for good.
+    const next = await browser.newPage();
+    const nextProblems = watchPageProblems(next);
+    await next.goto(`${baseUrl}/library`);
+    await welcome(next).waitFor();
+    const saved = next.waitForResponse((response) => response.url().endsWith('/api/user/tutorial-dismissal'));
+    await welcome(next).getByLabel('Never show this again').check();
+    await welcome(next).getByRole('button', { name: 'Let’s play' }).click();
+    expect(JSON.parse((await saved).request().postData() ?? '')).toEqual({ tutorialWelcomeDismissed: true });
+    await welcome(next).waitFor({ state: 'detached' });
+    expect((await me(next)).tutorialWelcomeDismissed).toBe(true);
+    const third = await browser.newPage();
+    await third.goto(`${baseUrl}/library`);
+    await third.getByRole('heading', { name: 'SONG LIBRARY' }).waitFor();
+    await expectNoDialogFor(third, 700);
+
+    expect([...problems, ...nextProblems]).toEqual([]);
+    await Promise.all([page.close(), next.close(), third.close()]);
+  });
+
+  it('rolls a failed dismissal back: the welcome returns and says so, and the server flag is unchanged', async () => {
+    const page = await browser.newPage();
+    const problems = watchPageProblems(page);
+    await signInWithCode(page, baseUrl, uniqueEmail('welcome-fail'), { tutorials: 'shown' });
+    await welcome(page).waitFor();
+    await page.route('**/api/user/tutorial-dismissal', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' }),
+    );
+    await welcome(page).getByLabel('Never show this again').check();
+    await welcome(page).getByRole('button', { name: 'Let’s play' }).click();
+    await welcome(page).getByText('Your choice could not be saved. Please try again.', { exact: true }).waitFor();
+    await saveScreenshot(page, 'tutorial-welcome-failed');
+    expect((await me(page)).tutorialWelcomeDismissed).toBe(false);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain('Saving the dismissal of the welcome tutorial failed');
+
+    // Once the server answers again, the same checkbox sticks.
+    await page.unroute('**/api/user/tutorial-dismissal');
+    await welcome(page).getByLabel('Never show this again').check();
+    await welcome(page).getByRole('button', { name: 'Close' }).click();
+    await welcome(page).waitFor({ state: 'detached' });
+    await page.waitForFunction(async () => ((await (await fetch('/api/auth/me')).json()) as Flags).tutorialWelcomeDismissed === true);
+    const fresh = await browser.newPage();
+    await fresh.goto(`${baseUrl}/library`);
+    await fresh.getByRole('heading', { name: 'SONG LIBRARY' }).waitFor();
+    await expectNoDialogFor(fresh, 700);
+    await Promise.all([page.close(), fresh.close()]);
+  });
+
+  it('offers the choice 1 s after the stems load, once a session, and opens the picked tutorial 500 ms later', async () => {
+    const page = await browser.newPage();
+    const problems = watchPageProblems(page);
+    await signInWithCode(page, baseUrl, uniqueEmail('choice'), { tutorials: 'shown' });
+    await welcome(page).getByRole('button', { name: 'Let’s play' }).click();
+    const songId = (await scanFixtureLibrary(page, baseUrl)).get(fixtureSongs[0]!.title)!;
+    await recordMoments(page);
+    await page.goto(`${baseUrl}/player?songId=${songId}`);
+    await choice(page).waitFor();
+    const { loaded, 'tutorial-choice': shown } = await moments(page);
+    expect(shown! - loaded!).toBeGreaterThanOrEqual(950);
+    expect(shown! - loaded!).toBeLessThan(3000);
+    await saveScreenshot(page, 'tutorial-choice');
+
+    // Neither Escape nor a click outside closes it.
+    await page.keyboard.press('Escape');
+    await page.mouse.click(20, 780);
+    await page.waitForTimeout(200);
+    expect(await choice(page).isVisible()).toBe(true);
+    expect(await choice(page).getByRole('button').allTextContents()).toEqual(['×', 'Just listen', 'Sing karaoke', 'Play drums', 'Play bass', 'Play guitar', 'Play keys']);
+
+    await choice(page).getByRole('button', { name: 'Play drums' }).click();
+    const drums = page.getByRole('dialog', { name: 'Playing drums' });
+    await drums.waitFor();
+    const { picked, 'tutorial-drums': drumsShown } = await moments(page);
+    expect(drumsShown! - picked!).toBeGreaterThanOrEqual(450);
+    expect(drumsShown! - picked!).toBeLessThan(2000);
+    await saveScreenshot(page, 'tutorial-drums');
+    // Picking without the checkbox leaves the choice for the next session.
+    expect((await me(page)).tutorialChoiceDismissed).toBe(false);
+    await drums.getByLabel('Never show this again').check();
+    await drums.getByRole('button', { name: 'Got it' }).click();
+    await drums.waitFor({ state: 'detached' });
+    await page.waitForFunction(async () => ((await (await fetch('/api/auth/me')).json()) as Flags).tutorialDrumsDismissed === true);
+
+    // Not again in this session (a reload stays in it).
+    await page.reload();
+    await toastTitled(page, 'Song loaded successfully');
+    await expectNoDialogFor(page, 1500);
+
+    // A new tab is a new session: the choice returns, and its X dismisses it for good.
+    const next = await browser.newPage();
+    await next.goto(`${baseUrl}/player?songId=${songId}`);
+    await choice(next).waitFor();
+    await choice(next).getByRole('button', { name: 'Close' }).click();
+    await choice(next).waitFor({ state: 'detached' });
+    await next.waitForFunction(async () => ((await (await fetch('/api/auth/me')).json()) as Flags).tutorialChoiceDismissed === true);
+    const third = await browser.newPage();
+    await third.goto(`${baseUrl}/player?songId=${songId}`);
+    await toastTitled(third, 'Song loaded successfully');
+    await expectNoDialogFor(third, 1500);
+
+    expect(problems).toEqual([]);
+    await Promise.all([page.close(), next.close(), third.close()]);
+  });
+});

@@ -1,0 +1,58 @@
+import { CREDIT_PACK_CREDITS, useCreateCreditsCheckoutMutation, usePurchaseCreditsMutation } from '../../lib/api/credits-checkout-api';
+import { goToCheckout } from '../../lib/api/go-to-checkout';
+import { purchasingUnavailableToast, usePurchasingEnabled } from '../../lib/api/purchasing-setting-api';
+import { Button } from './button';
+import { ModalDialog } from './modal-dialog';
+import { showToast } from './toast-store';
+
+/** Props of {@link BuyCreditsDialog}. */
+export interface BuyCreditsDialogProps {
+  /**
+   * The screen the checkout returns to: 'membership' buys through POST /api/credits/create-checkout
+   * (back with `credits_purchase=`), 'usage' through POST /api/credits/purchase (back with `purchase=`).
+   */
+  returnTo: 'membership' | 'usage';
+  onClose(): void;
+}
+
+/**
+ * The Buy Credits modal (spec 000, sections 1, 2 and 8): one pack of 100 credits for $5 that never
+ * expires. While purchasing is off it says so in a toast and calls nothing.
+ */
+export function BuyCreditsDialog({ returnTo, onClose }: BuyCreditsDialogProps) {
+  const purchasingEnabled = usePurchasingEnabled();
+  const [createCheckout, membershipCall] = useCreateCreditsCheckoutMutation();
+  const [purchase, usageCall] = usePurchaseCreditsMutation();
+  const busy = membershipCall.isLoading || usageCall.isLoading;
+
+  function buy() {
+    if (!purchasingEnabled) {
+      showToast(purchasingUnavailableToast);
+      return;
+    }
+    const start = returnTo === 'membership' ? () => createCheckout().unwrap() : () => purchase({ credits: CREDIT_PACK_CREDITS }).unwrap();
+    void goToCheckout(start, 'Failed to start purchase process');
+  }
+
+  return (
+    <ModalDialog
+      title="Buy Credits"
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="primary" disabled={busy} aria-busy={busy} onClick={buy}>
+            Buy 100 Credits - $5
+          </Button>
+        </>
+      }
+    >
+      <p>
+        <strong>100 credits for $5</strong>, a one-time purchase.
+      </p>
+      <p>Purchased credits never expire. They are used after your 200 free monthly credits run out. One credit streams 10 MB.</p>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect } from 'react';
+import { goToCheckout } from '../../lib/api/go-to-checkout';
+import { purchasingUnavailableToast, usePurchasingEnabled } from '../../lib/api/purchasing-setting-api';
+import { useCreateSubscriptionCheckoutMutation } from '../../lib/api/subscription-checkout-api';
+import type { PlanType } from '../../lib/api/subscription-checkout-api';
+import { Button } from './button';
+import { showToast } from './toast-store';
+import styles from './upgrade-dialog.module.css';
+
+/** Where the Upgrade modal was opened from (spec 000, section 4). */
+export type UpgradeTrigger = 'playback_limit' | 'pro_feature' | 'library_banner' | 'account_menu';
+
+// Why the modal opened, in a line; the plans and benefits are the same for every trigger.
+const reasons: Record<UpgradeTrigger, string> = {
+  pro_feature: 'Custom presets are a Pro feature.',
+  playback_limit: 'You have used your streaming credits for this month.',
+  library_banner: 'Unlock Full Access with Pro.',
+  account_menu: 'Unlimited streaming and custom presets.',
+};
+
+/** Props of {@link UpgradeDialog}. */
+export interface UpgradeDialogProps {
+  trigger: UpgradeTrigger;
+  onClose(): void;
+}
+
+/**
+ * The Upgrade to Pro modal (spec 000, sections 1, 2 and 8): the plans ($15 per month, $160 per
+ * year), each starting a checkout the browser is sent to; 'Failed to start upgrade process' when
+ * it cannot start. While purchasing is off a plan only toasts 'Purchasing Temporarily Unavailable'
+ * (no call). Escape and the backdrop close it.
+ */
+export function UpgradeDialog({ trigger, onClose }: UpgradeDialogProps) {
+  const [createCheckout, { isLoading }] = useCreateSubscriptionCheckoutMutation();
+  const purchasingEnabled = usePurchasingEnabled();
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  function choose(planType: PlanType) {
+    if (!purchasingEnabled) {
+      showToast(purchasingUnavailableToast);
+      return;
+    }
+    void goToCheckout(() => createCheckout({ planType }).unwrap(), 'Failed to start upgrade process');
+  }
+
+  return (
+    <div className={styles.backdrop} onClick={onClose}>
+      <div
+        className={styles.dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="upgrade-dialog-title"
+        data-trigger={trigger}
+        onClick={(event) => event.stopPropagation()}
+      >
+        <h2 id="upgrade-dialog-title" className={styles.title}>
+          Upgrade to Pro
+        </h2>
+        <p className={styles.reason}>{reasons[trigger]}</p>
+        <ul className={styles.benefits}>
+          <li>Unlimited streaming</li>
+          <li>Custom presets</li>
+          <li>Priority support</li>
+          <li>Early access</li>
+        </ul>
+        <div className={styles.plans}>
+          <Button variant="primary" disabled={isLoading} onClick={() => choose('monthly')}>
+            $15 / month
+          </Button>
+          <Button variant="primary" disabled={isLoading} onClick={() => choose('yearly')}>
+            $160 / year (save $20)
+          </Button>
+        </div>
+        <div className={styles.close}>
+          <Button variant="ghost" onClick={onClose}>
+            Maybe later
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { Link } from 'react-router-dom';
+import { adminUserAuditPath } from '../../lib/routes/paths';
+import type { AdminUser } from './admin-api';
+import { formatAdminDate } from './admin-date';
+import tableStyles from './admin-table.module.css';
+import { useVisibleRows } from './use-visible-rows';
+import { userStatusLabel } from './user-status-label';
+import type { UserStatusLabel } from './user-status-label';
+
+// Must match .row height in admin-table.module.css: windowing counts on one fixed row height.
+const ROW_HEIGHT_PX = 44;
+const SCROLLER_HEIGHT_PX = 440;
+
+const badgeClass: Record<UserStatusLabel, string> = {
+  Active: `${tableStyles.badge} ${tableStyles.badgeActive}`,
+  Canceled: `${tableStyles.badge} ${tableStyles.badgeCanceled}`,
+  'Past Due': `${tableStyles.badge} ${tableStyles.badgePastDue}`,
+  Free: tableStyles.badge,
+};
+
+/**
+ * The Overview's 'All Users' table (spec 001, 2.9), in the server's order. Each e-mail links to
+ * the user's audit page. Windowed: only the rows in view are rendered.
+ */
+export function AllUsersTable({ users }: { users: readonly AdminUser[] }) {
+  const { rows, onScroll } = useVisibleRows(users.length, ROW_HEIGHT_PX, SCROLLER_HEIGHT_PX);
+  return (
+    <div className={tableStyles.scroller} style={{ maxHeight: SCROLLER_HEIGHT_PX }} onScroll={onScroll} data-testid="all-users-table">
+      <table className={tableStyles.table} aria-label="All Users" aria-rowcount={users.length + 1}>
+        <colgroup>
+          <col style={{ width: 80 }} />
+          <col />
+          <col style={{ width: 120 }} />
+          <col style={{ width: 170 }} />
+          <col style={{ width: 140 }} />
+          <col style={{ width: 140 }} />
+        </colgroup>
+        <thead>
+          <tr>
+            {['ID', 'Email', 'Status', 'Subscription Ends', 'Signed Up', 'Last Login'].map((label) => (
+              <th key={label} scope="col">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {users.length === 0 ? (
+            <tr className={tableStyles.empty}>
+              <td colSpan={6}>No users found</td>
+            </tr>
+          ) : null}
+          {rows.padTop > 0 ? <tr style={{ height: rows.padTop }} aria-hidden="true" /> : null}
+          {users.slice(rows.start, rows.end).map((user, offset) => (
+            <UserRow key={user.id} user={user} rowIndex={rows.start + offset + 2} />
+          ))}
+          {rows.padBottom > 0 ? <tr style={{ height: rows.padBottom }} aria-hidden="true" /> : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function UserRow({ user, rowIndex }: { user: AdminUser; rowIndex: number }) {
+  const status = userStatusLabel(user.subscriptionStatus);
+  const lastLogin = formatAdminDate(user.lastLoginAt);
+  return (
+    <tr className={tableStyles.row} aria-rowindex={rowIndex} data-testid="admin-user-row">
+      <td className={tableStyles.number}>{user.id}</td>
+      <td title={user.email}>
+        <Link className={tableStyles.link} to={adminUserAuditPath(user.id)}>
+          {user.email}
+        </Link>
+      </td>
+      <td>
+        <span className={badgeClass[status]}>{status}</span>
+      </td>
+      <td className={tableStyles.number}>{formatAdminDate(user.subscriptionEndsAt) ?? '-'}</td>
+      <td className={tableStyles.number}>{formatAdminDate(user.createdAt) ?? '-'}</td>
+      <td className={lastLogin ? tableStyles.number : tableStyles.muted}>{lastLogin ?? 'Never'}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,92 @@
+import { formatAdminDate } from './admin-date';
+import { formatBytes } from './byte-size';
+
+/** One event of GET /api/admin/users/{id}/events. */
+export interface AuditEvent {
+  /** Log position: opaque, unique. */
+  position: string;
+  eventId: string;
+  type: string;
+  occurredAt: string;
+  /** Who caused it: the user, an administrator, or null for the system (webhooks, jobs). */
+  actorUserId: number | null;
+  data: Record<string, unknown>;
+}
+
+const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+function money(cents: unknown, currency: unknown): string {
+  const amount = num(cents);
+  if (amount === null) return '';
+  const code = str(currency)?.toUpperCase() ?? 'USD';
+  return code === 'USD' ? `$${(amount / 100).toFixed(2)}` : `${(amount / 100).toFixed(2)} ${code}`;
+}
+
+/** '1 credit', '-20 credits', with a '+' on grants when `signed`. */
+export function creditCount(credits: number, signed = false): string {
+  const figure = signed && credits > 0 ? `+${credits}` : String(credits);
+  return `${figure} ${Math.abs(credits) === 1 ? 'credit' : 'credits'}`;
+}
+
+/**
+ * One line saying what an event did, for the audit table: the figures an admin checks (bytes,
+ * credits, amounts, reasons) in words. Types without their own wording list their data fields, so
+ * nothing the server sent is hidden.
+ */
+export function auditEventSummary(event: Pick<AuditEvent, 'type' | 'data'>): string {
+  const { data } = event;
+  switch (event.type) {
+    case 'StemStreamed': {
+      const bytes = num(data.bytesSent) ?? 0;
+      const file = str(data.filename) ?? 'a stem';
+      const song = num(data.songId);
+      return `${formatBytes(bytes)} of ${file}${song === null ? '' : ` (song ${song})`}${data.aborted === true ? ', aborted' : ''}`;
+    }
+    case 'CreditsAdjusted': {
+      const credits = num(data.credits) ?? 0;
+      return `${creditCount(credits, true)}: ${str(data.reason) ?? 'no reason given'}`;
+    }
+    case 'CreditsPurchased':
+      return `${creditCount(num(data.credits) ?? 0)} for ${money(data.amountCents, data.currency)}`;
+    case 'CreditsRefunded':
+      return `${creditCount(num(data.credits) ?? 0)} refunded (${money(data.amountCents, data.currency)})`;
+    case 'SongPlayed':
+    case 'SongStarred':
+    case 'SongUnstarred':
+      return `Song ${num(data.songId) ?? '?'}`;
+    case 'UserSignedIn':
+      return data.method === 'link' ? 'With the e-mailed link' : data.method === 'code' ? 'With the e-mailed code' : 'Signed in';
+    case 'SubscriptionStarted':
+    case 'SubscriptionRenewed': {
+      const plan = str(data.plan) ?? 'unknown';
+      const end = formatAdminDate(str(data.currentPeriodEnd));
+      return `${plan[0]!.toUpperCase()}${plan.slice(1)} plan${end ? `, paid until ${end}` : ''}`;
+    }
+    case 'SubscriptionCancellationRequested': {
+      const end = formatAdminDate(str(data.endsAt));
+      return end ? `Access until ${end}` : 'Cancellation requested';
+    }
+    case 'SubscriptionEnded': {
+      const reasons: Record<string, string> = { canceled: 'canceled', payment_failed: 'payment failed', refunded: 'refunded' };
+      return `Ended: ${reasons[str(data.reason) ?? ''] ?? str(data.reason) ?? 'unknown reason'}`;
+    }
+    default:
+      return fieldList(data);
+  }
+}
+
+/** The event's fields as 'name: value', except the user id (the page is about that user). */
+function fieldList(data: Record<string, unknown>): string {
+  const parts = Object.entries(data)
+    .filter(([key]) => key !== 'userId')
+    .map(([key, value]) => `${key}: ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`);
+  return parts.length > 0 ? parts.join(', ') : '-';
+}
+
+/** Who caused the event, seen from the audited user's page. */
+export function auditActor(actorUserId: number | null, auditedUserId: number): string {
+  if (actorUserId === null) return 'System';
+  if (actorUserId === auditedUserId) return 'User';
+  return `Admin #${actorUserId}`;
+}

@@ -1,0 +1,68 @@
+import { api } from '../../lib/api/api';
+
+/** Who a campaign goes to (spec 001 section 3). */
+export type CampaignAudience = 'test' | 'all' | 'pro' | 'free';
+
+/** One e-mail campaign as GET /api/admin/email-campaigns lists it (spec 001 section 3's fields). */
+export interface EmailCampaign {
+  id: number;
+  subject: string;
+  htmlBody: string;
+  textBody: string;
+  targetAudience: CampaignAudience;
+  /** pending, sending, paused, completed, or canceled (shown as it is: the spec shows no label for it). */
+  status: string;
+  sentCount: number;
+  totalRecipients: number;
+  createdAt: string;
+}
+
+/** POST /api/admin/email-campaigns. */
+export interface NewEmailCampaign {
+  subject: string;
+  htmlBody: string;
+  textBody: string;
+  targetAudience: CampaignAudience;
+}
+
+/** The spec's history refresh (spec 001 sections 4 and 7: polled every 5 s). */
+export const campaignPollMs = 5_000;
+
+const withCampaigns = api.enhanceEndpoints({ addTagTypes: ['EmailCampaigns'] });
+
+/**
+ * The announcements screen's calls (spec 001 section 7). Creating, pausing, resuming and cancelling
+ * refetch the history at once instead of waiting for the next poll. Never retried.
+ */
+export const campaignApi = withCampaigns.injectEndpoints({
+  endpoints: (build) => ({
+    emailCampaigns: build.query<EmailCampaign[], void>({
+      query: () => ({ url: '/api/admin/email-campaigns' }),
+      providesTags: ['EmailCampaigns'],
+    }),
+    createEmailCampaign: build.mutation<EmailCampaign, NewEmailCampaign>({
+      query: (body) => ({ url: '/api/admin/email-campaigns', method: 'POST', body }),
+      invalidatesTags: ['EmailCampaigns'],
+    }),
+    pauseEmailCampaign: build.mutation<EmailCampaign, number>({
+      query: (id) => ({ url: `/api/admin/email-campaigns/${id}/pause`, method: 'POST' }),
+      invalidatesTags: ['EmailCampaigns'],
+    }),
+    resumeEmailCampaign: build.mutation<EmailCampaign, number>({
+      query: (id) => ({ url: `/api/admin/email-campaigns/${id}/resume`, method: 'POST' }),
+      invalidatesTags: ['EmailCampaigns'],
+    }),
+    cancelEmailCampaign: build.mutation<EmailCampaign, number>({
+      query: (id) => ({ url: `/api/admin/email-campaigns/${id}/cancel`, method: 'PATCH' }),
+      invalidatesTags: ['EmailCampaigns'],
+    }),
+  }),
+});
+
+export const {
+  useEmailCampaignsQuery,
+  useCreateEmailCampaignMutation,
+  usePauseEmailCampaignMutation,
+  useResumeEmailCampaignMutation,
+  useCancelEmailCampaignMutation,
+} = campaignApi;

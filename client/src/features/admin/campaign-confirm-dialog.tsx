@@ -1,0 +1,49 @@
+import { Button } from '../../components/ui/button';
+import { ModalDialog } from '../../components/ui/modal-dialog';
+import styles from './announcements.module.css';
+import type { NewEmailCampaign } from './campaign-api';
+import { audienceLabels } from './campaign-rules';
+
+/** Props of {@link CampaignConfirmDialog}. */
+export interface CampaignConfirmDialogProps {
+  campaign: NewEmailCampaign;
+  sending: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/**
+ * Asks to confirm a campaign before it is queued (spec 001 section 2.9): its subject and audience,
+ * and for the all audience the warning that the mail goes to ALL users and a test should run first.
+ */
+export function CampaignConfirmDialog({ campaign, sending, onConfirm, onCancel }: CampaignConfirmDialogProps) {
+  return (
+    <ModalDialog
+      title="Send this campaign?"
+      role="alertdialog"
+      onClose={sending ? undefined : onCancel}
+      actions={
+        <>
+          <Button onClick={onCancel} disabled={sending}>
+            Cancel
+          </Button>
+          <Button variant="primary" onClick={onConfirm} disabled={sending}>
+            {sending ? 'Sending...' : 'Confirm & Send'}
+          </Button>
+        </>
+      }
+    >
+      <p className={styles.summary}>
+        <strong>Subject:</strong> {campaign.subject}
+      </p>
+      <p className={styles.summary}>
+        <strong>Audience:</strong> {audienceLabels[campaign.targetAudience]}
+      </p>
+      {campaign.targetAudience === 'all' ? (
+        <p className={styles.warning} role="alert">
+          Warning: this e-mail will go to ALL users. Send a test campaign first to check how it looks.
+        </p>
+      ) : null}
+    </ModalDialog>
+  );
+}

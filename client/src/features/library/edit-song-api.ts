@@ -1,0 +1,23 @@
+import { api } from '../../lib/api/api';
+
+/**
+ * The edit song details calls (spec 000, section 7). Their answers are not cached: the library reads
+ * songs from the local database, which the sync stream (or a pull) brings up to date.
+ */
+export const editSongApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    editSongMetadata: build.mutation<void, { id: number; body: { title?: string; bpm?: number | null; key?: string | null; difficulty?: number | null } }>({
+      query: ({ id, body }) => ({ url: `/api/songs/${id}/metadata`, method: 'PATCH', body }),
+      transformResponse: () => undefined,
+    }),
+    editSongGenre: build.mutation<void, { id: number; genre: string; genre2: string }>({
+      query: ({ id, genre, genre2 }) => ({ url: `/api/songs/${id}/genre`, method: 'PATCH', body: { genre, genre2 } }),
+      transformResponse: () => undefined,
+    }),
+    rescanSongBpm: build.mutation<{ bpm: number }, number>({
+      query: (id) => ({ url: `/api/songs/${id}/rescan-bpm`, method: 'POST' }),
+    }),
+  }),
+});
+
+export const { useEditSongMetadataMutation, useEditSongGenreMutation, useRescanSongBpmMutation } = editSongApi;

@@ -1,0 +1,32 @@
+import { Button } from '../../components/ui/button';
+import { ModalDialog } from '../../components/ui/modal-dialog';
+
+/** Props of {@link CancelSubscriptionDialog}. */
+export interface CancelSubscriptionDialogProps {
+  busy: boolean;
+  onConfirm(): void;
+  onClose(): void;
+}
+
+/** The confirmation before cancelling (spec 000, section 4), with the spec's question. */
+export function CancelSubscriptionDialog({ busy, onConfirm, onClose }: CancelSubscriptionDialogProps) {
+  return (
+    <ModalDialog
+      title="Cancel Subscription"
+      role="alertdialog"
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Keep Subscription
+          </Button>
+          <Button variant="primary" disabled={busy} aria-busy={busy} onClick={onConfirm}>
+            Yes, Cancel
+          </Button>
+        </>
+      }
+    >
+      <p>Are you sure you want to cancel your subscription? You'll retain access until the end of your billing period.</p>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,65 @@
+import type { SubscriptionStatus } from '../../lib/api/subscription-status-api';
+
+/** What the membership screen shows for the user's subscription (spec 000, sections 2 and 4). */
+export type MembershipView =
+  | { kind: 'none' }
+  | {
+      kind: 'active';
+      /** Active, Canceled, Past Due or Free. */
+      statusLabel: string;
+      /** 'Yearly $160/year' or 'Monthly $15/month'. */
+      planLabel: string;
+      /** 'Renews On' while it renews, 'Access Until' once it will not. */
+      dateLabel: 'Renews On' | 'Access Until';
+      endsAt: string | null;
+      /** Only for an 'active' subscription not already cancelled. */
+      canCancel: boolean;
+      /** Cancelled but running to the period's end: the yellow notice. */
+      canceledButActive: boolean;
+    };
+
+/** Spec 000, section 4: active (Active), canceled (Canceled), past_due (Past Due); anything else Free. */
+export function subscriptionStatusLabel(status: string | null | undefined): string {
+  switch (status) {
+    case 'active':
+      return 'Active';
+    case 'canceled':
+      return 'Canceled';
+    case 'past_due':
+      return 'Past Due';
+    default:
+      return 'Free';
+  }
+}
+
+/** Spec 000, section 2: the billing plan line. */
+export function billingPlanLabel(interval: string | null | undefined): string {
+  return interval === 'yearly' ? 'Yearly $160/year' : 'Monthly $15/month';
+}
+
+/**
+ * Which membership state shows: no subscription unless the status says one is active; then its
+ * plan, date and whether Cancel is offered (status 'active' and not already cancelled).
+ */
+export function membershipView(status: SubscriptionStatus | undefined): MembershipView {
+  if (status?.hasActiveSubscription !== true) return { kind: 'none' };
+  const canceledButActive = status.canceledButActive === true;
+  const renews = status.subscriptionStatus === 'active' && !canceledButActive;
+  return {
+    kind: 'active',
+    statusLabel: subscriptionStatusLabel(status.subscriptionStatus),
+    planLabel: billingPlanLabel(status.billingInterval),
+    dateLabel: renews ? 'Renews On' : 'Access Until',
+    endsAt: status.subscriptionEndsAt ?? null,
+    canCancel: renews,
+    canceledButActive,
+  };
+}
+
+/** A subscription date as 'March 5, 2026' (in `timeZone`, the browser's by default); '—' when unknown. */
+export function formatMembershipDate(iso: string | null | undefined, timeZone?: string): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', ...(timeZone !== undefined && { timeZone }) });
+}

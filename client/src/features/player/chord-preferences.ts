@@ -1,0 +1,27 @@
+import type { ChordInstrument } from '../../../../events/catalog';
+
+/** The chord instruments in the order the picker lists them (spec 000 section 3). */
+export const CHORD_INSTRUMENT_ORDER: readonly ChordInstrument[] = ['master', 'guitar', 'bass', 'keys'];
+
+const labels: Record<ChordInstrument, string> = { master: 'Master', guitar: 'Guitar', bass: 'Bass', keys: 'Keys' };
+
+/** What the picker offers: the song's chord files that are a known instrument, in picker order. */
+export function chordInstrumentChoices(available: readonly string[]): ChordInstrument[] {
+  return CHORD_INSTRUMENT_ORDER.filter((instrument) => available.includes(instrument));
+}
+
+/** The picker's text for an instrument. */
+export function chordInstrumentLabel(instrument: ChordInstrument): string {
+  return labels[instrument];
+}
+
+/**
+ * The chord file the strip shows: the preferred instrument when the song has its chords (spec 000
+ * section 5: it must be among those the server lists), else master, else the first the song has.
+ * Null for a song without chord files.
+ */
+export function chordInstrumentFor(preference: ChordInstrument | undefined, available: readonly string[]): string | null {
+  if (preference !== undefined && available.includes(preference)) return preference;
+  const choices = chordInstrumentChoices(available);
+  return choices[0] ?? available[0] ?? null;
+}

@@ -1,0 +1,82 @@
+import type { UpgradeTrigger } from '../../components/ui/upgrade-dialog';
+import type { PresetData } from './mixer-slice';
+
+/** The three preset buttons (spec 000, section 2 Player). */
+export type PresetAction = 'save' | 'load' | 'reset';
+
+/** A toast of the preset buttons (spec 000, section 8). */
+export interface PresetToast {
+  title: string;
+  description?: string;
+  variant?: 'destructive';
+}
+
+/** What a preset button does, decided before anything is written. */
+export type PresetDecision =
+  | { kind: 'upgrade'; trigger: UpgradeTrigger }
+  | { kind: 'save'; presetData: PresetData }
+  | { kind: 'apply'; presetData: PresetData }
+  | { kind: 'reset' }
+  | { kind: 'fail'; toast: PresetToast };
+
+export const presetToasts = {
+  saved: { title: 'Preset Saved', description: 'Your slider settings have been saved for this song.' },
+  loaded: { title: 'Preset Loaded' },
+  reset: { title: 'Preset Reset', description: 'All sliders have been reset to default (100%).' },
+  saveFailed: { title: 'Save Failed', description: 'Failed to save preset. Please try again.', variant: 'destructive' },
+  loadFailed: { title: 'Load Failed', description: 'Failed to load preset. Please try again.', variant: 'destructive' },
+  resetFailed: { title: 'Reset Failed', description: 'Failed to reset preset. Please try again.', variant: 'destructive' },
+} as const satisfies Record<string, PresetToast>;
+
+/** What the player knows when a preset button is pressed. */
+export interface PresetContext {
+  /** A definite yes from GET /api/subscription/status; anything else counts as free. */
+  subscribed: boolean;
+  /** The mix as a preset saves it. */
+  mix: PresetData;
+  /** This song's saved preset in the local database, or null. */
+  saved: PresetData | null;
+}
+
+/**
+ * Spec 000, section 5: save, load and reset need an active subscription, otherwise the Upgrade
+ * modal opens with trigger pro_feature and nothing else happens. LOAD without a saved preset is a
+ * failed load (the original's GET answers 404 there, which surfaces as 'Load Failed').
+ */
+export function decidePresetAction(action: PresetAction, { subscribed, mix, saved }: PresetContext): PresetDecision {
+  if (!subscribed) return { kind: 'upgrade', trigger: 'pro_feature' };
+  if (action === 'save') return { kind: 'save', presetData: mix };
+  if (action === 'reset') return { kind: 'reset' };
+  return saved ? { kind: 'apply', presetData: saved } : { kind: 'fail', toast: presetToasts.loadFailed };
+}
+
+/**
+ * Whether a saved preset applies by itself now (spec 000, section 4: once the stems are loaded):
+ * only once per loaded song, only for subscribers, and only when there is one. A preset that
+ * arrives later (the first sync of a new device) applies only while the mix is still as it
+ * loaded: it never overwrites what the musician has set meanwhile (LOAD still applies it).
+ */
+export function shouldAutoApply({
+  stemsLoaded,
+  alreadyApplied,
+  subscribed,
+  saved,
+  mixUntouched,
+}: {
+  stemsLoaded: boolean;
+  alreadyApplied: boolean;
+  subscribed: boolean;
+  saved: PresetData | null | undefined;
+  mixUntouched: boolean;
+}): boolean {
+  return stemsLoaded && !alreadyApplied && subscribed && saved !== null && saved !== undefined && mixUntouched;
+}
+
+/** Whether two mixes set the same volumes and mutes on the same stems. */
+export function sameMix(a: PresetData, b: PresetData): boolean {
+  const sameRecord = <T>(x: Record<string, T>, y: Record<string, T>) => {
+    const keys = Object.keys(x);
+    return keys.length === Object.keys(y).length && keys.every((key) => Object.hasOwn(y, key) && x[key] === y[key]);
+  };
+  return sameRecord(a.volumes, b.volumes) && sameRecord(a.mutes, b.mutes);
+}

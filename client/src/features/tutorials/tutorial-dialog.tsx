@@ -1,0 +1,80 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Button } from '../../components/ui/button';
+import styles from './tutorials.module.css';
+
+export interface TutorialDialogProps {
+  title: string;
+  children: ReactNode;
+  /** Closing by its X, its button, and (when `closesLightly`) Escape or a click outside. */
+  onClose: (neverAgain: boolean) => void;
+  /** False for the choice dialog, which neither Escape nor an outside click closes (spec 000, 4). */
+  closesLightly: boolean;
+  /** The button at the bottom; omitted, the dialog closes only by its X (and lightly, if allowed). */
+  closeLabel?: string;
+  /** Shown when the last 'Never show this again' of this tutorial could not be saved. */
+  failed?: boolean;
+  /** Lets the body read the checkbox (the choice dialog's options send it with the pick). */
+  renderBody?: (neverAgain: boolean) => ReactNode;
+  testId: string;
+}
+
+/**
+ * A tutorial dialog: a modal card over the canvas with a 'Never show this again' checkbox. Focus
+ * moves into it when it opens, so keyboard users land on it.
+ */
+export function TutorialDialog({ title, children, onClose, closesLightly, closeLabel, failed = false, renderBody, testId }: TutorialDialogProps) {
+  const titleId = useId();
+  const [neverAgain, setNeverAgain] = useState(false);
+  const cardRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    cardRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!closesLightly) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose(neverAgain);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [closesLightly, neverAgain, onClose]);
+
+  return (
+    <div
+      className={styles.backdrop}
+      data-testid={`${testId}-backdrop`}
+      onMouseDown={(event) => {
+        if (closesLightly && event.target === event.currentTarget) onClose(neverAgain);
+      }}
+    >
+      <div ref={cardRef} className={styles.card} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} data-testid={testId}>
+        <button type="button" className={styles.close} aria-label="Close" onClick={() => onClose(neverAgain)}>
+          ×
+        </button>
+        <h2 id={titleId} className={styles.title}>
+          {title}
+        </h2>
+        {children}
+        {renderBody?.(neverAgain)}
+        {failed ? (
+          <p className={styles.failed} role="alert">
+            Your choice could not be saved. Please try again.
+          </p>
+        ) : null}
+        <div className={styles.footer}>
+          <label className={styles.neverAgain}>
+            <input type="checkbox" checked={neverAgain} onChange={(event) => setNeverAgain(event.target.checked)} />
+            Never show this again
+          </label>
+          {closeLabel ? (
+            <Button variant="primary" onClick={() => onClose(neverAgain)}>
+              {closeLabel}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

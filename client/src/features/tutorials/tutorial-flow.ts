@@ -1,0 +1,110 @@
+import type { TutorialName } from '../../../../events/catalog';
+
+export type { TutorialName };
+
+/** The tutorials the choice dialog leads to (spec 000 section 4), in the order it offers them. */
+export const followUpTutorials = ['listen', 'karaoke', 'drums', 'bass', 'guitar', 'keyboard'] as const;
+export type FollowUpTutorial = (typeof followUpTutorials)[number];
+
+/** Spec 000 section 9: the choice opens 1 s after the stems load, a follow-up 500 ms after a pick. */
+export const CHOICE_DELAY_MS = 1000;
+export const FOLLOW_UP_DELAY_MS = 500;
+
+/** Which tutorials the user dismissed for good (the current-user call's tutorial*Dismissed flags). */
+export type DismissedTutorials = Readonly<Record<TutorialName, boolean>>;
+
+/** Where the tutorials stand in this browser session. */
+export interface TutorialFlowState {
+  /** The dialog on screen, if any. */
+  open: TutorialName | null;
+  /** The follow-up picked in the choice dialog, waiting its 500 ms. */
+  pending: FollowUpTutorial | null;
+  /**
+   * Tutorials not to open again this session: the choice once it was shown (spec 000 section 4),
+   * and the welcome once it was closed (otherwise it would return on every visit to the library;
+   * and a dismissed flag only reaches the cache a moment after the dialog closes).
+   */
+  seen: readonly TutorialName[];
+  /** The tutorial whose dismissal last failed to save, so its dialog can say so when it returns. */
+  failed: TutorialName | null;
+}
+
+/** What happened, as the screens report it. */
+export type TutorialEvent =
+  /** The library is on screen (the welcome's place, /library and /). */
+  | { type: 'libraryShown' }
+  /** The library left the screen: an open welcome goes with it (it is not closed, so it returns). */
+  | { type: 'libraryLeft' }
+  /** The player has had its stems loaded for CHOICE_DELAY_MS. */
+  | { type: 'choiceDue' }
+  /** An option of the choice dialog was picked; `neverAgain` is its checkbox. */
+  | { type: 'optionPicked'; option: FollowUpTutorial; neverAgain: boolean }
+  /** FOLLOW_UP_DELAY_MS have passed since the pick. */
+  | { type: 'followUpDue' }
+  /** The open dialog was closed (its X, its button, or Escape / outside click where allowed). */
+  | { type: 'closed'; neverAgain: boolean }
+  /** A dismissal could not be saved and was rolled back: the tutorial may show again. */
+  | { type: 'dismissalFailed'; tutorial: TutorialName };
+
+/** The next state, and the tutorials to dismiss for good on the server (PATCH, optimistic). */
+export interface TutorialDecision {
+  state: TutorialFlowState;
+  dismiss: TutorialName[];
+}
+
+export const initialTutorialFlow: TutorialFlowState = { open: null, pending: null, seen: [], failed: null };
+
+/**
+ * The tutorials' rules (spec 000 section 4) as one pure function: the welcome on the library while
+ * not dismissed; the choice on the player while not dismissed and not yet shown this session, and
+ * never closable but by its options or its X, which dismisses it for good; a picked option's
+ * tutorial half a second later unless it was dismissed; 'Never show this again' dismisses for good.
+ */
+export function decideTutorial(state: TutorialFlowState, event: TutorialEvent, dismissed: DismissedTutorials): TutorialDecision {
+  const stay = { state, dismiss: [] };
+  const canOpen = (tutorial: TutorialName) => state.open === null && !dismissed[tutorial] && !state.seen.includes(tutorial);
+  switch (event.type) {
+    case 'libraryShown':
+      return canOpen('welcome') ? { state: { ...state, open: 'welcome' }, dismiss: [] } : stay;
+    case 'libraryLeft':
+      return state.open === 'welcome' ? { state: { ...state, open: null }, dismiss: [] } : stay;
+    case 'choiceDue':
+      return canOpen('choice') ? { state: { ...state, open: 'choice', seen: withSeen(state.seen, 'choice') }, dismiss: [] } : stay;
+    case 'optionPicked':
+      if (state.open !== 'choice') return stay;
+      return {
+        state: { ...state, open: null, pending: dismissed[event.option] ? null : event.option },
+        dismiss: event.neverAgain ? ['choice'] : [],
+      };
+    case 'followUpDue':
+      if (state.pending === null) return stay;
+      return {
+        state: { ...state, open: state.open === null && !dismissed[state.pending] ? state.pending : state.open, pending: null },
+        dismiss: [],
+      };
+    case 'closed': {
+      const closing = state.open;
+      if (closing === null) return stay;
+      // A closed welcome stays away for the session (until a failed dismissal brings it back).
+      const seen = closing === 'welcome' ? withSeen(state.seen, 'welcome') : state.seen;
+      // The choice's X counts as dismissed forever.
+      const dismiss: TutorialName[] = closing === 'choice' || event.neverAgain ? [closing] : [];
+      return { state: { ...state, open: null, seen, failed: null }, dismiss };
+    }
+    case 'dismissalFailed':
+      // The flag is false again: the welcome returns at once to say so; the choice, shown this
+      // session already, waits for the next one; a follow-up only ever opens from the choice.
+      return {
+        state: { ...state, failed: event.tutorial, seen: event.tutorial === 'welcome' ? state.seen.filter((name) => name !== 'welcome') : state.seen },
+        dismiss: [],
+      };
+    default: {
+      const unknown: never = event;
+      throw new Error(`Unknown tutorial event ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+function withSeen(seen: readonly TutorialName[], tutorial: TutorialName): TutorialName[] {
+  return seen.includes(tutorial) ? [...seen] : [...seen, tutorial];
+}

@@ -1,0 +1,26 @@
+import type { TutorialName } from './tutorial-flow';
+
+const key = (userId: number) => `woodshed:tutorials-seen:${userId}`;
+const names = new Set<string>(['welcome', 'choice', 'listen', 'karaoke', 'drums', 'bass', 'guitar', 'keyboard']);
+
+/**
+ * The tutorials already shown in this browser session, per user (spec 000 section 4: the choice
+ * opens once a session). Kept in sessionStorage, so a reload stays in the session and a new tab
+ * starts a new one. A blocked storage simply remembers nothing.
+ */
+export function readSeenTutorials(userId: number): TutorialName[] {
+  try {
+    const parsed: unknown = JSON.parse(window.sessionStorage.getItem(key(userId)) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((name): name is TutorialName => typeof name === 'string' && names.has(name)) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function writeSeenTutorials(userId: number, seen: readonly TutorialName[]): void {
+  try {
+    window.sessionStorage.setItem(key(userId), JSON.stringify(seen));
+  } catch {
+    // Then the session memory lasts as long as the page.
+  }
+}

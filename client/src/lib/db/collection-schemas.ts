@@ -1,0 +1,61 @@
+import type { RxJsonSchema } from 'rxdb';
+import type { PresetDocument, SongDocument, StarDocument } from './sync-documents';
+
+// Song ids are decimal strings of positive integers (at most 9 digits on the server).
+const idField = { type: 'string', maxLength: 20 } as const;
+const nullableString = { type: ['string', 'null'] } as const;
+const nullableNumber = { type: ['number', 'null'] } as const;
+
+// No indexes: the library filters and sorts in memory (10,000 songs filter in about a millisecond),
+// and every screen reads whole collections or one document by id.
+
+/** The catalogue (docs/sync-protocol.md, `songs`); `_deleted` is RxDB's own field. */
+export const songSchema: RxJsonSchema<Omit<SongDocument, '_deleted'>> = {
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: idField,
+    title: { type: 'string' },
+    genre: nullableString,
+    genre2: nullableString,
+    key: nullableString,
+    bpm: nullableNumber,
+    difficulty: nullableNumber,
+    duration: nullableNumber,
+    playCount: { type: 'number' },
+    hasLyrics: { type: 'boolean' },
+    chordInstruments: { type: 'array', items: { type: 'string' } },
+    sections: { type: 'array', items: { type: 'object' } },
+    stems: { type: 'array', items: { type: 'object' } },
+    problems: { type: 'array', items: { type: 'object' } },
+  },
+  required: ['id', 'title', 'playCount', 'hasLyrics'],
+};
+
+/** The user's stars (docs/sync-protocol.md, `stars`). */
+export const starSchema: RxJsonSchema<Omit<StarDocument, '_deleted'>> = {
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: idField,
+    starred: { type: 'boolean' },
+    updatedAt: { type: 'number' },
+  },
+  required: ['id', 'starred', 'updatedAt'],
+};
+
+/** The user's presets (docs/sync-protocol.md, `presets`). */
+export const presetSchema: RxJsonSchema<Omit<PresetDocument, '_deleted'>> = {
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: idField,
+    volumes: { type: 'object', additionalProperties: { type: 'number' } },
+    mutes: { type: 'object', additionalProperties: { type: 'boolean' } },
+    updatedAt: { type: 'number' },
+  },
+  required: ['id', 'volumes', 'mutes', 'updatedAt'],
+};

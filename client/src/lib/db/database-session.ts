@@ -1,0 +1,115 @@
+import { OWNER_KEY, openLocalDatabase, removeLocalDatabase } from './local-database';
+import type { LocalDatabase } from './local-database';
+
+/** The signed-in session's local database, as screens see it. */
+export type DatabaseSession =
+  | { status: 'closed' }
+  | { status: 'opening'; userId: number }
+  | { status: 'ready'; userId: number; database: LocalDatabase }
+  | { status: 'failed'; userId: number; error: unknown };
+
+/** How the session opens and deletes databases (tests pass their own). */
+export interface DatabaseOpener {
+  open(userId: number): Promise<LocalDatabase>;
+  /** Deletes the stored database when none is open (a log-out before it opened). */
+  removeStored(): Promise<void>;
+}
+
+/** The session's state as an external store (`useSyncExternalStore`), plus its two commands. */
+export interface DatabaseSessionStore {
+  getSnapshot(): DatabaseSession;
+  subscribe(listener: () => void): () => void;
+  /** Opens `userId`'s database unless it is open or opening already: once per signed-in session. */
+  openFor(userId: number): void;
+  /** Log-out: closes and deletes the database, so the next user of the browser starts empty. */
+  end(): Promise<void>;
+  /**
+   * Another tab made the database another user's (or deleted it): this tab closes its copy, so it
+   * neither shows that data nor keeps the replication's leadership from the other tab.
+   */
+  release(): Promise<void>;
+}
+
+/**
+ * Builds a session store. Opening and deleting run one after the other (a queue), so a log-out
+ * while the database is still opening deletes it once it has opened, and a sign-in right after a
+ * log-out opens a fresh one only after the old one is gone.
+ */
+export function createDatabaseSessionStore(opener: DatabaseOpener): DatabaseSessionStore {
+  let session: DatabaseSession = { status: 'closed' };
+  let queue: Promise<void> = Promise.resolve();
+  const listeners = new Set<() => void>();
+  const set = (next: DatabaseSession) => {
+    session = next;
+    listeners.forEach((listener) => listener());
+  };
+  const enqueue = (step: () => Promise<void>) => {
+    queue = queue.then(step, step);
+    return queue;
+  };
+
+  return {
+    getSnapshot: () => session,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    openFor(userId) {
+      if (session.status !== 'closed' && session.status !== 'failed' && session.userId === userId) return;
+      const previous = session.status === 'ready' ? session.database : null;
+      const wanted: DatabaseSession = { status: 'opening', userId };
+      set(wanted);
+      void enqueue(async () => {
+        // Another user's database is deleted by the open (it checks whose it is); this one is closed first.
+        await previous?.close();
+        try {
+          const database = await opener.open(userId);
+          if (session !== wanted) {
+            await database.close();
+            return;
+          }
+          set({ status: 'ready', userId, database });
+        } catch (error) {
+          console.error('The local database could not be opened', error);
+          if (session === wanted) set({ status: 'failed', userId, error });
+        }
+      });
+    },
+    release() {
+      const releasing = session;
+      if (releasing.status === 'closed') return queue;
+      set({ status: 'closed' });
+      return enqueue(async () => {
+        if (releasing.status === 'ready') await releasing.database.close();
+      });
+    },
+    end() {
+      const ending = session;
+      set({ status: 'closed' });
+      return enqueue(async () => {
+        try {
+          if (ending.status === 'ready') await ending.database.remove();
+          else await opener.removeStored();
+        } catch (error) {
+          console.error('The local database could not be deleted', error);
+        }
+      });
+    },
+  };
+}
+
+/** The app's one database session. */
+export const databaseSession = createDatabaseSessionStore({
+  open: (userId) => openLocalDatabase(userId),
+  removeStored: removeLocalDatabase,
+});
+
+// Tabs share the database: when another tab hands it to another user or deletes it (log-out,
+// another sign-in), this tab lets go of it.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== OWNER_KEY && event.key !== null) return;
+    const current = databaseSession.getSnapshot();
+    if (current.status !== 'closed' && event.newValue !== String(current.userId)) void databaseSession.release();
+  });
+}

@@ -1,0 +1,214 @@
+import { createRxDatabase, removeRxDatabase } from 'rxdb';
+import type { ReplicationPullHandler, ReplicationPushHandler, RxCollection, RxDatabase, RxReplicationPullStreamItem, RxStorage } from 'rxdb';
+import type { Observable } from 'rxjs';
+import { replicateRxCollection } from 'rxdb/plugins/replication';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { presetSchema, songSchema, starSchema } from './collection-schemas';
+import { createPullHandler, createPushHandler } from './replication-handlers';
+import type { RefusedWrite, SyncFetch } from './replication-handlers';
+import { openSyncStream } from './sync-stream';
+import type { SyncStream, SyncStreamOptions } from './sync-stream';
+import type { PresetDocument, SongDocument, StarDocument, SyncCheckpoint, SyncCollectionName } from './sync-documents';
+import { syncCollectionNames } from './sync-documents';
+
+/** The one IndexedDB database (Dexie storage) of this browser; it holds one user's data at a time. */
+export const LOCAL_DATABASE_NAME = 'woodshed';
+/** Who the local database belongs to, so another user's sign-in wipes it before opening it. */
+export const OWNER_KEY = 'woodshed:local-db-owner';
+// Bumped with the collection schemas or the contract, so a client never resumes an old checkpoint.
+const REPLICATION_VERSION = 'v1';
+/** The contract's push limit is 100 rows; RxDB's batches stay below it. */
+const PUSH_BATCH = 50;
+const PULL_BATCH = 500;
+/** Retry a failed sync call after this long (at once when the browser comes back online). */
+const RETRY_MS = 5_000;
+
+type Stored<Doc> = Omit<Doc, '_deleted'>;
+export type SongsCollection = RxCollection<Stored<SongDocument>>;
+export type StarsCollection = RxCollection<Stored<StarDocument>>;
+export type PresetsCollection = RxCollection<Stored<PresetDocument>>;
+
+interface Collections {
+  songs: SongsCollection;
+  stars: StarsCollection;
+  presets: PresetsCollection;
+}
+
+/** Where one collection's replication stands. */
+export type SyncState = 'syncing' | 'synced' | 'failing';
+
+/** What the pushes of stars and presets were answered with, for the screens to react to. */
+export type ConflictListener = (collection: 'stars' | 'presets', conflicts: RefusedWrite<StarDocument | PresetDocument>[]) => void;
+
+/** The signed-in user's open database and its running replications. */
+export interface LocalDatabase {
+  readonly userId: number;
+  readonly collections: Collections;
+  /** Each collection's sync state; `onSyncState` tells when one changes. */
+  syncState(collection: SyncCollectionName): SyncState;
+  onSyncState(listener: () => void): () => void;
+  /** Pushes of this session that came back as conflicts. */
+  onConflicts(listener: ConflictListener): () => void;
+  /** Pull now from the last checkpoints (after a scan, say), without waiting for the stream. */
+  resync(): void;
+  /** Stops the replications and the stream and closes the database (the data stays). */
+  close(): Promise<void>;
+  /** Closes and deletes the database: nothing of this user stays in the browser. */
+  remove(): Promise<void>;
+}
+
+const dexieStorage = getRxStorageDexie();
+
+/** What tests replace: the storage, the API calls and the stream's connection. */
+export interface LocalDatabaseOptions {
+  storage?: RxStorage<unknown, unknown>;
+  fetch?: SyncFetch;
+  stream?: SyncStreamOptions;
+  /** Several tabs share the database (default); tests run one instance. */
+  multiInstance?: boolean;
+}
+
+function readOwner(): string | null {
+  try {
+    return localStorage.getItem(OWNER_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeOwner(userId: number | null): void {
+  try {
+    if (userId === null) localStorage.removeItem(OWNER_KEY);
+    else localStorage.setItem(OWNER_KEY, String(userId));
+  } catch {
+    // Without localStorage the owner is unknown next time, which wipes the database: the safe side.
+  }
+}
+
+/**
+ * Deletes the local database if it is not `userId`'s (or nobody knows whose it is), so the next
+ * user of this browser never sees the previous one's stars or presets.
+ */
+async function removeUnlessOwnedBy(userId: number, storage: RxStorage<unknown, unknown>): Promise<void> {
+  if (readOwner() === String(userId)) return;
+  await removeRxDatabase(LOCAL_DATABASE_NAME, storage);
+  writeOwner(null);
+}
+
+/** Closes and deletes the local database, whoever it belonged to (log out). */
+export async function removeLocalDatabase(storage: RxStorage<unknown, unknown> = dexieStorage): Promise<void> {
+  await removeRxDatabase(LOCAL_DATABASE_NAME, storage);
+  writeOwner(null);
+}
+
+/**
+ * Opens `userId`'s database (Dexie storage) with the collections songs, stars and presets, and
+ * replicates each with the API (docs/sync-protocol.md): a checkpointed pull, a push for stars and
+ * presets, and one EventSource on /api/sync/stream feeding every `pull.stream$`.
+ */
+export async function openLocalDatabase(userId: number, options: LocalDatabaseOptions = {}): Promise<LocalDatabase> {
+  const fetchFn = options.fetch ?? ((url, init) => fetch(url, init));
+  const storage = options.storage ?? dexieStorage;
+  await removeUnlessOwnedBy(userId, storage);
+  const database: RxDatabase<Collections> = await createRxDatabase<Collections>({
+    name: LOCAL_DATABASE_NAME,
+    storage,
+    multiInstance: options.multiInstance ?? true,
+    // Live queries follow writes from the change events instead of reading IndexedDB again.
+    eventReduce: true,
+  });
+  writeOwner(userId);
+  await database.addCollections({
+    songs: { schema: songSchema },
+    stars: { schema: starSchema },
+    presets: { schema: presetSchema },
+  });
+  const collections: Collections = { songs: database.songs, stars: database.stars, presets: database.presets };
+
+  const conflictListeners = new Set<ConflictListener>();
+  const syncListeners = new Set<() => void>();
+  const states = Object.fromEntries(syncCollectionNames.map((name) => [name, 'syncing'])) as Record<SyncCollectionName, SyncState>;
+  const setState = (name: SyncCollectionName, state: SyncState) => {
+    if (states[name] === state) return;
+    states[name] = state;
+    syncListeners.forEach((listener) => listener());
+  };
+  const reportConflicts = (collection: 'stars' | 'presets') => (conflicts: RefusedWrite<StarDocument | PresetDocument>[]) =>
+    conflictListeners.forEach((listener) => listener(collection, conflicts));
+
+  const stream: SyncStream = openSyncStream(options.stream);
+  const replications = syncCollectionNames.map((name) => {
+    const replication = replicateCollection(name, collections[name] as RxCollection, {
+      pull: createPullHandler(name, fetchFn),
+      stream$: stream.changes(name),
+      push: name === 'songs' ? undefined : createPushHandler(name, fetchFn, reportConflicts(name)),
+    });
+    // 'failing' only until the first cycle succeeds: the library uses it to stop waiting for a
+    // first pull into an empty database (offline), never to hide data it has.
+    replication.error$.subscribe((error) => {
+      console.warn(`Sync of ${name} failed; retrying`, error);
+      if (states[name] === 'syncing') setState(name, 'failing');
+    });
+    void replication.awaitInitialReplication().then(
+      () => setState(name, 'synced'),
+      () => undefined,
+    );
+    return replication;
+  });
+
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      stream.close();
+      await Promise.all(replications.map((replication) => replication.cancel()));
+      await database.close();
+    })();
+    return closing;
+  };
+
+  return {
+    userId,
+    collections,
+    syncState: (name) => states[name],
+    onSyncState(listener) {
+      syncListeners.add(listener);
+      return () => syncListeners.delete(listener);
+    },
+    onConflicts(listener) {
+      conflictListeners.add(listener);
+      return () => conflictListeners.delete(listener);
+    },
+    resync() {
+      replications.forEach((replication) => replication.reSync());
+    },
+    close,
+    async remove() {
+      await close();
+      await removeLocalDatabase(storage);
+    },
+  };
+}
+
+
+/**
+ * One collection's replication. RxDB types its handlers on the stored document (without
+ * `_deleted`) while ours carry `_deleted` as the protocol sends it, hence the one cast here.
+ */
+function replicateCollection(
+  name: SyncCollectionName,
+  collection: RxCollection,
+  handlers: { pull: unknown; stream$: Observable<unknown>; push: unknown },
+) {
+  return replicateRxCollection<unknown, SyncCheckpoint>({
+    replicationIdentifier: `woodshed-${name}-${REPLICATION_VERSION}`,
+    collection,
+    live: true,
+    retryTime: RETRY_MS,
+    pull: {
+      handler: handlers.pull as ReplicationPullHandler<unknown, SyncCheckpoint>,
+      batchSize: PULL_BATCH,
+      stream$: handlers.stream$ as Observable<RxReplicationPullStreamItem<unknown, SyncCheckpoint>>,
+    },
+    ...(handlers.push === undefined ? {} : { push: { handler: handlers.push as ReplicationPushHandler<unknown>, batchSize: PUSH_BATCH } }),
+  });
+}

@@ -1,0 +1,79 @@
+import type { RxDocument } from 'rxdb';
+import type { Observable } from 'rxjs';
+import type { LocalDatabase } from './local-database';
+import type { PresetDocument, SongDocument, StarDocument } from './sync-documents';
+import { songKey } from './sync-documents';
+
+/** A document as screens get it: plain data, never an RxDB document. */
+export type Plain<Doc> = Omit<Doc, '_deleted'>;
+
+/** The documents of each collection as screens read them. */
+export interface LocalDocuments {
+  songs: Plain<SongDocument>;
+  stars: Plain<StarDocument>;
+  presets: Plain<PresetDocument>;
+}
+
+export type LocalCollectionName = keyof LocalDocuments;
+
+// RxDB keeps one document object per revision, so caching the plain copy per object keeps
+// unchanged rows the same object across emissions (memoised rows do not redraw) and a change to one
+// song of 10,000 copies one document, not all of them.
+const plainCopies = new WeakMap<object, unknown>();
+
+function plainOf<Doc>(document: RxDocument<Doc>): Doc {
+  let copy = plainCopies.get(document) as Doc | undefined;
+  if (copy === undefined) {
+    copy = document.toJSON() as Doc;
+    plainCopies.set(document, copy);
+  }
+  return copy;
+}
+
+/**
+ * Calls `listener` with every live document of `collection` now and after each change (local
+ * writes, pulls, the stream); returns the unsubscribe function.
+ */
+export function watchCollection<Name extends LocalCollectionName>(
+  database: LocalDatabase,
+  collection: Name,
+  listener: (documents: LocalDocuments[Name][]) => void,
+): () => void {
+  // The three collections' query types do not unite; the documents are this collection's.
+  const changes = database.collections[collection].find().$ as unknown as Observable<RxDocument<LocalDocuments[Name]>[]>;
+  const subscription = changes.subscribe((documents) => listener(documents.map(plainOf)));
+  return () => subscription.unsubscribe();
+}
+
+/** Calls `listener` with one document (null while there is none) now and after each change. */
+export function watchDocument<Name extends LocalCollectionName>(
+  database: LocalDatabase,
+  collection: Name,
+  id: string,
+  listener: (document: LocalDocuments[Name] | null) => void,
+): () => void {
+  const changes = database.collections[collection].findOne(id).$ as unknown as Observable<RxDocument<LocalDocuments[Name]> | null>;
+  const subscription = changes.subscribe((document) => listener(document ? plainOf(document) : null));
+  return () => subscription.unsubscribe();
+}
+
+/** Stars or unstars a song locally (at once); the replication pushes it. */
+export async function writeStar(database: LocalDatabase, songId: number, starred: boolean, now = Date.now()): Promise<void> {
+  await database.collections.stars.upsert({ id: songKey(songId), starred, updatedAt: now });
+}
+
+/** Saves the preset of a song locally; the replication pushes it. */
+export async function writePreset(
+  database: LocalDatabase,
+  songId: number,
+  presetData: { volumes: Record<string, number>; mutes: Record<string, boolean> },
+  now = Date.now(),
+): Promise<void> {
+  await database.collections.presets.upsert({ id: songKey(songId), volumes: presetData.volumes, mutes: presetData.mutes, updatedAt: now });
+}
+
+/** Deletes the preset of a song locally (a tombstone the replication pushes); none is fine. */
+export async function removePreset(database: LocalDatabase, songId: number): Promise<void> {
+  const preset = await database.collections.presets.findOne(songKey(songId)).exec();
+  await preset?.remove();
+}

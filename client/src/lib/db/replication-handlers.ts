@@ -1,0 +1,123 @@
+import { parseConflicts, parsePullPage, parseSyncDocument } from './sync-document-parsers';
+import type { PullPage, PushCollectionName, PushRow, SyncCheckpoint, SyncCollectionName, SyncDocuments } from './sync-documents';
+
+/** `fetch`, or a test's stand-in. */
+export type SyncFetch = (url: string, init: RequestInit) => Promise<Response>;
+
+/** The contract's page size bounds (docs/sync-protocol.md): 1..500. */
+export const MAX_PULL_BATCH = 500;
+
+/** GET /api/sync/{collection}/pull for the page after `checkpoint` (from the beginning without one). */
+export function pullUrl(collection: SyncCollectionName, checkpoint: SyncCheckpoint | undefined, batchSize: number): string {
+  const params = new URLSearchParams();
+  if (checkpoint) params.set('position', checkpoint.position);
+  params.set('limit', String(Math.min(MAX_PULL_BATCH, Math.max(1, Math.floor(batchSize)))));
+  return `/api/sync/${collection}/pull?${params.toString()}`;
+}
+
+/** A failed sync call, with the spec's '{status}: {body text}' message; RxDB retries it later. */
+export class SyncCallFailed extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SyncCallFailed';
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!response.ok) throw new SyncCallFailed(response.status, `${response.status}: ${text || response.statusText}`);
+  return JSON.parse(text) as unknown;
+}
+
+/**
+ * The pull handler of one collection: the page after the checkpoint RxDB last stored. An empty
+ * page keeps the checkpoint it was asked from (the API sends it back, or null from the start).
+ */
+export function createPullHandler<Name extends SyncCollectionName>(collection: Name, fetchFn: SyncFetch) {
+  return async (checkpoint: SyncCheckpoint | undefined, batchSize: number): Promise<{ documents: SyncDocuments[Name][]; checkpoint: SyncCheckpoint | undefined }> => {
+    const response = await fetchFn(pullUrl(collection, checkpoint, batchSize), { credentials: 'include', headers: { Accept: 'application/json' } });
+    const page: PullPage<SyncDocuments[Name]> = parsePullPage(collection, await readJson(response));
+    return { documents: page.documents, checkpoint: page.checkpoint ?? checkpoint };
+  };
+}
+
+/** A pushed row the API did not take, and why, as far as the client can tell. */
+export interface RefusedWrite<Doc> {
+  /** What this device wrote. */
+  attempted: Doc;
+  /** What the API holds instead; RxDB's default conflict handler makes it the local state. */
+  master: Doc;
+  /**
+   * True when the API holds what this device assumed: nobody else changed the document, the API
+   * refused the write itself (a preset from a user without an active subscription, a song no
+   * longer on disk). False when another device changed it first (a conflict, not a failure).
+   */
+  refused: boolean;
+}
+
+/** Compares two documents on the contract's fields (key order does not matter). */
+export function sameDocument(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const aKeys = Object.keys(a);
+  const bKeys = Object.keys(b);
+  if (aKeys.length !== bKeys.length) return false;
+  return aKeys.every((key) => Object.hasOwn(b, key) && sameDocument((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+/**
+ * What a pushed document says, as the API compares it (docs/sync-protocol.md; on content, not on
+ * `updatedAt`, which is the API's time of the change): starred or not; the preset's settings, or
+ * none for a tombstone or no document.
+ */
+export function documentContent(collection: PushCollectionName, document: SyncDocuments[PushCollectionName] | null): unknown {
+  if (document === null || document._deleted) return collection === 'stars' ? false : null;
+  if (collection === 'stars') return (document as SyncDocuments['stars']).starred;
+  const { volumes, mutes } = document as SyncDocuments['presets'];
+  return { volumes, mutes };
+}
+
+/** Pairs each conflict of a push answer with the row it answers and tells refusals from conflicts. */
+export function classifyConflicts<Name extends PushCollectionName>(
+  collection: Name,
+  rows: readonly PushRow<SyncDocuments[Name]>[],
+  conflicts: readonly SyncDocuments[Name][],
+): RefusedWrite<SyncDocuments[Name]>[] {
+  const rowsById = new Map(rows.map((row) => [row.newDocumentState.id, row]));
+  return conflicts.flatMap((master) => {
+    const row = rowsById.get(master.id);
+    if (!row) return [];
+    const refused = sameDocument(documentContent(collection, row.assumedMasterState), documentContent(collection, master));
+    return [{ attempted: row.newDocumentState, master, refused }];
+  });
+}
+
+/**
+ * The push handler of a collection the user may change: sends the rows (only the contract's fields)
+ * and returns the master state of those that conflicted; `onConflicts` hears about them first.
+ */
+export function createPushHandler<Name extends PushCollectionName>(
+  collection: Name,
+  fetchFn: SyncFetch,
+  onConflicts: (conflicts: RefusedWrite<SyncDocuments[Name]>[]) => void = () => {},
+) {
+  return async (rows: readonly { assumedMasterState?: unknown; newDocumentState: unknown }[]): Promise<SyncDocuments[Name][]> => {
+    const body: PushRow<SyncDocuments[Name]>[] = rows.map((row) => ({
+      assumedMasterState: row.assumedMasterState ? parseSyncDocument(collection, row.assumedMasterState) : null,
+      newDocumentState: parseSyncDocument(collection, row.newDocumentState),
+    }));
+    const response = await fetchFn(`/api/sync/${collection}/push`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const conflicts = parseConflicts(collection, await readJson(response));
+    if (conflicts.length > 0) onConflicts(classifyConflicts(collection, body, conflicts));
+    return conflicts;
+  };
+}

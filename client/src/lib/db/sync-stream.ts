@@ -1,0 +1,119 @@
+import { Subject } from 'rxjs';
+import type { Observable } from 'rxjs';
+import { parsePullPage } from './sync-document-parsers';
+import { syncCollectionNames } from './sync-documents';
+import type { SyncCheckpoint, SyncCollectionName, SyncDocuments } from './sync-documents';
+
+/** What RxDB's `pull.stream$` takes: changed documents with their checkpoint, or 'RESYNC'. */
+export type SyncStreamItem<Doc> = { documents: Doc[]; checkpoint: SyncCheckpoint } | 'RESYNC';
+
+/** The part of the browser's EventSource the stream uses (tests pass a fake). */
+export interface EventSourceLike {
+  readonly readyState: number;
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent<string>) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  close(): void;
+}
+
+/** EventSource.CLOSED: the browser gave up and will not reconnect by itself (a non-200 answer). */
+const CLOSED = 2;
+
+export interface SyncStreamOptions {
+  /** Opens the connection; default `new EventSource(url, { withCredentials: true })`. */
+  connect?: (url: string) => EventSourceLike;
+  /** Delay before reconnecting after the browser gave up; default 5 s. */
+  reconnectMs?: number;
+  setTimer?: (callback: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+/** One live change stream shared by the three replications. */
+export interface SyncStream {
+  /** The `pull.stream$` of one collection. */
+  changes<Name extends SyncCollectionName>(collection: Name): Observable<SyncStreamItem<SyncDocuments[Name]>>;
+  close(): void;
+}
+
+export const SYNC_STREAM_URL = '/api/sync/stream';
+
+/**
+ * Opens ONE EventSource on /api/sync/stream and fans its messages out per collection. Whenever the
+ * connection comes back after it was lost, every collection gets 'RESYNC' (changes made while it
+ * was down were never sent), and so does a `data: "RESYNC"` from the server; RxDB then pulls from
+ * its last checkpoint. The browser reconnects by itself after network errors; when it gives up (the
+ * server answered with an error), the stream opens a new connection after `reconnectMs`.
+ */
+export function openSyncStream(options: SyncStreamOptions = {}): SyncStream {
+  const connect = options.connect ?? ((url: string) => new EventSource(url, { withCredentials: true }) as EventSourceLike);
+  const reconnectMs = options.reconnectMs ?? 5_000;
+  const setTimer = options.setTimer ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
+  const clearTimer = options.clearTimer ?? ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>));
+  const subjects = Object.fromEntries(syncCollectionNames.map((name) => [name, new Subject<SyncStreamItem<unknown>>()])) as {
+    [Name in SyncCollectionName]: Subject<SyncStreamItem<SyncDocuments[Name]>>;
+  };
+  let source: EventSourceLike | null = null;
+  let lost = false;
+  let closed = false;
+  let timer: unknown = null;
+
+  const resyncAll = () => {
+    for (const name of syncCollectionNames) subjects[name].next('RESYNC');
+  };
+
+  const receive = (data: string) => {
+    let message: unknown;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      console.error('Sync stream: a message that is not JSON; pulling again', data.slice(0, 200));
+      resyncAll();
+      return;
+    }
+    if (message === 'RESYNC') {
+      resyncAll();
+      return;
+    }
+    const collection = (message as { collection?: unknown } | null)?.collection;
+    if (!syncCollectionNames.includes(collection as SyncCollectionName)) return;
+    const name = collection as SyncCollectionName;
+    try {
+      const page = parsePullPage(name, message);
+      // Without a checkpoint the change cannot be placed in the log: pull instead.
+      if (page.checkpoint === null) subjects[name].next('RESYNC');
+      else (subjects[name] as Subject<SyncStreamItem<unknown>>).next({ documents: page.documents, checkpoint: page.checkpoint });
+    } catch (error) {
+      console.error(`Sync stream: a ${name} message outside the contract; pulling again`, error);
+      subjects[name].next('RESYNC');
+    }
+  };
+
+  const open = () => {
+    timer = null;
+    if (closed) return;
+    const current = connect(SYNC_STREAM_URL);
+    source = current;
+    current.onopen = () => {
+      if (lost) resyncAll();
+      lost = false;
+    };
+    current.onmessage = (event) => receive(event.data);
+    current.onerror = () => {
+      lost = true;
+      if (current.readyState !== CLOSED || closed) return;
+      current.close();
+      if (timer === null) timer = setTimer(open, reconnectMs);
+    };
+  };
+  open();
+
+  return {
+    changes: (collection) => subjects[collection].asObservable(),
+    close() {
+      closed = true;
+      if (timer !== null) clearTimer(timer);
+      source?.close();
+      for (const name of syncCollectionNames) subjects[name].complete();
+    },
+  };
+}

@@ -1,0 +1,13 @@
+/**
+ * A session is a run of activity (sign-ins, songs loaded, stem responses) with no pause longer than
+ * this: the next activity after a longer pause starts a new session, counted in the hour it falls in
+ * (docs/decisions, "admin figures").
+ */
+export const sessionGapMs = 30 * 60_000;
+
+export const hourMs = 3_600_000;
+
+/** The clock hour (UTC) an instant falls in, as epoch milliseconds. */
+export function hourStart(epochMs: number): number {
+  return epochMs - (((epochMs % hourMs) + hourMs) % hourMs);
+}

@@ -1,0 +1,50 @@
+import type { GenerationTables } from '../runtime/projection-definition';
+
+/**
+ * One row per user who was ever active: all-time totals, the last activity (which decides where a
+ * session starts) and the recent usage rings (usage-rings.ts) the 24 h and 7 d windows are summed from.
+ */
+export const adminUsageUsersTable = 'admin_usage_users';
+/** The songs a user played, each with the last time it was played (the Last Active tooltip). */
+export const adminRecentSongsTable = 'admin_recent_songs';
+
+export type AdminUsageTable = typeof adminUsageUsersTable | typeof adminRecentSongsTable;
+
+/**
+ * Version 3 of the admin usage read model (version 1 kept a row per user and hour; summing a week
+ * of those for 10,000 users took over a second on PGlite; version 2 summed the rings per request,
+ * docs/benchmarks.md). `hour_slots` and `day_slots` hold hour and day numbers since the epoch (-1:
+ * empty), the arrays beside them their figures; `latest_hour` to `day_window_sessions` are the
+ * window sums (usage-rings.ts, `WindowSums`), so a request reads one element per window.
+ * `last_active_iso` is `last_active_at` as the API sends it.
+ */
+export function adminUsageMigration(tables: GenerationTables<AdminUsageTable>): string {
+  const users = tables[adminUsageUsersTable];
+  const songs = tables[adminRecentSongsTable];
+  return `
+CREATE TABLE ${users} (
+  user_id integer PRIMARY KEY,
+  bytes_streamed bigint NOT NULL CHECK (bytes_streamed >= 0),
+  streams bigint NOT NULL CHECK (streams >= 0),
+  last_active_at timestamptz NOT NULL,
+  last_active_iso text NOT NULL,
+  hour_slots integer[] NOT NULL,
+  hour_bytes bigint[] NOT NULL,
+  day_slots integer[] NOT NULL,
+  day_bytes bigint[] NOT NULL,
+  day_sessions integer[] NOT NULL,
+  latest_hour integer NOT NULL,
+  hour_window_bytes bigint[] NOT NULL,
+  latest_day integer NOT NULL,
+  day_window_bytes bigint[] NOT NULL,
+  day_window_sessions integer[] NOT NULL
+);
+CREATE TABLE ${songs} (
+  user_id integer NOT NULL,
+  song_id integer NOT NULL,
+  last_played_at timestamptz NOT NULL,
+  PRIMARY KEY (user_id, song_id)
+);
+CREATE INDEX ${songs}_latest ON ${songs} (user_id, last_played_at DESC, song_id DESC);
+`;
+}

@@ -1,0 +1,102 @@
+import { hourMs } from './admin-usage-rules';
+
+/** Hour slots per user: enough for the 24-hour window. */
+export const hourSlots = 24;
+/** Day slots per user: the 7-day window and one more, so a day never shares a slot with one inside the window. */
+export const daySlots = 8;
+
+export const dayMs = 24 * hourMs;
+
+/**
+ * A user's recent usage in fixed rings: slot `k` of the hour ring holds the latest clock hour `h`
+ * (hours since the epoch) with `h mod 24 = k` the user was active in, and its bytes; the day ring
+ * likewise for UTC days (days since the epoch), with bytes and sessions started. A window sums the
+ * slots whose hour (day) lies inside it, so answering costs the same per user however much they
+ * streamed, and an hour that a newer one of the same slot replaced is one no window can reach again.
+ */
+export interface UsageRings {
+  hourSlots: number[];
+  hourBytes: number[];
+  daySlots: number[];
+  dayBytes: number[];
+  daySessions: number[];
+}
+
+export function emptyRings(): UsageRings {
+  return {
+    hourSlots: Array<number>(hourSlots).fill(-1),
+    hourBytes: Array<number>(hourSlots).fill(0),
+    daySlots: Array<number>(daySlots).fill(-1),
+    dayBytes: Array<number>(daySlots).fill(0),
+    daySessions: Array<number>(daySlots).fill(0),
+  };
+}
+
+/** Put `values` for unit `unit` (an hour or a day number) into a ring: add to the same unit, replace an older one, ignore an older unit. */
+function merge(slots: number[], values: number[][], unit: number, add: readonly number[]): void {
+  const slot = unit % slots.length;
+  const held = slots[slot]!;
+  if (unit < held) return;
+  if (unit > held) {
+    slots[slot] = unit;
+    for (const column of values) column[slot] = 0;
+  }
+  values.forEach((column, index) => (column[slot] = column[slot]! + add[index]!));
+}
+
+/**
+ * The rings after adding a batch's usage: bytes per clock hour (epoch ms of the hour's start) and
+ * sessions started per hour. The result does not depend on the order the hours come in, so the rows
+ * are the same however the runtime splits the log into batches.
+ */
+export function addToRings(rings: UsageRings, bytesByHour: ReadonlyMap<number, number>, sessionsByHour: ReadonlyMap<number, number>): UsageRings {
+  const next: UsageRings = {
+    hourSlots: [...rings.hourSlots],
+    hourBytes: [...rings.hourBytes],
+    daySlots: [...rings.daySlots],
+    dayBytes: [...rings.dayBytes],
+    daySessions: [...rings.daySessions],
+  };
+  for (const hourStart of new Set([...bytesByHour.keys(), ...sessionsByHour.keys()])) {
+    const bytes = bytesByHour.get(hourStart) ?? 0;
+    const sessions = sessionsByHour.get(hourStart) ?? 0;
+    merge(next.hourSlots, [next.hourBytes], Math.floor(hourStart / hourMs), [bytes]);
+    merge(next.daySlots, [next.dayBytes, next.daySessions], Math.floor(hourStart / dayMs), [bytes, sessions]);
+  }
+  return next;
+}
+
+/**
+ * What a window query reads, precomputed from the rings when they change: `latestHour` (day) is the
+ * newest hour (day) in the ring, and `hourWindowBytes[m]` the bytes of the ring's hours from
+ * `latestHour - m` to `latestHour` (m = 0..23); `dayWindowBytes[m]` and `dayWindowSessions[m]` the
+ * same over days (m = 0..6). A window of the 24 hours ending with hour H is then one element:
+ * `hourWindowBytes[23 - (H - latestHour)]` while H - latestHour <= 23, else 0; likewise for days.
+ */
+export interface WindowSums {
+  latestHour: number;
+  hourWindowBytes: number[];
+  latestDay: number;
+  dayWindowBytes: number[];
+  dayWindowSessions: number[];
+}
+
+/** Hours in the 24-hour window, days in the 7-day one. */
+export const hoursPerWindow = 24;
+export const daysPerWindow = 7;
+
+function suffixSums(slots: readonly number[], values: readonly number[], latest: number, length: number): number[] {
+  return Array.from({ length }, (_, m) => slots.reduce((sum, unit, index) => (unit >= latest - m && unit <= latest ? sum + values[index]! : sum), 0));
+}
+
+export function windowSums(rings: UsageRings): WindowSums {
+  const latestHour = Math.max(...rings.hourSlots);
+  const latestDay = Math.max(...rings.daySlots);
+  return {
+    latestHour,
+    hourWindowBytes: suffixSums(rings.hourSlots, rings.hourBytes, latestHour, hoursPerWindow),
+    latestDay,
+    dayWindowBytes: suffixSums(rings.daySlots, rings.dayBytes, latestDay, daysPerWindow),
+    dayWindowSessions: suffixSums(rings.daySlots, rings.daySessions, latestDay, daysPerWindow),
+  };
+}

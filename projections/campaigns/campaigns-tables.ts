@@ -1,0 +1,27 @@
+import type { GenerationTables } from '../runtime/projection-definition';
+
+/** The read model's one table; queries read the view of this name. */
+export const campaignsTable = 'email_campaigns';
+
+/**
+ * Version 1: one row per e-mail campaign with the fields of spec 001 section 3 (status, how many
+ * were mailed of how many recipients), as the admin's history table shows them.
+ */
+export function campaignsMigration(tables: GenerationTables<typeof campaignsTable>): string {
+  const table = tables[campaignsTable];
+  return `
+CREATE TABLE ${table} (
+  campaign_id integer PRIMARY KEY,
+  subject text NOT NULL,
+  html_body text NOT NULL,
+  text_body text NOT NULL,
+  target_audience text NOT NULL,
+  status text NOT NULL,
+  sent_count integer NOT NULL DEFAULT 0,
+  total_recipients integer NOT NULL,
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL
+);
+CREATE INDEX ${table}_newest_first ON ${table} (created_at DESC, campaign_id DESC);
+`;
+}

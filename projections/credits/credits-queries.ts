@@ -1,0 +1,101 @@
+import type { SqlExecutor } from '../../events/store/postgres/sql-client';
+import { billingMonthKey, bytesPerCredit, creditsForBytes, freeCreditsPerMonth } from './credit-rules';
+import { creditAccountsTable, creditMonthsTable } from './credits-tables';
+
+/** A user's credits as the read model has them for one billing month. */
+export interface CreditSnapshot {
+  /** Pack credits left. */
+  paidBalance: number;
+  /** Pack credits streamed away, every month together. */
+  paidSpent: number;
+  /** Credits streamed with nothing left to take them from (0 while enforcement holds). */
+  overdrawnCredits: number;
+  /** Every byte ever billed to the user, Pro streams included. */
+  lifetimeBytes: number;
+  /** Log position of the last event folded for the user ('' for none). */
+  position: string;
+  month: {
+    /** `YYYY-MM-01` */
+    key: string;
+    bytesStreamed: number;
+    bytesMetered: number;
+    creditsUsed: number;
+    paidUsed: number;
+  };
+}
+
+interface SnapshotRow {
+  paid_balance: number | null;
+  paid_spent: number | null;
+  overdrawn_credits: number | null;
+  lifetime_bytes: string | number | null;
+  position: string | null;
+  month_bytes_streamed: string | number | null;
+  month_bytes_metered: string | number | null;
+  credits_used: number | null;
+  paid_used: number | null;
+}
+
+/** The user's credits for the billing month `at` falls in; all zero for a user the read model has never seen. */
+export async function creditSnapshotOf(sql: SqlExecutor, userId: number, at: Date): Promise<CreditSnapshot> {
+  const key = billingMonthKey(at);
+  const { rows } = await sql.query<SnapshotRow>(
+    `SELECT a.paid_balance, a.paid_spent, a.overdrawn_credits, a.bytes_streamed AS lifetime_bytes, a.position,
+            m.bytes_streamed AS month_bytes_streamed, m.bytes_metered AS month_bytes_metered, m.credits_used, m.paid_used
+     FROM (SELECT $1::integer AS user_id) u
+     LEFT JOIN ${creditAccountsTable} a ON a.user_id = u.user_id
+     LEFT JOIN ${creditMonthsTable} m ON m.user_id = u.user_id AND m.month = $2::date`,
+    [userId, key],
+  );
+  const row = rows[0];
+  return {
+    paidBalance: row?.paid_balance ?? 0,
+    paidSpent: row?.paid_spent ?? 0,
+    overdrawnCredits: row?.overdrawn_credits ?? 0,
+    lifetimeBytes: Number(row?.lifetime_bytes ?? 0),
+    position: row?.position ?? '',
+    month: {
+      key,
+      bytesStreamed: Number(row?.month_bytes_streamed ?? 0),
+      bytesMetered: Number(row?.month_bytes_metered ?? 0),
+      creditsUsed: row?.credits_used ?? 0,
+      paidUsed: row?.paid_used ?? 0,
+    },
+  };
+}
+
+/** Credits of one month as the usage screen shows them. */
+export interface CreditFigures {
+  /** The month's metered credits (a Pro user: every byte of the month, in credits). */
+  used: number;
+  /** Free credits plus the pack credits this month could draw on (those used in it and those left). */
+  available: number;
+  freeUsed: number;
+  freeRemaining: number;
+  paidRemaining: number;
+  /** Pack credits the user holds or has streamed away (bought, less refunds and adjustments). */
+  paidTotal: number;
+}
+
+/** The figures of a snapshot; a Pro user's `used` counts every byte of the month, since none is metered. */
+export function creditFigures(snapshot: CreditSnapshot, pro: boolean): CreditFigures {
+  const freeUsed = Math.min(snapshot.month.creditsUsed, freeCreditsPerMonth);
+  return {
+    used: pro ? creditsForBytes(snapshot.month.bytesStreamed) : snapshot.month.creditsUsed,
+    available: freeCreditsPerMonth + snapshot.month.paidUsed + snapshot.paidBalance,
+    freeUsed,
+    freeRemaining: freeCreditsPerMonth - freeUsed,
+    paidRemaining: snapshot.paidBalance,
+    paidTotal: snapshot.paidBalance + snapshot.paidSpent,
+  };
+}
+
+/**
+ * Bytes a user without Pro may still stream this month: the free and pack credits left, plus what
+ * is left of the credit the month's last byte started (already counted, so not billed again).
+ */
+export function bytesLeftToStream(snapshot: CreditSnapshot): number {
+  const freeRemaining = Math.max(0, freeCreditsPerMonth - snapshot.month.creditsUsed);
+  const restOfStartedCredit = snapshot.month.creditsUsed * bytesPerCredit - snapshot.month.bytesMetered;
+  return (freeRemaining + snapshot.paidBalance) * bytesPerCredit + Math.max(0, restOfStartedCredit);
+}

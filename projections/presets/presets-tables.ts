@@ -1,0 +1,27 @@
+import type { GenerationTables } from '../runtime/projection-definition';
+
+/** Each user's preset per song; queries read the view of this name. */
+export const songPresetsTable = 'song_presets';
+
+/**
+ * Version 1. A reset keeps the row as a tombstone (`deleted`), so a synced client learns about it.
+ * `position` is the log position of the event that last changed the row: the sync checkpoint
+ * (text in the "C" collation, so comparison is the store's plain string order).
+ */
+export function songPresetsMigration(tables: GenerationTables<typeof songPresetsTable>): string {
+  const table = tables[songPresetsTable];
+  return `
+CREATE TABLE ${table} (
+  user_id integer NOT NULL,
+  song_id integer NOT NULL,
+  volumes jsonb NOT NULL,
+  mutes jsonb NOT NULL,
+  deleted boolean NOT NULL,
+  changed_at timestamptz NOT NULL,
+  position text COLLATE "C" NOT NULL,
+  PRIMARY KEY (user_id, song_id)
+);
+CREATE INDEX ${table}_by_user_position ON ${table} (user_id, position);
+CREATE INDEX ${table}_by_position ON ${table} (position);
+`;
+}

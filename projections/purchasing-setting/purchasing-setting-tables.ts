@@ -1,0 +1,19 @@
+import type { GenerationTables } from '../runtime/projection-definition';
+
+/** The read model's one table; queries read the view of this name. */
+export const purchasingSettingTable = 'purchasing_setting';
+
+/**
+ * Version 1: at most one row (`id` is always 1), written by the last PurchasingEnabled or
+ * PurchasingDisabled. No row means nobody ever switched it: purchasing is on.
+ */
+export function purchasingSettingMigration(tables: GenerationTables<typeof purchasingSettingTable>): string {
+  const table = tables[purchasingSettingTable];
+  return `
+CREATE TABLE ${table} (
+  id integer PRIMARY KEY CHECK (id = 1),
+  purchasing_enabled boolean NOT NULL,
+  changed_at timestamptz NOT NULL
+);
+`;
+}

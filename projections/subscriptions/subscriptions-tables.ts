@@ -1,0 +1,29 @@
+import type { GenerationTables } from '../runtime/projection-definition';
+
+/** One row per provider subscription; queries read the view of this name. */
+export const subscriptionsTable = 'subscriptions';
+
+/**
+ * Version 1. `current_period_end` is the end of the last period paid for, as the provider stated
+ * it: access is computed from it at the time of the question, never stored as a flag.
+ * `status` is the last state the events gave: active, past_due or ended (ended is final).
+ */
+export function subscriptionsMigration(tables: GenerationTables<typeof subscriptionsTable>): string {
+  const table = tables[subscriptionsTable];
+  return `
+CREATE TABLE ${table} (
+  provider text NOT NULL,
+  provider_subscription_id text NOT NULL,
+  user_id integer NOT NULL,
+  plan text,
+  status text NOT NULL DEFAULT 'active',
+  current_period_start timestamptz,
+  current_period_end timestamptz,
+  cancel_requested boolean NOT NULL DEFAULT false,
+  ended_at timestamptz,
+  position text COLLATE "C" NOT NULL,
+  PRIMARY KEY (provider, provider_subscription_id)
+);
+CREATE INDEX ${table}_by_user ON ${table} (user_id);
+`;
+}

@@ -1,0 +1,26 @@
+import type { GenerationTables } from '../runtime/projection-definition';
+
+/** Every event about a user (its data names the user), for the admin audit. */
+export const userEventsTable = 'user_events';
+
+/**
+ * Version 1. `position` is the event's log position (text in the "C" collation, so it orders as the
+ * store's positions do): the page cursor and the newest-first order. `actor_user_id` is who caused
+ * the event (metadata `userId`): an administrator for a credit adjustment, the user for most others.
+ */
+export function userEventsMigration(tables: GenerationTables<typeof userEventsTable>): string {
+  const table = tables[userEventsTable];
+  return `
+CREATE TABLE ${table} (
+  user_id integer NOT NULL,
+  position text COLLATE "C" NOT NULL,
+  event_id uuid NOT NULL,
+  type text NOT NULL,
+  occurred_at timestamptz NOT NULL,
+  actor_user_id integer,
+  data jsonb NOT NULL,
+  PRIMARY KEY (user_id, position)
+);
+CREATE INDEX ${table}_by_type ON ${table} (user_id, type, position);
+`;
+}

@@ -1,0 +1,95 @@
+import { Agent, request } from 'node:http';
+import { performance } from 'node:perf_hooks';
+
+/** What the load process is asked to do (argv[2], JSON). */
+export type StreamLoadRequest =
+  | { kind: 'throughput'; url: string; headers: Record<string, string>; clients: number; warmupMs: number; durationMs: number }
+  | { kind: 'head-latency'; url: string; headers: Record<string, string>; ratePerSecond: number; durationMs: number };
+
+export type StreamLoadResult =
+  | { kind: 'throughput'; bytesPerSecond: number; responses: number; failures: number }
+  | { kind: 'head-latency'; sent: number; failures: number; p50Ms: number; p99Ms: number; maxMs: number; achievedPerSecond: number };
+
+interface Outcome {
+  status: number;
+  bytes: number;
+}
+
+function send(agent: Agent, method: 'GET' | 'HEAD', url: string, headers: Record<string, string>, onData?: (bytes: number) => void): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const outgoing = request(url, { method, headers, agent }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        onData?.(chunk.length);
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes }));
+      response.on('error', () => resolve({ status: 0, bytes }));
+    });
+    outgoing.on('error', () => resolve({ status: 0, bytes: 0 }));
+    outgoing.end();
+  });
+}
+
+/**
+ * `clients` loops, each GETting the stem back to back. Bytes count when they arrive inside the
+ * window (not when their response ends), so long responses all finishing together cannot leave a
+ * window empty.
+ */
+async function throughput(load: Extract<StreamLoadRequest, { kind: 'throughput' }>): Promise<StreamLoadResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: load.clients });
+  const start = performance.now();
+  const windowStart = start + load.warmupMs;
+  const windowEnd = windowStart + load.durationMs;
+  let bytes = 0;
+  let responses = 0;
+  let failures = 0;
+  await Promise.all(
+    Array.from({ length: load.clients }, async () => {
+      while (performance.now() < windowEnd) {
+        const outcome = await send(agent, 'GET', load.url, load.headers, (received) => {
+          const now = performance.now();
+          if (now >= windowStart && now <= windowEnd) bytes += received;
+        });
+        if (outcome.status !== 200) failures++;
+        const now = performance.now();
+        if (now >= windowStart && now <= windowEnd) responses++;
+      }
+    }),
+  );
+  agent.destroy();
+  return { kind: 'throughput', bytesPerSecond: bytes / (load.durationMs / 1000), responses, failures };
+}
+
+/** Open loop: a HEAD every 1/rate s whatever the answers, so a slow answer cannot slow the arrivals. */
+async function headLatency(load: Extract<StreamLoadRequest, { kind: 'head-latency' }>): Promise<StreamLoadResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  const total = Math.round((load.ratePerSecond * load.durationMs) / 1000);
+  const intervalMs = 1000 / load.ratePerSecond;
+  const latencies: number[] = [];
+  let failures = 0;
+  const pending: Promise<void>[] = [];
+  const start = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = start + i * intervalMs;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const sentAt = performance.now();
+    pending.push(
+      send(agent, 'HEAD', load.url, load.headers).then((outcome) => {
+        latencies.push(performance.now() - sentAt);
+        if (outcome.status !== 200) failures++;
+      }),
+    );
+  }
+  await Promise.all(pending);
+  const elapsed = performance.now() - start;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  return { kind: 'head-latency', sent: total, failures, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: latencies.at(-1)!, achievedPerSecond: total / (elapsed / 1000) };
+}
+
+const load = JSON.parse(process.argv[2] ?? '') as StreamLoadRequest;
+const result = load.kind === 'throughput' ? await throughput(load) : await headLatency(load);
+process.stdout.write(JSON.stringify(result));

@@ -1,0 +1,159 @@
+import { spawn } from 'node:child_process';
+import { createReadStream, mkdtempSync } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { seedPro, seedPurchase } from '../../api/credits/testing/seed-credits';
+import { createApp, featureMiddleware, featureRouters } from '../../api/app';
+import { loadConfig } from '../../api/config/env';
+import { createFixtureSongLibrary } from '../../api/features/stems/testing/fixture-song-library';
+import { sessionHeader, stemPath } from '../../api/features/stems/testing/stem-requests';
+import { startHttpServer } from '../../api/http/http-server';
+import { migrateApiTables } from '../../api/storage/api-migrations';
+import type { TestApp } from '../../api/testing/start-test-app';
+import { signInWithCode, testAuthSecret } from '../../api/testing/test-sign-in';
+import { createPostgresEventStore } from '../../events/store/postgres/postgres-event-store';
+import { openPgliteSqlClient } from '../../events/store/postgres/pglite-sql-client';
+import { startProjections } from '../../projections/registry';
+import { repositoryRoot } from '../app/repository-root';
+import type { StreamLoadRequest, StreamLoadResult } from './stream-bench-load';
+
+/**
+ * `npm run bench:stream`: the metered stem route against a plain static handler serving the same
+ * file, in one run, on the embedded default (PGlite on disk). Targets (issue 9): the metered
+ * route keeps >= 0.9x the static handler's throughput with 32 concurrent clients, and the HEAD
+ * credit check answers at 500 requests/s with p99 <= 5 ms. The user streams without Pro, with
+ * credits to spare, so every GET takes the full path: session, songs read model, credit
+ * reservation under its lock, metered body, StemStreamed append, settlement. Load comes from a
+ * process of its own, so the client's work does not share the servers' event loop.
+ */
+const stemBytes = Number(process.env.BENCH_STEM_BYTES ?? 8 << 20);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const clients = 32;
+const throughputWindowMs = Number(process.env.BENCH_WINDOW_MS ?? 6_000);
+const headRate = Number(process.env.BENCH_HEAD_RATE ?? 500);
+const headWindowMs = Number(process.env.BENCH_HEAD_WINDOW_MS ?? 8_000);
+const loadEntry = fileURLToPath(new URL('./stream-bench-load.ts', import.meta.url));
+
+function runLoad(load: StreamLoadRequest): Promise<StreamLoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', loadEntry, JSON.stringify(load)], { cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.once('error', reject);
+    child.once('close', (code) => {
+      if (code !== 0) reject(new Error(`the load process exited with ${code}`));
+      else resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as StreamLoadResult);
+    });
+  });
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const mbps = (bytesPerSecond: number) => `${(bytesPerSecond / 1e6).toFixed(0)} MB/s`;
+
+async function main(): Promise<void> {
+  const songsDir = mkdtempSync(path.join(tmpdir(), 'woodshed-stream-bench-'));
+  // The embedded default as `npm start` runs it: PGlite on disk, projections at their default pace.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'woodshed-stream-bench-data-'));
+  // BENCH_PGLITE=memory keeps the database in memory, to tell disk commits from the rest.
+  const inMemory = process.env.BENCH_PGLITE === 'memory';
+  const sql = await openPgliteSqlClient(inMemory ? {} : { dataDir });
+  const store = await createPostgresEventStore(sql);
+  await migrateApiTables(sql);
+  const projections = await startProjections({ sql, store });
+  const config = { ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://woodshed.test' }), authSecret: testAuthSecret, songsDir };
+  const logger = pino({ level: 'warn' });
+  const app = createApp({ config, store, sql, projections, logger, clock: { now: () => new Date() }, middleware: featureMiddleware, routers: featureRouters });
+  const server = await startHttpServer(app, { port: 0, host: '127.0.0.1' });
+  const testApp = { url: server.url, store, sql, projections, config } as unknown as TestApp;
+
+  const library = await createFixtureSongLibrary(testApp, { largeBytes: stemBytes });
+  const stemFile = path.join(songsDir, 'fixture-song', library.stems.large.filename);
+  const { browser, user } = await signInWithCode(server.url, 'bench@example.com');
+  // BENCH_PRO=1 streams as Pro (no reservation), to tell the credit check's cost from the route's.
+  if (process.env.BENCH_PRO === '1') await seedPro(testApp, user.id, new Date());
+  else await seedPurchase(testApp, user.id, 10_000_000, new Date());
+
+  // The same file, the plainest way Node serves it.
+  const size = (await stat(stemFile)).size;
+  const staticServer = createServer((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'audio/flac', 'Content-Length': String(size) });
+    createReadStream(stemFile, { highWaterMark: 64 * 1024 }).pipe(response);
+  });
+  await new Promise<void>((resolve) => staticServer.listen(0, '127.0.0.1', resolve));
+  const address = staticServer.address();
+  const staticUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/stem.flac`;
+  const meteredUrl = `${server.url}${stemPath(library.songId, library.stems.large.filename)}`;
+  const headers = sessionHeader(browser);
+
+  const startedAt = new Date().toISOString();
+  const loadAtStart = loadavg()[0]!;
+  const metered: number[] = [];
+  const plain: number[] = [];
+  const ratios: number[] = [];
+  let failures = 0;
+  const only = process.env.BENCH_ONLY;
+  for (let round = 1; round <= (only === 'head' ? 0 : rounds); round++) {
+    // Alternate which goes first, so a drift of the machine's load does not favour one side.
+    const order = round % 2 ? (['static', 'metered'] as const) : (['metered', 'static'] as const);
+    const figures: Record<string, number> = {};
+    const counts: Record<string, number> = {};
+    for (const side of order) {
+      // Let the previous phase's tail (responses cut when its clients left, their events) finish first.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const result = await runLoad({ kind: 'throughput', url: side === 'static' ? staticUrl : meteredUrl, headers: side === 'static' ? {} : headers, clients, warmupMs: 1_000, durationMs: throughputWindowMs });
+      if (result.kind !== 'throughput') throw new Error('unexpected load result');
+      failures += result.failures;
+      figures[side] = result.bytesPerSecond;
+      counts[side] = result.responses;
+    }
+    plain.push(figures.static!);
+    metered.push(figures.metered!);
+    ratios.push(figures.metered! / figures.static!);
+    console.error(`round ${round}: static ${mbps(figures.static!)}, metered ${mbps(figures.metered!)}, ratio ${(figures.metered! / figures.static!).toFixed(2)}; responses ${JSON.stringify(counts)}`);
+  }
+
+  const heads: Array<Extract<StreamLoadResult, { kind: 'head-latency' }>> = [];
+  for (let round = 1; round <= (only === 'get' ? 0 : rounds); round++) {
+    const result = await runLoad({ kind: 'head-latency', url: meteredUrl, headers, ratePerSecond: headRate, durationMs: headWindowMs });
+    if (result.kind !== 'head-latency') throw new Error('unexpected load result');
+    heads.push(result);
+    console.error(`HEAD round ${round}: p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, max ${result.maxMs.toFixed(1)} ms, ${result.achievedPerSecond.toFixed(0)}/s, ${result.failures} failures`);
+  }
+
+  const summary = {
+    startedAt,
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '?', node: process.version, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg()[0]! },
+    settings: { stemBytes, rounds, clients, throughputWindowMs, headRate, headWindowMs, database: inMemory ? 'PGlite in memory' : 'PGlite on disk' },
+    throughput: { staticBytesPerSecond: median(plain), meteredBytesPerSecond: median(metered), ratio: median(ratios), target: 0.9, failures },
+    head: { p50Ms: median(heads.map((h) => h.p50Ms)), p99Ms: median(heads.map((h) => h.p99Ms)), achievedPerSecond: median(heads.map((h) => h.achievedPerSecond)), failures: heads.reduce((sum, h) => sum + h.failures, 0), targetP99Ms: 5 },
+  };
+  const lines = [
+    `Woodshed stem stream benchmark, ${startedAt}: ${summary.machine.cpus} x ${summary.machine.cpuModel}, Node ${process.version}, ${summary.settings.database}; load average ${loadAtStart.toFixed(1)} at start, ${summary.machine.loadAverageAtEnd.toFixed(1)} at end`,
+    `GET ${(stemBytes / 2 ** 20).toFixed(0)} MiB stem, ${clients} concurrent clients, ${throughputWindowMs / 1000} s windows, median of ${rounds} rounds:`,
+    `  static handler ${mbps(summary.throughput.staticBytesPerSecond)}, metered route ${mbps(summary.throughput.meteredBytesPerSecond)}, ratio ${summary.throughput.ratio.toFixed(2)}x (target >= 0.90x) ${summary.throughput.ratio >= 0.9 ? 'met' : 'MISSED'}; failed responses ${failures}`,
+    `HEAD credit check at ${headRate}/s for ${headWindowMs / 1000} s, median of ${rounds} runs: p50 ${summary.head.p50Ms.toFixed(2)} ms, p99 ${summary.head.p99Ms.toFixed(2)} ms (target <= 5 ms) ${summary.head.p99Ms <= 5 ? 'met' : 'MISSED'}; achieved ${summary.head.achievedPerSecond.toFixed(0)}/s; failures ${summary.head.failures}`,
+  ];
+  console.log(lines.join('\n'));
+  const resultsDir = path.join(repositoryRoot, 'bench', 'results');
+  await mkdir(resultsDir, { recursive: true });
+  await writeFile(path.join(resultsDir, `stream-${startedAt.replace(/[:.]/g, '-')}.json`), `${JSON.stringify(summary, null, 2)}\n`);
+
+  await new Promise<void>((resolve) => staticServer.close(() => resolve()));
+  await server.close(1_000);
+  await projections.stop();
+  await store.close();
+  await sql.close();
+  await rm(songsDir, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
+  await library.remove();
+}
+
+await main();

@@ -1,0 +1,70 @@
+/**
+ * The app as `npm start` runs it, plus test-only seeding routes, for browser tests that need a
+ * state no browser can reach quickly (a month's 200 credits streamed, purchasing switched off by an
+ * administrator). Refuses to run unless NODE_ENV=test; `npm start` never mounts these routes.
+ *
+ * - POST /api/e2e-seed/usage `{ credits }`: the signed-in user streamed that many credits' bytes
+ *   this month (one StemStreamed, as the stem route records it), once the credits read model has it
+ * - POST /api/e2e-seed/purchasing `{ enabled }`: PurchasingEnabled / PurchasingDisabled, once the
+ *   purchasing-setting read model has it
+ *
+ * Started by client/e2e/app-process.ts (`startApp({ entry })`), which waits for /api/health.
+ */
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import { z } from 'zod';
+import { createApp, featureRouters } from '../../api/app';
+import type { AppDependencies } from '../../api/app-dependencies';
+import { seedStreamed } from '../../api/credits/testing/seed-credits';
+import { startHttpServer } from '../../api/http/http-server';
+import type { AppRouter, AppState } from '../../api/http/app-context';
+import { parseInput } from '../../api/http/parse-request';
+import { requireUser } from '../../api/http/require-user';
+import { createLogger } from '../../api/logging/create-logger';
+import { newEvent } from '../../events/catalog';
+import { bytesPerCredit } from '../../projections/credits/credit-rules';
+import { loadConfigOrExit } from '../app/load-config-or-exit';
+import { onShutdownSignal } from '../app/on-shutdown-signal';
+import { startBackend } from '../app/start-backend';
+
+const usageBody = z.object({ credits: z.number().int().min(1).max(100_000) }).strict();
+const purchasingBody = z.object({ enabled: z.boolean() }).strict();
+
+// The app's JSON parser sets request.body; its typing lives with the api folder, not here.
+const bodyOf = (ctx: { request: object }): unknown => (ctx.request as { body?: unknown }).body;
+
+function seedingRouter(deps: AppDependencies): AppRouter {
+  const router = new Router<AppState>({ prefix: '/api/e2e-seed' });
+  router.post('/usage', async (ctx) => {
+    const user = requireUser(ctx);
+    const { credits } = parseInput(usageBody, bodyOf(ctx), 'body');
+    await seedStreamed(deps, user.id, credits * bytesPerCredit, deps.clock.now());
+    ctx.status = 204;
+  });
+  router.post('/purchasing', async (ctx) => {
+    const user = requireUser(ctx);
+    const { enabled } = parseInput(purchasingBody, bodyOf(ctx), 'body');
+    const eventId = randomUUID();
+    const metadata = { eventId, occurredAt: deps.clock.now().toISOString(), userId: user.id, requestId: eventId, causationId: eventId, correlationId: eventId };
+    const event = newEvent(enabled ? 'PurchasingEnabled' : 'PurchasingDisabled', {}, metadata);
+    const { position } = await deps.store.append('settings-purchasing', [event], { expectedVersion: 'any' });
+    await deps.projections.waitForPosition('purchasing-setting', position, { timeoutMs: 15_000 });
+    ctx.status = 204;
+  });
+  return router;
+}
+
+const config = loadConfigOrExit();
+if (config.nodeEnv !== 'test') {
+  console.error('scripts/e2e/start-seedable-app.ts runs only with NODE_ENV=test: its seeding routes must never reach a real deployment.');
+  process.exit(1);
+}
+const logger = await createLogger({ level: config.logLevel, pretty: false });
+const backend = await startBackend(config, logger, 'browser tests (seedable app)');
+const app = createApp({ ...backend.deps, routers: (deps) => [...featureRouters(deps), seedingRouter(deps)] });
+const server = await startHttpServer(app, { port: config.port, host: config.host });
+logger.info(`seedable Woodshed for browser tests at ${server.url}`);
+onShutdownSignal(logger, async () => {
+  await server.close();
+  await backend.stop();
+});
