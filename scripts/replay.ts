@@ -6,6 +6,11 @@
  * the projection built it, and dropped to start over from 0 otherwise, or with `--fresh`; the
  * command says which it did.
  *
+ * `--compare` prints, just before the swap, how the rebuilt read model differs from the live one,
+ * row by row on the primary key (per user for the usage read models); `--dry-run` does the same and
+ * stops there: the rebuilt generation is kept and the live one is unchanged, so a later
+ * `npm run replay -- <projection>` (or the app, on a new projection version) resumes and swaps it.
+ *
  * `npm run replay -- <projection> --retry`: close the projection's open dead letters and fold the
  * failing events again (after a fix). `--skip`: close them as skipped and move past the failing
  * events, recorded in projection_dead_letters. Either way the stalled generation then catches up.
@@ -20,18 +25,30 @@ import { findProjection, projections } from '../projections/registry';
 import { catchUpLiveGeneration } from '../projections/runtime/catch-up-live-generation';
 import { type DeadLetter, retryDeadLetters, skipDeadLetters } from '../projections/runtime/dead-letters';
 import { readCheckpoint } from '../projections/runtime/checkpoints';
-import { findGeneration } from '../projections/runtime/generations';
+import { type Generation, findGeneration } from '../projections/runtime/generations';
 import type { Projection } from '../projections/runtime/projection-definition';
 import { type RebuildOutcome, rebuildProjection } from '../projections/runtime/rebuild';
 import { loadConfigOrExit } from './app/load-config-or-exit';
+import { compareGenerations, formatComparison } from './ops/compare-generations';
 import { openOpsStorage } from './ops/open-ops-storage';
 import { parseCommandLine } from './ops/parse-command-line';
 import { findProjectionRebuilds } from './ops/projection-runners';
+
+// Declared before the top-level code below runs (a class is not hoisted).
+/** Thrown by `beforeSwap` on a dry run: the rebuild stops with its generation built and kept. */
+class StopBeforeSwap extends Error {
+  override readonly name = 'StopBeforeSwap';
+  constructor(readonly building: Generation) {
+    super(`Dry run: generation ${building.generation} is not swapped in`);
+  }
+}
 
 const usage = `Usage:
   npm run replay -- <projection>          rebuild one read model blue/green (resumes an unfinished rebuild)
   npm run replay -- --all                 rebuild every read model
   npm run replay -- <projection> --fresh  drop an unfinished rebuild and start over from the first event
+  npm run replay -- <projection> --compare  show how the rebuilt read model differs from the live one, then swap
+  npm run replay -- <projection> --dry-run  rebuild and show the differences, but keep the live one (no swap)
   npm run replay -- <projection> --retry  fold its failed event again (after a fix)
   npm run replay -- <projection> --skip   skip its failed event (recorded, never silent)
 Projections: ${projections.map((projection) => projection.name).join(', ')}`;
@@ -41,6 +58,8 @@ const { values, positionals } = parseCommandLine(
     options: {
       all: { type: 'boolean', default: false },
       fresh: { type: 'boolean', default: false },
+      compare: { type: 'boolean', default: false },
+      'dry-run': { type: 'boolean', default: false },
       retry: { type: 'boolean', default: false },
       skip: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -90,6 +109,7 @@ function resolveTargets(): Projection[] {
   };
   if (values.retry && values.skip) fail('Choose --retry or --skip, not both.');
   if (values.fresh && (values.retry || values.skip)) fail('--fresh starts a rebuild over; it does not go with --retry or --skip.');
+  if ((values.compare || values['dry-run']) && (values.retry || values.skip)) fail('--compare and --dry-run go with a rebuild, not with --retry or --skip.');
   if (values.all) {
     if (positionals.length > 0) fail('Give a projection name or --all, not both.');
     if (values.retry || values.skip) fail('--retry and --skip take one projection name.');
@@ -139,10 +159,21 @@ async function rebuild({ sql, store }: Storage, projection: Projection, resume: 
   const progress = () => ({ speed: speed(), remaining: remaining() });
   bar.start(total, 0, progress());
   let outcome: RebuildOutcome | undefined;
+  let comparison: string | undefined;
+  let keptForDryRun: Generation | undefined;
+  const compare = values.compare || values['dry-run'];
   try {
     outcome = await rebuildProjection(sql, store, projection, {
       resume,
       stopped: () => interrupted,
+      ...(compare
+        ? {
+            beforeSwap: async (building: Generation) => {
+              comparison = await describeDifferences(sql, projection, building);
+              if (values['dry-run']) throw new StopBeforeSwap(building);
+            },
+          }
+        : {}),
       onProgress: (events) => {
         done += events;
         // Events appended while the rebuild runs are folded too: the total grows with them.
@@ -150,6 +181,9 @@ async function rebuild({ sql, store }: Storage, projection: Projection, resume: 
         bar.update(done, progress());
       },
     });
+  } catch (error) {
+    if (!(error instanceof StopBeforeSwap)) throw error;
+    keptForDryRun = error.building;
   } finally {
     // A swap folded everything there was: the bar ends full, whatever the count said beforehand.
     if (outcome?.kind === 'swapped' && done < total) bar.setTotal((total = done));
@@ -157,6 +191,15 @@ async function rebuild({ sql, store }: Storage, projection: Projection, resume: 
     bar.stop();
   }
   const seconds = (performance.now() - started) / 1000;
+  if (comparison !== undefined) console.log(comparison);
+  if (keptForDryRun) {
+    console.log(
+      `${projection.name}: dry run, nothing swapped. Generation ${keptForDryRun.generation} is rebuilt and kept; the live generation is unchanged. ` +
+        `\`npm run replay -- ${projection.name}\` swaps it in (resuming from its checkpoint), \`--fresh\` drops it.`,
+    );
+    return true;
+  }
+  if (!outcome) throw new Error(`Rebuild of ${projection.name} ended without an outcome`);
   switch (outcome.kind) {
     case 'swapped':
       console.log(
@@ -185,6 +228,17 @@ async function rebuild({ sql, store }: Storage, projection: Projection, resume: 
       console.error(`${projection.name}: another process is rebuilding it right now; try again when it is done.`);
       return false;
   }
+}
+
+/** The live and the rebuilt generation side by side, with the position each has folded up to. */
+async function describeDifferences(sql: Storage['sql'], projection: Projection, building: Generation): Promise<string> {
+  const live = await findGeneration(sql, projection, 'live');
+  const rebuiltAt = await readCheckpoint(sql, projection.name, building.generation);
+  const liveAt = live ? await readCheckpoint(sql, projection.name, live.generation) : undefined;
+  const heading =
+    `${projection.name}: rebuilt generation ${building.generation} (version ${building.version}, at ${rebuiltAt}) against ` +
+    (live ? `live generation ${live.generation} (version ${live.version}, at ${liveAt})` : 'no live generation');
+  return `${heading}\n${formatComparison(projection.name, await compareGenerations(sql, live, building))}`;
 }
 
 async function resolveDeadLetters(storage: Storage, projection: Projection): Promise<boolean> {
