@@ -78,6 +78,19 @@ export async function findSong(sql: SqlExecutor, songId: number, userId: number 
 }
 
 /**
+ * Titles of the given songs, by id, whether or not their folders are still on disk (an audit shows
+ * what a user played, also after the folder went away). Unknown ids are left out.
+ */
+export async function songTitlesOf(sql: SqlExecutor, songIds: readonly number[]): Promise<Map<number, string>> {
+  if (songIds.length === 0) return new Map();
+  const { rows } = await sql.query<{ song_id: number; title: string }>(
+    `SELECT song_id, title FROM ${songsTable} WHERE song_id = ANY($1::integer[])`,
+    [[...new Set(songIds)]],
+  );
+  return new Map(rows.map((row) => [row.song_id, row.title]));
+}
+
+/**
  * Where a stem of a song is: only when `filename` is exactly one of the song's stems (so no other
  * file of the folder, and no path outside it, is ever reachable), and the folder is on disk.
  */

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { creditSnapshotOf } from '../../../projections/credits/credits-queries';
 import { ProjectionWaitTimeout } from '../../../projections/runtime/position-waiter';
 import { userHistoryPage } from '../../../projections/user-event-history/user-event-history-queries';
+import { songTitlesOf } from '../../../projections/songs/songs-queries';
 import { findUser } from '../../../projections/users/users-queries';
 import type { AppDependencies } from '../../app-dependencies';
 import { handleCommand } from '../../commands/handle-command';
@@ -32,6 +33,8 @@ export function adminAuditRouter(deps: AppDependencies): AppRouter {
     const userId = await existingUserId(deps, ctx);
     const query = parseQuery(ctx, userEventsQuery);
     const page = await userHistoryPage(deps.sql, userId, { before: query.before, types: query.type, limit: query.limit ?? defaultEventsPageSize });
+    const songIds = page.events.map((event) => event.data.songId).filter((id): id is number => Number.isInteger(id));
+    const titles = await songTitlesOf(deps.sql, songIds);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       events: page.events.map((event) => ({
@@ -43,6 +46,7 @@ export function adminAuditRouter(deps: AppDependencies): AppRouter {
         data: event.data,
       })),
       nextCursor: page.nextCursor,
+      songTitles: Object.fromEntries([...titles].map(([id, title]) => [String(id), title])),
     } satisfies AdminUserEventsResponse;
   });
 

@@ -19,6 +19,15 @@ describeAppOnEveryDatabase('admin audit', { config: { authSecret: testAuthSecret
     for (let day = 1; day <= 5; day++) await seedStreamed(env.app, user.id, day * 1_000, new Date(`2025-10-0${day}T10:00:00.000Z`));
     await seedStreamed(env.app, other.id, 77, new Date('2025-10-03T10:00:00.000Z'));
     await seedPurchase(env.app, user.id, 100, new Date('2025-10-06T10:00:00.000Z'));
+    // Song 4 is in the library under its title; the page names it so the audit can show it.
+    const meta = { eventId: randomUUID(), occurredAt: '2025-10-07T09:00:00.000Z', userId: null, requestId: 'r', causationId: 'r', correlationId: 'r' };
+    const files = { directory: '/songs/tighten-up', stems: [], durationSeconds: null, hasLyrics: false, chordInstruments: [], sections: [], problems: [] };
+    const catalogued = await env.app.store.append(
+      'song-4',
+      [newEvent('SongCatalogued', { songId: 4, folder: 'tighten-up', files, metadata: { title: 'Tighten Up', genre: null, genre2: null, key: null, bpm: null, difficulty: null } }, meta)],
+      { expectedVersion: 'any' },
+    );
+    await env.app.projections.waitForPosition('songs', catalogued.position, { timeoutMs: 15_000 });
     const last = await env.app.store.append(
       `library-user-${user.id}`,
       [newEvent('SongPlayed', { userId: user.id, songId: 4 }, { eventId: randomUUID(), occurredAt: '2025-10-07T10:00:00.000Z', userId: user.id, requestId: 'r', causationId: 'r', correlationId: 'r' })],
@@ -37,6 +46,7 @@ describeAppOnEveryDatabase('admin audit', { config: { authSecret: testAuthSecret
       'UserRegistered',
     ]);
     expect(all.body.nextCursor).toBeNull();
+    expect(all.body.songTitles).toEqual({ '4': 'Tighten Up' });
     expect(all.body.events[0]).toEqual({
       position: last.position,
       eventId: expect.any(String),

@@ -69,6 +69,8 @@ export interface AdminUserEventResponse {
 export interface AdminUserEventsResponse {
   events: AdminUserEventResponse[];
   nextCursor: string | null;
+  /** Titles of the songs the page's events name (`data.songId`), keyed by id as text. */
+  songTitles: Record<string, string>;
 }
 
 /** POST /api/admin/users/{id}/credit-adjustments (201) */

@@ -40,6 +40,8 @@ export interface AdminSettings {
 export interface AuditEventsPage {
   events: AuditEvent[];
   nextCursor: string | null;
+  /** Titles of the songs the page's events name, by id as text. */
+  songTitles: Record<string, string>;
 }
 
 /** The audit page's query: a user, maybe one type, and the page (the previous page's `nextCursor`). */

@@ -29,19 +29,28 @@ export function creditCount(credits: number, signed = false): string {
   return `${figure} ${Math.abs(credits) === 1 ? 'credit' : 'credits'}`;
 }
 
+/** Song titles by id as text, as the events page sends them. */
+export type SongTitles = Readonly<Record<string, string>>;
+
+/** The song's title in quotes when known (a song can be gone from the library), else 'song 9'. */
+function songName(songId: number, titles: SongTitles, capital = false): string {
+  const title = titles[String(songId)];
+  return title ? `“${title}”` : `${capital ? 'Song' : 'song'} ${songId}`;
+}
+
 /**
  * One line saying what an event did, for the audit table: the figures an admin checks (bytes,
- * credits, amounts, reasons) in words. Types without their own wording list their data fields, so
- * nothing the server sent is hidden.
+ * credits, amounts, reasons, song titles) in words. Types without their own wording list their
+ * data fields, so nothing the server sent is hidden.
  */
-export function auditEventSummary(event: Pick<AuditEvent, 'type' | 'data'>): string {
+export function auditEventSummary(event: Pick<AuditEvent, 'type' | 'data'>, songTitles: SongTitles = {}): string {
   const { data } = event;
   switch (event.type) {
     case 'StemStreamed': {
       const bytes = num(data.bytesSent) ?? 0;
       const file = str(data.filename) ?? 'a stem';
       const song = num(data.songId);
-      return `${formatBytes(bytes)} of ${file}${song === null ? '' : ` (song ${song})`}${data.aborted === true ? ', aborted' : ''}`;
+      return `${formatBytes(bytes)} of ${file}${song === null ? '' : ` (${songName(song, songTitles)})`}${data.aborted === true ? ', aborted' : ''}`;
     }
     case 'CreditsAdjusted': {
       const credits = num(data.credits) ?? 0;
@@ -54,7 +63,10 @@ export function auditEventSummary(event: Pick<AuditEvent, 'type' | 'data'>): str
     case 'SongPlayed':
     case 'SongStarred':
     case 'SongUnstarred':
-      return `Song ${num(data.songId) ?? '?'}`;
+    {
+      const song = num(data.songId);
+      return song === null ? 'Song ?' : songName(song, songTitles, true);
+    }
     case 'UserSignedIn':
       return data.method === 'link' ? 'With the e-mailed link' : data.method === 'code' ? 'With the e-mailed code' : 'Signed in';
     case 'SubscriptionStarted':

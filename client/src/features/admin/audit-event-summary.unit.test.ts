@@ -12,6 +12,15 @@ describe('audit event summaries', () => {
     );
   });
 
+  it('names songs by their titles when the page carries them, by id when the song is unknown', () => {
+    const titles = { '3': 'Tighten Up', '9': 'Superstition' };
+    expect(auditEventSummary({ type: 'StemStreamed', data: { userId: 4, songId: 3, filename: 'drums.mp3', bytesSent: 1536, range: null, aborted: false } }, titles)).toBe(
+      '1.50 KB of drums.mp3 (“Tighten Up”)',
+    );
+    expect(auditEventSummary({ type: 'SongPlayed', data: { userId: 4, songId: 9 } }, titles)).toBe('“Superstition”');
+    expect(auditEventSummary({ type: 'SongStarred', data: { userId: 4, songId: 12 } }, titles)).toBe('Song 12');
+  });
+
   it('shows adjustments signed, with their reason', () => {
     expect(auditEventSummary({ type: 'CreditsAdjusted', data: { userId: 4, credits: 50, reason: 'Metering bug on 3 May' } })).toBe('+50 credits: Metering bug on 3 May');
     expect(auditEventSummary({ type: 'CreditsAdjusted', data: { userId: 4, credits: -1, reason: 'Duplicate grant' } })).toBe('-1 credit: Duplicate grant');

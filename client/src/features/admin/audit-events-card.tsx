@@ -86,7 +86,7 @@ export function AuditEventsCard({ userId, type, onTypeChange }: AuditEventsCardP
               </tr>
             ) : null}
             {page.events.map((event) => {
-              const summary = auditEventSummary(event);
+              const summary = auditEventSummary(event, page.songTitles);
               return (
                 <tr key={event.position} className={tableStyles.row} data-testid="audit-event">
                   <td className={tableStyles.number}>{formatAdminDateTime(event.occurredAt) ?? '-'}</td>
