@@ -5,7 +5,7 @@ import type { AppDependencies } from '../../app-dependencies';
 import { handleCommand } from '../../commands/handle-command';
 import type { AppContext, AppRouter, AppState } from '../../http/app-context';
 import { unsubscribePath } from './campaign-email';
-import { unsubscribePage } from './campaign-unsubscribe-page';
+import { unsubscribePage, unsubscribePageStyleSource } from './campaign-unsubscribe-page';
 import { verifyUnsubscribeToken } from './unsubscribe-token';
 
 /** Whether the user's stream says they have an account and currently refuse announcements. */
@@ -39,6 +39,9 @@ export function campaignUnsubscribeRouter(deps: AppDependencies): AppRouter {
   const page = (ctx: AppContext, status: number, state: Parameters<typeof unsubscribePage>[0]) => {
     ctx.status = status;
     ctx.type = 'text/html; charset=utf-8';
+    // The page's inline style, allowed by its hash on top of the app's policy (set by securityHeaders).
+    const policy = ctx.response.get('Content-Security-Policy');
+    if (policy) ctx.set('Content-Security-Policy', policy.replace(/style-src 'self'/, `style-src 'self' ${unsubscribePageStyleSource}`));
     ctx.body = unsubscribePage(state, `${unsubscribePath}?token=${encodeURIComponent(tokenOf(ctx))}`);
   };
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { decodeEvent } from '../../../events/catalog';
 import { findUser } from '../../../projections/users/users-queries';
@@ -118,6 +119,14 @@ describeAppOnEveryDatabase('e-mail campaigns API', { config: { authSecret: testA
     expect(page.status).toBe(200);
     expect(String(page.body)).toContain('Unsubscribe from announcements?');
     expect((await findUser(env.sql, 1))?.unsubscribedAnnouncements).toBe(false);
+    // Styled inline, allowed by the style's own hash and nothing broader.
+    const styled = await fetch(`${env.app.url}${path}`);
+    const html = await styled.text();
+    const inlineStyle = /<style>([\s\S]*)<\/style>/.exec(html)?.[1] ?? '';
+    expect(inlineStyle).toContain('background: #0e1014');
+    const policy = styled.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain(`style-src 'self' 'sha256-${createHash('sha256').update(inlineStyle).digest('base64')}'`);
+    expect(policy).not.toContain('unsafe-inline');
 
     // What a mail provider sends (RFC 8058): a form body, no cookie, no Origin.
     const oneClick = await fetch(`${env.app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
