@@ -33,6 +33,20 @@ export async function recordCampaignEvent(tx: SqlExecutor, event: CampaignEvent,
   await tx.query('INSERT INTO campaign_event_outbox (campaign_id, event) VALUES ($1, $2::jsonb)', [event.data.campaignId, JSON.stringify(toAppend)]);
 }
 
+/** How long a published event stays in the outbox, for diagnosis, before it is pruned. */
+export const publishedCampaignEventRetentionMs = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Delete events published more than `publishedCampaignEventRetentionMs` ago: the event log holds
+ * them, and the outbox only has to keep what is not appended yet. Returns how many went.
+ */
+export async function prunePublishedCampaignEvents(sql: SqlExecutor, now: Date): Promise<number> {
+  const { rowCount } = await sql.query('DELETE FROM campaign_event_outbox WHERE published_at < $1', [
+    new Date(now.getTime() - publishedCampaignEventRetentionMs),
+  ]);
+  return rowCount;
+}
+
 /**
  * Append every recorded, unpublished campaign event to its stream, oldest first, and mark it
  * published. Safe to run from several places at once (a request after its commit, the sender on

@@ -9,7 +9,7 @@ import type { Clock } from '../../clock';
 import type { BackgroundJob } from '../../jobs/background-job';
 import { campaignBatchIntervalMs, campaignBatchSize, lockSchedule, recordBatchSoFar, sentCountOf } from './campaign-commands';
 import { campaignEmail } from './campaign-email';
-import { type CampaignEventCause, publishCampaignEvents, recordCampaignEvent } from './campaign-event-outbox';
+import { type CampaignEventCause, prunePublishedCampaignEvents, publishCampaignEvents, recordCampaignEvent } from './campaign-event-outbox';
 
 /**
  * The instants at which a dying sender would leave its work half done. `inside-*` points are
@@ -174,6 +174,7 @@ export function createCampaignSenderJob(options: CampaignSenderOptions): Campaig
       sent += await sendBatch(Number(row.campaign_id), cause, signal);
     }
     if (rows.length > 0) await publishCampaignEvents(sql, store, clock.now());
+    await prunePublishedCampaignEvents(sql, clock.now());
     return sent;
   }
 

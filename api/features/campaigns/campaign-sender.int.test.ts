@@ -9,6 +9,7 @@ import { deriveAuthKey } from '../../config/auth-secret';
 import type { Config } from '../../config/env';
 import { testClock } from '../../testing/test-sign-in';
 import { campaignBatchIntervalMs, changeCampaign, createCampaign, readSchedule } from './campaign-commands';
+import { prunePublishedCampaignEvents, publishedCampaignEventRetentionMs } from './campaign-event-outbox';
 import type { SenderCrashPoint } from './campaign-sender-job';
 import { bareSender, lastOutboxId, openSenderDatabase, queuedCampaignMail, silentLogger } from './testing/campaign-fixtures';
 import { startFakeSes } from './testing/fake-ses';
@@ -235,6 +236,29 @@ for (const candidate of availableSqlClients()) {
         expect(events.filter((event) => event.type === 'CampaignBatchSent').map((event) => event.data)[1]).toMatchObject({ sentCount: 49, unsubscribedUserIds: [60] });
         expect(events.at(-1)!.data).toEqual({ campaignId, sentCount: 119 });
         await sql.query('UPDATE users SET unsubscribed_announcements = false WHERE user_id IN (3, 60)');
+      });
+
+      it('prunes campaign events a week after they reached the log, never one still waiting to be appended', async () => {
+        const outbox = async () =>
+          (await sql.query<{ seq: string; published: boolean }>('SELECT seq, published_at IS NOT NULL AS published FROM campaign_event_outbox ORDER BY seq')).rows;
+        const published = (await outbox()).filter((row) => row.published);
+        expect(published.length).toBeGreaterThan(0);
+        expect(await prunePublishedCampaignEvents(sql, clock.now())).toBe(0);
+
+        // One event that a sender recorded but died before appending.
+        const waiting = published.at(-1)!.seq;
+        await sql.query('UPDATE campaign_event_outbox SET published_at = NULL WHERE seq = $1', [waiting]);
+        clock.advance(publishedCampaignEventRetentionMs + 1);
+        expect(await prunePublishedCampaignEvents(sql, clock.now())).toBe(published.length - 1);
+        expect(await outbox()).toEqual([{ seq: waiting, published: false }]);
+
+        // The sender's pass publishes it (a no-op in the log: its id is there) and prunes it a week later.
+        const sender = bareSender(world());
+        await sender.sendDue();
+        expect(await outbox()).toEqual([{ seq: waiting, published: true }]);
+        clock.advance(publishedCampaignEventRetentionMs + 1);
+        await sender.sendDue();
+        expect(await outbox()).toEqual([]);
       });
     });
   });
