@@ -76,6 +76,39 @@ export interface ReadAllPage {
   next: Position;
 }
 
+/** The top-level fields `readAllTrimmed` leaves out of the events of one type. */
+export interface OmittedFields {
+  /** Only events stored at this schema version are trimmed; events of other versions come back whole. */
+  schemaVersion: number;
+  data: readonly string[];
+  metadata: readonly string[];
+}
+
+export interface ReadAllTrimmedOptions {
+  /** Return events strictly after this position; default START. */
+  after?: Position;
+  max?: number;
+  /** Only these event types (the position still advances past the others). */
+  types: readonly string[];
+  /** Per event type, what to leave out; types not named here come back whole. */
+  omit: Readonly<Record<string, OmittedFields>>;
+}
+
+/** An event as `readAllTrimmed` returns it: where it sits, what it is, and its data and metadata less the omitted fields. */
+export interface TrimmedEvent {
+  position: Position;
+  type: string;
+  schemaVersion: number;
+  data: unknown;
+  metadata: unknown;
+}
+
+/** A page of `readAllTrimmed`; `next` as in `ReadAllPage`. */
+export interface ReadAllTrimmedPage {
+  events: TrimmedEvent[];
+  next: Position;
+}
+
 export interface SubscribeOptions {
   after?: Position;
   types?: readonly string[];
@@ -117,6 +150,13 @@ export interface EventStore {
    * position may still become visible (a transaction that commits late).
    */
   readAll(options?: ReadAllOptions): Promise<ReadAllPage>;
+  /**
+   * `readAll` with a type filter for a reader that needs only some fields of each event (a
+   * projection catching up): the same events and `next`, each with its position, type and schema
+   * version but without its stream, revision, id and time, and with the omitted top-level fields
+   * of data and metadata left out. Optional: an adapter without it is read with `readAll`.
+   */
+  readAllTrimmed?(options: ReadAllTrimmedOptions): Promise<ReadAllTrimmedPage>;
   /** Read history from `after`, then follow live events, without gaps or duplicates. */
   subscribe(options: SubscribeOptions): Subscription;
   /** Position of the newest visible event (START for an empty log). */

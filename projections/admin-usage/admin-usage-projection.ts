@@ -115,6 +115,11 @@ export const adminUsage = defineProjection({
   name: 'admin-usage',
   version: 3,
   eventTypes: ['StemStreamed', 'UserSignedIn', 'SongPlayed'],
+  reads: {
+    StemStreamed: { data: ['userId', 'songId', 'bytesSent'], metadata: ['occurredAt'] },
+    UserSignedIn: { data: ['userId'], metadata: ['occurredAt'] },
+    SongPlayed: { data: ['userId', 'songId'], metadata: ['occurredAt'] },
+  },
   tables: [adminUsageUsersTable, adminRecentSongsTable],
   migration: adminUsageMigration,
 

@@ -51,6 +51,8 @@ export const credits = defineProjection({
     'SubscriptionPastDue',
     'SubscriptionEnded',
   ],
+  // The log's bulk; the other types are few and read whole.
+  reads: { StemStreamed: { data: ['userId', 'bytesSent', 'startedAt'], metadata: ['occurredAt'] } },
   tables: [creditAccountsTable, creditMonthsTable],
   migration: creditsMigration,
 

@@ -1,11 +1,12 @@
 import { type StoredEvent, decodeEvent } from '../../events/catalog';
-import type { Position, RecordedEvent } from '../../events/store/event-store';
+import type { Position, RecordedEvent, TrimmedEvent } from '../../events/store/event-store';
 import type { SqlClient, SqlExecutor } from '../../events/store/postgres/sql-client';
 import { compareAndSetCheckpoint } from './checkpoints';
 import { type DeadLetter, recordDeadLetter } from './dead-letters';
 import type { Generation } from './generations';
 import { type LockFence, LockLost } from './lock-fence';
 import type { Projection } from './projection-definition';
+import { type TrimmedReads, compileTrimmedReads } from './trimmed-reads';
 import { isTransientDatabaseError } from './transient-database-error';
 import { type TransientRetry, defaultTransientRetry, withTransientRetry } from './transient-retry';
 
@@ -50,6 +51,7 @@ export class BatchWriter {
   readonly #onCommitted: ((position: Position) => void) | undefined;
   readonly #fence: LockFence | undefined;
   readonly #retry: TransientRetry;
+  readonly #trimmedReads: TrimmedReads | undefined;
   #checkpoint: Position;
   #folded: (Folded & { events: number }) | undefined;
 
@@ -74,6 +76,12 @@ export class BatchWriter {
     this.#onCommitted = options.onCommitted;
     this.#fence = options.fence;
     this.#retry = options.retry ?? defaultTransientRetry;
+    this.#trimmedReads = compileTrimmedReads(options.projection);
+  }
+
+  /** What to leave out when reading for `foldTrimmed`; undefined when the projection declares no `reads`. */
+  get trimmedReads(): TrimmedReads | undefined {
+    return this.#trimmedReads;
   }
 
   /** The last committed position of this generation, as this writer knows it. */
@@ -108,6 +116,19 @@ export class BatchWriter {
     const fresh = this.#unseen(events);
     if (fresh.length === 0) return;
     const decoded = fresh.map(decodeEvent);
+    this.#folded = { changes: this.#projection.fold(decoded, this.#folded?.changes), events: (this.#folded?.events ?? 0) + fresh.length };
+  }
+
+  /**
+   * `fold` for events read trimmed to the projection's `reads` (`EventStore.readAllTrimmed`), checked
+   * by its picked schemas. Throws like `fold`; the failing event is then isolated through `write`,
+   * from whole events.
+   */
+  foldTrimmed(events: readonly TrimmedEvent[]): void {
+    if (!this.#trimmedReads) throw new Error(`${this.#projection.name} declares no reads: fold whole events`);
+    const fresh = this.#unseen(events);
+    if (fresh.length === 0) return;
+    const decoded = this.#trimmedReads.decode(fresh);
     this.#folded = { changes: this.#projection.fold(decoded, this.#folded?.changes), events: (this.#folded?.events ?? 0) + fresh.length };
   }
 
@@ -154,7 +175,7 @@ export class BatchWriter {
   }
 
   /** Events at or before the checkpoint were already applied (a page re-read after a restart). */
-  #unseen(events: readonly RecordedEvent[]): readonly RecordedEvent[] {
+  #unseen<Event extends { position: Position }>(events: readonly Event[]): readonly Event[] {
     if (events.length === 0 || events[0]!.position > this.#checkpoint) return events;
     return events.filter((event) => event.position > this.#checkpoint);
   }

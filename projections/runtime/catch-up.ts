@@ -1,4 +1,4 @@
-import type { EventStore, Position, ReadAllPage } from '../../events/store/event-store';
+import type { EventStore, Position, ReadAllPage, ReadAllTrimmedPage } from '../../events/store/event-store';
 import { type BatchOutcome, type BatchWriter, isNotTheEventsFault } from './batch-writer';
 
 /**
@@ -9,6 +9,9 @@ import { type BatchOutcome, type BatchWriter, isNotTheEventsFault } from './batc
  * read while one is folded, so the extra round trips overlap with work.
  */
 export const defaultPageSize = 1_000;
+
+/** A page as read: whole events, or trimmed to the projection's `reads`. */
+type CatchUpPage = ({ trimmed: false } & ReadAllPage) | ({ trimmed: true } & ReadAllTrimmedPage);
 
 /** How a catch-up ended. */
 export type CatchUpOutcome = Exclude<BatchOutcome, { kind: 'committed' }> | { kind: 'caught-up' | 'stopped'; position: Position };
@@ -40,16 +43,23 @@ export interface CatchUpOptions {
  */
 export async function catchUp(store: EventStore, writer: BatchWriter, options: CatchUpOptions): Promise<CatchUpOutcome> {
   const maxBatchEvents = options.maxBatchEvents ?? 100_000;
-  const read = (after: Position): Promise<ReadAllPage> => store.readAll({ after, max: options.pageSize, types: options.types });
+  const omit = writer.trimmedReads?.omit;
+  let pageByPage = false;
+  // Trimmed pages while folding many pages per write, when the projection declares its `reads`
+  // and the store can leave the rest out; whole events page by page, where a failing event is
+  // isolated and dead-lettered with all it holds.
+  const read = (after: Position): Promise<CatchUpPage> =>
+    omit && store.readAllTrimmed && !pageByPage
+      ? store.readAllTrimmed({ after, max: options.pageSize, types: options.types, omit }).then((page) => ({ trimmed: true, ...page }))
+      : store.readAll({ after, max: options.pageSize, types: options.types }).then((page) => ({ trimmed: false, ...page }));
   let after = writer.checkpoint;
   let pending = read(after);
-  let pageByPage = false;
   const restartPageByPage = () => {
     writer.discardFolded();
     pending.catch(() => undefined);
     after = writer.checkpoint;
-    pending = read(after);
     pageByPage = true;
+    pending = read(after);
   };
   try {
     for (;;) {
@@ -60,13 +70,16 @@ export async function catchUp(store: EventStore, writer: BatchWriter, options: C
       if (!caughtUp && !stopped) pending = read(after);
       if (pageByPage) {
         if (!caughtUp) {
+          // Page by page reads whole events only (`read`); `write` needs them to dead-letter one.
+          if (page.trimmed) throw new Error('catchUp: a trimmed page reached the page-by-page write');
           const outcome = await writer.write(page.events, page.next);
           if (outcome.kind !== 'committed') return outcome;
           options.onWritten?.(page.events.length, page.next);
         }
       } else {
         try {
-          writer.fold(page.events);
+          if (page.trimmed) writer.foldTrimmed(page.events);
+          else writer.fold(page.events);
         } catch {
           restartPageByPage();
           continue;

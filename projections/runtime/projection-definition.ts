@@ -1,4 +1,6 @@
-import type { StoredEvent, WoodshedEventType } from '../../events/catalog';
+import type { DataOf, EventMetadata, StoredEvent, WoodshedEventType } from '../../events/catalog';
+import type { Position } from '../../events/store/event-store';
+import { compileTrimmedReads } from './trimmed-reads';
 import type { SqlExecutor } from '../../events/store/postgres/sql-client';
 
 /**
@@ -11,11 +13,56 @@ export type GenerationTables<Table extends string = string> = Readonly<Record<Ta
 /** A stored event of one of the given types, already upcast and validated. */
 export type StoredEventOf<Type extends WoodshedEventType> = Extract<StoredEvent, { type: Type }>;
 
+/** The fields of one event type a projection folds: top-level keys of its data and of its metadata. */
+export interface FieldsRead<Type extends WoodshedEventType> {
+  readonly data: readonly (keyof DataOf<Type> & string)[];
+  readonly metadata: readonly (keyof EventMetadata & string)[];
+}
+
+/** Per event type, the fields a projection folds; a type not named is read whole. */
+export type FieldReads<Type extends WoodshedEventType> = { readonly [T in Type]?: FieldsRead<T> };
+
+/**
+ * An event of a type named in `reads`, as `fold` receives it: its type, its position and the
+ * declared fields (validated), nothing else. The compiler keeps `fold` from using a field it
+ * did not declare, which the runtime would not have read.
+ */
+export type TrimmedStoredEvent<Type extends WoodshedEventType, Read extends FieldsRead<Type>> = {
+  type: Type;
+  position: Position;
+  data: Pick<DataOf<Type>, Read['data'][number]>;
+  metadata: Pick<EventMetadata, Read['metadata'][number]>;
+};
+
+/** An event of a type not named in `reads` of a projection that has them: all its data and metadata, and its position. */
+export type UntrimmedStoredEvent<Type extends WoodshedEventType> = { type: Type; position: Position; data: DataOf<Type>; metadata: EventMetadata };
+
+/**
+ * What `fold` receives: the whole stored event when the projection declares no `reads`; else, per
+ * type, the trimmed event when `reads` names it, or its data and metadata whole (the runtime
+ * reads the log trimmed then, without stream, revision or time of any event).
+ */
+export type FoldedEventOf<Type extends WoodshedEventType, Reads extends FieldReads<Type>> = [keyof Reads] extends [never]
+  ? StoredEventOf<Type>
+  : Type extends WoodshedEventType
+    ? Reads[Type] extends FieldsRead<Type>
+      ? TrimmedStoredEvent<Type, Reads[Type]>
+      : UntrimmedStoredEvent<Type>
+    : never;
+
+/** An event as the runtime hands it to a type-erased `fold`: whole, or trimmed to what it reads. */
+export type FoldableEvent = StoredEvent | { type: WoodshedEventType; position: Position; data: object; metadata: object };
+
 /**
  * One read model: which events it folds, the tables it writes, and how. A projection is a pure
  * row writer: no e-mail, no payments, no clock, so replaying it is safe and gives the same rows.
  */
-export interface ProjectionDefinition<Type extends WoodshedEventType, Changes, Table extends string> {
+export interface ProjectionDefinition<
+  Type extends WoodshedEventType,
+  Changes,
+  Table extends string,
+  Reads extends FieldReads<Type> = Record<never, never>,
+> {
   /** kebab-case: the checkpoint key, the lock key and the CLI argument (`npm run replay -- name`). */
   readonly name: string;
   /**
@@ -24,6 +71,13 @@ export interface ProjectionDefinition<Type extends WoodshedEventType, Changes, T
    */
   readonly version: number;
   readonly eventTypes: readonly Type[];
+  /**
+   * The fields `fold` uses of the events of some types. A catch-up then reads only these (and the
+   * event's position) from the store and validates only them; a rebuild reads every event of the
+   * log, so leaving out what is not folded is most of its speed (docs/benchmarks.md). Optional: a
+   * type not named here, or the whole projection without it, gets whole events.
+   */
+  readonly reads?: Reads;
   /** Base names (snake_case); each becomes a view over the live generation's table. */
   readonly tables: readonly Table[];
   /** SQL creating one generation's tables (and their indexes), named by `tables`. */
@@ -32,7 +86,7 @@ export interface ProjectionDefinition<Type extends WoodshedEventType, Changes, T
    * Fold a batch of events in memory into row changes. With `changes`, extend them (several pages
    * folded before one write). Must not touch the database; throwing marks the event as failing.
    */
-  fold(events: readonly StoredEventOf<Type>[], changes?: Changes): Changes;
+  fold(events: readonly FoldedEventOf<Type, Reads>[], changes?: Changes): Changes;
   /** Write folded changes: set-based, one statement per table per batch, inside the runner's transaction. */
   apply(tx: SqlExecutor, changes: Changes, tables: GenerationTables<Table>): Promise<void>;
 }
@@ -45,9 +99,10 @@ export interface Projection {
   readonly name: string;
   readonly version: number;
   readonly eventTypes: readonly WoodshedEventType[];
+  readonly reads?: Readonly<Partial<Record<WoodshedEventType, { readonly data: readonly string[]; readonly metadata: readonly string[] }>>>;
   readonly tables: readonly string[];
   migration(tables: GenerationTables): string;
-  fold(events: readonly StoredEvent[], changes?: unknown): unknown;
+  fold(events: readonly FoldableEvent[], changes?: unknown): unknown;
   apply(tx: SqlExecutor, changes: unknown, tables: GenerationTables): Promise<void>;
 }
 
@@ -56,8 +111,8 @@ const projectionName = /^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$/;
 const tableName = /^[a-z][a-z0-9_]{0,47}$/;
 
 /** Check a read model's definition and erase its types for the runtime. */
-export function defineProjection<Type extends WoodshedEventType, Changes, Table extends string>(
-  definition: ProjectionDefinition<Type, Changes, Table>,
+export function defineProjection<Type extends WoodshedEventType, Changes, Table extends string, const Reads extends FieldReads<Type> = Record<never, never>>(
+  definition: ProjectionDefinition<Type, Changes, Table, Reads>,
 ): Projection {
   if (!projectionName.test(definition.name)) throw new RangeError(`Invalid projection name ${definition.name}`);
   if (!Number.isInteger(definition.version) || definition.version < 1) {
@@ -68,7 +123,10 @@ export function defineProjection<Type extends WoodshedEventType, Changes, Table 
   for (const table of definition.tables) {
     if (!tableName.test(table)) throw new RangeError(`${definition.name}: invalid table name ${table}`);
   }
-  return definition as unknown as Projection;
+  const projection = definition as unknown as Projection;
+  // Fails now, at import, rather than at the first catch-up: a type it does not fold, a field its schema lacks.
+  compileTrimmedReads(projection);
+  return projection;
 }
 
 /** The tables of one generation: `usage_bytes_per_user` -> `usage_bytes_per_user_g3`. */

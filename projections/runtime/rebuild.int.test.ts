@@ -3,7 +3,7 @@ import type { SqlExecutor } from '../../events/store/postgres/sql-client';
 import { availableSqlClients } from '../../events/store/testing/test-sql-clients';
 import { flakyBytesProjection } from '../testing/flaky-bytes-projection';
 import { useProjectionTestDatabase } from '../testing/projection-test-database';
-import { type StreamedGiven, appendStreamed } from '../testing/stem-streamed';
+import { type StreamedGiven, appendStreamed, stemStreamed } from '../testing/stem-streamed';
 import { dumpTable } from '../testing/table-dump';
 import { usageBytesPerUser } from '../usage-bytes-per-user/usage-bytes-per-user-projection';
 import { retryDeadLetters } from './dead-letters';
@@ -111,6 +111,23 @@ for (const client of availableSqlClients()) {
       expect(progress.reduce((sum, count) => sum + count, 0)).toBe(6);
       expect(await viewTarget(sql)).toBe('usage_bytes_per_user_g1');
       expect(await dumpTable(sql, view)).toHaveLength(4);
+    });
+
+    it('reads trimmed to the declared fields, and stalls on an invalid event with the events before it committed and it dead-lettered whole', async () => {
+      const { sql, store } = database();
+      await appendStreamed(store, streams(5, 0));
+      // Invalid in a declared field (bytesSent below 0): the trimmed read's own validation must refuse it.
+      const bad = { ...stemStreamed({ userId: 1, bytesSent: 1 }), data: { userId: 1, songId: 1, filename: 'x', bytesSent: -1, range: null, aborted: false } };
+      await store.append('metering-user-1-bad', [bad], { expectedVersion: 'no_stream' });
+      await appendStreamed(store, streams(3, 5));
+      const trimmedReads = vi.spyOn(store, 'readAllTrimmed');
+
+      const outcome = await rebuildProjection(sql, store, usageBytesPerUser, { pageSize: 4 });
+      expect(trimmedReads).toHaveBeenCalled();
+      expect(outcome).toMatchObject({ kind: 'stalled', generation: 1, deadLetter: { eventId: bad.eventId, type: 'StemStreamed' } });
+      expect(outcome.kind === 'stalled' && outcome.deadLetter.error).toMatch(/bytesSent/);
+      const { rows } = await sql.query<{ streams: string }>('SELECT sum(streams_count) AS streams FROM usage_bytes_per_user_g1');
+      expect(rows[0]!.streams).toBe('5');
     });
 
     it('rebuilds a new version of a projection on start, serving the old generation frozen until the swap', async () => {

@@ -29,6 +29,7 @@ export const usageBytesPerUser = defineProjection({
   name: 'usage-bytes-per-user',
   version: 1,
   eventTypes: ['StemStreamed'],
+  reads: { StemStreamed: { data: ['userId', 'bytesSent'], metadata: ['occurredAt'] } },
   tables: [usageBytesPerUserTable],
   migration: usageBytesPerUserMigration,
 

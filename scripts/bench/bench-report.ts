@@ -40,6 +40,7 @@ export function formatBenchReport(result: StoreBenchResult): string {
         result.rebuild.flatMap((figure) => [
           [figure.backend, 'runtime rebuild', ...noise(figure.rebuild.eventsPerSecond), ratio(figure.oursOverBare), figure.correct ? 'totals match seed' : 'WRONG'],
           [figure.backend, 'bare keyset read', ...noise(figure.bare.eventsPerSecond), '', ''],
+          ...figure.readModels.map((model) => [figure.backend, `rebuild ${model.projection}`, ...noise(model.eventsPerSecond), ratio(model.oursOverBare), 'totals match seed']),
         ]),
       ),
       '',

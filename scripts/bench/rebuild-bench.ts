@@ -2,6 +2,9 @@ import { decodeEvent } from '../../events/catalog';
 import type { EventStore } from '../../events/store/event-store';
 import { createPostgresEventStore } from '../../events/store/postgres/postgres-event-store';
 import type { SqlClient } from '../../events/store/postgres/sql-client';
+import { adminUsage } from '../../projections/admin-usage/admin-usage-projection';
+import { credits } from '../../projections/credits/credits-projection';
+import type { Projection } from '../../projections/runtime/projection-definition';
 import { rebuildProjection } from '../../projections/runtime/rebuild';
 import { usageBytesPerUser } from '../../projections/usage-bytes-per-user/usage-bytes-per-user-projection';
 import { bareKeysetRead } from './bare-keyset-read';
@@ -29,9 +32,43 @@ export interface RebuildFigure {
   bare: { eventsPerSecond: RunSummary; runs: RebuildRun[] };
   /** Median rebuild over median bare read. */
   oursOverBare: number;
+  /** Rebuilds of the usage read models of issue 10 over the same log, each against the same bare read. */
+  readModels: ReadModelFigure[];
   /** Every rebuild swapped in a read model whose totals match the seeded ones, and the bare read saw every event. */
   correct: true;
 }
+
+/** The rebuild figure of one more read model. */
+export interface ReadModelFigure {
+  projection: string;
+  eventsPerSecond: RunSummary;
+  runs: RebuildRun[];
+  /** Median rebuild over the median bare read of the same log. */
+  oursOverBare: number;
+}
+
+/**
+ * The usage read models of issue 10 that fold StemStreamed, each with the check that its rebuilt
+ * rows hold the seeded totals (through the views, as queries read them).
+ */
+const usageReadModels: readonly { projection: Projection; check: (sql: SqlClient, seed: StemStreamedSeed) => Promise<void> }[] = [
+  {
+    projection: adminUsage,
+    check: (sql, seed) =>
+      checkTotals(sql, 'SELECT count(*) AS users, sum(bytes_streamed) AS bytes, sum(streams) AS streams FROM admin_usage_users', seedTotals(seed)),
+  },
+  {
+    // Every seeded stream falls in one billing month: the month rows hold what the accounts hold.
+    projection: credits,
+    check: (sql, seed) =>
+      checkTotals(
+        sql,
+        `SELECT (SELECT count(*) FROM credit_accounts) AS users, (SELECT sum(bytes_streamed) FROM credit_accounts) AS bytes,
+           (SELECT sum(bytes_streamed) FROM credit_months) AS month_bytes`,
+        { users: seedTotals(seed).users, bytes: seed.totalBytes, month_bytes: seed.totalBytes },
+      ),
+  },
+];
 
 /**
  * Seed `settings.rebuild.events` StemStreamed events, then alternate (so drift hits both alike)
@@ -56,12 +93,22 @@ export async function measureRebuild(backend: BenchBackend, settings: BenchSetti
       const rebuildRuns: RebuildRun[] = [];
       const bareRuns: RebuildRun[] = [];
       for (let run = 0; run < settings.runs; run++) {
-        rebuildRuns.push(await rebuildOnce(sql, store, pageSize, seed));
+        rebuildRuns.push(await rebuildOnce(sql, store, usageBytesPerUser, pageSize, seed, checkReadModel));
         bareRuns.push(await timedRun(() => bareOnce(sql, barePageSize, seed)));
         log(`rebuild (${label}) run ${run + 1}: runtime ${rate(rebuildRuns.at(-1)!)}, bare read ${rate(bareRuns.at(-1)!)}`);
       }
       const rebuild = summarizeRuns(rebuildRuns.map((run) => run.eventsPerSecond));
       const bare = summarizeRuns(bareRuns.map((run) => run.eventsPerSecond));
+      const readModels: ReadModelFigure[] = [];
+      for (const { projection, check } of usageReadModels) {
+        const runs: RebuildRun[] = [];
+        for (let run = 0; run < settings.runs; run++) {
+          runs.push(await rebuildOnce(sql, store, projection, pageSize, seed, check));
+          log(`rebuild (${label}) ${projection.name} run ${run + 1}: ${rate(runs.at(-1)!)}`);
+        }
+        const eventsPerSecond = summarizeRuns(runs.map((run) => run.eventsPerSecond));
+        readModels.push({ projection: projection.name, eventsPerSecond, runs, oursOverBare: eventsPerSecond.median / bare.median });
+      }
       return {
         backend: label,
         where: database.where,
@@ -71,6 +118,7 @@ export async function measureRebuild(backend: BenchBackend, settings: BenchSetti
         rebuild: { eventsPerSecond: rebuild, runs: rebuildRuns },
         bare: { eventsPerSecond: bare, runs: bareRuns },
         oursOverBare: rebuild.median / bare.median,
+        readModels,
         correct: true,
       };
     } finally {
@@ -96,11 +144,18 @@ const busyGiveUpMs = 120_000;
  * database, not the schema: another process rebuilding the same projection in another schema of the
  * same database answers `busy`. Wait for it (untimed) rather than fail.
  */
-async function rebuildOnce(sql: SqlClient, store: EventStore, pageSize: number, seed: StemStreamedSeed): Promise<RebuildRun> {
+async function rebuildOnce(
+  sql: SqlClient,
+  store: EventStore,
+  projection: Projection,
+  pageSize: number,
+  seed: StemStreamedSeed,
+  check: (sql: SqlClient, seed: StemStreamedSeed) => Promise<void>,
+): Promise<RebuildRun> {
   const giveUpAt = performance.now() + busyGiveUpMs;
   for (;;) {
     const started = performance.now();
-    const outcome = await rebuildProjection(sql, store, usageBytesPerUser, { pageSize });
+    const outcome = await rebuildProjection(sql, store, projection, { pageSize });
     const seconds = (performance.now() - started) / 1000;
     if (outcome.kind === 'busy' && performance.now() < giveUpAt) {
       await new Promise((resolve) => setTimeout(resolve, busyRetryMs));
@@ -108,19 +163,26 @@ async function rebuildOnce(sql: SqlClient, store: EventStore, pageSize: number, 
     }
     if (outcome.kind !== 'swapped') throw new Error(`Rebuild ended ${outcome.kind}, not swapped: ${JSON.stringify(outcome)}`);
     if (outcome.events !== seed.events) throw new Error(`Rebuild folded ${outcome.events} events, ${seed.events} were seeded`);
-    await checkReadModel(sql, seed);
+    await check(sql, seed);
     return { events: outcome.events, seconds, eventsPerSecond: outcome.events / seconds };
   }
 }
 
 /** The live read model (through its view, as queries read it) must hold exactly the seeded totals. */
-async function checkReadModel(sql: SqlClient, seed: StemStreamedSeed): Promise<void> {
-  const { rows } = await sql.query<{ users: string; bytes: string | null; streams: string | null }>(
-    'SELECT count(*) AS users, sum(bytes_streamed) AS bytes, sum(streams_count) AS streams FROM usage_bytes_per_user',
-  );
-  const totals = { users: Number(rows[0]!.users), bytes: Number(rows[0]!.bytes ?? 0), streams: Number(rows[0]!.streams ?? 0) };
-  const expected = { users: Math.min(seed.users, seed.events), bytes: seed.totalBytes, streams: seed.events };
-  if (totals.users !== expected.users || totals.bytes !== expected.bytes || totals.streams !== expected.streams) {
+function checkReadModel(sql: SqlClient, seed: StemStreamedSeed): Promise<void> {
+  return checkTotals(sql, 'SELECT count(*) AS users, sum(bytes_streamed) AS bytes, sum(streams_count) AS streams FROM usage_bytes_per_user', seedTotals(seed));
+}
+
+/** Users, bytes and streams a read model of the seed must hold, computed from the seed, not read back. */
+function seedTotals(seed: StemStreamedSeed): Record<string, number> {
+  return { users: Math.min(seed.users, seed.events), bytes: seed.totalBytes, streams: seed.events };
+}
+
+/** `query` answers one row whose columns (counts and sums, as text) must equal `expected`. */
+async function checkTotals(sql: SqlClient, query: string, expected: Record<string, number>): Promise<void> {
+  const { rows } = await sql.query<Record<string, string | null>>(query);
+  const totals = Object.fromEntries(Object.keys(expected).map((key) => [key, Number(rows[0]?.[key] ?? 0)]));
+  if (rows.length !== 1 || Object.keys(expected).some((key) => totals[key] !== expected[key])) {
     throw new Error(`The rebuilt read model is wrong: ${JSON.stringify(totals)}, expected ${JSON.stringify(expected)}`);
   }
 }

@@ -38,6 +38,8 @@ describe(`store bench (PGlite${serverUrl ? ' and the PostgreSQL server' : ''})`,
       expect(figure.bare.runs.map((run) => run.events)).toEqual([3_000]);
       expect(figure.rebuild.eventsPerSecond.median).toBeGreaterThan(0);
       expect(figure.oursOverBare).toBeGreaterThan(0);
+      expect(figure.readModels.map((model) => model.projection)).toEqual(['admin-usage', 'credits']);
+      for (const model of figure.readModels) expect(model.runs.map((run) => run.events)).toEqual([3_000]);
     }
 
     if (serverUrl) {

@@ -8,6 +8,8 @@ import {
   type Position,
   type ReadAllOptions,
   type ReadAllPage,
+  type ReadAllTrimmedOptions,
+  type ReadAllTrimmedPage,
   type ReadStreamOptions,
   type RecordedEvent,
   type SubscribeOptions,
@@ -18,6 +20,7 @@ import { GroupCommit } from './group-commit';
 import { refuseLogFromAnotherCluster } from './log-from-another-cluster';
 import { migrateEventStore } from './migrate-event-store';
 import { columns, type EventRow, readLogPage, toRecordedEvent, visible } from './read-log';
+import { readLogPageTrimmed } from './read-log-trimmed';
 import type { SqlClient } from './sql-client';
 import { decodePosition, encodePosition } from './sql-position';
 
@@ -131,6 +134,10 @@ export async function createPostgresEventStore(sql: SqlClient, options: Postgres
     },
 
     readAll,
+
+    readAllTrimmed(trimmedOptions: ReadAllTrimmedOptions): Promise<ReadAllTrimmedPage> {
+      return readLogPageTrimmed(sql, trimmedOptions.after ?? START, trimmedOptions.max ?? 1000, trimmedOptions.types, trimmedOptions.omit);
+    },
 
     subscribe(subscribeOptions: SubscribeOptions): Subscription {
       const subscription = startCatchUpSubscription(

@@ -31,7 +31,24 @@ export interface EventRow {
  * more: a page of mostly wanted events scans its window twice (once to find its end, once to
  * read), so a window far larger than the page would be wasted work on the common, dense case.
  */
-const minWindow = 1_000;
+export const minWindow = 1_000;
+
+/**
+ * The CTE `window_end`: the last of the next `$3` visible entries after position ($1, $2), whatever
+ * their type: the $3-th entry (an index-only scan that counts, no sort), or, when fewer remain, the
+ * last visible entry (one step back from the head). Empty when nothing is visible after ($1, $2).
+ */
+export const windowEndSql = `window_end AS (
+       SELECT tx_id, global_position FROM (
+         (SELECT tx_id, global_position, 1 AS choice FROM events
+          WHERE (tx_id, global_position) > ($1::xid8, $2::bigint) AND ${visible}
+          ORDER BY tx_id, global_position OFFSET $3 - 1 LIMIT 1)
+         UNION ALL
+         (SELECT tx_id, global_position, 2 AS choice FROM events
+          WHERE (tx_id, global_position) > ($1::xid8, $2::bigint) AND ${visible}
+          ORDER BY tx_id DESC, global_position DESC LIMIT 1)
+       ) AS candidates ORDER BY choice LIMIT 1
+     )`;
 
 /**
  * A page of the log after `after`, in (tx_id, global_position) order, below the snapshot's xmin.
@@ -58,17 +75,7 @@ export async function readLogPage(sql: SqlExecutor, after: Position, max: number
   // statement, so one snapshot: nothing can become visible between finding the end and reading
   // up to it.
   const { rows } = await sql.query<EventRow | { envelope: Position; type: null }>(
-    `WITH window_end AS (
-       SELECT tx_id, global_position FROM (
-         (SELECT tx_id, global_position, 1 AS choice FROM events
-          WHERE (tx_id, global_position) > ($1::xid8, $2::bigint) AND ${visible}
-          ORDER BY tx_id, global_position OFFSET $3 - 1 LIMIT 1)
-         UNION ALL
-         (SELECT tx_id, global_position, 2 AS choice FROM events
-          WHERE (tx_id, global_position) > ($1::xid8, $2::bigint) AND ${visible}
-          ORDER BY tx_id DESC, global_position DESC LIMIT 1)
-       ) AS candidates ORDER BY choice LIMIT 1
-     )
+    `WITH ${windowEndSql}
      (SELECT ${columns} FROM events
       WHERE (tx_id, global_position) > ($1::xid8, $2::bigint) AND ${visible} AND type = ANY ($4::text[])
         AND (tx_id, global_position) <= (SELECT tx_id, global_position FROM window_end)

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventStore, EventToAppend, OmittedFields, Position } from '../event-store';
+import { availableSqlClients } from '../testing/test-sql-clients';
+import { createPostgresEventStore } from './postgres-event-store';
+import type { SqlClient } from './sql-client';
+
+let ids = 0;
+function event(type: string, schemaVersion: number, data: Record<string, unknown>): EventToAppend {
+  ids++;
+  const eventId = `00000000-0000-4000-8000-${String(ids).padStart(12, '0')}`;
+  return { eventId, type, schemaVersion, data, metadata: { eventId, occurredAt: `2025-01-01T00:00:${String(ids % 60).padStart(2, '0')}.000Z`, requestId: 'r' } };
+}
+
+const omit: Record<string, OmittedFields> = {
+  Streamed: { schemaVersion: 2, data: ['song', 'range', 'startedAt'], metadata: ['eventId', 'requestId'] },
+};
+
+for (const candidate of availableSqlClients()) {
+  describe(`readAllTrimmed on ${candidate.name}`, () => {
+    let sql: SqlClient;
+    let store: EventStore;
+    beforeAll(async () => {
+      sql = await candidate.open();
+      store = await createPostgresEventStore(sql);
+      await store.append('a', [event('Streamed', 2, { user: 1, song: 5, bytes: 10, range: null })], { expectedVersion: 'no_stream' });
+      await store.append('b', [event('Starred', 1, { user: 2, song: 6 })], { expectedVersion: 'no_stream' });
+      // An older version comes back whole: only its upcaster knows its fields.
+      await store.append('a', [event('Streamed', 1, { user: 3, stem: 'drums', bytes: 30 })], { expectedVersion: 0n });
+      await store.append('c', [event('Other', 1, { note: 'skipped' })], { expectedVersion: 'no_stream' });
+      await store.append('a', [event('Streamed', 2, { user: 4, song: 7, bytes: 40, range: { start: 0, end: 1 }, startedAt: 'x' })], {
+        expectedVersion: 1n,
+      });
+    });
+    afterAll(async () => {
+      await store.close();
+      await sql.close();
+    });
+
+    it('returns the events and next of readAll, less the omitted fields of the named type at its version', async () => {
+      const types = ['Streamed', 'Starred'];
+      const whole = await store.readAll({ types, max: 10 });
+      const trimmed = await store.readAllTrimmed!({ types, max: 10, omit });
+      expect(trimmed.next).toBe(whole.next);
+      const [first, second, third, fourth] = whole.events;
+      const occurredAt = (read: typeof first) => ({ occurredAt: read!.metadata.occurredAt });
+      expect(trimmed.events).toEqual([
+        { position: first!.position, type: 'Streamed', schemaVersion: 2, data: { user: 1, bytes: 10 }, metadata: occurredAt(first) },
+        { position: second!.position, type: 'Starred', schemaVersion: 1, data: { user: 2, song: 6 }, metadata: second!.metadata },
+        { position: third!.position, type: 'Streamed', schemaVersion: 1, data: { user: 3, stem: 'drums', bytes: 30 }, metadata: third!.metadata },
+        { position: fourth!.position, type: 'Streamed', schemaVersion: 2, data: { user: 4, bytes: 40 }, metadata: occurredAt(fourth) },
+      ]);
+    });
+
+    it('keeps a null as null and leaves an absent field absent', async () => {
+      const page = await store.readAllTrimmed!({
+        types: ['Streamed'],
+        max: 10,
+        omit: { Streamed: { schemaVersion: 2, data: ['song'], metadata: [] } },
+      });
+      expect(page.events.filter((read) => read.schemaVersion === 2).map((read) => read.data)).toEqual([
+        { user: 1, bytes: 10, range: null },
+        { user: 4, bytes: 40, range: { start: 0, end: 1 }, startedAt: 'x' },
+      ]);
+    });
+
+    it('pages like readAll: a full page continues after its last event, a window of skipped types still advances', async () => {
+      const pages = async (read: (after: Position) => Promise<{ events: { position: Position }[]; next: Position }>) => {
+        const seen: Position[][] = [];
+        let after = '';
+        for (;;) {
+          const page = await read(after);
+          if (page.events.length === 0 && page.next <= after) return { seen, after };
+          seen.push(page.events.map((read) => read.position));
+          after = page.next;
+        }
+      };
+      const whole = await pages((after) => store.readAll({ after, max: 1, types: ['Streamed'] }));
+      const trimmed = await pages((after) => store.readAllTrimmed!({ after, max: 1, types: ['Streamed'], omit }));
+      expect(trimmed).toEqual(whole);
+      expect(trimmed.seen.flat()).toHaveLength(3);
+      const none = await store.readAllTrimmed!({ types: ['Nothing'], max: 5, omit });
+      expect(none).toEqual(await store.readAll({ types: ['Nothing'], max: 5 }));
+      expect(none.events).toEqual([]);
+      expect(none.next).toBe(await store.headPosition());
+    });
+  });
+}

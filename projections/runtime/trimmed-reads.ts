@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { type EventDefinition, UnknownEventType, eventDefinitions, eventMetadataSchema } from '../../events/catalog';
+import type { OmittedFields, TrimmedEvent } from '../../events/store/event-store';
+import type { FoldableEvent, Projection } from './projection-definition';
+
+/** How a projection that declares `reads` reads the log: what the store leaves out, and how what it returns is checked. */
+export interface TrimmedReads {
+  /** Per event type, the fields the store leaves out (everything of the current version the projection does not fold). */
+  readonly omit: Readonly<Record<string, OmittedFields>>;
+  /**
+   * Upcast (when stored at an older version) and validate with zod what was read, into the events
+   * `fold` receives. Throws, like `decodeEvent`, on the first event that is not valid.
+   */
+  decode(events: readonly TrimmedEvent[]): FoldableEvent[];
+}
+
+/** Turns one trimmed event into what `fold` receives; throws when it is not valid. */
+type EventDecoder = (event: TrimmedEvent) => FoldableEvent;
+
+const byType = new Map<string, EventDefinition>(eventDefinitions.map((definition) => [definition.type, definition]));
+const compiled = new WeakMap<Projection, TrimmedReads | null>();
+
+/**
+ * The trimmed reads of `projection`, built once per projection (the zod schemas picked from the
+ * catalogue's, so each event is checked by a schema made once, not per batch); undefined when the
+ * projection declares no `reads`. Throws a RangeError for a type it does not fold, or a field the
+ * type's current schema (or the metadata) does not have.
+ */
+export function compileTrimmedReads(projection: Projection): TrimmedReads | undefined {
+  const known = compiled.get(projection);
+  if (known !== undefined) return known ?? undefined;
+  const reads = projection.reads;
+  if (reads === undefined || Object.keys(reads).length === 0) {
+    compiled.set(projection, null);
+    return undefined;
+  }
+  const omit: Record<string, OmittedFields> = {};
+  const decoders = new Map<string, EventDecoder>();
+  for (const type of projection.eventTypes) {
+    const definition = byType.get(type);
+    if (!definition) throw new UnknownEventType(type);
+    const read = reads[type];
+    if (read === undefined) {
+      decoders.set(type, wholeDecoder(definition, eventMetadataSchema));
+      continue;
+    }
+    if (!(definition.schema instanceof z.ZodObject)) throw new RangeError(`${projection.name}: ${type}'s data is not an object, its fields cannot be read apart`);
+    const dataSchema = pickFields(projection.name, type, 'data', definition.schema, read.data);
+    const metadataSchema = pickFields(projection.name, type, 'metadata', eventMetadataSchema, read.metadata);
+    omit[type] = {
+      schemaVersion: definition.schemaVersion,
+      data: Object.keys(definition.schema.shape).filter((key) => !read.data.includes(key)),
+      metadata: Object.keys(eventMetadataSchema.shape).filter((key) => !read.metadata.includes(key)),
+    };
+    decoders.set(type, wholeDecoder({ ...definition, schema: dataSchema }, metadataSchema));
+  }
+  for (const type of Object.keys(reads)) {
+    if (!projection.eventTypes.includes(type as never)) throw new RangeError(`${projection.name}: reads fields of ${type}, which it does not fold`);
+  }
+  const trimmed: TrimmedReads = {
+    omit,
+    decode(events) {
+      const decoded: FoldableEvent[] = new Array(events.length);
+      for (let index = 0; index < events.length; index++) {
+        const event = events[index]!;
+        const decoder = decoders.get(event.type);
+        if (!decoder) throw new UnknownEventType(event.type);
+        decoded[index] = decoder(event);
+      }
+      return decoded;
+    },
+  };
+  compiled.set(projection, trimmed);
+  return trimmed;
+}
+
+function pickFields(projection: string, type: string, part: string, schema: z.ZodObject, fields: readonly string[]): z.ZodObject {
+  const missing = fields.filter((field) => !(field in schema.shape));
+  if (missing.length > 0) throw new RangeError(`${projection}: ${type}'s ${part} has no field ${missing.join(', ')}`);
+  return schema.pick(Object.fromEntries(fields.map((field) => [field, true])) as Record<string, true>);
+}
+
+/**
+ * Upcast the data of older versions one step at a time (the store returns those whole), then
+ * validate with `dataSchema` and `metadataSchema`, which, when picked, also drop what was not
+ * declared, so the fold sees the same whatever version the event was stored at.
+ */
+function wholeDecoder(definition: EventDefinition, metadataSchema: z.ZodType): EventDecoder {
+  const { schema: dataSchema, schemaVersion: current, upcasters } = definition;
+  return (event) => {
+    let data = event.data;
+    for (let version = event.schemaVersion; version < current; version++) data = upcasters[version]!(data);
+    return {
+      type: event.type,
+      position: event.position,
+      data: dataSchema.parse(data) as object,
+      metadata: metadataSchema.parse(event.metadata) as object,
+    } as FoldableEvent;
+  };
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { StoredEvent } from '../../events/catalog';
+import { type GivenEvent, storedEvents } from '../../events/catalog/testing/stored-events';
+import type { TrimmedEvent } from '../../events/store/event-store';
+import { adminUsage } from '../admin-usage/admin-usage-projection';
+import { credits } from '../credits/credits-projection';
+import { users } from '../users/users-projection';
+import { usageBytesPerUser } from '../usage-bytes-per-user/usage-bytes-per-user-projection';
+import { type Projection, defineProjection } from './projection-definition';
+import { type TrimmedReads, compileTrimmedReads } from './trimmed-reads';
+
+/** What `readAllTrimmed` returns for `event`: the omitted fields left out when it is at the trimmed version. */
+function trimmedAsStored(event: StoredEvent, reads: TrimmedReads, schemaVersion: number): TrimmedEvent {
+  const omitted = reads.omit[event.type];
+  const without = (value: object, keys: readonly string[]) => Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));
+  const trimmed = omitted && omitted.schemaVersion === schemaVersion;
+  return {
+    position: event.position,
+    type: event.type,
+    schemaVersion,
+    data: trimmed ? without(event.data, omitted.data) : event.data,
+    metadata: trimmed ? without(event.metadata, omitted.metadata) : event.metadata,
+  };
+}
+
+const log: GivenEvent[] = [
+  { type: 'StemStreamed', data: { userId: 1, songId: 3, filename: 'drums.opus', bytesSent: 100, range: null, aborted: false } },
+  { type: 'UserSignedIn', data: { userId: 2, method: 'code' } },
+  { type: 'SongPlayed', data: { userId: 1, songId: 4 } },
+  {
+    type: 'StemStreamed',
+    data: { userId: 2, songId: 3, filename: 'bass.opus', bytesSent: 20_000_000, range: { start: 0, end: 9 }, aborted: true, startedAt: '2025-10-16T08:59:00.000Z' },
+  },
+  { type: 'CreditsPurchased', data: { userId: 2, credits: 100, amountCents: 500, currency: 'usd', paymentReference: 'cs_1' } },
+  { type: 'StemStreamed', data: { userId: 1, songId: 4, filename: 'keys.opus', bytesSent: 7, range: null, aborted: false } },
+];
+
+describe('trimmed reads', () => {
+  it('are undefined for a projection that declares no reads', () => {
+    expect(compileTrimmedReads(users)).toBeUndefined();
+  });
+
+  it('omit every field of the current version the projection does not declare', () => {
+    expect(compileTrimmedReads(usageBytesPerUser)!.omit).toEqual({
+      StemStreamed: {
+        schemaVersion: 2,
+        data: ['songId', 'filename', 'range', 'aborted', 'startedAt'],
+        metadata: ['eventId', 'userId', 'requestId', 'causationId', 'correlationId'],
+      },
+    });
+  });
+
+  it.each([usageBytesPerUser, adminUsage, credits].map((projection) => [projection.name, projection] as const))(
+    'fold to the same changes as whole events: %s',
+    (_name, projection: Projection) => {
+    const reads = compileTrimmedReads(projection)!;
+    const whole = storedEvents(log).filter((event) => projection.eventTypes.includes(event.type));
+    const decoded = reads.decode(whole.map((event) => trimmedAsStored(event, reads, event.type === 'StemStreamed' ? 2 : 1)));
+    expect(projection.fold(decoded)).toEqual(projection.fold(whole));
+    // Only the declared fields reach the fold.
+    const declared = projection.reads!.StemStreamed!.data;
+    const streamed = decoded.filter((event) => event.type === 'StemStreamed');
+    expect(streamed).toHaveLength(3);
+    for (const event of streamed) expect(declared).toEqual(expect.arrayContaining(Object.keys(event.data)));
+    },
+  );
+
+  it('validate what was read: a trimmed field of the wrong shape throws, as decodeEvent does', () => {
+    const reads = compileTrimmedReads(usageBytesPerUser)!;
+    const valid = { position: '1', type: 'StemStreamed', schemaVersion: 2, data: { userId: 1, bytesSent: 5 }, metadata: { occurredAt: '2025-01-01T00:00:00.000Z' } };
+    expect(reads.decode([valid])).toEqual([{ position: '1', type: 'StemStreamed', data: { userId: 1, bytesSent: 5 }, metadata: { occurredAt: '2025-01-01T00:00:00.000Z' } }]);
+    expect(() => reads.decode([{ ...valid, data: { userId: 1, bytesSent: -5 } }])).toThrow();
+    expect(() => reads.decode([{ ...valid, data: { userId: 1 } }])).toThrow();
+    expect(() => reads.decode([{ ...valid, metadata: { occurredAt: 'yesterday' } }])).toThrow();
+    expect(() => reads.decode([{ ...valid, type: 'UserSignedIn' }])).toThrow('Unknown event type');
+  });
+
+  it('upcast an event stored at an older version (read whole) before picking its fields', () => {
+    const reads = compileTrimmedReads(usageBytesPerUser)!;
+    const v1 = {
+      position: '1',
+      type: 'StemStreamed',
+      schemaVersion: 1,
+      data: { userId: 4, songId: 2, stem: 'drums.opus', bytes: 99 },
+      metadata: { eventId: '00000000-0000-4000-8000-000000000001', occurredAt: '2025-01-01T00:00:00.000Z', userId: 4, requestId: 'r', causationId: 'r', correlationId: 'r' },
+    };
+    expect(reads.decode([v1])).toEqual([{ position: '1', type: 'StemStreamed', data: { userId: 4, bytesSent: 99 }, metadata: { occurredAt: '2025-01-01T00:00:00.000Z' } }]);
+  });
+
+  it('refuse, when the projection is defined, a field its schema lacks or a type it does not fold', () => {
+    const base = { name: 'reads-test', version: 1, tables: ['t'], migration: () => '', fold: () => undefined, apply: async () => undefined } as const;
+    expect(() =>
+      defineProjection({ ...base, eventTypes: ['StemStreamed'], reads: { StemStreamed: { data: ['bytes' as 'bytesSent'], metadata: [] } } }),
+    ).toThrow("StemStreamed's data has no field bytes");
+    expect(() =>
+      defineProjection({ ...base, eventTypes: ['StemStreamed'], reads: { SongPlayed: { data: ['userId'], metadata: [] } } as never }),
+    ).toThrow('reads fields of SongPlayed, which it does not fold');
+  });
+});
