@@ -18,7 +18,21 @@ export interface NewCampaign {
   targetAudience: 'test' | 'all' | 'pro' | 'free';
 }
 
-export type CampaignCommandDeps = Pick<AppDependencies, 'sql' | 'store' | 'clock' | 'config'>;
+export type CampaignCommandDeps = Pick<AppDependencies, 'sql' | 'store' | 'clock' | 'config'> & { logger?: AppDependencies['logger'] };
+
+/**
+ * After a change committed, append its events. If the log cannot take them now, the change stands
+ * (its events wait in the outbox and the sender's next pass appends them): the administrator is
+ * told it is saved but not visible yet, never that it failed.
+ */
+async function publishAfterCommit(deps: CampaignCommandDeps, now: Date): Promise<Position | undefined> {
+  try {
+    return await publishCampaignEvents(deps.sql, deps.store, now);
+  } catch (error) {
+    deps.logger?.warn({ err: error }, 'campaign change saved; its events wait in the outbox for the sender');
+    throw new AppError(503, 'not_ready', 'The change is saved but not visible yet. Please reload in a moment.');
+  }
+}
 
 /** How long a queued campaign waits before its first batch (CAMPAIGN_START_DELAY_SECONDS). */
 export const defaultCampaignStartDelaySeconds = 60;
@@ -78,7 +92,7 @@ export async function createCampaign(deps: CampaignCommandDeps, campaign: NewCam
     );
     return id;
   });
-  return { campaignId, position: await publishCampaignEvents(deps.sql, deps.store, now) };
+  return { campaignId, position: await publishAfterCommit(deps, now) };
 }
 
 interface ScheduleRow {
@@ -157,7 +171,7 @@ export async function changeCampaign(
       await recordCampaignEvent(tx, { type: 'CampaignCanceled', data: { campaignId, sentCount: await sentCountOf(tx, campaignId) } }, cause, now);
     }
   });
-  return publishCampaignEvents(deps.sql, deps.store, now);
+  return publishAfterCommit(deps, now);
 }
 
 const pastTense: Record<CampaignAction, string> = { pause: 'paused', resume: 'resumed', cancel: 'canceled' };

@@ -143,6 +143,33 @@ describeAppOnEveryDatabase('e-mail campaigns API', { config: { authSecret: testA
     await admin.post('/api/email-preferences/resubscribe');
   });
 
+  it('keeps a change the log could not take at once: 503 "saved but not visible yet", and the sender appends its event', async () => {
+    const store = env.app.store;
+    const append = store.append.bind(store);
+    // The log is unreachable for this one request, after the schedule committed.
+    store.append = () => Promise.reject(new Error('event log unreachable'));
+    let response;
+    try {
+      response = await admin.post<{ error: { code: string; message: string } }>(campaigns, { subject: 'Saved anyway', htmlBody: 'Hello', targetAudience: 'test' });
+    } finally {
+      store.append = append;
+    }
+    expect(response.status).toBe(503);
+    expect(response.body.error).toEqual({ code: 'not_ready', message: 'The change is saved but not visible yet. Please reload in a moment.' });
+    const { rows } = await env.sql.query<{ campaign_id: number }>(`SELECT campaign_id FROM campaign_schedule ORDER BY campaign_id DESC LIMIT 1`);
+    const campaignId = Number(rows[0]!.campaign_id);
+    expect((await env.app.store.readStream(`campaign-${campaignId}`)).length).toBe(0);
+
+    await senderFor(env.app, clock).sendDue();
+    expect((await env.app.store.readStream(`campaign-${campaignId}`)).map((event) => event.type)).toEqual(['CampaignCreated']);
+    await historyCaughtUp();
+    expect((await admin.get<Array<{ id: number; subject: string }>>(campaigns)).body.find((campaign) => campaign.id === campaignId)).toMatchObject({ subject: 'Saved anyway' });
+    // Out of the next test's way: a pending campaign is paused, then canceled (the spec's rules).
+    expect((await admin.post(`${campaigns}/${campaignId}/pause`)).status).toBe(200);
+    const canceled = await admin.patch(`${campaigns}/${campaignId}/cancel`);
+    expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
+  });
+
   it('sends to all, Pro or free accounts that take announcements; an unsubscribe before a batch excludes that recipient', async () => {
     const before = await lastOutboxId(env.sql);
     const all = await admin.post<{ id: number; totalRecipients: number }>(campaigns, { subject: 'All', htmlBody: 'Hi all', targetAudience: 'all' });
