@@ -21,17 +21,17 @@ describe('client shell', () => {
     const problems = watchPageProblems(page);
     await page.goto(`${baseUrl}/landing`);
 
-    const heading = page.getByRole('heading', { level: 1, name: 'Woodshed' });
+    const heading = page.getByRole('heading', { level: 1, name: 'Practise with the band. Play your part.' });
     await heading.waitFor();
-    expect(await page.title()).toBe('Practise with the band · Woodshed');
-    expect(await page.getByText('This screen arrives in a later release.').isVisible()).toBe(true);
+    expect(await page.title()).toBe('Woodshed');
+    expect(await page.getByRole('heading', { level: 2, name: 'Simple pricing' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
     expect(await page.getByTestId('design-canvas').count()).toBe(0);
     await saveScreenshot(page, 'shell-landing');
 
     // Client-side navigation to another public page keeps working without a reload.
     await page.getByRole('link', { name: 'Drumless Tracks' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Drumless Tracks' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Drumless tracks: you are the drummer' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/drumless-tracks');
 
     expect(problems).toEqual([]);
@@ -61,7 +61,7 @@ describe('client shell', () => {
     expect(response?.ok()).toBe(false);
 
     await page.waitForURL(`${baseUrl}/landing`);
-    await page.getByRole('heading', { level: 1, name: 'Woodshed' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Practise with the band. Play your part.' }).waitFor();
     expect(await page.getByTestId('design-canvas').count()).toBe(0);
     if (screenshot) await saveScreenshot(page, screenshot);
     expect(problems).toEqual([]);

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
 import { Toaster } from '../components/ui/toaster';
+import { pageHeadOwnsTitle } from '../lib/page-head/use-page-head';
 import type { RouteHandle } from './route-handle';
 
 /**
@@ -15,6 +16,8 @@ export function RootLayout() {
     .at(-1);
 
   useEffect(() => {
+    // A public page that writes its own head (lib/page-head) names the tab itself.
+    if (pageHeadOwnsTitle()) return;
     document.title = title ? `${title} · Woodshed` : 'Woodshed';
   }, [title]);
 

@@ -37,7 +37,7 @@ export function NewsletterSignup() {
       <h2 id="newsletter-title" className={styles.title}>
         Stay in the loop
       </h2>
-      <p className={styles.text}>New songs every week and practice tips, straight to your inbox.</p>
+      <p className={styles.text}>News of songs added to the library, new features and practice tips. Unsubscribe any time.</p>
       <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
         <input
           type="email"

@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { PublicPage } from '../../components/ui/public-page';
+import { legalFigures } from './legal-figures';
+import styles from './legal-document.module.css';
+
+/** One numbered part of a legal document. */
+export interface LegalSection {
+  /** The anchor of the section ('retention'), linked from the contents. */
+  id: string;
+  title: string;
+  body: ReactNode;
+}
+
+/** Props of {@link LegalDocument}. */
+export interface LegalDocumentProps {
+  title: string;
+  intro: ReactNode;
+  sections: readonly LegalSection[];
+  /** False for pages without an effective date (the subprocessor list). */
+  dated?: boolean;
+}
+
+/** The frame of the legal pages: title, effective date, contents, then the numbered sections. */
+export function LegalDocument({ title, intro, sections, dated = true }: LegalDocumentProps) {
+  return (
+    <PublicPage trialButton>
+      <article className={styles.document} aria-labelledby="legal-title">
+        <header className={styles.header}>
+          <h1 id="legal-title">{title}</h1>
+          {dated ? (
+            <p className={styles.effective}>
+              Effective date: <time dateTime={legalFigures.effectiveDate}>{legalFigures.effectiveDateText}</time>
+            </p>
+          ) : null}
+          <div className={styles.intro}>{intro}</div>
+        </header>
+        {sections.length > 1 ? (
+          <nav className={styles.contents} aria-label="Contents">
+            <h2>Contents</h2>
+            <ol>
+              {sections.map((section) => (
+                <li key={section.id}>
+                  <a href={`#${section.id}`}>{section.title}</a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        ) : null}
+        {sections.map((section, index) => (
+          <section key={section.id} id={section.id} className={styles.section} aria-labelledby={`${section.id}-title`}>
+            <h2 id={`${section.id}-title`}>
+              {sections.length > 1 ? `${index + 1}. ` : null}
+              {section.title}
+            </h2>
+            {section.body}
+          </section>
+        ))}
+      </article>
+    </PublicPage>
+  );
+}

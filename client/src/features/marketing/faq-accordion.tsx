@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import type { FaqItem } from './faq-content';
+import styles from './faq-accordion.module.css';
+
+/** Props of {@link FaqAccordion}. */
+export interface FaqAccordionProps {
+  items: readonly FaqItem[];
+  /**
+   * 'single': opening an item closes the one open before (the landing page, spec 001, 4).
+   * 'independent': each item toggles on its own (/faq).
+   */
+  mode: 'single' | 'independent';
+  /** Heading level of the questions, one below the heading of the list. */
+  headingLevel: 3 | 4;
+}
+
+/**
+ * Questions as disclosure buttons (WAI-ARIA accordion pattern): the question is a button inside a
+ * heading, its answer a region it controls. An open answer is at most 200 px tall and scrolls
+ * beyond that (spec 001, 9), so one long answer cannot push the rest of the page away.
+ */
+export function FaqAccordion({ items, mode, headingLevel }: FaqAccordionProps) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
+
+  function toggle(id: string) {
+    setOpen((before) => {
+      if (before.has(id)) {
+        const after = new Set(before);
+        after.delete(id);
+        return after;
+      }
+      return mode === 'single' ? new Set([id]) : new Set(before).add(id);
+    });
+  }
+
+  return (
+    <div className={styles.accordion}>
+      {items.map((item) => {
+        const expanded = open.has(item.id);
+        const buttonId = `faq-${item.id}-question`;
+        const panelId = `faq-${item.id}-answer`;
+        return (
+          <div key={item.id} className={styles.item} data-open={expanded}>
+            <Heading className={styles.heading}>
+              <button type="button" id={buttonId} className={styles.question} aria-expanded={expanded} aria-controls={panelId} onClick={() => toggle(item.id)}>
+                <span>{item.question}</span>
+                <span className={styles.chevron} aria-hidden="true" />
+              </button>
+            </Heading>
+            <div
+              id={panelId}
+              role="region"
+              aria-labelledby={buttonId}
+              className={styles.answer}
+              hidden={!expanded}
+              // Focusable so keyboard users can scroll an answer taller than the panel.
+              tabIndex={expanded ? 0 : -1}
+            >
+              <p>{item.answer}</p>
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect } from 'react';
+import { pageHeadTags } from './page-head';
+import type { PageHead, PageHeadTags } from './page-head';
+
+// Marks what this module added, so cleanup removes exactly that and never index.html's own tags.
+const OWNED = 'data-page-head';
+
+let pagesNamingTheTitle = 0;
+
+/**
+ * True while a mounted page manages the head through {@link usePageHead}: the shell's route-title
+ * effect (app/root-layout.tsx) then leaves document.title to it.
+ */
+export function pageHeadOwnsTitle(): boolean {
+  return pagesNamingTheTitle > 0;
+}
+
+/**
+ * Writes a public page's title, meta tags, canonical link and JSON-LD into the document while the
+ * page is mounted, and puts back what was there before when it unmounts. Existing tags (index.html
+ * carries a description for crawlers that run no script) are updated in place rather than
+ * duplicated, so each name appears once. The origin is the one the page was served from.
+ *
+ * Not React 19's hoisted <title>/<meta>: those are appended beside index.html's tags (two
+ * descriptions), and the shell's route-title effect would write over a hoisted title.
+ */
+export function usePageHead(head: PageHead): void {
+  const tags = pageHeadTags(head, window.location.origin);
+  // One string as the dependency: a new object literal each render must not re-apply the head.
+  const signature = JSON.stringify(tags);
+  useEffect(() => applyTags(JSON.parse(signature) as PageHeadTags), [signature]);
+}
+
+function applyTags(tags: PageHeadTags): () => void {
+  const restores: Array<() => void> = [];
+  const previousTitle = document.title;
+  document.title = tags.documentTitle;
+  pagesNamingTheTitle += 1;
+  restores.push(() => {
+    pagesNamingTheTitle -= 1;
+    document.title = previousTitle;
+  });
+
+  for (const meta of tags.metas) {
+    restores.push(setAttributeOn(`meta[${meta.key}="${meta.value}"]`, 'meta', { [meta.key]: meta.value }, 'content', meta.content));
+  }
+  restores.push(setAttributeOn('link[rel="canonical"]', 'link', { rel: 'canonical' }, 'href', tags.canonicalUrl));
+
+  for (const json of tags.jsonLd) {
+    const script = document.createElement('script');
+    script.type = 'application/ld+json';
+    script.setAttribute(OWNED, '');
+    script.textContent = json;
+    document.head.append(script);
+    restores.push(() => script.remove());
+  }
+  return () => {
+    for (const restore of restores.reverse()) restore();
+  };
+}
+
+/** Sets `attribute` on the head element `selector` finds (creating it when missing); returns the undo. */
+function setAttributeOn(selector: string, tagName: 'meta' | 'link', identity: Record<string, string>, attribute: string, value: string): () => void {
+  const existing = document.head.querySelector(selector);
+  if (existing !== null) {
+    const before = existing.getAttribute(attribute);
+    existing.setAttribute(attribute, value);
+    return () => {
+      if (before === null) existing.removeAttribute(attribute);
+      else existing.setAttribute(attribute, before);
+    };
+  }
+  const element = document.createElement(tagName);
+  for (const [name, identityValue] of Object.entries(identity)) element.setAttribute(name, identityValue);
+  element.setAttribute(attribute, value);
+  element.setAttribute(OWNED, '');
+  document.head.append(element);
+  return () => element.remove();
+}
