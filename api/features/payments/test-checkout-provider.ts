@@ -113,6 +113,50 @@ export function testCheckoutProvider(deps: { sql: SqlClient; clock: Clock; publi
       return rows[0] === undefined ? undefined : toSession(rows[0]);
     },
 
+    async renewDue() {
+      const now = clock.now();
+      // One transaction: two instances renewing at once renew each subscription once. Each change
+      // keeps the event it owes the payment handler until `eventDelivered`, so a process that dies
+      // between the two still delivers it on its next pass.
+      await sql.transaction(async (tx) => {
+        const { rows } = await tx.query<SubscriptionRow>(
+          `SELECT * FROM test_checkout_subscriptions WHERE status = 'active' AND current_period_end <= $1 ORDER BY current_period_end, id FOR UPDATE`,
+          [now.toISOString()],
+        );
+        for (const row of rows) {
+          if (row.cancel_at_period_end) {
+            await tx.query(`UPDATE test_checkout_subscriptions SET status = 'canceled', ended_at = current_period_end, undelivered_event = $2::jsonb WHERE id = $1`, [
+              row.id,
+              JSON.stringify(subscriptionEvent('customer.subscription.deleted', row.id)),
+            ]);
+            continue;
+          }
+          // Paid again on each anniversary; a process that was down catches up to the period holding now.
+          let start = new Date(row.current_period_end);
+          let end = periodEnd(start, row.plan);
+          while (end <= now) [start, end] = [end, periodEnd(end, row.plan)];
+          const invoicePaid: PaymentEvent = {
+            id: newEventId(),
+            type: 'invoice.paid',
+            data: { object: { id: `in_test_local_${randomUUID().replaceAll('-', '')}`, object: 'invoice', subscription: row.id } },
+          };
+          await tx.query(
+            `UPDATE test_checkout_subscriptions SET current_period_start = $2, current_period_end = $3, undelivered_event = $4::jsonb WHERE id = $1`,
+            [row.id, start.toISOString(), end.toISOString(), JSON.stringify(invoicePaid)],
+          );
+        }
+      });
+      const { rows } = await sql.query<{ undelivered_event: PaymentEvent | string }>(
+        `SELECT undelivered_event FROM test_checkout_subscriptions WHERE undelivered_event IS NOT NULL ORDER BY current_period_end, id`,
+      );
+      // pg parses jsonb; PGlite may hand it over as text.
+      return rows.map((row) => (typeof row.undelivered_event === 'string' ? (JSON.parse(row.undelivered_event) as PaymentEvent) : row.undelivered_event));
+    },
+
+    async eventDelivered(subscriptionId, eventId) {
+      await sql.query(`UPDATE test_checkout_subscriptions SET undelivered_event = NULL WHERE id = $1 AND undelivered_event->>'id' = $2`, [subscriptionId, eventId]);
+    },
+
     async pay(id, userId) {
       // One transaction: a double click pays once, and a subscription is made with its session.
       const paid = await sql.transaction(async (tx) => {
@@ -139,7 +183,7 @@ export function testCheckoutProvider(deps: { sql: SqlClient; clock: Clock; publi
         return updated.rows[0];
       });
       if (paid === undefined) return undefined;
-      const event: PaymentEvent = { id: `evt_test_local_${randomUUID().replaceAll('-', '')}`, type: 'checkout.session.completed', data: { object: toCheckoutSessionObject(paid) } };
+      const event: PaymentEvent = { id: newEventId(), type: 'checkout.session.completed', data: { object: toCheckoutSessionObject(paid) } };
       return { session: toSession(paid), event };
     },
   };
@@ -151,7 +195,19 @@ export interface TestCheckout {
   findSession(id: string, userId: number): Promise<TestCheckoutSession | undefined>;
   /** Mark the session paid (once) and build the event Stripe would send for it. */
   pay(id: string, userId: number): Promise<{ session: TestCheckoutSession; event: PaymentEvent } | undefined>;
+  /**
+   * What Stripe does at a period's end: renew each active subscription whose period is over (the
+   * next period, paid), or end it when it was cancelled at period end. Returns every event Stripe
+   * would have sent that the payment handler has not had yet (these and earlier undelivered ones).
+   */
+  renewDue(): Promise<PaymentEvent[]>;
+  /** The payment handler recorded the subscription's event: it is no longer owed. */
+  eventDelivered(subscriptionId: string, eventId: string): Promise<void>;
 }
+
+const newEventId = () => `evt_test_local_${randomUUID().replaceAll('-', '')}`;
+
+const subscriptionEvent = (type: 'customer.subscription.deleted', id: string): PaymentEvent => ({ id: newEventId(), type, data: { object: { id, object: 'subscription' } } });
 
 /** The same calendar day a month or a year later, in UTC (Stripe bills on the anniversary). */
 function periodEnd(start: Date, plan: SubscriptionPlan): Date {

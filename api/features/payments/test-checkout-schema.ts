@@ -38,5 +38,11 @@ CREATE TABLE test_checkout_subscriptions (
   ended_at timestamptz
 );`,
     },
+    {
+      version: 2,
+      name: 'subscription-renewal-events',
+      // The provider event a renewal or an end still owes the payment handler (test-checkout-renewal-job.ts).
+      sql: `ALTER TABLE test_checkout_subscriptions ADD COLUMN undelivered_event jsonb;`,
+    },
   ],
 };

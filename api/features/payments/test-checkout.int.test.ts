@@ -1,9 +1,13 @@
+import { pino } from 'pino';
 import { expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { newEvent } from '../../../events/catalog';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import type { TestBrowser } from '../../testing/test-browser';
-import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
+import { signInWithCode, testAuthSecret, testClock } from '../../testing/test-sign-in';
+import { handlePaymentEvent } from './handle-payment-event';
+import { testCheckoutProvider } from './test-checkout-provider';
+import { createTestCheckoutRenewalJob } from './test-checkout-renewal-job';
 import { paymentEventsOf } from './testing/payment-events-in-log';
 
 describeAppOnEveryDatabase('local test checkout (no Stripe key)', { config: { authSecret: testAuthSecret } }, (env) => {
@@ -126,5 +130,80 @@ describeAppOnEveryDatabase('payments in production without Stripe', { config: { 
     const pay = await fetch(`${env.app.url}/api/test-checkout/cs_test_local_${'0'.repeat(32)}/pay`, { method: 'POST', redirect: 'manual' });
     expect(pay.status).toBe(404);
     expect(env.app.logLines().some((line) => line.msg === 'payments: no STRIPE_SECRET_KEY in production, so every checkout is refused')).toBe(true);
+  });
+});
+
+const renewalClock = testClock(new Date('2025-10-16T09:00:00.000Z'));
+
+describeAppOnEveryDatabase('local test checkout renewals', { config: { authSecret: testAuthSecret }, clock: renewalClock }, (env) => {
+  const typesOf = async (userId: number) => (await paymentEventsOf(env.app, userId)).map((event) => event.type);
+  const renewalJob = () =>
+    createTestCheckoutRenewalJob({
+      deps: { store: env.app.store, clock: renewalClock, logger: pino({ level: 'silent' }) },
+      testCheckout: testCheckoutProvider({ sql: env.app.sql, clock: renewalClock, publicUrl: env.app.config.publicUrl }),
+    });
+  const subscribe = async (email: string, planType: 'monthly' | 'yearly') => {
+    const { browser, user } = await signInWithCode(env.app.url, email);
+    const created = await browser.post<{ url: string }>('/api/subscription/create-checkout', { planType });
+    const id = new URL(created.body.url).pathname.split('/').at(-1)!;
+    const testCheckout = testCheckoutProvider({ sql: env.app.sql, clock: renewalClock, publicUrl: env.app.config.publicUrl });
+    const paid = await testCheckout.pay(id, user.id);
+    const outcome = await handlePaymentEvent({ store: env.app.store, clock: renewalClock, logger: pino({ level: 'silent' }) }, testCheckout, paid!.event, 'test');
+    await env.app.projections.waitForPosition('subscriptions', outcome.position!, { timeoutMs: 10_000 });
+    return { browser, user };
+  };
+
+  it('renews a subscription at its period end, as Stripe would, and ends one cancelled at period end', async () => {
+    // One clock for both databases' runs: each test starts it where it needs it.
+    renewalClock.set(new Date('2025-10-16T09:00:00.000Z'));
+    const monthly = await subscribe('renews@example.com', 'monthly');
+    const cancelling = await subscribe('ends@example.com', 'yearly');
+    expect((await cancelling.browser.post('/api/subscription/cancel')).status).toBe(200);
+    const job = renewalJob();
+    expect(await job.renewDue()).toBe(0);
+
+    // A month on: the monthly plan is paid for the next month; the yearly one is not due yet.
+    renewalClock.set(new Date('2025-11-16T09:00:01.000Z'));
+    expect(await job.renewDue()).toBe(1);
+    expect(await job.renewDue()).toBe(0);
+    const renewed = (await paymentEventsOf(env.app, monthly.user.id)).at(-1)!;
+    expect(renewed.type).toBe('SubscriptionRenewed');
+    expect(renewed.data).toMatchObject({ currentPeriodStart: '2025-11-16T09:00:00.000Z', currentPeriodEnd: '2025-12-16T09:00:00.000Z' });
+    // (A month on, the sign-in session has expired: sign in again.)
+    const { browser: monthlyAgain } = await signInWithCode(env.app.url, 'renews@example.com');
+    await env.app.projections.waitForPosition('subscriptions', await env.app.store.headPosition(), { timeoutMs: 10_000 });
+    expect((await monthlyAgain.get('/api/subscription/status')).body).toMatchObject({ hasActiveSubscription: true, subscriptionStatus: 'active' });
+
+    // Down for eleven months, then back: one renewal into the period that holds now; the yearly,
+    // cancelled at its period end, ends when that comes.
+    renewalClock.set(new Date('2026-10-16T09:00:01.000Z'));
+    expect(await job.renewDue()).toBe(2);
+    expect((await paymentEventsOf(env.app, monthly.user.id)).at(-1)!.data).toMatchObject({ currentPeriodStart: '2026-10-16T09:00:00.000Z', currentPeriodEnd: '2026-11-16T09:00:00.000Z' });
+    expect(await typesOf(cancelling.user.id)).toEqual(['SubscriptionStarted', 'SubscriptionCancellationRequested', 'SubscriptionEnded']);
+    const { browser: endedAgain } = await signInWithCode(env.app.url, 'ends@example.com');
+    await env.app.projections.waitForPosition('subscriptions', await env.app.store.headPosition(), { timeoutMs: 10_000 });
+    expect((await endedAgain.get('/api/subscription/status')).body).toMatchObject({ hasActiveSubscription: false });
+  });
+
+  it('delivers an event owed by a pass that died before the payment handler had it, once', async () => {
+    renewalClock.set(new Date('2027-01-01T09:00:00.000Z'));
+    const { user } = await subscribe('owed@example.com', 'monthly');
+    const start = renewalClock.now();
+    const testCheckout = testCheckoutProvider({ sql: env.app.sql, clock: renewalClock, publicUrl: env.app.config.publicUrl });
+    renewalClock.set(new Date(start.getTime() + 32 * 24 * 60 * 60_000));
+    // The renewal committed, and the process died before handling its event.
+    const [started] = await paymentEventsOf(env.app, user.id);
+    const subscriptionId = (started!.data as { providerSubscriptionId: string }).providerSubscriptionId;
+    const owedTo = (events: Awaited<ReturnType<typeof testCheckout.renewDue>>) =>
+      events.filter((event) => event.data.object.object === 'invoice' && event.data.object.subscription === subscriptionId).map((event) => event.type);
+    expect(owedTo(await testCheckout.renewDue())).toEqual(['invoice.paid']);
+    expect(await typesOf(user.id)).toEqual(['SubscriptionStarted']);
+
+    // The next pass delivers it, once; after that nothing is owed.
+    await renewalJob().renewDue();
+    expect(await typesOf(user.id)).toEqual(['SubscriptionStarted', 'SubscriptionRenewed']);
+    expect(owedTo(await testCheckout.renewDue())).toEqual([]);
+    await renewalJob().renewDue();
+    expect(await typesOf(user.id)).toEqual(['SubscriptionStarted', 'SubscriptionRenewed']);
   });
 });

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { BackgroundJob } from '../../jobs/background-job';
+import { type PaymentDependencies, handlePaymentEvent } from './handle-payment-event';
+import type { PaymentProvider } from './payment-provider';
+import type { TestCheckout } from './test-checkout-provider';
+
+export interface TestCheckoutRenewalOptions {
+  deps: PaymentDependencies;
+  testCheckout: PaymentProvider & TestCheckout;
+  /** Pause between passes; default one minute. */
+  intervalMs?: number;
+}
+
+/** The job, plus one pass for callers that drive it themselves (tests). */
+export interface TestCheckoutRenewalJob extends BackgroundJob {
+  /** Renew or end what is due; resolves with how many subscriptions changed. */
+  renewDue(): Promise<number>;
+}
+
+/**
+ * `test-checkout-renewal` (embedded default only, no Stripe): what Stripe does on its own at the
+ * end of a paid period. Without it a Pro subscription taken through the local test checkout would
+ * lapse after a month although nobody cancelled it. Each renewal or end goes through the one
+ * payment handler, which reconciles the subscription's stream with the provider's state, so a
+ * pass that dies half-way is finished by the next one and nothing is recorded twice.
+ */
+export function createTestCheckoutRenewalJob(options: TestCheckoutRenewalOptions): TestCheckoutRenewalJob {
+  const { deps, testCheckout } = options;
+  const log = deps.logger.child({ job: 'test-checkout-renewal' });
+  const intervalMs = options.intervalMs ?? 60_000;
+
+  async function renewDue(): Promise<number> {
+    const events = await testCheckout.renewDue();
+    const requestId = `test-checkout-renewal:${randomUUID()}`;
+    for (const event of events) {
+      const outcome = await handlePaymentEvent(deps, testCheckout, event, requestId);
+      const object = event.data.object;
+      const subscriptionId = object.object === 'invoice' ? object.subscription : object.id;
+      if (subscriptionId) await testCheckout.eventDelivered(subscriptionId, event.id);
+      log.info({ type: event.type, recorded: outcome.events.map((recorded) => recorded.type) }, 'test checkout subscription period ended');
+    }
+    return events.length;
+  }
+
+  return {
+    name: 'test-checkout-renewal',
+    renewDue,
+    async run(signal) {
+      while (!signal.aborted) {
+        try {
+          await renewDue();
+        } catch (error) {
+          // Undelivered events stay owed; the next pass delivers them.
+          log.error({ err: error }, 'test checkout renewal pass failed; retrying after a pause');
+        }
+        await sleep(intervalMs, undefined, { signal }).catch(() => undefined);
+      }
+    },
+  };
+}
