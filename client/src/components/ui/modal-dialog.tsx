@@ -12,10 +12,14 @@ export interface ModalDialogProps {
   onClose?: () => void;
   /** 'alertdialog' for a dialog that asks to confirm or reports a blocking problem. */
   role?: 'dialog' | 'alertdialog';
+  /** Width in px; default 520 (never wider than the page less 32 px). */
+  width?: number;
+  /** Say why it opened, for the page's tests and analytics (`data-trigger`). */
+  trigger?: string;
 }
 
-/** A centred modal over a dimmed page: the credits and membership dialogs share this frame. */
-export function ModalDialog({ title, children, actions, onClose, role = 'dialog' }: ModalDialogProps) {
+/** A centred modal over a dimmed page: the upgrade, credits and membership dialogs share this frame. */
+export function ModalDialog({ title, children, actions, onClose, role = 'dialog', width, trigger }: ModalDialogProps) {
   const titleId = useId();
 
   useEffect(() => {
@@ -29,7 +33,15 @@ export function ModalDialog({ title, children, actions, onClose, role = 'dialog'
 
   return (
     <div className={styles.backdrop} onClick={onClose}>
-      <div className={styles.dialog} role={role} aria-modal="true" aria-labelledby={titleId} onClick={(event) => event.stopPropagation()}>
+      <div
+        className={styles.dialog}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-trigger={trigger}
+        style={width === undefined ? undefined : { width }}
+        onClick={(event) => event.stopPropagation()}
+      >
         <h2 id={titleId} className={styles.title}>
           {title}
         </h2>

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
 import { goToCheckout } from '../../lib/api/go-to-checkout';
 import { purchasingUnavailableToast, usePurchasingEnabled } from '../../lib/api/purchasing-setting-api';
 import { useCreateSubscriptionCheckoutMutation } from '../../lib/api/subscription-checkout-api';
 import type { PlanType } from '../../lib/api/subscription-checkout-api';
 import { Button } from './button';
+import { ModalDialog } from './modal-dialog';
 import { showToast } from './toast-store';
 import styles from './upgrade-dialog.module.css';
 
@@ -34,14 +34,6 @@ export function UpgradeDialog({ trigger, onClose }: UpgradeDialogProps) {
   const [createCheckout, { isLoading }] = useCreateSubscriptionCheckoutMutation();
   const purchasingEnabled = usePurchasingEnabled();
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
-
   function choose(planType: PlanType) {
     if (!purchasingEnabled) {
       showToast(purchasingUnavailableToast);
@@ -51,39 +43,32 @@ export function UpgradeDialog({ trigger, onClose }: UpgradeDialogProps) {
   }
 
   return (
-    <div className={styles.backdrop} onClick={onClose}>
-      <div
-        className={styles.dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="upgrade-dialog-title"
-        data-trigger={trigger}
-        onClick={(event) => event.stopPropagation()}
-      >
-        <h2 id="upgrade-dialog-title" className={styles.title}>
-          Upgrade to Pro
-        </h2>
-        <p className={styles.reason}>{reasons[trigger]}</p>
-        <ul className={styles.benefits}>
-          <li>Unlimited streaming</li>
-          <li>Custom presets</li>
-          <li>Priority support</li>
-          <li>Early access</li>
-        </ul>
-        <div className={styles.plans}>
-          <Button variant="primary" disabled={isLoading} onClick={() => choose('monthly')}>
-            $15 / month
-          </Button>
-          <Button variant="primary" disabled={isLoading} onClick={() => choose('yearly')}>
-            $160 / year (save $20)
-          </Button>
-        </div>
-        <div className={styles.close}>
-          <Button variant="ghost" onClick={onClose}>
-            Maybe later
-          </Button>
-        </div>
+    <ModalDialog
+      title="Upgrade to Pro"
+      width={460}
+      trigger={trigger}
+      onClose={onClose}
+      actions={
+        <Button variant="ghost" onClick={onClose}>
+          Maybe later
+        </Button>
+      }
+    >
+      <p className={styles.reason}>{reasons[trigger]}</p>
+      <ul className={styles.benefits}>
+        <li>Unlimited streaming</li>
+        <li>Custom presets</li>
+        <li>Priority support</li>
+        <li>Early access</li>
+      </ul>
+      <div className={styles.plans}>
+        <Button variant="primary" disabled={isLoading} onClick={() => choose('monthly')}>
+          $15 / month
+        </Button>
+        <Button variant="primary" disabled={isLoading} onClick={() => choose('yearly')}>
+          $160 / year (save $20)
+        </Button>
       </div>
-    </div>
+    </ModalDialog>
   );
 }
