@@ -7,6 +7,7 @@ import { AppError } from './http/app-error';
 import type { AppMiddleware, AppRouter, AppState } from './http/app-context';
 import { isApiPath } from './http/api-path';
 import { serveClientApp } from './http/client-app';
+import { compressJson } from './http/compress-json';
 import { errorHandler } from './http/error-handler';
 import { jsonBody } from './http/json-body';
 import { rejectCrossSiteWrites } from './http/reject-cross-site-writes';
@@ -66,6 +67,7 @@ export function createApp(options: CreateAppOptions): Koa<AppState> {
   app.use(errorHandler());
   app.use(rejectCrossSiteWrites({ publicUrl: deps.config.publicUrl }));
   app.use(jsonBody({ rawBodyPaths: features.flatMap((feature) => feature.rawBodyPaths ?? []) }));
+  app.use(compressJson());
   app.use(apiScope());
   app.use(rejectNonCanonicalApiPaths());
   for (const featureStep of middleware(deps)) app.use(featureStep);
@@ -74,7 +76,7 @@ export function createApp(options: CreateAppOptions): Koa<AppState> {
     app.use(router.allowedMethods());
   }
   app.use(apiEnd());
-  app.use(serveClientApp({ distDir: clientDistDir }));
+  app.use(serveClientApp({ distDir: clientDistDir, publicUrl: deps.config.publicUrl }));
   app.use(async (ctx) => {
     throw new AppError(404, 'not_found', `Nothing to ${ctx.method} at this address.`);
   });

@@ -1,6 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+// The build's own steps live in scripts/build (type-checked with Node's types there); this config
+// runs in Node at build time, never in the browser, so the client's import fence does not apply.
+// eslint-disable-next-line import-x/no-restricted-paths
+import { precompressPlugin } from '../scripts/build/precompress-plugin';
+// eslint-disable-next-line import-x/no-restricted-paths
+import { routeManifestPlugin } from '../scripts/build/route-manifest-plugin';
 
 // The config lives in client/ but npm scripts run from the repository root, so the root is pinned
 // here rather than taken from the working directory.
@@ -10,9 +17,47 @@ const clientRoot = fileURLToPath(new URL('.', import.meta.url));
 // sees one origin and the session cookie just works.
 const apiProxy = { '/api': { target: 'http://localhost:3000' } };
 
+const themeColour = '#0e1014';
+
+// The service worker (decision 0026) precaches the app shell: the page, its scripts, styles and
+// icons, so the library opens offline. It never caches the API (sessions, sync, stem audio all
+// live under /api) and answers navigations with the cached page except to the API and the
+// server-written robots.txt and sitemap.xml. A new version waits until every tab of the old one
+// is closed (no skipWaiting): a running page keeps the chunks it was built with.
+const serviceWorker = VitePWA({
+  registerType: 'prompt',
+  // client/src/app/register-service-worker.ts registers it on load and checks every 60 s.
+  injectRegister: false,
+  manifest: {
+    name: 'Woodshed',
+    short_name: 'Woodshed',
+    description: 'Practise with songs split into instrument stems, right in your browser.',
+    start_url: '/library',
+    scope: '/',
+    display: 'standalone',
+    background_color: themeColour,
+    theme_color: themeColour,
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,png,svg,woff2}'],
+    globIgnores: ['**/*.br', '**/*.gz', 'social-card.png'],
+    // The audio decoders' WebAssembly makes some chunks large; the shell needs them offline too.
+    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/robots\.txt$/, /^\/sitemap\.xml$/],
+    runtimeCaching: [],
+    cleanupOutdatedCaches: true,
+  },
+});
+
 export default defineConfig({
   root: clientRoot,
-  plugins: [react()],
+  plugins: [react(), routeManifestPlugin(), serviceWorker, precompressPlugin()],
   build: { outDir: 'dist', emptyOutDir: true },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },

@@ -5,11 +5,20 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../events/store/postgres/sql-client';
 import { availableSqlClients } from '../../events/store/testing/test-sql-clients';
-import { startTestApp } from '../testing/start-test-app';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { startTestApp, testPublicUrl } from '../testing/start-test-app';
 import type { TestApp } from '../testing/start-test-app';
 
 const indexHtml = '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-Bx7k2q.js"></script></head><body><div id="root"></div></body></html>';
 const entryScript = 'console.log("woodshed");';
+// What the build writes (scripts/build/route-manifest-plugin.ts): a few of the client's patterns.
+const routeManifest = {
+  routePatterns: ['/', '/login', '/player', '/library', '/admin/overview', '/admin/users/:userId', '/landing', '/faq'],
+  indexedPaths: ['/landing', '/faq'],
+};
+// A precompressed script as the build leaves it (scripts/build/precompress-plugin.ts): big enough to
+// be worth compressing, and each copy marked so the test sees which one was served.
+const bigScript = `${'console.log("a line of the app");\n'.repeat(200)}`;
 
 // One database is enough here: these tests are about files, and the app needs a store to start.
 const candidate = availableSqlClients()[0]!;
@@ -49,10 +58,15 @@ describe('serving the built client', () => {
       await writeFile(path.join(distDir, 'index.html'), indexHtml);
       await writeFile(path.join(distDir, 'assets', 'index-Bx7k2q.js'), entryScript);
       await writeFile(path.join(distDir, 'manifest.webmanifest'), '{"name":"Woodshed"}');
+      await writeFile(path.join(distDir, 'route-manifest.json'), JSON.stringify(routeManifest));
+      await writeFile(path.join(distDir, 'assets', 'big-C4f9.js'), bigScript);
+      await writeFile(path.join(distDir, 'assets', 'big-C4f9.js.br'), brotliCompressSync(bigScript));
+      await writeFile(path.join(distDir, 'assets', 'big-C4f9.js.gz'), gzipSync(bigScript));
+      await writeFile(path.join(distDir, 'index.html.gz'), gzipSync(indexHtml));
     });
 
     it('serves index.html without caching at / and for every client route (SPA fallback)', async () => {
-      for (const route of ['/', '/login', '/player?songId=1', '/admin/overview', '/library/deeply/nested']) {
+      for (const route of ['/', '/login', '/player?songId=1', '/admin/overview', '/admin/users/42', '/LIBRARY', '/faq/']) {
         const response = await fetch(`${app.url}${route}`);
         expect(response.status, route).toBe(200);
         expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -80,7 +94,8 @@ describe('serving the built client', () => {
     });
 
     it('answers a revalidation with 304 and HEAD without a body', async () => {
-      const first = await fetch(`${app.url}/login`);
+      // Without Accept-Encoding, as the revalidation below: each encoding has its own tag.
+      const first = await fetch(`${app.url}/login`, { headers: { 'Accept-Encoding': 'identity' } });
       const etag = first.headers.get('etag');
       expect(etag).toMatch(/^W\/"/);
       // Not fetch: a fetch with If-None-Match also sends Cache-Control: no-cache, which forbids a 304.
@@ -91,7 +106,7 @@ describe('serving the built client', () => {
         }).once('error', reject);
       });
       expect(again).toBe(304);
-      const head = await fetch(`${app.url}/`, { method: 'HEAD' });
+      const head = await fetch(`${app.url}/`, { method: 'HEAD', headers: { 'Accept-Encoding': 'identity' } });
       expect(head.status).toBe(200);
       expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(indexHtml)));
       expect(await head.text()).toBe('');
@@ -116,5 +131,83 @@ describe('serving the built client', () => {
       expect(response.status).toBe(404);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe('not_found');
     });
+  
+    it('answers a path the client does not route with 404 and the page, so the client shows its not-found screen', async () => {
+      for (const route of ['/library/deeply/nested', '/nope', '/admin/users', '/admin/users/42/more', '/robots', '/sitemap']) {
+        const response = await fetch(`${app.url}${route}`);
+        expect(response.status, route).toBe(404);
+        expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+        expect(response.headers.get('cache-control')).toBe('no-cache');
+        expect(await response.text()).toBe(indexHtml);
+      }
+      const head = await fetch(`${app.url}/nope`, { method: 'HEAD' });
+      expect(head.status).toBe(404);
+      expect(await head.text()).toBe('');
+    });
+
+    it('writes robots.txt with the sitemap on the public origin', async () => {
+      const response = await fetch(`${app.url}/robots.txt`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      expect(await response.text()).toBe(`User-agent: *\nDisallow: /api/\n\nSitemap: ${testPublicUrl}/sitemap.xml\n`);
+    });
+
+    it('lists the indexed public pages in sitemap.xml with absolute addresses', async () => {
+      const response = await fetch(`${app.url}/sitemap.xml`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+      const xml = await response.text();
+      expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])).toEqual([`${testPublicUrl}/landing`, `${testPublicUrl}/faq`]);
+    });
+
+    it('serves the precompressed copy the browser takes, with Content-Encoding and Vary', async () => {
+      const cases: Array<[string, string | null]> = [
+        ['br, gzip, deflate', 'br'],
+        ['gzip', 'gzip'],
+        ['gzip;q=1, br;q=0', 'gzip'],
+        ['identity', null],
+      ];
+      for (const [acceptEncoding, expected] of cases) {
+        const response = await rawGet(`${app.url}/assets/big-C4f9.js`, { 'Accept-Encoding': acceptEncoding });
+        expect(response.status, acceptEncoding).toBe(200);
+        expect(response.headers['content-encoding'], acceptEncoding).toBe(expected ?? undefined);
+        expect(response.headers.vary).toBe('Accept-Encoding');
+        expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        const expectedBytes = expected === 'br' ? brotliCompressSync(bigScript) : expected === 'gzip' ? gzipSync(bigScript) : Buffer.from(bigScript);
+        expect(Number(response.headers['content-length'])).toBe(expectedBytes.length);
+        expect(response.body.equals(expectedBytes), acceptEncoding).toBe(true);
+      }
+      // Each encoding has its own tag, so a revalidation never crosses encodings.
+      const br = await rawGet(`${app.url}/assets/big-C4f9.js`, { 'Accept-Encoding': 'br' });
+      const gzip = await rawGet(`${app.url}/assets/big-C4f9.js`, { 'Accept-Encoding': 'gzip' });
+      expect(br.headers.etag).not.toBe(gzip.headers.etag);
+    });
+
+    it('serves the page compressed too, the 404 page included', async () => {
+      for (const [route, status] of [['/login', 200], ['/nope', 404]] as const) {
+        const response = await rawGet(`${app.url}${route}`, { 'Accept-Encoding': 'gzip' });
+        expect(response.status).toBe(status);
+        expect(response.headers['content-encoding']).toBe('gzip');
+        expect(response.body.equals(gzipSync(indexHtml))).toBe(true);
+      }
+      // A file without copies is sent as it is, and without Vary.
+      const plain = await rawGet(`${app.url}/assets/index-Bx7k2q.js`, { 'Accept-Encoding': 'br, gzip' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toBeUndefined();
+      expect(plain.body.toString()).toBe(entryScript);
+    });
   });
 });
+
+/** A GET that leaves the body as sent (fetch would decompress it) and sends only the given headers. */
+async function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.once('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers as Record<string, string | undefined>, body: Buffer.concat(chunks) }));
+      response.once('error', reject);
+    }).once('error', reject);
+  });
+}

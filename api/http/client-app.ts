@@ -4,21 +4,41 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext, AppMiddleware } from './app-context';
 import { isApiPath } from './api-path';
+import { routeManifestReader } from './route-manifest';
+import { robotsTxt, sitemapXml } from './site-map';
 
 // Vite names everything under assets/ after its content hash, so those files never change.
 const immutable = 'public, max-age=31536000, immutable';
 // index.html and unhashed files (favicon, manifest, service worker) are revalidated every time.
 const revalidate = 'no-cache';
 
+/** Encodings the build stores next to a file (scripts/build/precompress-plugin.ts), best first. */
+const precompressed = [
+  { encoding: 'br', extension: '.br' },
+  { encoding: 'gzip', extension: '.gz' },
+] as const;
+
+/** Options of {@link serveClientApp}. */
+export interface ClientAppOptions {
+  distDir: string;
+  /** The configured public origin (PUBLIC_URL): robots.txt and the sitemap give absolute addresses on it. */
+  publicUrl: string;
+}
+
 /**
  * Serve the built client (Vite output: index.html + assets/) for every GET/HEAD outside /api:
- * a file when it exists, otherwise index.html so client-side routes (/login, /player?songId=1)
- * survive a reload. A missing file under /assets/ is a real 404: answering HTML for a script
- * would only hide the error. Without a build, a 503 page says so.
+ * a file when it exists (its precompressed brotli or gzip copy when the browser takes one),
+ * otherwise index.html so client-side routes (/login, /player?songId=1) survive a reload. The
+ * page is answered 200 at a path the client routes (client/dist/route-manifest.json) and 404 at
+ * any other, where the client draws its not-found screen (decision 0025). A missing file under
+ * /assets/ is a plain 404: answering HTML for a script would only hide the error. robots.txt and
+ * sitemap.xml are written from the manifest and the public origin. Without a build, a 503 page
+ * says so.
  */
-export function serveClientApp(options: { distDir: string }): AppMiddleware {
+export function serveClientApp(options: ClientAppOptions): AppMiddleware {
   const distDir = path.resolve(options.distDir);
   const indexFile = path.join(distDir, 'index.html');
+  const readRoutes = routeManifestReader(distDir);
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) {
       await next();
@@ -29,10 +49,19 @@ export function serveClientApp(options: { distDir: string }): AppMiddleware {
       answerClientNotBuilt(ctx, distDir);
       return;
     }
+    const routes = await readRoutes();
+    if (ctx.path === '/robots.txt') {
+      answerGenerated(ctx, 'text/plain; charset=utf-8', robotsTxt(options.publicUrl));
+      return;
+    }
+    if (ctx.path === '/sitemap.xml' && routes !== undefined) {
+      answerGenerated(ctx, 'application/xml; charset=utf-8', sitemapXml(options.publicUrl, routes.indexedPaths));
+      return;
+    }
     const requested = resolveInside(distDir, ctx.path);
     const requestedStats = requested !== undefined ? await fileStats(requested) : undefined;
     if (requested !== undefined && requestedStats !== undefined) {
-      sendFile(ctx, requested, requestedStats, isHashedAsset(ctx.path) ? immutable : revalidate);
+      await sendFile(ctx, requested, requestedStats, { cacheControl: isHashedAsset(ctx.path) ? immutable : revalidate, status: 200 });
       return;
     }
     if (isHashedAsset(ctx.path)) {
@@ -41,7 +70,9 @@ export function serveClientApp(options: { distDir: string }): AppMiddleware {
       ctx.body = 'Not found';
       return;
     }
-    sendFile(ctx, indexFile, index, revalidate);
+    // A build without a manifest (older than decision 0025) cannot tell: every path is the app.
+    const known = routes === undefined || routes.isKnown(ctx.path);
+    await sendFile(ctx, indexFile, index, { cacheControl: revalidate, status: known ? 200 : 404 });
   };
 }
 
@@ -71,20 +102,49 @@ async function fileStats(file: string): Promise<Stats | undefined> {
   }
 }
 
-function sendFile(ctx: AppContext, file: string, stats: Stats, cacheControl: string): void {
-  // Koa judges freshness only for a 2xx status, so set it before asking.
-  ctx.status = 200;
-  ctx.set('Cache-Control', cacheControl);
-  ctx.lastModified = stats.mtime;
-  ctx.etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
-  if (ctx.fresh) {
-    ctx.status = 304;
-    return;
+async function sendFile(ctx: AppContext, file: string, stats: Stats, options: { cacheControl: string; status: 200 | 404 }): Promise<void> {
+  const variants = await compressedVariants(file);
+  if (variants.length > 0) ctx.vary('Accept-Encoding');
+  const chosen = variants.find((variant) => ctx.acceptsEncodings(variant.encoding) === variant.encoding);
+  const sent = chosen ?? { encoding: undefined, file, stats };
+  ctx.set('Cache-Control', options.cacheControl);
+  if (options.status === 200) {
+    // Koa judges freshness only for a 2xx status, so set it before asking. The tag names the
+    // encoding: a cache must not answer a gzip request's revalidation with the brotli bytes.
+    ctx.status = 200;
+    ctx.lastModified = stats.mtime;
+    ctx.etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}${sent.encoding ? `-${sent.encoding}` : ''}"`;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+  } else {
+    ctx.status = options.status;
   }
   ctx.type = path.extname(file);
-  ctx.length = stats.size;
+  if (sent.encoding !== undefined) ctx.set('Content-Encoding', sent.encoding);
+  ctx.length = sent.stats.size;
   // For HEAD, Koa ends the response without reading the stream and destroys it when done.
-  ctx.body = createReadStream(file);
+  ctx.body = createReadStream(sent.file);
+}
+
+/** The precompressed copies of `file` the build left next to it, best first. */
+async function compressedVariants(file: string): Promise<{ encoding: string; file: string; stats: Stats }[]> {
+  const found = await Promise.all(
+    precompressed.map(async ({ encoding, extension }) => {
+      const stats = await fileStats(file + extension);
+      return stats === undefined ? undefined : { encoding, file: file + extension, stats };
+    }),
+  );
+  return found.filter((variant) => variant !== undefined);
+}
+
+/** robots.txt and the sitemap: small, written per request, cached by browsers and crawlers for an hour. */
+function answerGenerated(ctx: AppContext, type: string, body: string): void {
+  ctx.status = 200;
+  ctx.set('Cache-Control', 'public, max-age=3600');
+  ctx.type = type;
+  ctx.body = body;
 }
 
 function answerClientNotBuilt(ctx: AppContext, distDir: string): void {

@@ -8,7 +8,14 @@ import type { Logger } from 'pino';
 export async function clientBuildReason(clientDir: string): Promise<string | undefined> {
   const builtAt = await modifiedAt(path.join(clientDir, 'dist', 'index.html'));
   if (builtAt === undefined) return 'client/dist/index.html is missing';
-  const sources = [path.join(clientDir, 'src'), path.join(clientDir, 'public'), path.join(clientDir, 'index.html'), path.join(clientDir, 'vite.config.ts')];
+  const sources = [
+    path.join(clientDir, 'src'),
+    path.join(clientDir, 'public'),
+    path.join(clientDir, 'index.html'),
+    path.join(clientDir, 'vite.config.ts'),
+    // The build's own plugins (route manifest, precompression), which vite.config.ts imports.
+    path.join(clientDir, '..', 'scripts', 'build'),
+  ];
   let newest: { file: string; at: number } | undefined;
   for (const source of sources) {
     const found = await newestFile(source);

@@ -47,6 +47,17 @@ describeAppOnEveryDatabase('stem stream', { config: { authSecret: testAuthSecret
     expect(Date.parse(events[0]!.startedAt!)).toBeLessThanOrEqual(Date.now());
   });
 
+  it('is never compressed, whatever the browser accepts: the bytes sent are the bytes metered (decision 0027)', async () => {
+    const { userId, headers } = await signIn('uncompressed@example.com');
+    const response = await rawRequest(env.app.url, 'GET', bassPath(), { ...headers, 'Accept-Encoding': 'br, gzip, deflate' });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['content-length']).toBe(String(library.stems.bass.bytes));
+    expect(response.body.equals(library.stems.bass.content!)).toBe(true);
+    const events = await waitForMeteredStreams(env.app.store, userId, 1);
+    expect(events.map((event) => event.bytesSent)).toEqual([library.stems.bass.bytes]);
+  });
+
   it('answers each single byte range with 206 and meters each response once, with its range', async () => {
     const { userId, headers } = await signIn('ranges@example.com');
     const content = library.stems.bass.content!;

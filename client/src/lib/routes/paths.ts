@@ -54,3 +54,30 @@ export const adminUserAuditRoute = '/admin/users/:userId';
 export function adminUserAuditPath(userId: number): string {
   return `/admin/users/${encodeURIComponent(String(userId))}`;
 }
+
+/**
+ * Every route pattern the client answers with a screen or a redirect: the spec's paths and the
+ * audit page. Any other path is the client's not-found screen. The build writes this list into
+ * client/dist (scripts/build/route-manifest-plugin.ts) so the server answers those paths 200 and
+ * every other one 404 (decision 0025) without importing client code; the route table's test checks
+ * that it lists exactly the patterns the router has.
+ */
+export const knownRoutePatterns: readonly string[] = [...Object.values(paths), adminUserAuditRoute];
+
+/**
+ * The public pages search engines should index (spec 001, 2.1, less the sign-in and request forms,
+ * which hold nothing to find): the sitemap lists these.
+ */
+export const indexedPublicPaths: readonly AppPath[] = [
+  paths.landing,
+  paths.drumlessTracks,
+  paths.basslessTracks,
+  paths.guitarlessTracks,
+  paths.vocalTracks,
+  paths.faq,
+  paths.features,
+  paths.about,
+  paths.privacyPolicy,
+  paths.termsOfUse,
+  paths.subprocessors,
+];

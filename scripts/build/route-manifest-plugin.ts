@@ -1,0 +1,19 @@
+import type { Plugin } from 'vite';
+import { indexedPublicPaths, knownRoutePatterns } from '../../client/src/lib/routes/paths';
+import { routeManifestFileName } from '../../api/http/route-manifest';
+import type { RouteManifest } from '../../api/http/route-manifest';
+
+/**
+ * Vite plugin: emits the client's route patterns and indexed pages as client/dist/route-manifest.json,
+ * from the one list the router is built from (client/src/lib/routes/paths.ts).
+ */
+export function routeManifestPlugin(): Plugin {
+  return {
+    name: 'woodshed-route-manifest',
+    apply: 'build',
+    generateBundle() {
+      const manifest: RouteManifest = { routePatterns: knownRoutePatterns, indexedPaths: indexedPublicPaths };
+      this.emitFile({ type: 'asset', fileName: routeManifestFileName, source: `${JSON.stringify(manifest, null, 2)}\n` });
+    },
+  };
+}
