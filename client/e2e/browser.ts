@@ -30,8 +30,18 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
+/** Options of {@link launchBrowser}. */
+export interface LaunchBrowserOptions {
+  /**
+   * 'block' (default): the app's service worker never installs, so every test sees the network
+   * (and `page.route`, which cannot see what a service worker answers) and no test pays for the
+   * worker's precache downloads. 'allow' for the tests of the worker itself.
+   */
+  serviceWorkers?: 'allow' | 'block';
+}
+
 /** Launches Chromium for one test file, with a 1280x800 window (the design canvas size). */
-export async function launchBrowser(): Promise<TestBrowser> {
+export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise<TestBrowser> {
   if (!existsSync(chromiumPath)) {
     throw new Error(
       `Chromium not found at ${chromiumPath}. The browser tests drive a system Chromium: install it with ` +
@@ -44,6 +54,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
     headless: true,
     args: chromiumArgs,
     viewport: { width: 1280, height: 800 },
+    serviceWorkers: options.serviceWorkers ?? 'block',
     // One client network per test browser (a TEST-NET-2 address), honoured only by apps started
     // with trustProxy: each file then meets the per-network sign-in limits on its own, as a user would.
     extraHTTPHeaders: { 'X-Forwarded-For': `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}` },

@@ -71,7 +71,9 @@ describe('client shell', () => {
   it('shows the not-found screen for an unknown path, in the centred design canvas', async () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
-    await page.goto(`${baseUrl}/no-such-page`);
+    const answer = await page.goto(`${baseUrl}/no-such-page`);
+    // Served with 404 (decision 0025), yet the page is the app, which draws its not-found screen.
+    expect(answer?.status()).toBe(404);
 
     await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/no-such-page');

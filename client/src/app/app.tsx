@@ -2,6 +2,7 @@ import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { persistStore } from 'redux-persist';
 import { PersistGate } from 'redux-persist/integration/react';
+import { InstallBanner } from '../features/install-prompt/install-banner';
 import { routes } from './routes';
 import { makeStore } from './store';
 
@@ -9,13 +10,15 @@ const store = makeStore();
 const persistor = persistStore(store);
 const router = createBrowserRouter(routes);
 
-/** The whole client: Redux store (rehydrated before the first screen), then the router. */
+/** The whole client: Redux store (rehydrated before the first screen), then the router, and the install banner over every page. */
 export function App() {
   return (
     <Provider store={store}>
       <PersistGate loading={null} persistor={persistor}>
         <RouterProvider router={router} />
       </PersistGate>
+      {/* Outside the gate: it listens for the browser's install event from the first render on. */}
+      <InstallBanner />
     </Provider>
   );
 }

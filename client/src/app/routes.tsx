@@ -1,26 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
-import { AdminAnnouncementsScreen } from '../features/admin/admin-announcements-screen';
-import { AdminLayout } from '../features/admin/admin-layout';
-import { AdminOverviewScreen } from '../features/admin/admin-overview-screen';
-import { AdminSettingsScreen } from '../features/admin/admin-settings-screen';
-import { AdminUsageScreen } from '../features/admin/admin-usage-screen';
-import { AdminUserAuditScreen } from '../features/admin/admin-user-audit-screen';
-import { LoginScreen } from '../features/auth/login-screen';
-import { VerifyScreen } from '../features/auth/verify-screen';
-import { EmailPreferencesScreen } from '../features/email-preferences/email-preferences-screen';
-import { PrivacyPolicyScreen } from '../features/legal/privacy-policy-screen';
-import { SubprocessorsScreen } from '../features/legal/subprocessors-screen';
-import { TermsOfUseScreen } from '../features/legal/terms-of-use-screen';
-import { MembershipScreen } from '../features/membership/membership-screen';
-import { AboutScreen } from '../features/marketing/about-screen';
-import { FaqScreen } from '../features/marketing/faq-screen';
-import { FeaturesScreen } from '../features/marketing/features-screen';
-import { LandingScreen } from '../features/marketing/landing-screen';
-import { SeoLandingScreen } from '../features/marketing/seo-landing-screen';
-import { PrivacyRequestsScreen } from '../features/privacy-requests/privacy-requests-screen';
-import { UsageScreen } from '../features/usage/usage-screen';
 import { adminUserAuditRoute, paths } from '../lib/routes/paths';
 import type { AppPath } from '../lib/routes/paths';
 import { CanvasLayout } from './canvas-layout';
@@ -30,11 +10,20 @@ import { RequireSession } from './require-session';
 import { RootLayout } from './root-layout';
 import { RouteErrorScreen } from './route-error-screen';
 import type { RouteHandle } from './route-handle';
-import { Workspace } from './workspace';
 
-function publicRoute(path: AppPath, title: string, element: ReactNode): RouteObject {
+/** Loads a screen's module and returns the screen, ready to render. */
+type ScreenLoader = () => Promise<ReactNode>;
+
+// Each screen is its own chunk, loaded when its route is first matched (React Router's `lazy`: the
+// router waits for it before it shows the route, so nothing flashes). The public pages thus never
+// download the player's audio code, the library's database or the admin screens (issue 11).
+function lazyElement(load: ScreenLoader): RouteObject['lazy'] {
+  return async () => ({ element: await load() });
+}
+
+function publicRoute(path: AppPath, title: string, load: ScreenLoader): RouteObject {
   const handle: RouteHandle = { title, layer: 'public' };
-  return { path, element, handle };
+  return { path, lazy: lazyElement(load), handle };
 }
 
 function redirectRoute(path: AppPath, to: AppPath): RouteObject {
@@ -42,10 +31,20 @@ function redirectRoute(path: AppPath, to: AppPath): RouteObject {
   return { path, element: <Navigate to={to} replace />, handle };
 }
 
-function screenRoute(path: AppPath | typeof adminUserAuditRoute | '*', title: string, element: ReactNode): RouteObject {
+function screenRoute(path: AppPath | typeof adminUserAuditRoute, title: string, load: ScreenLoader | null): RouteObject {
   const handle: RouteHandle = { title };
-  return { path, element, handle };
+  return load === null ? { path, element: null, handle } : { path, lazy: lazyElement(load), handle };
 }
+
+/** What the page shows while the first screen's chunk loads: nothing, for a few milliseconds. */
+function BlankWhileLoading() {
+  return null;
+}
+
+const seoLanding = (kind: 'drumless' | 'bassless' | 'guitarless' | 'vocal'): ScreenLoader => async () => {
+  const { SeoLandingScreen } = await import('../features/marketing/seo-landing-screen');
+  return <SeoLandingScreen kind={kind} />;
+};
 
 /**
  * The route table of spec 001, section 2.1. Public pages render bare; every other page, the
@@ -56,21 +55,52 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorScreen />,
+    HydrateFallback: BlankWhileLoading,
     children: [
-      publicRoute(paths.login, 'Sign In', <LoginScreen />),
-      publicRoute(paths.verifySignIn, 'Verify Sign-In', <VerifyScreen />),
-      publicRoute(paths.landing, 'Practise with the band', <LandingScreen />),
-      publicRoute(paths.privacyPolicy, 'Privacy Policy', <PrivacyPolicyScreen />),
-      publicRoute(paths.termsOfUse, 'Terms of Use', <TermsOfUseScreen />),
-      publicRoute(paths.privacyRequests, 'Privacy Request', <PrivacyRequestsScreen />),
-      publicRoute(paths.subprocessors, 'Subprocessors', <SubprocessorsScreen />),
-      publicRoute(paths.drumlessTracks, 'Drumless Tracks', <SeoLandingScreen kind="drumless" />),
-      publicRoute(paths.basslessTracks, 'Bassless Tracks', <SeoLandingScreen kind="bassless" />),
-      publicRoute(paths.guitarlessTracks, 'Guitarless Tracks', <SeoLandingScreen kind="guitarless" />),
-      publicRoute(paths.vocalTracks, 'Vocal Tracks', <SeoLandingScreen kind="vocal" />),
-      publicRoute(paths.faq, 'FAQ', <FaqScreen />),
-      publicRoute(paths.features, 'Features', <FeaturesScreen />),
-      publicRoute(paths.about, 'About', <AboutScreen />),
+      publicRoute(paths.login, 'Sign In', async () => {
+        const { LoginScreen } = await import('../features/auth/login-screen');
+        return <LoginScreen />;
+      }),
+      publicRoute(paths.verifySignIn, 'Verify Sign-In', async () => {
+        const { VerifyScreen } = await import('../features/auth/verify-screen');
+        return <VerifyScreen />;
+      }),
+      publicRoute(paths.landing, 'Practise with the band', async () => {
+        const { LandingScreen } = await import('../features/marketing/landing-screen');
+        return <LandingScreen />;
+      }),
+      publicRoute(paths.privacyPolicy, 'Privacy Policy', async () => {
+        const { PrivacyPolicyScreen } = await import('../features/legal/privacy-policy-screen');
+        return <PrivacyPolicyScreen />;
+      }),
+      publicRoute(paths.termsOfUse, 'Terms of Use', async () => {
+        const { TermsOfUseScreen } = await import('../features/legal/terms-of-use-screen');
+        return <TermsOfUseScreen />;
+      }),
+      publicRoute(paths.privacyRequests, 'Privacy Request', async () => {
+        const { PrivacyRequestsScreen } = await import('../features/privacy-requests/privacy-requests-screen');
+        return <PrivacyRequestsScreen />;
+      }),
+      publicRoute(paths.subprocessors, 'Subprocessors', async () => {
+        const { SubprocessorsScreen } = await import('../features/legal/subprocessors-screen');
+        return <SubprocessorsScreen />;
+      }),
+      publicRoute(paths.drumlessTracks, 'Drumless Tracks', seoLanding('drumless')),
+      publicRoute(paths.basslessTracks, 'Bassless Tracks', seoLanding('bassless')),
+      publicRoute(paths.guitarlessTracks, 'Guitarless Tracks', seoLanding('guitarless')),
+      publicRoute(paths.vocalTracks, 'Vocal Tracks', seoLanding('vocal')),
+      publicRoute(paths.faq, 'FAQ', async () => {
+        const { FaqScreen } = await import('../features/marketing/faq-screen');
+        return <FaqScreen />;
+      }),
+      publicRoute(paths.features, 'Features', async () => {
+        const { FeaturesScreen } = await import('../features/marketing/features-screen');
+        return <FeaturesScreen />;
+      }),
+      publicRoute(paths.about, 'About', async () => {
+        const { AboutScreen } = await import('../features/marketing/about-screen');
+        return <AboutScreen />;
+      }),
 
       redirectRoute(paths.home, paths.library),
       redirectRoute(paths.admin, paths.adminSettings),
@@ -84,36 +114,75 @@ export const routes: RouteObject[] = [
             element: <RequireSession />,
             handle: { layer: 'session' } satisfies RouteHandle,
             children: [
-              screenRoute(paths.emailPreferences, 'Email Preferences', <EmailPreferencesScreen />),
+              screenRoute(paths.emailPreferences, 'Email Preferences', async () => {
+                const { EmailPreferencesScreen } = await import('../features/email-preferences/email-preferences-screen');
+                return <EmailPreferencesScreen />;
+              }),
               {
-                element: <Workspace />,
+                // The workspace (library and player, with Tone.js and RxDB behind them).
+                lazy: lazyElement(async () => {
+                  const { Workspace } = await import('./workspace');
+                  return <Workspace />;
+                }),
                 children: [
                   // The workspace itself draws the library and the player; these routes only make
                   // the paths valid and name the tab.
                   screenRoute(paths.library, 'Song Library', null),
                   screenRoute(paths.player, 'Player', null),
-                  screenRoute(paths.membership, 'Membership', <Overlay><MembershipScreen /></Overlay>),
-                  screenRoute(paths.usage, 'Usage & Credits', <Overlay><UsageScreen /></Overlay>),
-                  {
-                    element: (
-                      <Overlay scrolls>
-                        <AdminLayout />
+                  screenRoute(paths.membership, 'Membership', async () => {
+                    const { MembershipScreen } = await import('../features/membership/membership-screen');
+                    return (
+                      <Overlay>
+                        <MembershipScreen />
                       </Overlay>
-                    ),
+                    );
+                  }),
+                  screenRoute(paths.usage, 'Usage & Credits', async () => {
+                    const { UsageScreen } = await import('../features/usage/usage-screen');
+                    return (
+                      <Overlay>
+                        <UsageScreen />
+                      </Overlay>
+                    );
+                  }),
+                  {
+                    lazy: lazyElement(async () => {
+                      const { AdminLayout } = await import('../features/admin/admin-layout');
+                      return (
+                        <Overlay scrolls>
+                          <AdminLayout />
+                        </Overlay>
+                      );
+                    }),
                     handle: { title: 'Admin Dashboard' } satisfies RouteHandle,
                     children: [
-                      screenRoute(paths.adminOverview, 'Admin · Overview', <AdminOverviewScreen />),
-                      screenRoute(paths.adminUsage, 'Admin · Usage', <AdminUsageScreen />),
-                      screenRoute(paths.adminAnnouncements, 'Admin · Announcements', <AdminAnnouncementsScreen />),
-                      screenRoute(paths.adminSettings, 'Admin · Settings', <AdminSettingsScreen />),
-                      screenRoute(adminUserAuditRoute, 'Admin · User History', <AdminUserAuditScreen />),
+                      screenRoute(paths.adminOverview, 'Admin · Overview', async () => {
+                        const { AdminOverviewScreen } = await import('../features/admin/admin-overview-screen');
+                        return <AdminOverviewScreen />;
+                      }),
+                      screenRoute(paths.adminUsage, 'Admin · Usage', async () => {
+                        const { AdminUsageScreen } = await import('../features/admin/admin-usage-screen');
+                        return <AdminUsageScreen />;
+                      }),
+                      screenRoute(paths.adminAnnouncements, 'Admin · Announcements', async () => {
+                        const { AdminAnnouncementsScreen } = await import('../features/admin/admin-announcements-screen');
+                        return <AdminAnnouncementsScreen />;
+                      }),
+                      screenRoute(paths.adminSettings, 'Admin · Settings', async () => {
+                        const { AdminSettingsScreen } = await import('../features/admin/admin-settings-screen');
+                        return <AdminSettingsScreen />;
+                      }),
+                      screenRoute(adminUserAuditRoute, 'Admin · User History', async () => {
+                        const { AdminUserAuditScreen } = await import('../features/admin/admin-user-audit-screen');
+                        return <AdminUserAuditScreen />;
+                      }),
                     ],
                   },
                 ],
               },
             ],
           },
-          screenRoute('*', 'Page Not Found', <NotFoundScreen />),
+          { path: '*', element: <NotFoundScreen />, handle: { title: 'Page Not Found' } satisfies RouteHandle },
         ],
       },
     ],

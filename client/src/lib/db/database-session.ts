@@ -1,5 +1,5 @@
-import { OWNER_KEY, openLocalDatabase, removeLocalDatabase } from './local-database';
 import type { LocalDatabase } from './local-database';
+import { OWNER_KEY } from './owner-key';
 
 /** The signed-in session's local database, as screens see it. */
 export type DatabaseSession =
@@ -100,8 +100,10 @@ export function createDatabaseSessionStore(opener: DatabaseOpener): DatabaseSess
 
 /** The app's one database session. */
 export const databaseSession = createDatabaseSessionStore({
-  open: (userId) => openLocalDatabase(userId),
-  removeStored: removeLocalDatabase,
+  // RxDB loads with the first database opened or removed, not with the page: the public pages
+  // (and the store every page builds) never pay for it (issue 11, code-splitting).
+  open: async (userId) => (await import('./local-database')).openLocalDatabase(userId),
+  removeStored: async () => (await import('./local-database')).removeLocalDatabase(),
 });
 
 // Tabs share the database: when another tab hands it to another user or deletes it (log-out,

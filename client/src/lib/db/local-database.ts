@@ -9,12 +9,12 @@ import type { RefusedWrite, SyncFetch } from './replication-handlers';
 import { openSyncStream } from './sync-stream';
 import type { SyncStream, SyncStreamOptions } from './sync-stream';
 import type { PresetDocument, SongDocument, StarDocument, SyncCheckpoint, SyncCollectionName } from './sync-documents';
+import { OWNER_KEY } from './owner-key';
 import { syncCollectionNames } from './sync-documents';
 
 /** The one IndexedDB database (Dexie storage) of this browser; it holds one user's data at a time. */
 export const LOCAL_DATABASE_NAME = 'woodshed';
-/** Who the local database belongs to, so another user's sign-in wipes it before opening it. */
-export const OWNER_KEY = 'woodshed:local-db-owner';
+export { OWNER_KEY } from './owner-key';
 // Bumped with the collection schemas or the contract, so a client never resumes an old checkpoint.
 const REPLICATION_VERSION = 'v1';
 /** The contract's push limit is 100 rows; RxDB's batches stay below it. */

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser';
+import type { TestBrowser } from './browser';
+import { uniqueEmail } from './dev-outbox';
+import { scanFixtureLibrary } from './scan-fixture-library';
+import { saveScreenshot } from './screenshot';
+import { signInWithCode } from './sign-in-flow';
+import { fixtureSongs } from './song-fixtures';
+
+const baseUrl = inject('baseUrl');
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  // This file tests the service worker itself, so it is allowed to install.
+  browser = await launchBrowser({ serviceWorkers: 'allow' });
+});
+
+afterAll(async () => {
+  await browser?.context.setOffline(false);
+  await browser?.close();
+});
+
+const [sineParade] = fixtureSongs.map((song) => song.title) as [string];
+
+describe('service worker (spec 001, 4; decision 0026)', () => {
+  it('opens the library from the cached app shell with the network cut after the first visit, and never caches the API', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(30_000);
+    await signInWithCode(page, baseUrl, uniqueEmail('offline-shell'));
+    await scanFixtureLibrary(page, baseUrl);
+    const row = page.getByTestId('library-row').filter({ has: page.getByRole('cell', { name: sineParade, exact: true }) });
+    await row.waitFor();
+
+    // Registered on load; ready once it is active, which is after its precache is complete.
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(`${baseUrl}/`);
+
+    await browser.context.setOffline(true);
+    const offlineLoad = await page.reload();
+    expect(offlineLoad?.fromServiceWorker()).toBe(true);
+    await row.waitFor();
+    expect(page.url()).toBe(`${baseUrl}/library`);
+    await page.getByRole('status').filter({ hasText: 'Offline: showing what this device has saved.' }).waitFor();
+    await saveScreenshot(page, 'offline-shell-library');
+
+    // The API is left to the network: offline, it does not answer from any cache.
+    expect(await page.evaluate(() => fetch('/api/songs').then((response) => `answered ${response.status}`, () => 'failed'))).toBe('failed');
+    const cachedUrls = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+    expect(cachedUrls).toContain('/index.html');
+    expect(cachedUrls.filter((url) => url.startsWith('/api/'))).toEqual([]);
+
+    // An address the app does not know still opens the shell offline, on the not-found screen.
+    await page.goto(`${baseUrl}/no-such-page`);
+    await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
+    await browser.context.setOffline(false);
+    await page.close();
+  });
+});

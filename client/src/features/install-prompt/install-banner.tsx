@@ -1,0 +1,36 @@
+import { Button } from '../../components/ui/button';
+import styles from './install-banner.module.css';
+import { useInstallPrompt } from './use-install-prompt';
+
+/**
+ * The install banner (spec 001, 2.8): offers Woodshed as a home-screen app. With the browser's
+ * install event it opens the browser's dialog; on iOS, which has none, it names Safari's steps.
+ */
+export function InstallBanner() {
+  const { offer, install, dismiss } = useInstallPrompt();
+  if (offer === 'none') return null;
+  return (
+    <aside className={styles.banner} aria-labelledby="install-banner-title">
+      <div className={styles.texts}>
+        <p id="install-banner-title" className={styles.title}>
+          Install Woodshed
+        </p>
+        <p className={styles.description}>
+          {offer === 'ios'
+            ? 'Add it to your home screen: tap Share, then Add to Home Screen.'
+            : 'Add it to your home screen to open your library in one tap, even without a connection.'}
+        </p>
+      </div>
+      <div className={styles.actions}>
+        {offer === 'prompt' && (
+          <Button variant="primary" onClick={() => void install()}>
+            Install
+          </Button>
+        )}
+        <Button variant="ghost" onClick={dismiss}>
+          Not now
+        </Button>
+      </div>
+    </aside>
+  );
+}
