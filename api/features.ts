@@ -7,6 +7,7 @@ import { campaignsFeature } from './features/campaigns/campaigns-feature';
 import { devMailboxFeature } from './features/dev-mailbox/dev-mailbox-feature';
 import { emailPreferencesFeature } from './features/email-preferences/email-preferences-feature';
 import { mailingListFeature } from './features/mailing-list/mailing-list-feature';
+import { practiceFeature } from './features/practice/practice-feature';
 import { presetsFeature } from './features/presets/presets-feature';
 import { paymentsFeature } from './features/payments/payments-feature';
 import { privacyRequestsFeature } from './features/privacy-requests/privacy-requests-feature';
@@ -34,6 +35,7 @@ export const features: readonly Feature[] = [
   mailingListFeature,
   songsFeature,
   presetsFeature,
+  practiceFeature,
   stemsFeature,
   subscriptionFeature,
   usageFeature,

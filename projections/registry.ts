@@ -5,6 +5,7 @@ import { credits } from './credits/credits-projection';
 import { detectedChords } from './detected-chords/detected-chords-projection';
 import { type ProjectionsHandle, type StartProjectionsOptions, startProjectionHost } from './runtime/projection-host';
 import { mailingList } from './mailing-list/mailing-list-projection';
+import { practiceLog } from './practice-log/practice-log-projection';
 import { presets } from './presets/presets-projection';
 import { purchasingSetting } from './purchasing-setting/purchasing-setting-projection';
 import { privacyRequests } from './privacy-requests/privacy-requests-projection';
@@ -16,7 +17,7 @@ import { userEventHistory } from './user-event-history/user-event-history-projec
 import { users } from './users/users-projection';
 
 /** Every read model the app runs. A new read model adds its projection here. */
-export const projections: readonly Projection[] = [usageBytesPerUser, users, privacyRequests, mailingList, songs, subscriptions, presets, credits, purchasingSetting, detectedChords, campaigns, adminUsage, subscriptionChurn, userEventHistory];
+export const projections: readonly Projection[] = [usageBytesPerUser, users, privacyRequests, mailingList, songs, subscriptions, presets, credits, purchasingSetting, detectedChords, campaigns, adminUsage, subscriptionChurn, userEventHistory, practiceLog];
 
 /** Find a projection by its name (CLI arguments); undefined when there is none. */
 export function findProjection(name: string): Projection | undefined {

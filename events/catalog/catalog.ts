@@ -29,6 +29,7 @@ import {
 } from './library';
 import { MailingListSubscribed } from './marketing';
 import { StemStreamed } from './metering';
+import { PracticeSessionRecorded } from './practice';
 import { SongPresetReset, SongPresetSaved } from './presets';
 import { PrivacyRequestSubmitted } from './privacy';
 import {
@@ -65,6 +66,7 @@ export const eventDefinitions = [
   SongBpmDetected,
   SongPresetSaved,
   SongPresetReset,
+  PracticeSessionRecorded,
   StemStreamed,
   CreditsPurchased,
   CreditsRefunded,

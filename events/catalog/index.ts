@@ -8,6 +8,7 @@ export * from './privacy';
 export { MailingListSubscribed } from './marketing';
 export * from './library';
 export * from './presets';
+export * from './practice';
 export { StemStreamed } from './metering';
 export * from './billing';
 export * from './campaigns';

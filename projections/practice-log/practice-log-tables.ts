@@ -1,0 +1,41 @@
+import type { GenerationTables } from '../runtime/projection-definition';
+
+/** Seconds practised per musician and local day: the week chart and the streak. */
+export const practiceDaysTable = 'practice_days';
+/** Seconds practised per musician and song. */
+export const practiceSongsTable = 'practice_songs';
+/** Per musician, song, looped passage and day: the best tempo it was played at (tempo progress). */
+export const practiceLoopsTable = 'practice_loops';
+
+export type PracticeLogTable = typeof practiceDaysTable | typeof practiceSongsTable | typeof practiceLoopsTable;
+
+/** Version 1 of the tables. A change here is a new projection version (blue/green rebuild). */
+export function practiceLogMigration(tables: GenerationTables<PracticeLogTable>): string {
+  return `
+CREATE TABLE ${tables[practiceDaysTable]} (
+  user_id integer NOT NULL,
+  local_date date NOT NULL,
+  seconds bigint NOT NULL CHECK (seconds >= 0),
+  sessions integer NOT NULL CHECK (sessions >= 0),
+  PRIMARY KEY (user_id, local_date)
+);
+CREATE TABLE ${tables[practiceSongsTable]} (
+  user_id integer NOT NULL,
+  song_id integer NOT NULL,
+  seconds bigint NOT NULL CHECK (seconds >= 0),
+  sessions integer NOT NULL CHECK (sessions >= 0),
+  last_practised_at timestamptz NOT NULL,
+  PRIMARY KEY (user_id, song_id)
+);
+CREATE TABLE ${tables[practiceLoopsTable]} (
+  user_id integer NOT NULL,
+  song_id integer NOT NULL,
+  loop_start double precision NOT NULL,
+  loop_end double precision NOT NULL,
+  local_date date NOT NULL,
+  best_tempo double precision NOT NULL,
+  seconds bigint NOT NULL CHECK (seconds >= 0),
+  PRIMARY KEY (user_id, song_id, loop_start, loop_end, local_date)
+);
+`;
+}
