@@ -137,6 +137,14 @@ export const routes: RouteObject[] = [
                       </Overlay>
                     );
                   }),
+                  screenRoute(paths.practice, 'Practice Log', async () => {
+                    const { PracticeScreen } = await import('../features/practice/practice-screen');
+                    return (
+                      <Overlay>
+                        <PracticeScreen />
+                      </Overlay>
+                    );
+                  }),
                   screenRoute(paths.usage, 'Usage & Credits', async () => {
                     const { UsageScreen } = await import('../features/usage/usage-screen');
                     return (

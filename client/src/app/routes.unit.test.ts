@@ -69,7 +69,9 @@ describe('route table (spec 001, 2.1)', () => {
     },
   );
 
-  const specPaths = [...publicPaths, ...protectedPaths, ...Object.keys(redirects)];
+  // Screens the issues add beyond the spec, each with its decision: the practice log (issue 12, 0030).
+  const issuePaths = ['/practice'];
+  const specPaths = [...publicPaths, ...protectedPaths, ...Object.keys(redirects), ...issuePaths];
 
   it.each(Object.entries(paths))('paths.%s (%s) is routed, and is a path of the spec', (_name, path) => {
     const leaf = handlesOf(path).at(-1);
@@ -80,6 +82,11 @@ describe('route table (spec 001, 2.1)', () => {
 
   it('every path of the spec has its constant in the paths module', () => {
     expect(new Set(Object.values(paths))).toEqual(new Set(specPaths));
+  });
+
+  it('the practice log (issue 12) is a screen of the workspace, behind the session guard', () => {
+    expect(layersOf('/practice')).toEqual(['canvas', 'session']);
+    expect(handlesOf('/practice').at(-1)?.title).toBe('Practice Log');
   });
 
   it('the audit page of a user (issue 10) is an admin screen behind the session guard', () => {

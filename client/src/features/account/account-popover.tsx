@@ -16,7 +16,7 @@ export interface AccountPopoverProps {
 
 /**
  * The account menu (spec 000, "Shared header and account menu"): who is signed in, membership,
- * usage, legal links, the admin entry for admins, and Log Out.
+ * usage, the practice log, legal links, the admin entry for admins, and Log Out.
  */
 export function AccountPopover({ id, user, isLoading, subscribed }: AccountPopoverProps) {
   const { logOut, isPending } = useLogOut();
@@ -43,6 +43,9 @@ export function AccountPopover({ id, user, isLoading, subscribed }: AccountPopov
             Usage &amp; Credits
           </Link>
         )}
+        <Link to={paths.practice} className={styles.item}>
+          Practice Log
+        </Link>
         {isAdminUser(user) ? (
           <Link to={paths.adminOverview} className={styles.item}>
             Admin Dashboard

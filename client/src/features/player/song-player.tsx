@@ -16,6 +16,7 @@ import { PresetsBar } from './presets-bar';
 import { SongInfoPanel } from './song-info-panel';
 import { SpectrumAnalyzer } from './spectrum-analyzer';
 import { usePlayback } from './use-playback';
+import { usePracticeSession } from './use-practice-session';
 import { useSongEngine } from './use-song-engine';
 import { WaveformRingDeck } from './waveform-ring-deck';
 
@@ -59,6 +60,7 @@ function MuteAllButton() {
 
 function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }) {
   const playback = usePlayback(engine);
+  usePracticeSession(song.id, playback.isPlaying);
   const gains = useAppSelector(selectStemGains);
   const [lyricsOpen, setLyricsOpen] = useState(false);
 

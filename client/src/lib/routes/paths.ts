@@ -24,6 +24,8 @@ export const paths = {
   player: '/player',
   membership: '/membership',
   usage: '/usage',
+  /** The practice log (issue 12, beyond the spec: decision 0030). */
+  practice: '/practice',
   admin: '/admin',
   adminUsers: '/admin/users',
   adminOverview: '/admin/overview',

@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { LinkButton } from '../../components/ui/link-button';
+import { LoadingState } from '../../components/ui/loading-state';
+import { localDateOf } from '../../lib/practice/practice-clock';
+import { paths } from '../../lib/routes/paths';
+import type { PracticeSummary } from './practice-api';
+import { usePracticeSummaryQuery } from './practice-api';
+import { formatChartDay, formatPracticeTime, formatSongPosition, formatTempo, lastDaysSeconds } from './practice-format';
+import styles from './practice-screen.module.css';
+
+/**
+ * /practice (issue 12), a full-page overlay: the musician's practice log from every device they
+ * use: the streak, time this week and this month, a chart of the last 28 days, their songs, and
+ * the best tempo reached on each looped passage day by day. Days follow this device's calendar.
+ */
+export function PracticeScreen() {
+  const [today] = useState(() => localDateOf(new Date()));
+  const { data: summary, isLoading, isError } = usePracticeSummaryQuery(today, { refetchOnMountOrArgChange: true });
+
+  return (
+    <section className={styles.screen}>
+      <header className={styles.header}>
+        <div>
+          <h1 className={styles.title}>PRACTICE LOG</h1>
+          <p className={styles.subtitle}>The time you spent playing along, from every device you use.</p>
+        </div>
+        <LinkButton to={paths.home}>Back to Player</LinkButton>
+      </header>
+      {isLoading ? <LoadingState label="Loading your practice log..." /> : null}
+      {isError ? <p className={styles.loadError}>Your practice log could not be loaded. Reload the page to try again.</p> : null}
+      {summary ? <PracticeDetails summary={summary} today={today} /> : null}
+    </section>
+  );
+}
+
+function PracticeDetails({ summary, today }: { summary: PracticeSummary; today: string }) {
+  if (summary.totalSessions === 0) {
+    return (
+      <p className={styles.empty}>
+        No practice recorded yet. Play a song for at least 10 seconds, and the time you play shows here when you move on to the next song.
+      </p>
+    );
+  }
+  const days = (count: number) => (count === 1 ? 'day' : 'days');
+  return (
+    <>
+      <div className={styles.summary}>
+        <article className={styles.card} aria-label="Streak">
+          <h2 className={styles.cardTitle}>Streak</h2>
+          <p className={styles.figure}>
+            {summary.streak.current}
+            <span>{days(summary.streak.current)}</span>
+          </p>
+          <p className={styles.note}>
+            Longest: {summary.streak.longest} {days(summary.streak.longest)}
+          </p>
+        </article>
+        <article className={styles.card} aria-label="Last 7 days">
+          <h2 className={styles.cardTitle}>Last 7 days</h2>
+          <p className={styles.figure}>{formatPracticeTime(lastDaysSeconds(summary.days, 7))}</p>
+        </article>
+        <article className={styles.card} aria-label="Last 28 days">
+          <h2 className={styles.cardTitle}>Last 28 days</h2>
+          <p className={styles.figure}>{formatPracticeTime(lastDaysSeconds(summary.days, 28))}</p>
+        </article>
+        <article className={styles.card} aria-label="All time">
+          <h2 className={styles.cardTitle}>All time</h2>
+          <p className={styles.figure}>{formatPracticeTime(summary.totalSeconds)}</p>
+          <p className={styles.note}>
+            {summary.totalSessions} {summary.totalSessions === 1 ? 'session' : 'sessions'}
+          </p>
+        </article>
+      </div>
+      <DayChart days={summary.days} today={today} />
+      <div className={styles.lists}>
+        <SongsCard songs={summary.songs} />
+        <LoopsCard loops={summary.loops} />
+      </div>
+    </>
+  );
+}
+
+function DayChart({ days, today }: { days: PracticeSummary['days']; today: string }) {
+  const most = Math.max(60, ...days.map((day) => day.seconds));
+  return (
+    <article className={styles.card} aria-label="Practice per day">
+      <h2 className={styles.cardTitle}>Practice per day</h2>
+      <ol className={styles.chart}>
+        {days.map((day, index) => (
+          <li key={day.date} className={styles.chartDay} data-today={day.date === today} aria-label={`${formatChartDay(day.date)}: ${formatPracticeTime(day.seconds)}`}>
+            <span className={styles.chartBar} style={{ height: `${Math.round((day.seconds / most) * 100)}%` }} />
+            {/* A label each week, counted back from today. */}
+            <span className={styles.chartLabel}>{(days.length - 1 - index) % 7 === 0 ? formatChartDay(day.date) : ''}</span>
+          </li>
+        ))}
+      </ol>
+    </article>
+  );
+}
+
+function SongsCard({ songs }: { songs: PracticeSummary['songs'] }) {
+  return (
+    <article className={styles.card} aria-label="Songs">
+      <h2 className={styles.cardTitle}>Songs</h2>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Song</th>
+            <th scope="col">Time</th>
+            <th scope="col">Sessions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {songs.map((song) => (
+            <tr key={song.songId}>
+              <td>{song.title ?? `Song ${song.songId}`}</td>
+              <td>{formatPracticeTime(song.seconds)}</td>
+              <td>{song.sessions}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </article>
+  );
+}
+
+function LoopsCard({ loops }: { loops: PracticeSummary['loops'] }) {
+  return (
+    <article className={styles.card} aria-label="Tempo progress">
+      <h2 className={styles.cardTitle}>Tempo progress</h2>
+      {loops.length === 0 ? (
+        <p className={styles.note}>Passages you loop show here with the best tempo you reached on each day.</p>
+      ) : (
+        <ul className={styles.loops}>
+          {loops.map((loop) => (
+            <li key={`${loop.songId}:${loop.startSeconds}:${loop.endSeconds}`}>
+              <span className={styles.loopName}>
+                {loop.title ?? `Song ${loop.songId}`} {formatSongPosition(loop.startSeconds)}–{formatSongPosition(loop.endSeconds)}
+              </span>
+              <span className={styles.note}>{loop.days.map((day) => `${formatChartDay(day.date)} ${formatTempo(day.bestTempo)}`).join(' · ')}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}
