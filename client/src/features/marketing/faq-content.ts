@@ -39,7 +39,7 @@ export const faqCategories: readonly FaqCategory[] = [
         id: 'do-i-need-to-install-anything',
         question: 'Do I need to install anything?',
         answer:
-          'No. Woodshed runs in a current web browser such as Chrome, Edge, Firefox or Safari. The player is laid out for a laptop, desktop or tablet screen; headphones or speakers that reproduce bass well make the stems easier to hear.',
+          'No. Woodshed runs in a current web browser such as Chrome, Edge, Firefox or Safari. Where the browser offers it, you can also install Woodshed as an app on your home screen or desktop, but you do not have to. The player is laid out for a laptop, desktop or tablet screen; headphones or speakers that reproduce bass well make the stems easier to hear.',
       },
       {
         id: 'is-there-a-free-plan',

@@ -36,7 +36,7 @@ export function FeaturesScreen() {
               <h2 id={`${group.id}-title`}>{group.title}</h2>
               <p>{group.intro}</p>
             </header>
-            <ul className={marketing.grid}>
+            <ul className={`${marketing.grid} ${marketing.gridOfFour}`}>
               {group.items.map((item) => (
                 <li key={item.title} className={marketing.card}>
                   <h3>{item.title}</h3>

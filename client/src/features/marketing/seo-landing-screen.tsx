@@ -41,7 +41,7 @@ export function SeoLandingScreen({ kind }: { kind: SeoPageKind }) {
         <header className={marketing.sectionHeader}>
           <h2 id="why-title">{page.whyTitle}</h2>
         </header>
-        <ul className={marketing.grid}>
+        <ul className={`${marketing.grid} ${marketing.gridOfFour}`}>
           {page.why.map((reason) => (
             <li key={reason.title} className={marketing.card}>
               <h3>{reason.title}</h3>
