@@ -14,9 +14,18 @@ export interface RunningServer {
   close(graceMs?: number): Promise<void>;
 }
 
+/** How long an idle keep-alive connection stays open. */
+export const keepAliveTimeoutMs = 65_000;
+
 /** Listen with a Koa app; resolves once the port is bound. */
 export async function startHttpServer(app: { callback(): RequestListener }, options: { port: number; host: string }): Promise<RunningServer> {
   const server = createServer(app.callback());
+  // Node closes an idle keep-alive connection after 5 s; a client that sends its next request on it
+  // just then gets ECONNRESET (a browser retries idempotent requests, most HTTP clients do not).
+  // Keep idle connections longer than clients and load balancers usually do (60 s), so the client
+  // side closes first; the header timeout must stay above it.
+  server.keepAliveTimeout = keepAliveTimeoutMs;
+  server.headersTimeout = keepAliveTimeoutMs + 1_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

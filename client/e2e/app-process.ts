@@ -8,7 +8,8 @@ import { freePort } from './free-port';
 import { repoRoot } from './repo-root';
 import { writeFixtureSongs } from './song-fixtures';
 
-const HEALTH_TIMEOUT_MS = 60_000;
+// Generous: on a loaded 2-core machine a cold start (tsx, PGlite, migrations, projections) has taken over 60 s.
+const HEALTH_TIMEOUT_MS = 150_000;
 const STOP_TIMEOUT_MS = 10_000;
 const OUTPUT_LINES_KEPT = 60;
 
