@@ -6,10 +6,10 @@ import { paths } from '../../lib/routes/paths';
 import marketing from './marketing.module.css';
 import { webPage } from './structured-data';
 
-const description = 'Why Woodshed exists: practising with a real band makes better musicians. Who it is for, what it does, and how it is run.';
+const description = 'Why Woodshed exists: practising with a whole band makes better musicians. Who it is for, what it does, and how it is run.';
 
 const values = [
-  { title: 'Practise with music, not a metronome', text: 'A click keeps time; a band teaches feel. Playing your part inside the real recording is the closest thing to rehearsal.' },
+  { title: 'Practise with music, not a metronome', text: 'A click keeps time; a band teaches feel. Playing your part inside the song itself is the closest thing to a rehearsal.' },
   { title: 'Honest about what it costs', text: 'The free plan is a real plan. Credits measure only what is streamed, the Usage page shows every one, and Pro is one clear price.' },
   { title: 'Your data stays yours', text: 'No passwords to leak, e-mail preferences you control, and a privacy request form that is answered within 45 days.' },
 ] as const;
