@@ -23,7 +23,7 @@ export const seoPages: Readonly<Record<SeoPageKind, SeoPage>> = {
   drumless: {
     path: paths.drumlessTracks,
     headTitle: 'Drumless Tracks for Drummers',
-    description: 'Drumless backing tracks made from each song's own stems: mute the drums, keep bass, guitar, keys and vocals, and play the beat yourself in your browser. Free to start.',
+    description: 'Drumless backing tracks made from each song’s own stems: mute the drums, keep bass, guitar, keys and vocals, and play the beat yourself in your browser. Free to start.',
     eyebrow: 'For drummers',
     heading: 'Drumless tracks: you are the drummer',
     lead: 'Every song in Woodshed comes as separate stems. Mute the drums and the rest of the band plays on, bass, guitar, keys and vocals, waiting for you to count it in.',
@@ -41,10 +41,10 @@ export const seoPages: Readonly<Record<SeoPageKind, SeoPage>> = {
   bassless: {
     path: paths.basslessTracks,
     headTitle: 'Bassless Tracks for Bass Players',
-    description: 'Bassless backing tracks made from each song's own stems: mute the bass, keep the drums and the band, and hold down the low end yourself. Chord strip included. Free to start.',
+    description: 'Bassless backing tracks made from each song’s own stems: mute the bass, keep the drums and the band, and hold down the low end yourself. Chord strip included. Free to start.',
     eyebrow: 'For bass players',
     heading: 'Bassless tracks: hold down the low end',
-    lead: 'Take the bass out of any song in the library and step into the pocket with the song's drummer. The chord strip shows where the harmony is going next.',
+    lead: 'Take the bass out of any song in the library and step into the pocket with the song’s drummer. The chord strip shows where the harmony is going next.',
     whyTitle: 'Why bass players choose Woodshed',
     why: [
       { title: 'Any song becomes bassless', text: 'Mute the Bass strip on any song and the drums, guitar, keys and vocals play on without it.' },
@@ -59,10 +59,10 @@ export const seoPages: Readonly<Record<SeoPageKind, SeoPage>> = {
   guitarless: {
     path: paths.guitarlessTracks,
     headTitle: 'Guitarless Tracks for Guitarists',
-    description: 'Guitarless backing tracks made from each song's own stems: mute the guitar, keep the rhythm section and vocals, and play the riffs and solos yourself. Free to start.',
+    description: 'Guitarless backing tracks made from each song’s own stems: mute the guitar, keep the rhythm section and vocals, and play the riffs and solos yourself. Free to start.',
     eyebrow: 'For guitarists',
     heading: 'Guitarless tracks: the riffs are yours',
-    lead: 'Mute the guitar and play rhythm or lead with the song's rhythm section behind you, with the chords of the song right there on screen.',
+    lead: 'Mute the guitar and play rhythm or lead with the song’s rhythm section behind you, with the chords of the song right there on screen.',
     whyTitle: 'Why guitarists choose Woodshed',
     why: [
       { title: 'Any song becomes guitarless', text: 'One press of M on the Guitar strip takes the guitar out of any song in the library.' },
