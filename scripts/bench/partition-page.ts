@@ -1,0 +1,51 @@
+import type { OmittedFields, Position, ReadAllTrimmedPage } from '../../events/store/event-store';
+import { visible } from '../../events/store/postgres/read-log';
+import { type TrimmedEventRow, toTrimmedEvent, trimmedColumnsSql } from '../../events/store/postgres/read-log-trimmed';
+import type { SqlExecutor } from '../../events/store/postgres/sql-client';
+import { decodePosition } from '../../events/store/postgres/sql-position';
+
+/** One of `count` partitions of the log, by a hash of the stream id: a stream's events all fall in one. */
+export interface LogPartition {
+  index: number;
+  count: number;
+}
+
+/**
+ * The partition of an event row, as SQL. The count is written into the text (checked to be an
+ * integer) so that the planner matches it with the expression index `partitionIndexSql` creates.
+ */
+export function partitionSql(count: number): string {
+  if (!Number.isInteger(count) || count < 1 || count > 1_024) throw new RangeError(`Invalid partition count ${count}`);
+  return `mod(hashtext(stream_id) & 2147483647, ${count})`;
+}
+
+/** The index a partition's reads walk: its events in log order. The plan (docs/scale.md) stores the partition at append time instead. */
+export function partitionIndexSql(count: number): string {
+  return `CREATE INDEX IF NOT EXISTS events_partition_${count} ON events (${partitionSql(count)}, tx_id, global_position)`;
+}
+
+/**
+ * `readAllTrimmed` over one partition: the events of its streams after `after`, in log order,
+ * below the snapshot's xmin, trimmed as the store trims them. `next` is the
+ * last event's position; a page shorter than `max` ends the partition (as of this snapshot).
+ */
+export async function readPartitionPage(
+  sql: SqlExecutor,
+  partition: LogPartition,
+  after: Position,
+  max: number,
+  types: readonly string[],
+  omit: Readonly<Record<string, OmittedFields>>,
+): Promise<ReadAllTrimmedPage> {
+  const from = decodePosition(after);
+  const params: unknown[] = [from.txId, from.globalPosition, partition.index, types, max];
+  const columns = trimmedColumnsSql(omit, types, params);
+  const { rows } = await sql.query<TrimmedEventRow>(
+    `SELECT ${columns} FROM events
+     WHERE ${partitionSql(partition.count)} = $3 AND (tx_id, global_position) > ($1::xid8, $2::bigint) AND ${visible} AND type = ANY ($4::text[])
+     ORDER BY tx_id, global_position LIMIT $5`,
+    params,
+  );
+  const events = rows.map(toTrimmedEvent);
+  return { events, next: events.at(-1)?.position ?? after };
+}
