@@ -1,35 +1,47 @@
 import { useEffect, useRef } from 'react';
 import { useAppSelector, useAppStore } from '../../app/hooks';
-import { selectKnownUser } from '../../lib/session/known-user-slice';
 import { keepPendingSession, sendPendingSessions } from '../../lib/practice/pending-practice-sessions';
 import { PracticeClock, localDateOf, minPracticeSeconds } from '../../lib/practice/practice-clock';
+import { onPracticeSessionEnd } from '../../lib/practice/practice-session-end';
 import { sendPracticeSession } from '../../lib/practice/send-practice-session';
+import { selectKnownUser } from '../../lib/session/known-user-slice';
+
+/** A pause this long ends the session: the musician has stopped practising for now. */
+export const idleSessionEndMs = 2 * 60_000;
 
 /**
- * Records the practice log (issue 12) while a song is loaded: the time it actually plays, sent as
- * one session when the musician moves on (another song, another page, the tab closed or hidden for
- * good). A session that cannot be sent (offline) is kept on the device and sent on the next load
- * or when the network is back. Tempo, transposition and loops are not in the player yet: sessions
- * say 1x, 0 semitones and no loop.
+ * Records the practice log (issue 12, decision 0030) while a song is loaded: the time it actually
+ * plays, sent as one session when the musician moves on: another song, the tab closed or hidden
+ * for good, a pause of two minutes, or the practice log opened (it ends the session so its figures
+ * include it). The player stays mounted behind the library, so leaving for the library alone does
+ * not end it. A session that cannot be sent (offline) is kept on the device and sent on the next
+ * load or when the browser is back online. The player has no tempo, pitch or loop controls yet:
+ * sessions say 1x, 0 semitones and no loop.
  */
 export function usePracticeSession(songId: number, isPlaying: boolean): void {
   const store = useAppStore();
   const userId = useAppSelector(selectKnownUser)?.id;
   const clock = useRef(new PracticeClock());
+  const finishRef = useRef<() => Promise<void>>(() => Promise.resolve());
 
   useEffect(() => {
-    if (isPlaying) clock.current.playing(new Date());
-    else clock.current.paused(new Date());
+    if (isPlaying) {
+      clock.current.playing(new Date());
+      return;
+    }
+    clock.current.paused(new Date());
+    const idle = setTimeout(() => void finishRef.current(), idleSessionEndMs);
+    return () => clearTimeout(idle);
   }, [isPlaying]);
 
   useEffect(() => {
     if (userId === undefined) return;
     const flushPending = () => void sendPendingSessions(localStorage, userId, sendPracticeSession);
     flushPending();
-    const finish = () => {
+    const finish = async () => {
       const now = new Date();
       const ended = clock.current;
-      // What follows (a page restored from the back/forward cache, say) is a new session.
+      // What follows (more playing, a page restored from the back/forward cache) is a new session.
       clock.current = new PracticeClock();
       if (ended.isRunning) clock.current.playing(now);
       const seconds = ended.secondsPlayed(now);
@@ -49,16 +61,19 @@ export function usePracticeSession(songId: number, isPlaying: boolean): void {
         loop: null,
         mutedStems,
       };
-      void sendPracticeSession(body).then((outcome) => {
-        if (outcome === 'not-sent') keepPendingSession(localStorage, userId, body);
-      });
+      if ((await sendPracticeSession(body)) === 'not-sent') keepPendingSession(localStorage, userId, body);
     };
-    window.addEventListener('pagehide', finish);
+    finishRef.current = finish;
+    const onPageHide = () => void finish();
+    const stopListening = onPracticeSessionEnd(finish);
+    window.addEventListener('pagehide', onPageHide);
     window.addEventListener('online', flushPending);
     return () => {
-      window.removeEventListener('pagehide', finish);
+      stopListening();
+      window.removeEventListener('pagehide', onPageHide);
       window.removeEventListener('online', flushPending);
-      finish();
+      finishRef.current = () => Promise.resolve();
+      void finish();
     };
   }, [songId, store, userId]);
 }

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
 import { localDateOf } from '../../lib/practice/practice-clock';
+import { endPracticeSessions } from '../../lib/practice/practice-session-end';
 import { paths } from '../../lib/routes/paths';
 import type { PracticeSummary } from './practice-api';
 import { usePracticeSummaryQuery } from './practice-api';
@@ -15,7 +16,12 @@ import styles from './practice-screen.module.css';
  */
 export function PracticeScreen() {
   const [today] = useState(() => localDateOf(new Date()));
-  const { data: summary, isLoading, isError } = usePracticeSummaryQuery(today, { refetchOnMountOrArgChange: true });
+  // The player stays mounted behind this page: end its session first, so what was just played counts.
+  const [sessionEnded, setSessionEnded] = useState(false);
+  useEffect(() => {
+    void endPracticeSessions().finally(() => setSessionEnded(true));
+  }, []);
+  const { data: summary, isLoading, isError } = usePracticeSummaryQuery(today, { refetchOnMountOrArgChange: true, skip: !sessionEnded });
 
   return (
     <section className={styles.screen}>
@@ -26,7 +32,7 @@ export function PracticeScreen() {
         </div>
         <LinkButton to={paths.home}>Back to Player</LinkButton>
       </header>
-      {isLoading ? <LoadingState label="Loading your practice log..." /> : null}
+      {isLoading || !sessionEnded ? <LoadingState label="Loading your practice log..." /> : null}
       {isError ? <p className={styles.loadError}>Your practice log could not be loaded. Reload the page to try again.</p> : null}
       {summary ? <PracticeDetails summary={summary} today={today} /> : null}
     </section>

@@ -1,0 +1,98 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser';
+import type { TestBrowser } from './browser';
+import { uniqueEmail } from './dev-outbox';
+import { watchPageProblems } from './page-problems';
+import { scanFixtureLibrary } from './scan-fixture-library';
+import { saveScreenshot } from './screenshot';
+import { signInWithCode, toastTitled } from './sign-in-flow';
+import { fixtureSongs } from './song-fixtures';
+
+const baseUrl = inject('baseUrl');
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Play the loaded song to its end (the fixture songs last 6 s). */
+async function playToTheEnd(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Play' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="player-body"]')?.getAttribute('data-playing') === 'true');
+  await page.waitForFunction(() => document.querySelector('[data-testid="player-body"]')?.getAttribute('data-playing') === 'false', undefined, { timeout: 20_000 });
+}
+
+async function openPracticeLog(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'ACCOUNT' }).click();
+  await page.getByRole('dialog', { name: 'Account' }).getByRole('link', { name: 'Practice Log' }).click();
+  await page.getByRole('heading', { level: 1, name: 'PRACTICE LOG' }).waitFor();
+}
+
+describe('practice log', () => {
+  it('records the time a song played when the musician moves on, and shows it by day, song and streak', async () => {
+    const page = await browser.newPage();
+    const problems = watchPageProblems(page);
+    await signInWithCode(page, baseUrl, uniqueEmail('practice'));
+    const songIds = await scanFixtureLibrary(page, baseUrl);
+    const song = fixtureSongs[0]!;
+
+    await openPracticeLog(page);
+    await page.getByText('No practice recorded yet.', { exact: false }).waitFor();
+
+    await page.goto(`${baseUrl}/player?songId=${songIds.get(song.title)}`);
+    await toastTitled(page, 'Song loaded successfully');
+    // Twice through the 6-second song: 12 s of playing, past the 10 s a session needs.
+    await playToTheEnd(page);
+    await playToTheEnd(page);
+    // Back in the library the player stays mounted (and could play on): nothing is recorded yet.
+    let posted = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/practice-sessions')) posted++;
+    });
+    await page.getByRole('link', { name: 'Back to Library' }).click();
+    await page.getByRole('region', { name: 'Song library' }).waitFor();
+    expect(posted).toBe(0);
+    // Opening the log ends the session, and its figures include it.
+    const recorded = page.waitForResponse((response) => response.url().endsWith('/api/practice-sessions') && response.request().method() === 'POST');
+    await openPracticeLog(page);
+    expect((await recorded).status()).toBe(201);
+    const songs = page.getByRole('article', { name: 'Songs' });
+    await songs.getByRole('cell', { name: song.title }).waitFor();
+    const seconds = Number((await songs.getByRole('row').nth(1).getByRole('cell').nth(1).innerText()).replace(' s', ''));
+    expect(seconds).toBeGreaterThanOrEqual(11);
+    expect(seconds).toBeLessThanOrEqual(14);
+    expect(await page.getByRole('article', { name: 'Streak' }).innerText()).toMatch(/^STREAK\s+1\s*day\s+Longest: 1 day$/);
+    // Today's bar is the one drawn, with the time in its label.
+    expect(await page.getByRole('article', { name: 'Practice per day' }).locator('li[data-today="true"]').getAttribute('aria-label')).toMatch(/: 1\d s$/);
+    await saveScreenshot(page, 'practice-log');
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('keeps a session made offline on the device and sends it when the network is back', async () => {
+    const page = await browser.newPage();
+    await signInWithCode(page, baseUrl, uniqueEmail('practice-offline'));
+    const songIds = await scanFixtureLibrary(page, baseUrl);
+    const song = fixtureSongs[0]!;
+    await page.goto(`${baseUrl}/player?songId=${songIds.get(song.title)}`);
+    await toastTitled(page, 'Song loaded successfully');
+    await playToTheEnd(page);
+    await playToTheEnd(page);
+
+    // The tab is hidden for good (closed, say) while there is no network.
+    await browser.context.setOffline(true);
+    await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+    await page.waitForFunction(() => (localStorage.getItem('woodshed.pendingPracticeSessions') ?? '').includes('"songId"'));
+    const sent = page.waitForResponse((response) => response.url().endsWith('/api/practice-sessions') && response.status() === 201);
+    await browser.context.setOffline(false);
+    await sent;
+    await page.waitForFunction(() => localStorage.getItem('woodshed.pendingPracticeSessions') === null);
+
+    await openPracticeLog(page);
+    await page.getByRole('article', { name: 'Songs' }).getByRole('cell', { name: song.title }).waitFor();
+  }, 120_000);
+});
