@@ -46,6 +46,11 @@ try {
   const store = await createPostgresEventStore(sql);
   const seed = await timed(() => seedStemStreamed(sql, events, users));
   log(`seeded ${events.toLocaleString('en')} events of ${users.toLocaleString('en')} users in ${seed.seconds.toFixed(0)} s`);
+  const { rows: sizes } = await sql.query<{ table_bytes: string; total_bytes: string }>(
+    `SELECT pg_table_size('events') AS table_bytes, pg_total_relation_size('events') AS total_bytes`,
+  );
+  const bytesPerEvent = { table: Number(sizes[0]!.table_bytes) / events, withIndexes: Number(sizes[0]!.total_bytes) / events };
+  log(`the log takes ${Math.round(bytesPerEvent.table)} bytes per event, ${Math.round(bytesPerEvent.withIndexes)} with its indexes`);
   const index = await timed(() => sql.exec(partitionIndexSql(workers)));
   await sql.exec('VACUUM ANALYZE events');
   log(`partition index for ${workers} partitions built in ${index.seconds.toFixed(0)} s`);
@@ -67,6 +72,7 @@ try {
     workers,
     cpus: cpus().length,
     seedSeconds: seed.seconds,
+    bytesPerEvent,
     partitionIndexSeconds: index.seconds,
     single: { seconds: single.seconds, eventsPerSecond: events / single.seconds },
     partitioned: { seconds: partitioned.seconds, eventsPerSecond: events / partitioned.seconds, workers: partitioned.value },
