@@ -42,8 +42,10 @@ function row(page: Page, title: string) {
 
 /**
  * Serves the app's own files (the page and its assets, never /api) from what they last answered,
- * as the service worker of issue 11 will: the app has none yet, so without this a reload while
- * offline would only show Chromium's error page. Calls to /api are left to the (offline) network.
+ * as the app's service worker does (decision 0026). The test browsers block service workers, whose
+ * answers `page.route` cannot see (offline-shell.e2e.test.ts tests the worker itself), so without
+ * this a reload while offline would only show Chromium's error page. Calls to /api are left to the
+ * (offline) network.
  */
 async function cacheAppShell(page: Page): Promise<void> {
   const cached = new Map<string, { status: number; headers: Record<string, string>; body: Buffer }>();
