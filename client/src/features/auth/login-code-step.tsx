@@ -3,28 +3,54 @@ import type { FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { fieldControlClass, FormField } from '../../components/ui/form-field';
 import styles from './auth-page.module.css';
+import { codeFailure } from './code-failure';
+import type { CodeFailure } from './code-failure';
 import { useCodeSignIn } from './use-code-sign-in';
+import { useSendSignInMail } from './use-send-sign-in-mail';
 import { CODE_LENGTH, codeProblem } from './validate-code';
+
+/** The expired-code message's button: a new code to the same address. */
+export const SEND_NEW_CODE_LABEL = 'Send a new code';
 
 /** Props of {@link LoginCodeStep}. */
 export interface LoginCodeStepProps {
   /** Where the link and code were sent. */
   email: string;
+  /** When this tab sent the code (Date.now()), or null when the user brought a code they had. */
+  sentAt: number | null;
+  /** 'Send a new code' sent one to `email` at `sentAt`. */
+  onResent(sentAt: number): void;
   /** '← Send Another Link': back to the e-mail step. */
   onSendAnother(): void;
 }
 
-/** The 'Check Your Email' step: the address, the 6-digit code field and the way back. */
-export function LoginCodeStep({ email, onSendAnother }: LoginCodeStepProps) {
+/**
+ * The 'Check Your Email' step: the address, the 6-digit code field and the way back. A refused
+ * code is explained under the field: wrong, expired (with 'Send a new code'), or the attempt limit,
+ * which also disables the field and its button.
+ */
+export function LoginCodeStep({ email, sentAt, onResent, onSendAnother }: LoginCodeStepProps) {
   const { signIn, isPending } = useCodeSignIn();
+  const { send, isSending } = useSendSignInMail();
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [failure, setFailure] = useState<CodeFailure | null>(null);
+  const limited = failure?.kind === 'limit';
+  const message = problem ?? failure?.text ?? null;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = codeProblem(code);
     setProblem(found);
-    if (found === null) void signIn(email, code);
+    if (found !== null) return;
+    setFailure(null);
+    const result = await signIn(email, code);
+    if (result) setFailure(codeFailure(result.refused, sentAt, Date.now()));
+  }
+
+  async function sendNewCode() {
+    const outcome = await send(email);
+    if (outcome.kind === 'sent') onResent(Date.now());
   }
 
   return (
@@ -32,8 +58,8 @@ export function LoginCodeStep({ email, onSendAnother }: LoginCodeStepProps) {
       <h1 className={styles.title}>Check Your Email</h1>
       <p className={styles.address}>{email}</p>
       <p className={styles.text}>Click the link in the email to sign in, or enter the 6-digit code below.</p>
-      <form className={styles.form} noValidate onSubmit={submit}>
-        <FormField htmlFor="login-code" label="Verification code" error={problem}>
+      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+        <FormField htmlFor="login-code" label="Verification code" error={message}>
           <input
             id="login-code"
             name="code"
@@ -42,14 +68,20 @@ export function LoginCodeStep({ email, onSendAnother }: LoginCodeStepProps) {
             autoComplete="one-time-code"
             placeholder="000000"
             maxLength={CODE_LENGTH}
-            className={`${problem ? fieldControlClass.invalid : fieldControlClass.input} ${styles.code}`}
+            className={`${message ? fieldControlClass.invalid : fieldControlClass.input} ${styles.code}`}
             value={code}
-            aria-invalid={problem !== null}
-            aria-describedby={problem ? 'login-code-error' : undefined}
+            disabled={limited}
+            aria-invalid={message !== null}
+            aria-describedby={message ? 'login-code-error' : undefined}
             onChange={(event) => setCode(event.target.value)}
           />
         </FormField>
-        <Button type="submit" variant="primary" block disabled={isPending} aria-busy={isPending}>
+        {failure?.kind === 'expired' ? (
+          <Button variant="secondary" block disabled={isSending} aria-busy={isSending} onClick={() => void sendNewCode()}>
+            {SEND_NEW_CODE_LABEL}
+          </Button>
+        ) : null}
+        <Button type="submit" variant="primary" block disabled={isPending || limited} aria-busy={isPending}>
           Sign In with Code
         </Button>
       </form>

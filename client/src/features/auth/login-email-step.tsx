@@ -2,11 +2,9 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { fieldControlClass, FormField } from '../../components/ui/form-field';
-import { showToast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/api/server-error-message';
 import { isValidEmail } from '../../lib/validation/is-valid-email';
-import { useRequestMagicLinkMutation } from './auth-api';
 import styles from './auth-page.module.css';
+import { useSendSignInMail } from './use-send-sign-in-mail';
 
 /** The two tabs of the login screen; they share one request. */
 export type LoginMode = 'login' | 'signup';
@@ -24,12 +22,24 @@ export interface LoginEmailStepProps {
   onEmailChange(email: string): void;
   /** The link and code went out to this address. */
   onSent(email: string): void;
+  /** 'Enter a code I already have': to the code step for this address without sending anything. */
+  onEnterCode(email: string): void;
 }
 
-/** The e-mail step: mode toggle, caption, e-mail field, 'Send Magic Link'. */
-export function LoginEmailStep({ mode, onModeChange, email, onEmailChange, onSent }: LoginEmailStepProps) {
-  const [requestMagicLink, { isLoading }] = useRequestMagicLinkMutation();
+/** Offered when the address hit its hourly limit of sign-in e-mails: the last code still works. */
+export const ENTER_CODE_LABEL = 'Enter a code I already have';
+
+/** The e-mail step's heading: the screen's title ('Sign In', as the tab says), so the page has an h1. */
+export const EMAIL_STEP_HEADING = 'Sign In';
+/** The send button's label while the request is in flight (it is also disabled and aria-busy). */
+export const SENDING_LABEL = 'Sending...';
+
+/** The e-mail step: heading, mode toggle, caption, e-mail field, 'Send Magic Link'. */
+export function LoginEmailStep({ mode, onModeChange, email, onEmailChange, onSent, onEnterCode }: LoginEmailStepProps) {
+  const { send, isSending: isLoading } = useSendSignInMail();
   const [problem, setProblem] = useState<string | null>(null);
+  // The hourly limit's message and the address it is about.
+  const [limited, setLimited] = useState<{ email: string; text: string } | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,22 +49,15 @@ export function LoginEmailStep({ mode, onModeChange, email, onEmailChange, onSen
       return;
     }
     setProblem(null);
-    try {
-      await requestMagicLink({ email: address }).unwrap();
-    } catch (error) {
-      showToast({
-        title: 'Error',
-        description: serverErrorMessage(error, 'Failed to send magic link. Please try again.'),
-        variant: 'destructive',
-      });
-      return;
-    }
-    showToast({ title: 'Check your email', description: "We've sent you a magic link and code to sign in." });
-    onSent(address);
+    setLimited(null);
+    const outcome = await send(address);
+    if (outcome.kind === 'sent') onSent(address);
+    if (outcome.kind === 'limited') setLimited({ email: address, text: outcome.text });
   }
 
   return (
     <>
+      <h1 className={styles.title}>{EMAIL_STEP_HEADING}</h1>
       <div className={styles.modes} role="group" aria-label="Account">
         {(['login', 'signup'] as const).map((candidate) => (
           <button
@@ -85,9 +88,17 @@ export function LoginEmailStep({ mode, onModeChange, email, onEmailChange, onSen
           />
         </FormField>
         <Button type="submit" variant="primary" block disabled={isLoading} aria-busy={isLoading}>
-          Send Magic Link
+          {isLoading ? SENDING_LABEL : 'Send Magic Link'}
         </Button>
       </form>
+      {limited ? (
+        <div className={styles.limit} role="alert">
+          <p className={styles.errorText}>{limited.text}</p>
+          <Button variant="secondary" block onClick={() => onEnterCode(limited.email)}>
+            {ENTER_CODE_LABEL}
+          </Button>
+        </div>
+      ) : null}
     </>
   );
 }

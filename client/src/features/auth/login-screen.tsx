@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
+import { useCurrentUserQuery } from '../../lib/api/current-user-api';
 import { paths } from '../../lib/routes/paths';
 import styles from './auth-page.module.css';
 import { LoginCodeStep } from './login-code-step';
@@ -8,12 +9,23 @@ import type { LoginMode } from './login-email-step';
 
 /**
  * /login (spec 001, 2.2 and 4): e-mail entry, then code entry once the link is sent. Login and
- * Create New Account differ only in their caption; both send the same request.
+ * Create New Account differ only in their caption; both send the same request. A signed-in user
+ * goes straight to /library.
  */
 export function LoginScreen() {
   const [mode, setMode] = useState<LoginMode>('login');
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  // The code step's address, and when this tab sent its code (null: the user brings one they have).
+  const [sentTo, setSentTo] = useState<{ email: string; sentAt: number | null } | null>(null);
   const [email, setEmail] = useState('');
+  // Asked afresh when the screen opens, and only that answer counts: Log Out comes here with the
+  // user it just ended still cached for a moment, and must not be bounced back to the library.
+  const [openedAt] = useState(() => Date.now());
+  const { data: user, isFetching, fulfilledTimeStamp = 0 } = useCurrentUserQuery(undefined, { refetchOnMountOrArgChange: true });
+  const signedIn = Boolean(user) && !isFetching && fulfilledTimeStamp >= openedAt;
+
+  // Someone already signed in has nothing to do here. Not on the code step: there the user is the
+  // one this screen is signing in, and the code sign-in itself moves on once the session is up.
+  if (signedIn && sentTo === null) return <Navigate to={paths.library} replace />;
 
   return (
     <main className={styles.page}>
@@ -28,10 +40,18 @@ export function LoginScreen() {
             onModeChange={setMode}
             email={email}
             onEmailChange={setEmail}
-            onSent={(address) => setSentTo(address)}
+            onSent={(address) => setSentTo({ email: address, sentAt: Date.now() })}
+            onEnterCode={(address) => setSentTo({ email: address, sentAt: null })}
           />
         ) : (
-          <LoginCodeStep email={sentTo} onSendAnother={() => setSentTo(null)} />
+          <LoginCodeStep
+            // A new code starts the step afresh: empty field, no message, attempts enabled again.
+            key={`${sentTo.email} ${sentTo.sentAt}`}
+            email={sentTo.email}
+            sentAt={sentTo.sentAt}
+            onResent={(sentAt) => setSentTo({ email: sentTo.email, sentAt })}
+            onSendAnother={() => setSentTo(null)}
+          />
         )}
       </div>
     </main>

@@ -11,23 +11,24 @@ import { SESSION_NOT_ESTABLISHED, waitForSession } from './wait-for-session';
 
 /**
  * Signs in with an e-mailed code (spec 001, sections 2.2, 4 and 8): verify the code, refresh the
- * current user and poll it until the session shows up, then go to /. Failures become toasts.
+ * current user and poll it until the session shows up, then go to /. Failures become toasts; a
+ * refused code also resolves with the error, so the code step can say why under its field.
  */
-export function useCodeSignIn(): { signIn(email: string, code: string): Promise<void>; isPending: boolean } {
+export function useCodeSignIn(): { signIn(email: string, code: string): Promise<{ refused: unknown } | undefined>; isPending: boolean } {
   const [verifyCode] = useVerifyCodeMutation();
   const [fetchCurrentUser] = useLazyCurrentUserQuery();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [isPending, setPending] = useState(false);
 
-  async function signIn(email: string, code: string): Promise<void> {
+  async function signIn(email: string, code: string): Promise<{ refused: unknown } | undefined> {
     setPending(true);
     try {
       try {
         await verifyCode({ email, code }).unwrap();
       } catch (error) {
         showToast({ title: 'Error', description: serverErrorMessage(error, 'Invalid code. Please try again.'), variant: 'destructive' });
-        return;
+        return { refused: error };
       }
       // A "no user" answer cached before sign-in must not send the guard back to /landing.
       dispatch(api.util.invalidateTags(['CurrentUser']));
@@ -36,10 +37,11 @@ export function useCodeSignIn(): { signIn(email: string, code: string): Promise<
       });
       if (!established) {
         showToast({ title: 'Error', description: SESSION_NOT_ESTABLISHED, variant: 'destructive' });
-        return;
+        return undefined;
       }
       showToast({ title: 'Success', description: "You've been signed in!" });
       await navigate(paths.home);
+      return undefined;
     } finally {
       setPending(false);
     }
