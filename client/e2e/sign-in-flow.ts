@@ -24,6 +24,9 @@ export async function requestSignInMail(page: Page, baseUrl: string, email: stri
  * modal tutorial dialogs stay out of tests about other things.
  */
 export async function signInWithCode(page: Page, baseUrl: string, email: string, options: { tutorials?: 'shown' | 'dismissed' } = {}): Promise<MeAnswer> {
+  // As a visitor: /login sends someone already signed in (an earlier test's user in this browser
+  // context) straight to /library.
+  await page.context().clearCookies();
   await page.goto(`${baseUrl}/login`);
   const mail = await requestSignInMail(page, baseUrl, email);
   await page.getByPlaceholder('000000').fill(mail.code);
