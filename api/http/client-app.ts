@@ -6,6 +6,7 @@ import type { AppContext, AppMiddleware } from './app-context';
 import { isApiPath } from './api-path';
 import { routeManifestReader } from './route-manifest';
 import { robotsTxt, sitemapXml } from './site-map';
+import { escapeMarkup } from './escape-markup';
 
 // Vite names everything under assets/ after its content hash, so those files never change.
 const immutable = 'public, max-age=31536000, immutable';
@@ -157,13 +158,10 @@ function answerClientNotBuilt(ctx: AppContext, distDir: string): void {
 <head><meta charset="utf-8"><title>Woodshed: client not built</title></head>
 <body>
 <h1>The Woodshed client is not built yet</h1>
-<p>The API is running, but there is no client build in <code>${escapeHtml(path.relative(process.cwd(), distDir) || distDir)}</code>.</p>
+<p>The API is running, but there is no client build in <code>${escapeMarkup(path.relative(process.cwd(), distDir) || distDir)}</code>.</p>
 <p>Run <code>npm run build</code>, or restart with <code>npm start</code>, which builds the client when it is missing or out of date.</p>
 </body>
 </html>
 `;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}

@@ -1,3 +1,5 @@
+import { escapeMarkup } from './escape-markup';
+
 /**
  * robots.txt and sitemap.xml of the public site, with absolute addresses on the configured public
  * origin (PUBLIC_URL), which is runtime configuration: they are written per request, not built.
@@ -10,10 +12,6 @@ export function robotsTxt(publicUrl: string): string {
 
 /** sitemap.xml (sitemaps.org 0.9) listing `paths` on `publicUrl`. */
 export function sitemapXml(publicUrl: string, paths: readonly string[]): string {
-  const urls = paths.map((path) => `  <url><loc>${escapeXml(`${publicUrl}${path}`)}</loc></url>`).join('\n');
+  const urls = paths.map((path) => `  <url><loc>${escapeMarkup(`${publicUrl}${path}`)}</loc></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

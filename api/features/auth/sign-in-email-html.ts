@@ -1,7 +1,9 @@
+import { escapeMarkup } from '../../http/escape-markup';
+
 /** The HTML body of the sign-in e-mail: inline styles only, as mail clients drop style sheets. */
 export function signInEmailHtml(values: { code: string; link: string }): string {
-  const link = escapeHtml(values.link);
-  const code = escapeHtml(values.code);
+  const link = escapeMarkup(values.link);
+  const code = escapeMarkup(values.code);
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign in to Woodshed</title></head>
@@ -18,8 +20,4 @@ export function signInEmailHtml(values: { code: string; link: string }): string 
 </body>
 </html>
 `;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

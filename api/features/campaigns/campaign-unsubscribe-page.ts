@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { escapeMarkup } from '../../http/escape-markup';
 
 /**
  * The page's own look, in the app's palette (client/src/app/theme.css): the page is served by the
@@ -26,8 +27,6 @@ export const unsubscribePageStyleSource = `'sha256-${createHash('sha256').update
 /** What the unsubscribe link's page says. */
 export type UnsubscribePageState = 'confirm' | 'done' | 'invalid';
 
-const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /**
  * The page behind a campaign mail's unsubscribe link. Opening the link (GET) changes nothing: it
  * asks to confirm with a button that POSTs the same link, as a mail client's one-click does.
@@ -37,7 +36,7 @@ export function unsubscribePage(state: UnsubscribePageState, actionUrl: string):
     state === 'confirm'
       ? `<h1>Unsubscribe from announcements?</h1>
 <p>You will no longer receive Woodshed announcements by e-mail. Account, billing and legal e-mails still reach you.</p>
-<form method="post" action="${escapeHtml(actionUrl)}"><button type="submit">Unsubscribe</button></form>`
+<form method="post" action="${escapeMarkup(actionUrl)}"><button type="submit">Unsubscribe</button></form>`
       : state === 'done'
         ? `<h1>You are unsubscribed</h1>
 <p>You will no longer receive Woodshed announcements. You can subscribe again on the <a href="/email-preferences">E-mail Preferences</a> page.</p>`

@@ -1,4 +1,5 @@
 import type { OutboxEntry } from '../../adapters/email/email-outbox';
+import { escapeMarkup } from '../../http/escape-markup';
 
 /**
  * The dev mailbox as one HTML page, newest first. No styles or scripts: the app's
@@ -23,14 +24,10 @@ function renderEntry(entry: OutboxEntry): string {
   const link = entry.data?.link;
   const code = entry.data?.code;
   return `<li>
-<h2>${escapeHtml(entry.subject)}</h2>
-<p>To <strong>${escapeHtml(entry.to)}</strong>, ${escapeHtml(entry.createdAt.toISOString())} (${status})</p>
-${code !== undefined ? `<p>Code: <strong>${escapeHtml(code)}</strong></p>` : ''}
-${link !== undefined ? `<p><a href="${escapeHtml(link)}">Open the sign-in link</a></p>` : ''}
-${entry.text !== null ? `<pre>${escapeHtml(entry.text)}</pre>` : '<p>(body not kept: handed to the mail service)</p>'}
+<h2>${escapeMarkup(entry.subject)}</h2>
+<p>To <strong>${escapeMarkup(entry.to)}</strong>, ${escapeMarkup(entry.createdAt.toISOString())} (${status})</p>
+${code !== undefined ? `<p>Code: <strong>${escapeMarkup(code)}</strong></p>` : ''}
+${link !== undefined ? `<p><a href="${escapeMarkup(link)}">Open the sign-in link</a></p>` : ''}
+${entry.text !== null ? `<pre>${escapeMarkup(entry.text)}</pre>` : '<p>(body not kept: handed to the mail service)</p>'}
 </li>`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -1,5 +1,6 @@
 import type { TestCheckoutSession } from './test-checkout-provider';
 import { creditPack, subscriptionPrices } from './prices';
+import { escapeMarkup } from '../../http/escape-markup';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -22,8 +23,8 @@ export function testCheckoutPage(session: TestCheckoutSession): string {
   const body =
     session.status === 'complete'
       ? `<p><strong>This test checkout is already paid.</strong></p>
-<p><a href="${escapeHtml(session.successUrl)}">Back to Woodshed</a></p>`
-      : `<form method="post" action="${action}/pay"><button type="submit">Pay ${escapeHtml(price)} (test, no real payment)</button></form>
+<p><a href="${escapeMarkup(session.successUrl)}">Back to Woodshed</a></p>`
+      : `<form method="post" action="${action}/pay"><button type="submit">Pay ${escapeMarkup(price)} (test, no real payment)</button></form>
 <form method="post" action="${action}/cancel"><button type="submit">Cancel</button></form>`;
   return `<!doctype html>
 <html lang="en">
@@ -32,14 +33,10 @@ export function testCheckoutPage(session: TestCheckoutSession): string {
 <h1>Test checkout: no real payment</h1>
 <p><strong>This is a local test checkout. No card is asked for and no money is taken.</strong>
 Woodshed runs without Stripe keys (STRIPE_SECRET_KEY is not set), so paying here only records the purchase as if Stripe had confirmed it.</p>
-<h2>${escapeHtml(item)}</h2>
-<p>Price: ${escapeHtml(price)}</p>
+<h2>${escapeMarkup(item)}</h2>
+<p>Price: ${escapeMarkup(price)}</p>
 ${body}
 </body>
 </html>
 `;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
