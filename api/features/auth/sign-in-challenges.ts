@@ -50,6 +50,8 @@ export async function replaceChallenge(
 export interface CodeAttempt {
   challengeId: string;
   codeHash: Uint8Array;
+  /** This attempt included: the 5th is the challenge's last. */
+  attemptsUsed: number;
 }
 
 /** Why no attempt was left. */
@@ -75,14 +77,16 @@ export async function takeCodeAttempt(
   email: string,
   now: Date,
 ): Promise<{ attempt: CodeAttempt } | { refused: NoAttemptReason }> {
-  const { rows } = await sql.query<{ challenge_id: string; code_hash: Uint8Array }>(
+  const { rows } = await sql.query<{ challenge_id: string; code_hash: Uint8Array; failed_attempts: number }>(
     `UPDATE sign_in_challenges SET failed_attempts = failed_attempts + 1
      WHERE email = $1 AND failed_attempts < $3 AND expires_at > $2
        AND NOT EXISTS (SELECT 1 FROM sign_in_failures f WHERE f.email = $1 AND f.day = $4 AND f.failures >= $5)
-     RETURNING challenge_id, code_hash`,
+     RETURNING challenge_id, code_hash, failed_attempts`,
     [email, now, wrongCodesPerChallenge, utcDay(now), codeFailuresPerDay],
   );
-  if (rows[0]) return { attempt: { challengeId: rows[0].challenge_id, codeHash: rows[0].code_hash } };
+  if (rows[0]) {
+    return { attempt: { challengeId: rows[0].challenge_id, codeHash: rows[0].code_hash, attemptsUsed: Number(rows[0].failed_attempts) } };
+  }
   // Concurrent submissions took the last attempts (or consumed the challenge) since the read.
   return { refused: refusalOf(await readChallengeState(sql, email, now)) ?? 'code-used-up' };
 }
@@ -116,13 +120,29 @@ function refusalOf(state: ChallengeState): NoAttemptReason | undefined {
   return undefined;
 }
 
-/** Count a wrong code against the address's daily limit. */
-export async function recordWrongCode(sql: SqlExecutor, email: string, now: Date): Promise<void> {
-  await sql.query(
+/**
+ * Count a wrong code against the address's daily limit; resolves with the day's wrong codes so
+ * far, this one included (the 20th locks code sign-in until tomorrow).
+ */
+export async function recordWrongCode(sql: SqlExecutor, email: string, now: Date): Promise<number> {
+  const { rows } = await sql.query<{ failures: number }>(
     `INSERT INTO sign_in_failures (email, day, failures) VALUES ($1, $2, 1)
-     ON CONFLICT (email, day) DO UPDATE SET failures = sign_in_failures.failures + 1`,
+     ON CONFLICT (email, day) DO UPDATE SET failures = sign_in_failures.failures + 1
+     RETURNING failures`,
     [email, utcDay(now)],
   );
+  return Number(rows[0]?.failures ?? 0);
+}
+
+/**
+ * Why a wrong code that was just counted leaves no attempt after it, or undefined when the next
+ * code may still be tried. The wrong code that uses up the last attempt is answered with the
+ * limit itself, not with 'invalid code' followed by the limit on one more try.
+ */
+export function refusalAfterWrongCode(attemptsUsed: number, failuresToday: number): NoAttemptReason | undefined {
+  if (failuresToday >= codeFailuresPerDay) return 'locked-for-today';
+  if (attemptsUsed >= wrongCodesPerChallenge) return 'code-used-up';
+  return undefined;
 }
 
 /** Use up the challenge a right code was checked against; false when another request got it first. */

@@ -5,7 +5,7 @@ import { clientNetwork } from '../../rate-limits/client-network';
 import { returnHit } from '../../rate-limits/fixed-window-counter';
 import { enforceRateLimit } from '../../rate-limits/rate-limit';
 import { authKeys, keyedHash, sameHash } from './auth-keys';
-import { codeAttemptRefusal, consumeChallenge, recordWrongCode, takeCodeAttempt } from './sign-in-challenges';
+import { codeAttemptRefusal, consumeChallenge, recordWrongCode, refusalAfterWrongCode, takeCodeAttempt } from './sign-in-challenges';
 import type { NoAttemptReason } from './sign-in-challenges';
 import { signInFailuresPerNetwork } from './sign-in-network-limits';
 
@@ -16,7 +16,8 @@ export const invalidCodeMessage = 'Invalid or expired code';
  * Check a 6-digit code for `email` (normalised). Resolves when the code was right and this
  * request consumed its challenge (exactly one request can); throws the AppError to answer
  * otherwise. The attempt is counted before the comparison, so at most 5 codes are ever compared
- * per challenge, however many requests race.
+ * per challenge, however many requests race. The wrong code that uses up the last attempt (the
+ * challenge's 5th, or the address's 20th of the day) is answered with the limit's 429 at once.
  *
  * Each comparison also takes one of the client network's failures for the hour before it runs
  * (429 when none is left), and gives it back unless the code was wrong: racing guesses cannot
@@ -36,8 +37,9 @@ export async function verifyCode(deps: AppDependencies, ctx: AppContext, email: 
     const { attempt } = taken;
     if (!sameHash(keyedHash(authKeys(deps.config).code, code), attempt.codeHash)) {
       wrong = true;
-      await recordWrongCode(deps.sql, email, now);
-      throw new AppError(400, 'invalid_request', invalidCodeMessage);
+      const failuresToday = await recordWrongCode(deps.sql, email, now);
+      const refusedNow = refusalAfterWrongCode(attempt.attemptsUsed, failuresToday);
+      throw refusedNow === undefined ? new AppError(400, 'invalid_request', invalidCodeMessage) : noAttemptError(refusedNow);
     }
     if (!(await consumeChallenge(deps.sql, email, attempt.challengeId))) {
       throw new AppError(400, 'invalid_request', invalidCodeMessage);
