@@ -98,18 +98,24 @@ describe('sign-in polish', () => {
     await page.goto(`${baseUrl}/login`);
     const mail = await requestSignInMail(page, baseUrl, email);
     const wrongCode = mail.code === '000000' ? '111111' : '000000';
-    // Five wrong codes kill the code (api/features/auth/auth-limits.ts); each says 'wrong'.
-    for (let attempt = 1; attempt <= 5; attempt++) {
+    // Five wrong codes kill the code (api/features/auth/auth-limits.ts): the first four say 'wrong'.
+    for (let attempt = 1; attempt <= 4; attempt++) {
       expect(await submitCode(page, wrongCode), `attempt ${attempt}`).toBe(400);
       expect(await codeFieldMessage(page)).toBe('Invalid code. Please try again.');
     }
-    // Even the right code is refused now: 429, and the field is shut with the server's message.
-    expect(await submitCode(page, mail.code)).toBe(429);
+    // The fifth is answered with the limit itself (429), and the field is shut with the server's message.
+    expect(await submitCode(page, wrongCode)).toBe(429);
     const limit = 'Too many wrong codes. Please request a new code.';
     await page.locator('#login-code-error').filter({ hasText: limit }).waitFor();
     expect(await codeFieldMessage(page)).toBe(limit);
     expect(await page.getByPlaceholder('000000').isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Sign In with Code' }).isDisabled()).toBe(true);
+    // The code is dead for the server too: even the right one is refused with the same limit.
+    const rightCode = await page.evaluate(async (body) => {
+      const response = await fetch('/api/auth/verify-code', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: response.status, message: ((await response.json()) as { error: { message: string } }).error.message };
+    }, { email, code: mail.code });
+    expect(rightCode).toEqual({ status: 429, message: limit });
     // The way back to a new code stays open.
     expect(await page.getByRole('button', { name: '← Send Another Link' }).isEnabled()).toBe(true);
     expect(problems).toEqual([]);
