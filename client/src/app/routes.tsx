@@ -145,6 +145,14 @@ export const routes: RouteObject[] = [
                       </Overlay>
                     );
                   }),
+                  screenRoute(paths.offlineSongs, 'Offline Songs', async () => {
+                    const { OfflineSongsScreen } = await import('../features/offline-songs/offline-songs-screen');
+                    return (
+                      <Overlay>
+                        <OfflineSongsScreen />
+                      </Overlay>
+                    );
+                  }),
                   screenRoute(paths.usage, 'Usage & Credits', async () => {
                     const { UsageScreen } = await import('../features/usage/usage-screen');
                     return (

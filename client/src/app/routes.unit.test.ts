@@ -69,8 +69,9 @@ describe('route table (spec 001, 2.1)', () => {
     },
   );
 
-  // Screens the issues add beyond the spec, each with its decision: the practice log (issue 12, 0030).
-  const issuePaths = ['/practice'];
+  // Screens the issues add beyond the spec, each with its decision: the practice log (issue 12, 0030)
+  // and the songs kept offline (issue 12, 0033).
+  const issuePaths = ['/practice', '/offline-songs'];
   const specPaths = [...publicPaths, ...protectedPaths, ...Object.keys(redirects), ...issuePaths];
 
   it.each(Object.entries(paths))('paths.%s (%s) is routed, and is a path of the spec', (_name, path) => {
@@ -87,6 +88,11 @@ describe('route table (spec 001, 2.1)', () => {
   it('the practice log (issue 12) is a screen of the workspace, behind the session guard', () => {
     expect(layersOf('/practice')).toEqual(['canvas', 'session']);
     expect(handlesOf('/practice').at(-1)?.title).toBe('Practice Log');
+  });
+
+  it('the offline songs (issue 12) are a screen of the workspace, behind the session guard', () => {
+    expect(layersOf('/offline-songs')).toEqual(['canvas', 'session']);
+    expect(handlesOf('/offline-songs').at(-1)?.title).toBe('Offline Songs');
   });
 
   it('the audit page of a user (issue 10) is an admin screen behind the session guard', () => {

@@ -46,6 +46,9 @@ export function AccountPopover({ id, user, isLoading, subscribed }: AccountPopov
         <Link to={paths.practice} className={styles.item}>
           Practice Log
         </Link>
+        <Link to={paths.offlineSongs} className={styles.item}>
+          Offline Songs
+        </Link>
         <Link to={paths.emailPreferences} className={styles.item}>
           Email Preferences
         </Link>

@@ -15,6 +15,7 @@ import styles from './player.module.css';
 import { PresetsBar } from './presets-bar';
 import { SongInfoPanel } from './song-info-panel';
 import { SpectrumAnalyzer } from './spectrum-analyzer';
+import { useKeptPlayerSong } from './use-kept-player-song';
 import { usePlayback } from './use-playback';
 import { usePracticeSession } from './use-practice-session';
 import { useSongEngine } from './use-song-engine';
@@ -22,7 +23,11 @@ import { WaveformRingDeck } from './waveform-ring-deck';
 
 /** The player with a song: fetches it, loads its stems, and shows the loaded player. */
 export function SongPlayer({ songId }: { songId: number }) {
-  const { data: song, isError } = usePlayerSongQuery(songId);
+  const { data: fetched, isError: notFetched } = usePlayerSongQuery(songId);
+  // Offline (or the API down), a song this browser keeps opens from its kept copy (decision 0033).
+  const kept = useKeptPlayerSong(songId, notFetched);
+  const song = fetched ?? kept.song;
+  const isError = notFetched && kept.settled && !kept.song;
   const engineState = useSongEngine(song?.id === songId ? song : undefined);
 
   if (isError) {

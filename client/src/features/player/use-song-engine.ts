@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toastStore } from '../../components/ui/toast-store';
 import type { StemEngine } from '../../lib/audio/stem-engine';
+import { selectKnownUser } from '../../lib/session/known-user-slice';
+import { planStemSources, userStemCache } from '../../lib/stem-cache/user-stem-cache';
 import { songUnloaded, stemsLoaded } from './mixer-slice';
 import type { PlayerSong } from './player-api';
 import { useSongPlayRecordedMutation } from './player-api';
@@ -14,12 +16,6 @@ export type SongEngineState =
   | { status: 'failed' }
   | { status: 'ready'; engine: StemEngine };
 
-/** HEAD of every stem (never billed): true when any answers 403, the credit limit (spec 000, 4). */
-async function creditLimitReached(song: PlayerSong, signal: AbortSignal): Promise<boolean> {
-  const answers = await Promise.all(song.stems.map((stem) => fetch(stem.filePath, { method: 'HEAD', credentials: 'include', signal })));
-  return answers.some((answer) => answer.status === 403);
-}
-
 /**
  * Loads `song`'s stems into a new StemEngine (HEAD check, decode, mixer, play recorded, toast) and
  * disposes it, releasing every decoded buffer, when the song changes or the player unmounts.
@@ -29,6 +25,7 @@ export function useSongEngine(song: PlayerSong | undefined): SongEngineState {
   const dispatch = useAppDispatch();
   const [recordPlay] = useSongPlayRecordedMutation();
   const [state, setState] = useState<SongEngineState>({ status: 'loading' });
+  const userId = useAppSelector(selectKnownUser)?.id ?? null;
 
   useEffect(() => {
     if (!song) return;
@@ -38,14 +35,20 @@ export function useSongEngine(song: PlayerSong | undefined): SongEngineState {
 
     (async () => {
       // The engine's code (tone) is loaded on demand, so it stays out of the main bundle; it is
-      // fetched while the stems' HEADs are asked rather than after them.
-      const [limitReached, { StemEngine }] = await Promise.all([creditLimitReached(song, controller.signal), import('../../lib/audio/stem-engine')]);
-      if (limitReached) {
+      // fetched while the stems' HEADs (never billed) are asked rather than after them. A stem kept
+      // in this browser for this user plays from there, unstreamed and unbilled (decision 0033).
+      const cache = userStemCache(userId);
+      const urls = song.stems.map((stem) => stem.filePath);
+      const [plan, { StemEngine }] = await Promise.all([planStemSources(cache, song.id, urls, controller.signal), import('../../lib/audio/stem-engine')]);
+      const choices = [...plan.values()];
+      if (choices.includes('creditLimit')) {
         setState({ status: 'creditLimit' });
         return;
       }
+      if (choices.includes('unavailable')) throw new Error('Offline, and this song is not kept on this device');
+      const kept = { id: song.id, title: song.title, song };
       const sources = song.stems.map((stem) => ({ id: stem.id, url: stem.filePath }));
-      const loaded = await StemEngine.load(sources, { signal: controller.signal });
+      const loaded = await StemEngine.load(sources, { signal: controller.signal, fetch: cache?.fetchFor(kept, plan, fetch.bind(globalThis)) });
       if (controller.signal.aborted) {
         loaded.dispose();
         return;
@@ -55,6 +58,7 @@ export function useSongEngine(song: PlayerSong | undefined): SongEngineState {
       dispatch(stemsLoaded({ stems: loaded.stemIds.map((id) => ({ id, name: names.get(id) ?? id })) }));
       setState({ status: 'ready', engine: loaded });
       void recordPlay(song.id);
+      void cache?.opened(kept).catch((error: unknown) => console.warn('The kept songs could not be updated', error));
       toastStore.show({ title: 'Song loaded successfully', description: `Loaded ${loaded.stemIds.length} tracks for the song` });
     })().catch((error: unknown) => {
       if (controller.signal.aborted) return;
@@ -68,7 +72,7 @@ export function useSongEngine(song: PlayerSong | undefined): SongEngineState {
       engine?.dispose();
       dispatch(songUnloaded());
     };
-  }, [song, dispatch, recordPlay]);
+  }, [song, userId, dispatch, recordPlay]);
 
   return song ? state : { status: 'loading' };
 }

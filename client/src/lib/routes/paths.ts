@@ -26,6 +26,8 @@ export const paths = {
   usage: '/usage',
   /** The practice log (issue 12, beyond the spec: decision 0030). */
   practice: '/practice',
+  /** The songs kept on this device for offline practice (issue 12, beyond the spec: decision 0033). */
+  offlineSongs: '/offline-songs',
   admin: '/admin',
   adminUsers: '/admin/users',
   adminOverview: '/admin/overview',

@@ -1,0 +1,39 @@
+import type { KeptSong } from './kept-records';
+
+/** How much one user may keep in this browser; beyond it the songs opened longest ago go. */
+export interface KeepLimits {
+  maxSongs: number;
+  maxBytes: number;
+}
+
+/**
+ * 25 songs and 1.5 GiB a user: a demo song's six MP3 stems are 10-40 MB, so this is a practice
+ * set list of a few weeks, and stays well within the few GB Chromium and Firefox grant an origin
+ * on a small laptop disk (navigator.storage.estimate's quota).
+ */
+export const DEFAULT_KEEP_LIMITS: KeepLimits = { maxSongs: 25, maxBytes: 1.5 * 1024 ** 3 };
+
+/**
+ * The songs to drop so that what is kept fits `limits`: the least recently opened first, never
+ * `keep` (the song being opened, which would otherwise be dropped as it plays). Pure bookkeeping.
+ */
+export function songsToEvict(songs: readonly Pick<KeptSong, 'songId' | 'lastOpenedAt' | 'bytes'>[], limits: KeepLimits, keep: number | null): number[] {
+  if (!Number.isInteger(limits.maxSongs) || limits.maxSongs < 1) throw new RangeError(`maxSongs must be a positive integer, not ${limits.maxSongs}`);
+  if (!(limits.maxBytes >= 0)) throw new RangeError(`maxBytes must be >= 0, not ${limits.maxBytes}`);
+  // Newest first; ties broken by id so the plan does not depend on the store's order.
+  const byRecency = [...songs].sort((a, b) => b.lastOpenedAt - a.lastOpenedAt || b.songId - a.songId);
+  const kept = byRecency.filter((song) => song.songId === keep);
+  let count = kept.length;
+  let bytes = kept.reduce((sum, song) => sum + song.bytes, 0);
+  const evicted: number[] = [];
+  for (const song of byRecency) {
+    if (song.songId === keep) continue;
+    if (count + 1 <= limits.maxSongs && bytes + song.bytes <= limits.maxBytes) {
+      count += 1;
+      bytes += song.bytes;
+    } else {
+      evicted.push(song.songId);
+    }
+  }
+  return evicted;
+}

@@ -1,0 +1,99 @@
+import { DEFAULT_KEEP_LIMITS, songsToEvict } from './eviction-plan';
+import type { KeepLimits } from './eviction-plan';
+import type { KeptSong, KeptStemStore } from './kept-records';
+import { chooseStemSource } from './stem-source-choice';
+import type { StemHeadAnswer, StemSourceChoice } from './stem-source-choice';
+
+/** The song a cache call is about: its id, its title for the storage screen, and the song as the API sent it. */
+export interface SongToKeep {
+  id: number;
+  title: string;
+  song: unknown;
+}
+
+/** Each stem URL of a song and where its bytes come from this time. */
+export type StemSourcePlan = ReadonlyMap<string, StemSourceChoice>;
+
+/**
+ * One user's kept songs in this browser (decision 0033): stems are stored as they are first
+ * streamed, served from here on the next open (so not streamed, nor billed, again), and the songs
+ * opened longest ago are dropped beyond the user's limits.
+ */
+export class StemCache {
+  private readonly limits: KeepLimits;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly store: KeptStemStore,
+    readonly userId: number,
+    options: { limits?: KeepLimits; now?: () => number } = {},
+  ) {
+    this.limits = options.limits ?? DEFAULT_KEEP_LIMITS;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Asks `head` about every stem (in parallel) and decides where each one's bytes come from. */
+  async plan(songId: number, urls: readonly string[], head: (url: string) => Promise<StemHeadAnswer>): Promise<StemSourcePlan> {
+    const kept = new Map((await this.store.stemsOf(this.userId, songId)).map((stem) => [stem.url, stem]));
+    const choices = await Promise.all(urls.map(async (url) => [url, chooseStemSource(await head(url), kept.get(url))] as const));
+    return new Map(choices);
+  }
+
+  /**
+   * A fetch for the engine: a `kept` stem is answered from the store, any other request goes to
+   * `network`, and a whole 200 answer of a stem is kept (a failure to store it, such as a full
+   * quota, only logs: the stem still plays).
+   */
+  fetchFor(song: SongToKeep, plan: StemSourcePlan, network: typeof fetch): typeof fetch {
+    return async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (plan.get(url) === 'kept') {
+        const stem = await this.store.getStem(this.userId, song.id, url);
+        if (stem) return new Response(stem.body, { status: 200, headers: { 'Content-Length': String(stem.bytes) } });
+        // Cleared between the plan and the fetch: stream it after all.
+      }
+      const response = await network(input, init);
+      if (response.status !== 200 || !plan.has(url)) return response;
+      const body = await response.blob();
+      const declared = response.headers.get('Content-Length');
+      if (declared === null || Number(declared) === body.size) {
+        await this.store
+          .putStem(
+            { userId: this.userId, songId: song.id, url, etag: response.headers.get('ETag'), bytes: body.size, body, storedAt: this.now() },
+            { userId: this.userId, songId: song.id, title: song.title, song: song.song, lastOpenedAt: this.now() },
+          )
+          .catch((error: unknown) => console.warn('A stem could not be kept for offline use', error));
+      }
+      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    };
+  }
+
+  /**
+   * The song opened (its stems loaded): it becomes the most recent, and the songs beyond the
+   * limits are dropped. Answers the ids dropped.
+   */
+  async opened(song: SongToKeep): Promise<number[]> {
+    await this.store.touchSong({ userId: this.userId, songId: song.id, title: song.title, song: song.song, lastOpenedAt: this.now() });
+    const evicted = songsToEvict(await this.store.songsOf(this.userId), this.limits, song.id);
+    for (const songId of evicted) await this.store.deleteSong(this.userId, songId);
+    return evicted;
+  }
+
+  /** The song as the API last sent it to this user, when this browser keeps it (to open it offline). */
+  async keptSong(songId: number): Promise<unknown> {
+    return (await this.store.getSong(this.userId, songId))?.song;
+  }
+
+  /** The user's kept songs, most recently opened first. */
+  async songs(): Promise<KeptSong[]> {
+    return (await this.store.songsOf(this.userId)).sort((a, b) => b.lastOpenedAt - a.lastOpenedAt);
+  }
+
+  clearSong(songId: number): Promise<void> {
+    return this.store.deleteSong(this.userId, songId);
+  }
+
+  async clearAll(): Promise<void> {
+    for (const song of await this.store.songsOf(this.userId)) await this.store.deleteSong(this.userId, song.songId);
+  }
+}
