@@ -4,6 +4,7 @@ import { toastStore } from '../../components/ui/toast-store';
 import type { StemEngine } from '../../lib/audio/stem-engine';
 import { selectKnownUser } from '../../lib/session/known-user-slice';
 import { planStemSources, userStemCache } from '../../lib/stem-cache/user-stem-cache';
+import { instrumentGroupOf } from './instrument-groups';
 import { songUnloaded, stemsLoaded } from './mixer-slice';
 import type { PlayerSong } from './player-api';
 import { useSongPlayRecordedMutation } from './player-api';
@@ -48,7 +49,9 @@ export function useSongEngine(song: PlayerSong | undefined): SongEngineState {
       if (choices.includes('unavailable')) throw new Error('Offline, and this song is not kept on this device');
       const kept = { id: song.id, title: song.title, song };
       const sources = song.stems.map((stem) => ({ id: stem.id, url: stem.filePath }));
-      const loaded = await StemEngine.load(sources, { signal: controller.signal, fetch: cache?.fetchFor(kept, plan, fetch.bind(globalThis)) });
+      // Drums are stretched with the rest but never transposed (issue 12): told by instrument or name.
+      const drums = new Set(song.stems.filter((stem) => [stem.instrument, stem.name].some((name) => instrumentGroupOf(name) === 'Drums')).map((stem) => stem.id));
+      const loaded = await StemEngine.load(sources, { signal: controller.signal, fetch: cache?.fetchFor(kept, plan, fetch.bind(globalThis)), drums });
       if (controller.signal.aborted) {
         loaded.dispose();
         return;

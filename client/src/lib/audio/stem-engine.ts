@@ -1,16 +1,28 @@
 import * as Tone from 'tone';
 import { fetchStemAudio } from './fetch-stem-audio';
+import { assertTempo, assertTranspose, renderMix } from './render-mix';
+import type { MixSettings } from './render-mix';
 import type { StemSource } from './fetch-stem-audio';
 import { ANALYSER_FFT_SIZE, ANALYSER_SMOOTHING } from './spectrum-bars';
 import { planStart } from './start-plan';
 import type { StartPlan } from './start-plan';
+import { buildStretchGraph, scheduleGroups } from './stretch-graph';
+import type { StretchGroup } from './stretch-graph';
 import { pause, play, positionAt, seek, settle, START_LOOKAHEAD, stoppedTransport, timeUntilEnd } from './transport';
-import type { Transport } from './transport';
+import type { LoopRange, Transport } from './transport';
 import { assertNormalRange } from './units';
 import type { Decibels, NormalRange, Seconds } from './units';
 import { waveformPeaks } from './waveform-peaks';
 
 export type { StemSource } from './fetch-stem-audio';
+export type { MixSettings } from './render-mix';
+export type { LoopRange } from './transport';
+
+/**
+ * A tempo or transpose change while playing is heard this long after the call: enough for the
+ * message to reach the audio thread, well under the 100 ms a musician notices (issue 12).
+ */
+export const CHANGE_LOOKAHEAD: Seconds = 0.04;
 
 /** A stem that could not be fetched or decoded: it stays silent and the others play. */
 export interface StemLoadFailure {
@@ -28,29 +40,45 @@ export interface StemEngineOptions {
   onStemSettled?: (settled: number, total: number) => void;
   /** Called when playback reaches the end of the song on its own. */
   onEnded?: () => void;
+  /** Stems that are drums: they are time-stretched with the others but never transposed. */
+  drums?: ReadonlySet<string>;
 }
 
 interface Channel {
   id: string;
-  duration: Seconds;
-  player: Tone.Player;
+  buffer: AudioBuffer;
+  drums: boolean;
   gain: Tone.Gain;
   meter: Tone.Meter;
 }
 
 /** Mute and volume changes glide over this long, so a gain step never clicks. */
 const GAIN_RAMP: Seconds = 0.015;
-/** Each source fades in and out this fast on start and stop, so a seek never clicks either. */
-const SOURCE_FADE: Seconds = 0.005;
 
 /**
- * One song's stems on the Tone.js audio graph: stem player -> gain -> master -> speakers, with a
- * meter on each gain and the spectrum analyser on the master. All sources start at one shared
- * audio-clock time (see `planStart`), on play and on every seek, so stems stay sample-aligned.
- * One engine per song: `dispose()` it when the song changes, which releases every decoded buffer.
+ * Tone's default context wraps the browser's in standardized-audio-context, whose nodes a plain
+ * AudioWorkletNode (the stretch library) cannot connect to; Tone runs as well on the native one.
+ */
+function nativeToneContext(): Tone.BaseContext {
+  const current = Tone.getContext();
+  if (current.rawContext instanceof AudioContext) return current;
+  Tone.setContext(new Tone.Context(new AudioContext({ latencyHint: 'interactive' })));
+  return Tone.getContext();
+}
+
+/**
+ * One song's stems on the audio graph: the stretch nodes (see `buildStretchGraph`: one for the
+ * pitched stems, one for the drums) split back into one gain per stem -> master -> speakers, with a
+ * meter on each gain and the spectrum analyser on the master. Every node is scheduled with one
+ * shared audio-clock time, input position and rate (see `planStart`), on play, seek and every tempo
+ * change, so stems stay sample-aligned. Positions are song seconds; at tempo 0.75 one audio second
+ * plays 0.75 song seconds. One engine per song: `dispose()` releases every node and buffer.
  */
 export class StemEngine {
   private transport: Transport = stoppedTransport;
+  private rate = 1;
+  private semitones = 0;
+  private loop: LoopRange | null = null;
   private lastPlan: StartPlan | null = null;
   private endTimer: number | null = null;
   private disposed = false;
@@ -59,6 +87,7 @@ export class StemEngine {
   private constructor(
     private readonly context: Tone.BaseContext,
     private readonly channels: readonly Channel[],
+    private readonly groups: readonly StretchGroup[],
     private readonly master: Tone.Gain,
     private readonly analyser: Tone.Analyser,
     /** Stems that stay silent, with why. */
@@ -71,7 +100,7 @@ export class StemEngine {
    * in `failures` and skipped (spec 000 section 4); an abort rejects and releases everything.
    */
   static async load(sources: readonly StemSource[], options: StemEngineOptions = {}): Promise<StemEngine> {
-    const context = Tone.getContext();
+    const context = nativeToneContext();
     const fetchFn = options.fetch ?? fetch.bind(globalThis);
     let settled = 0;
     const results = await Promise.allSettled(
@@ -98,14 +127,15 @@ export class StemEngine {
         failures.push({ id, message: result.reason instanceof Error ? result.reason.message : String(result.reason) });
         return;
       }
-      const player = new Tone.Player({ url: result.value, fadeIn: SOURCE_FADE, fadeOut: SOURCE_FADE });
       const gain = new Tone.Gain(1);
       const meter = new Tone.Meter({ smoothing: ANALYSER_SMOOTHING });
-      player.chain(gain, master);
+      gain.connect(master);
       gain.connect(meter);
-      channels.push({ id, duration: result.value.duration, player, gain, meter });
+      channels.push({ id, buffer: result.value, drums: options.drums?.has(id) ?? false, gain, meter });
     });
-    return new StemEngine(context, channels, master, analyser, failures, options.onEnded);
+    const byId = new Map(channels.map((channel) => [channel.id, channel]));
+    const groups = await buildStretchGraph(context.rawContext as AudioContext, channels, (id, output) => Tone.connect(output, byId.get(id)!.gain));
+    return new StemEngine(context, channels, groups, master, analyser, failures, options.onEnded);
   }
 
   /** The stems that decoded, in load order. */
@@ -115,7 +145,7 @@ export class StemEngine {
 
   /** The song's length: its longest decoded stem (0 when none decoded, which disables seeking). */
   get duration(): Seconds {
-    return this.channels.reduce((longest, channel) => Math.max(longest, channel.duration), 0);
+    return this.channels.reduce((longest, channel) => Math.max(longest, channel.buffer.duration), 0);
   }
 
   get isPlaying(): boolean {
@@ -127,6 +157,65 @@ export class StemEngine {
   position(): Seconds {
     this.settleEnd();
     return positionAt(this.transport, this.context.immediate(), this.duration);
+  }
+
+  /** The tempo as a playback rate (1 = the song's own). */
+  get tempo(): number {
+    return this.rate;
+  }
+
+  /** The transpose of the pitched stems, in semitones. */
+  get transpose(): number {
+    return this.semitones;
+  }
+
+  /** The A-B loop playback repeats, or null. */
+  get loopRange(): LoopRange | null {
+    return this.loop;
+  }
+
+  /**
+   * Sets the tempo (0.5..1.5) keeping the pitch. While playing, the change is heard
+   * CHANGE_LOOKAHEAD from now, continuing from the position playback reaches then: no restart, no
+   * gap. Resolves once the audio thread has the change.
+   */
+  setTempo(rate: number): Promise<unknown> {
+    this.assertLive();
+    this.rate = assertTempo(rate);
+    return this.reschedule();
+  }
+
+  /** Transposes the pitched stems (-6..+6 semitones) keeping the tempo; drums stay as they are. */
+  setTranspose(semitones: number): Promise<unknown> {
+    this.assertLive();
+    this.semitones = assertTranspose(semitones);
+    return this.reschedule();
+  }
+
+  /**
+   * Repeats `loop` (song seconds) seamlessly: the stretch nodes jump from its end to its start
+   * inside their own processing, so the seam has no gap and no click. Null ends looping. A loop
+   * set while playing outside it moves playback to its start.
+   */
+  setLoop(loop: LoopRange | null): Promise<unknown> {
+    this.assertLive();
+    if (loop && !(loop.start >= 0 && loop.end > loop.start && loop.end <= this.duration)) {
+      throw new RangeError(`loop must lie inside the song, got ${JSON.stringify(loop)}`);
+    }
+    this.loop = loop;
+    const position = this.position();
+    if (loop && (position < loop.start || position >= loop.end)) {
+      if (this.transport.state === 'playing') this.seek(loop.start);
+      else this.transport = { state: 'paused', position: loop.start };
+      return Promise.resolve();
+    }
+    return this.reschedule();
+  }
+
+  /** The mix rendered offline through the same graph (see `renderMix`), from the decoded stems. */
+  renderMix(settings: MixSettings, onProgress?: (fraction: number) => void): Promise<AudioBuffer> {
+    this.assertLive();
+    return renderMix(this.channels, settings, onProgress);
   }
 
   /**
@@ -164,8 +253,12 @@ export class StemEngine {
     const now = this.context.now();
     const next = seek(this.transport, target, now, this.duration);
     if (next === this.transport) return;
+    // A seek out of the loop ends looping; inside it, the loop stays.
+    const position = positionAt(next, now, this.duration);
+    if (this.loop && (position < this.loop.start || position >= this.loop.end)) this.loop = null;
     if (next.state === 'playing') {
-      this.stopAll();
+      // One jump of the time map, no stop first: the nodes cross-fade the seam themselves.
+      this.clearEndTimer();
       this.startAll(next, now);
     } else {
       this.transport = next;
@@ -196,7 +289,7 @@ export class StemEngine {
   waveformPeaks(): NormalRange[] {
     this.assertLive();
     this.peaks ??= waveformPeaks(
-      this.channels.flatMap((channel) => channel.player.buffer.get() ?? []),
+      this.channels.map((channel) => channel.buffer),
       this.duration,
     );
     return this.peaks;
@@ -232,8 +325,12 @@ export class StemEngine {
   dispose(): void {
     if (this.disposed) return;
     this.clearEndTimer();
+    for (const group of this.groups) {
+      void group.node.stop();
+      void group.node.dropBuffers(); // the worklet's copies of the stems
+      group.node.disconnect();
+    }
     for (const channel of this.channels) {
-      channel.player.dispose(); // stops its sources and disposes its buffer
       channel.gain.dispose();
       channel.meter.dispose();
     }
@@ -243,19 +340,34 @@ export class StemEngine {
   }
 
   private startAll(next: Extract<Transport, { state: 'playing' }>, now: Seconds): void {
-    const plan = planStart(this.channels, next.from, now, START_LOOKAHEAD);
-    const byId = new Map(this.channels.map((channel) => [channel.id, channel]));
-    // One loop, one time: every Player.start gets plan.time, never a time read per stem.
-    for (const start of plan.starts) byId.get(start.id)!.player.start(start.time, start.offset);
+    const stems = this.channels.map((channel) => ({ id: channel.id, duration: channel.buffer.duration }));
+    const plan = planStart(stems, next.from, now, START_LOOKAHEAD);
+    // One schedule, one time: every node gets plan.time and the same input position. A stem that
+    // ended is silent on its own: the node pads it with silence past its end.
+    void scheduleGroups(this.groups, { output: plan.time, input: next.from, active: true, ...this.stretchSettings() });
     this.lastPlan = plan;
-    this.transport = next;
+    this.transport = { ...next, rate: this.rate, loop: this.loop };
     this.scheduleEndCheck();
   }
 
   private stopAll(): void {
     this.clearEndTimer();
     const now = this.context.immediate();
-    for (const channel of this.channels) channel.player.stop(now);
+    void scheduleGroups(this.groups, { output: now, input: positionAt(this.transport, now, this.duration), active: false, ...this.stretchSettings() });
+  }
+
+  /** A tempo, transpose or loop change: while playing, it continues from where playback is then. */
+  private reschedule(): Promise<unknown> {
+    if (this.transport.state !== 'playing') return Promise.resolve();
+    const at = this.context.now() + CHANGE_LOOKAHEAD;
+    const from = positionAt(this.transport, at, this.duration);
+    this.transport = { state: 'playing', startedAt: at, from, rate: this.rate, loop: this.loop };
+    this.scheduleEndCheck();
+    return scheduleGroups(this.groups, { output: at, input: from, active: true, ...this.stretchSettings() });
+  }
+
+  private stretchSettings() {
+    return { rate: this.rate, semitones: this.semitones, loop: this.loop };
   }
 
   private scheduleEndCheck(): void {

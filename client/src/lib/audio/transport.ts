@@ -6,14 +6,22 @@ export const END_TOLERANCE: Seconds = 0.1;
 /** Spec 000 section 4: sources start this far ahead of the audio clock's now. */
 export const START_LOOKAHEAD: Seconds = 0.01;
 
+/** A section of the song (song seconds) that playback repeats: `end` jumps back to `start`. */
+export interface LoopRange {
+  start: Seconds;
+  end: Seconds;
+}
+
 /**
  * Where playback is: stopped (position 0), paused (remembers its position), or playing, in which
- * case the position is `from` plus the audio-clock time elapsed since `startedAt`.
+ * case the position is `from` plus the audio-clock time elapsed since `startedAt` times `rate` (the
+ * tempo: 0.75 plays 0.75 song seconds per second), wrapped into `loop` once it passes the loop's end.
+ * Positions are always in SONG seconds; only `startedAt` is audio-clock time.
  */
 export type Transport =
   | { state: 'stopped' }
   | { state: 'paused'; position: Seconds }
-  | { state: 'playing'; startedAt: Seconds; from: Seconds };
+  | { state: 'playing'; startedAt: Seconds; from: Seconds; rate?: number; loop?: LoopRange | null };
 
 export const stoppedTransport: Transport = { state: 'stopped' };
 
@@ -24,9 +32,11 @@ export function positionAt(transport: Transport, now: Seconds, duration: Seconds
       return 0;
     case 'paused':
       return clamp(transport.position, 0, duration);
-    case 'playing':
+    case 'playing': {
       // Before the scheduled start the sources are still silent at `from`.
-      return clamp(transport.from + Math.max(0, now - transport.startedAt), 0, duration);
+      const raw = transport.from + Math.max(0, now - transport.startedAt) * (transport.rate ?? 1);
+      return clamp(wrapIntoLoop(raw, transport.from, transport.loop ?? null), 0, duration);
+    }
     default:
       return assertNever(transport);
   }
@@ -75,10 +85,20 @@ export function settle(transport: Transport, now: Seconds, duration: Seconds): T
   return isAtEnd(positionAt(transport, now, duration), duration) ? { state: 'paused', position: duration } : transport;
 }
 
-/** Seconds of audio-clock time until `settle` would end the song; null unless playing. */
+/** Seconds of audio-clock time until `settle` would end the song; null unless playing or looping. */
 export function timeUntilEnd(transport: Transport, now: Seconds, duration: Seconds): Seconds | null {
-  if (transport.state !== 'playing') return null;
-  return Math.max(0, duration - END_TOLERANCE - positionAt(transport, now, duration));
+  if (transport.state !== 'playing' || transport.loop) return null;
+  return Math.max(0, duration - END_TOLERANCE - positionAt(transport, now, duration)) / (transport.rate ?? 1);
+}
+
+/**
+ * A position past the loop's end, folded back into the loop as the stretch node plays it (it jumps
+ * from `end` to `start`). A start before the loop plays into it; a start past its end never loops.
+ */
+export function wrapIntoLoop(position: Seconds, from: Seconds, loop: LoopRange | null): Seconds {
+  if (!loop || from >= loop.end || position < loop.end) return position;
+  const length = loop.end - loop.start;
+  return loop.start + ((position - loop.start) % length);
 }
 
 function isAtEnd(position: Seconds, duration: Seconds): boolean {

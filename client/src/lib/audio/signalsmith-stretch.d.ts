@@ -1,0 +1,37 @@
+// The package ships no types; this is the part of its README's API the engine uses.
+declare module 'signalsmith-stretch' {
+  /** One scheduled change of the node's time map (see the package README). */
+  export interface StretchSchedule {
+    /** Audio-clock time the change is heard at (the node compensates its own latency). */
+    output?: number;
+    /** Where in the input buffer playback is at `output`, in seconds. */
+    input?: number;
+    rate?: number;
+    semitones?: number;
+    active?: boolean;
+    /** Equal values disable looping. */
+    loopStart?: number;
+    loopEnd?: number;
+    /**
+     * Changes scheduled at or after this audio-clock time are replaced (default: the current time,
+     * which replaces every pending change). Not in the README; read from the worklet's schedule().
+     */
+    outputTime?: number;
+  }
+
+  export interface StretchNode extends AudioWorkletNode {
+    /** Input time of the playback now, updated by the worklet about every 100 ms. */
+    inputTime: number;
+    schedule(change: StretchSchedule): Promise<StretchSchedule>;
+    start(when?: number): Promise<unknown>;
+    stop(when?: number): Promise<unknown>;
+    /** One Float32Array per channel, equal lengths; resolves to the buffer's end in seconds. */
+    addBuffers(channels: Float32Array[], transfer?: Transferable[]): Promise<number>;
+    dropBuffers(): Promise<{ start: number; end: number }>;
+    /** Input plus output latency, in seconds. */
+    latency(): Promise<number>;
+    configure(config: { blockMs?: number | null; intervalMs?: number; splitComputation?: boolean; preset?: 'default' | 'cheaper' }): Promise<void>;
+  }
+
+  export default function SignalsmithStretch(context: BaseAudioContext, options?: AudioWorkletNodeOptions): Promise<StretchNode>;
+}

@@ -1,0 +1,112 @@
+import SignalsmithStretch from 'signalsmith-stretch';
+import type { StretchNode, StretchSchedule } from 'signalsmith-stretch';
+import type { Seconds } from './units';
+
+export type { StretchNode } from 'signalsmith-stretch';
+
+/** A decoded stem as the stretch graph takes it. */
+export interface StretchStem {
+  id: string;
+  buffer: AudioBuffer;
+  /** Drums play through their own node that is never transposed. */
+  drums: boolean;
+}
+
+/** One stretch node and the stems whose channels it carries (two channels per stem). */
+export interface StretchGroup {
+  node: StretchNode;
+  drums: boolean;
+  stemIds: string[];
+}
+
+/** Tempo, transpose and loop as every node of the graph is scheduled with them. */
+export interface StretchSettings {
+  rate: number;
+  semitones: number;
+  loop: { start: Seconds; end: Seconds } | null;
+}
+
+/**
+ * Chromium allows 32 channels per AudioWorkletNode output; a group of more stems than this is split
+ * into several nodes, each scheduled identically, so the stems stay aligned all the same.
+ */
+const MAX_STEMS_PER_NODE = 16;
+
+/**
+ * Builds the stretch nodes of a song on `context` (live or offline): one node for all pitched stems
+ * and one for the drums (more if a group passes the channel limit), each stem's two channels split
+ * off again into `connectStem(id, output)`, so each stem keeps its own gain and meter. One node per
+ * group, not per stem: the library's cost is mostly per node and block, and one time map per group
+ * keeps its stems sample-aligned by construction.
+ */
+export async function buildStretchGraph(
+  context: BaseAudioContext,
+  stems: readonly StretchStem[],
+  connectStem: (id: string, output: AudioNode) => void,
+): Promise<StretchGroup[]> {
+  const groups: StretchStem[][] = [];
+  for (const drums of [false, true]) {
+    const members = stems.filter((stem) => stem.drums === drums);
+    for (let index = 0; index < members.length; index += MAX_STEMS_PER_NODE) groups.push(members.slice(index, index + MAX_STEMS_PER_NODE));
+  }
+  return Promise.all(
+    groups.map(async (members) => {
+      const channelCount = members.length * 2;
+      const node = await SignalsmithStretch(context, { numberOfInputs: 0, numberOfOutputs: 1, outputChannelCount: [channelCount] });
+      // The cheaper preset: a shorter block, about half the CPU of the default (docs/decisions/0032).
+      await node.configure({ blockMs: null, preset: 'cheaper' });
+      const length = Math.max(...members.map((stem) => stem.buffer.length));
+      const channels = members.flatMap((stem) => stereoChannels(stem.buffer, length));
+      // Transferred, not copied: the worklet owns these copies; the engine keeps its AudioBuffers.
+      await node.addBuffers(
+        channels,
+        channels.map((channel) => channel.buffer),
+      );
+      const splitter = context.createChannelSplitter(channelCount);
+      node.connect(splitter);
+      members.forEach((stem, index) => {
+        const merger = context.createChannelMerger(2);
+        splitter.connect(merger, index * 2, 0);
+        splitter.connect(merger, index * 2 + 1, 1);
+        connectStem(stem.id, merger);
+      });
+      return { node, drums: members[0]!.drums, stemIds: members.map((stem) => stem.id) };
+    }),
+  );
+}
+
+/**
+ * Schedules every node of the graph with one change heard at audio-clock time `output`, playing
+ * from song position `input`: the same output time, input and rate for all, semitones 0 for drums.
+ * `keepPending` keeps changes scheduled before `output` (a pass boundary scheduled ahead).
+ */
+export function scheduleGroups(
+  groups: readonly StretchGroup[],
+  change: { output: Seconds; input: Seconds; active: boolean } & StretchSettings,
+  keepPending = false,
+): Promise<unknown> {
+  return Promise.all(
+    groups.map((group) => {
+      const schedule: StretchSchedule = {
+        output: change.output,
+        input: change.input,
+        active: change.active,
+        rate: change.rate,
+        semitones: group.drums ? 0 : change.semitones,
+        loopStart: change.loop?.start ?? 0,
+        loopEnd: change.loop?.end ?? 0,
+      };
+      if (keepPending) schedule.outputTime = change.output;
+      return group.node.schedule(schedule);
+    }),
+  );
+}
+
+/** The stem's two channels as fresh arrays of `length` samples (mono doubled, the tail silent). */
+function stereoChannels(buffer: AudioBuffer, length: number): Float32Array[] {
+  return [0, 1].map((channel) => {
+    const samples = new Float32Array(length);
+    samples.set(buffer.getChannelData(Math.min(channel, buffer.numberOfChannels - 1)));
+    return samples;
+  });
+}
