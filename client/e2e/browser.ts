@@ -38,9 +38,11 @@ export interface LaunchBrowserOptions {
    * worker's precache downloads. 'allow' for the tests of the worker itself.
    */
   serviceWorkers?: 'allow' | 'block';
+  /** A phone instead of the 1280x800 window: its viewport, with touch and the mobile meta viewport. */
+  phone?: { width: number; height: number };
 }
 
-/** Launches Chromium for one test file, with a 1280x800 window (the design canvas size). */
+/** Launches Chromium for one test file, with a 1280x800 window (the design canvas size) or a phone's. */
 export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise<TestBrowser> {
   if (!existsSync(chromiumPath)) {
     throw new Error(
@@ -53,7 +55,8 @@ export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise
     executablePath: chromiumPath,
     headless: true,
     args: chromiumArgs,
-    viewport: { width: 1280, height: 800 },
+    viewport: options.phone ?? { width: 1280, height: 800 },
+    ...(options.phone ? { isMobile: true, hasTouch: true } : {}),
     serviceWorkers: options.serviceWorkers ?? 'block',
     // One client network per test browser (a TEST-NET-2 address), honoured only by apps started
     // with trustProxy: each file then meets the per-network sign-in limits on its own, as a user would.
