@@ -3,6 +3,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { persistStore } from 'redux-persist';
 import { PersistGate } from 'redux-persist/integration/react';
 import { InstallBanner } from '../features/install-prompt/install-banner';
+import { NewVersionNotice } from './new-version-notice';
 import { routes } from './routes';
 import { makeStore } from './store';
 
@@ -10,7 +11,7 @@ const store = makeStore();
 const persistor = persistStore(store);
 const router = createBrowserRouter(routes);
 
-/** The whole client: Redux store (rehydrated before the first screen), then the router, and the install banner over every page. */
+/** The whole client: Redux store (rehydrated before the first screen), then the router, and the install banner and new-version notice over every page. */
 export function App() {
   return (
     <Provider store={store}>
@@ -19,6 +20,7 @@ export function App() {
       </PersistGate>
       {/* Outside the gate: it listens for the browser's install event from the first render on. */}
       <InstallBanner />
+      <NewVersionNotice />
     </Provider>
   );
 }

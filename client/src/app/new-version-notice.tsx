@@ -1,0 +1,24 @@
+import { useSyncExternalStore } from 'react';
+import { Button } from '../components/ui/button';
+import styles from './new-version-notice.module.css';
+import { hasNewVersion, reloadIntoNewVersion, subscribeToNewVersion } from './service-worker-update';
+
+/** The notice's words. */
+export const NEW_VERSION_TEXT = 'A new version of Woodshed is available.';
+
+/**
+ * Shown over every page once the service worker has a new version waiting. Only 'Reload' moves
+ * the page to it: nothing reloads by itself, so a song being played is never cut off.
+ */
+export function NewVersionNotice() {
+  const available = useSyncExternalStore(subscribeToNewVersion, hasNewVersion);
+  if (!available) return null;
+  return (
+    <div className={styles.notice} role="status">
+      <p className={styles.text}>{NEW_VERSION_TEXT}</p>
+      <Button variant="primary" onClick={reloadIntoNewVersion}>
+        Reload
+      </Button>
+    </div>
+  );
+}
