@@ -4,6 +4,7 @@ import { paths } from '../../lib/routes/paths';
 import { communityLinks } from './community-links';
 import { LinkButton } from './link-button';
 import styles from './public-page.module.css';
+import { SupportEmailLink } from './support-email-link';
 
 /** An in-page link of the header ('#pricing'). */
 export interface SectionLink {
@@ -42,7 +43,7 @@ const commonLinks = [productLinks[0], productLinks[1], ...legalLinks];
 // Read once: the addresses are fixed at build time.
 const community = communityLinks(import.meta.env);
 
-/** The frame of the public pages: a header with the sign-in buttons, the page, a link footer. */
+/** The frame of the public pages: a header with the sign-in buttons, the page, a link footer with the contact address. */
 export function PublicPage({ children, trialButton = false, fullFooter = false, sections = [] }: PublicPageProps) {
   return (
     <div className={styles.page}>
@@ -107,6 +108,9 @@ export function PublicPage({ children, trialButton = false, fullFooter = false, 
             </ul>
           </nav>
         )}
+        <p className={styles.contact}>
+          Contact us: <SupportEmailLink />
+        </p>
         <p className={styles.copyright}>© {new Date().getFullYear()} Woodshed</p>
       </footer>
     </div>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { SupportEmailLink } from '../../components/ui/support-email-link';
 import { usePageHead } from '../../lib/page-head/use-page-head';
 import { paths } from '../../lib/routes/paths';
 import { LegalDocument } from './legal-document';
@@ -172,8 +173,8 @@ const sections: LegalSection[] = [
     title: 'Contact',
     body: (
       <p>
-        For anything about your personal data, use the <Link to={paths.privacyRequests}>privacy request form</Link>. The rules of the service itself are in our{' '}
-        <Link to={paths.termsOfUse}>Terms of Use</Link>.
+        For anything about your personal data, use the <Link to={paths.privacyRequests}>privacy request form</Link>; for anything else, write to{' '}
+        <SupportEmailLink />. The rules of the service itself are in our <Link to={paths.termsOfUse}>Terms of Use</Link>.
       </p>
     ),
   },

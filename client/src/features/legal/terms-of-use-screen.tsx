@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { SupportEmailLink } from '../../components/ui/support-email-link';
 import { usePageHead } from '../../lib/page-head/use-page-head';
 import { paths } from '../../lib/routes/paths';
 import { LegalDocument } from './legal-document';
@@ -171,8 +172,8 @@ const sections: LegalSection[] = [
     title: 'Contact',
     body: (
       <p>
-        Write to us by replying to any e-mail Woodshed has sent you, from your account’s address. For questions about personal data, use the{' '}
-        <Link to={paths.privacyRequests}>privacy request form</Link>.
+        Write to us at <SupportEmailLink />, from your account’s address (or reply to any e-mail Woodshed has sent you). For questions about personal data, use
+        the <Link to={paths.privacyRequests}>privacy request form</Link>.
       </p>
     ),
   },

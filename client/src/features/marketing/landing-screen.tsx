@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { LinkButton } from '../../components/ui/link-button';
 import { PublicPage } from '../../components/ui/public-page';
+import { SupportEmailLink } from '../../components/ui/support-email-link';
 import { usePageHead } from '../../lib/page-head/use-page-head';
 import { paths } from '../../lib/routes/paths';
 import { FaqAccordion } from './faq-accordion';
@@ -136,8 +137,8 @@ export function LandingScreen() {
             <header className={marketing.sectionHeader}>
               <h2 id="support-title">Questions and support</h2>
               <p>
-                The short answers are below; the <Link to={paths.faq}>full FAQ</Link> has the rest. Questions about your data go through our{' '}
-                <Link to={paths.privacyRequests}>privacy request form</Link>.
+                The short answers are below; the <Link to={paths.faq}>full FAQ</Link> has the rest. Anything else: write to <SupportEmailLink />. Questions about
+                your data go through our <Link to={paths.privacyRequests}>privacy request form</Link>.
               </p>
             </header>
             <FaqAccordion items={landingFaq} mode="single" headingLevel={3} />
