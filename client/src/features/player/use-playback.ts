@@ -14,6 +14,8 @@ export interface Playback {
   pause(): void;
   stop(): void;
   seek(target: Seconds): void;
+  /** Reads the engine again after a change made elsewhere (a loop moved playback). */
+  refresh(): void;
 }
 
 /**
@@ -66,5 +68,6 @@ export function usePlayback(engine: StemEngine | null): Playback {
       engine?.seek(target);
       sync();
     },
+    refresh: sync,
   };
 }

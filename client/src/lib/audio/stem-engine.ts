@@ -1,4 +1,7 @@
 import * as Tone from 'tone';
+import { clickTimes, countInClicks, countInDuration, trainerTempo } from './beat-grid';
+import type { BeatGrid, SpeedTrainer } from './beat-grid';
+import { ClickTrack } from './click-track';
 import { fetchStemAudio } from './fetch-stem-audio';
 import { assertTempo, assertTranspose, renderMix } from './render-mix';
 import type { MixSettings } from './render-mix';
@@ -17,6 +20,23 @@ import { waveformPeaks } from './waveform-peaks';
 export type { StemSource } from './fetch-stem-audio';
 export type { MixSettings } from './render-mix';
 export type { LoopRange } from './transport';
+export type { BeatGrid, SpeedTrainer } from './beat-grid';
+
+/** Clicks and pass boundaries are scheduled this far ahead of the audio clock, every SCHEDULER_TICK. */
+const SCHEDULE_AHEAD: Seconds = 0.2;
+const SCHEDULER_TICK_MS = 50;
+
+/** Count-in and click track settings. */
+export interface ClickSettings {
+  /** The click track on every beat while playing. */
+  click: boolean;
+  /** Its own volume, 0..1. */
+  volume: NormalRange;
+  /** Bars counted in before play (0 = none). */
+  countInBars: 0 | 1 | 2;
+  /** Count in again before each pass of the loop. */
+  countInEachPass: boolean;
+}
 
 /**
  * A tempo or transpose change while playing is heard this long after the call: enough for the
@@ -79,6 +99,16 @@ export class StemEngine {
   private rate = 1;
   private semitones = 0;
   private loop: LoopRange | null = null;
+  private grid: BeatGrid | null = null;
+  private clicks: ClickSettings = { click: false, volume: 0.8, countInBars: 0, countInEachPass: false };
+  private trainer: SpeedTrainer | null = null;
+  private pass = 0;
+  /** Clicks are scheduled up to here (audio clock); the next window starts here. */
+  private clickedUntil: Seconds = 0;
+  /** The audio time of the pass boundary already scheduled, so a tick schedules it once. */
+  private passScheduledAt: Seconds | null = null;
+  private scheduler: number | null = null;
+  private readonly clickTrack: ClickTrack;
   private lastPlan: StartPlan | null = null;
   private endTimer: number | null = null;
   private disposed = false;
@@ -93,7 +123,11 @@ export class StemEngine {
     /** Stems that stay silent, with why. */
     readonly failures: readonly StemLoadFailure[],
     private readonly onEnded: (() => void) | undefined,
-  ) {}
+  ) {
+    const raw = context.rawContext as AudioContext;
+    this.clickTrack = new ClickTrack(raw, raw.destination);
+    this.clickTrack.volume = this.clicks.volume;
+  }
 
   /**
    * Fetches and decodes every stem (in parallel) and builds the graph. A stem that fails is reported
@@ -212,6 +246,40 @@ export class StemEngine {
     return this.reschedule();
   }
 
+  /** The song's beat grid (from the analysis' BPM) for snapping, count-in and click; null = none. */
+  setBeatGrid(grid: BeatGrid | null): void {
+    this.grid = grid;
+  }
+
+  get beatGrid(): BeatGrid | null {
+    return this.grid;
+  }
+
+  /** Count-in and click track; the click's volume glides, the rest applies from the next beat. */
+  setClickSettings(settings: ClickSettings): void {
+    this.assertLive();
+    this.clicks = { ...settings };
+    this.clickTrack.volume = settings.volume;
+    const now = this.context.now();
+    if (!settings.click) this.clickTrack.cancelFrom(now);
+  }
+
+  /**
+   * The speed trainer while a loop plays: pass 0 at the start tempo, each next pass `step` faster
+   * up to the target; null turns it off (the tempo stays where it is).
+   */
+  setSpeedTrainer(trainer: SpeedTrainer | null): Promise<unknown> {
+    this.assertLive();
+    this.trainer = trainer;
+    this.pass = 0;
+    return trainer ? this.setTempo(trainerTempo(trainer, 0)) : Promise.resolve();
+  }
+
+  /** The pass of the loop playing now (0 = the first), which the speed trainer counts. */
+  get loopPass(): number {
+    return this.pass;
+  }
+
   /** The mix rendered offline through the same graph (see `renderMix`), from the decoded stems. */
   renderMix(settings: MixSettings, onProgress?: (fraction: number) => void): Promise<AudioBuffer> {
     this.assertLive();
@@ -228,7 +296,9 @@ export class StemEngine {
     const now = this.context.now();
     const next = play(this.transport, now, this.duration);
     if (next === this.transport || next.state !== 'playing') return;
-    this.startAll(next, now);
+    const countIn = this.grid && this.clicks.countInBars > 0 ? countInDuration(this.grid, this.clicks.countInBars, this.rate) : 0;
+    this.startAll(next, now, countIn);
+    if (this.grid && countIn > 0) this.clickTrack.schedule(countInClicks(this.grid, this.clicks.countInBars, now + START_LOOKAHEAD + countIn, this.rate));
   }
 
   /** Stops every source and remembers the position. */
@@ -330,6 +400,8 @@ export class StemEngine {
       void group.node.dropBuffers(); // the worklet's copies of the stems
       group.node.disconnect();
     }
+    this.stopScheduler();
+    this.clickTrack.dispose();
     for (const channel of this.channels) {
       channel.gain.dispose();
       channel.meter.dispose();
@@ -339,19 +411,24 @@ export class StemEngine {
     this.disposed = true;
   }
 
-  private startAll(next: Extract<Transport, { state: 'playing' }>, now: Seconds): void {
+  private startAll(next: Extract<Transport, { state: 'playing' }>, now: Seconds, countIn: Seconds = 0): void {
     const stems = this.channels.map((channel) => ({ id: channel.id, duration: channel.buffer.duration }));
-    const plan = planStart(stems, next.from, now, START_LOOKAHEAD);
+    const plan = planStart(stems, next.from, now, START_LOOKAHEAD + countIn);
+    next = { ...next, startedAt: plan.time };
+    this.restartClicks(plan.time);
     // One schedule, one time: every node gets plan.time and the same input position. A stem that
     // ended is silent on its own: the node pads it with silence past its end.
     void scheduleGroups(this.groups, { output: plan.time, input: next.from, active: true, ...this.stretchSettings() });
     this.lastPlan = plan;
     this.transport = { ...next, rate: this.rate, loop: this.loop };
     this.scheduleEndCheck();
+    this.startScheduler();
   }
 
   private stopAll(): void {
     this.clearEndTimer();
+    this.stopScheduler();
+    this.clickTrack.cancelFrom(0);
     const now = this.context.immediate();
     void scheduleGroups(this.groups, { output: now, input: positionAt(this.transport, now, this.duration), active: false, ...this.stretchSettings() });
   }
@@ -362,8 +439,76 @@ export class StemEngine {
     const at = this.context.now() + CHANGE_LOOKAHEAD;
     const from = positionAt(this.transport, at, this.duration);
     this.transport = { state: 'playing', startedAt: at, from, rate: this.rate, loop: this.loop };
+    this.restartClicks(at);
     this.scheduleEndCheck();
     return scheduleGroups(this.groups, { output: at, input: from, active: true, ...this.stretchSettings() });
+  }
+
+  /** Clicks after `from` were timed for the old transport: drop them and schedule again from there. */
+  private restartClicks(from: Seconds): void {
+    this.clickTrack.cancelFrom(from);
+    this.clickedUntil = Math.min(this.clickedUntil, from);
+    this.passScheduledAt = null;
+  }
+
+  private startScheduler(): void {
+    this.stopScheduler();
+    this.tick();
+    this.scheduler = window.setInterval(() => this.tick(), SCHEDULER_TICK_MS);
+  }
+
+  private stopScheduler(): void {
+    if (this.scheduler !== null) window.clearInterval(this.scheduler);
+    this.scheduler = null;
+  }
+
+  /** Schedules the click track's next window and, near a loop pass's end, the next pass. */
+  private tick(): void {
+    if (this.disposed || this.transport.state !== 'playing') return;
+    const now = this.context.now();
+    const until = now + SCHEDULE_AHEAD;
+    const playing = this.transport;
+    const rate = playing.rate ?? 1;
+    if (this.loop && playing.from < this.loop.end && (this.trainer || (this.clicks.countInEachPass && this.clicks.countInBars > 0 && this.grid))) {
+      const boundary = playing.startedAt + (this.loop.end - playing.from) / rate;
+      if (boundary < until && this.passScheduledAt !== boundary) this.schedulePass(boundary);
+    }
+    const current = this.transport as Extract<Transport, { state: 'playing' }>;
+    if (this.clicks.click && this.grid) {
+      const start = Math.max(this.clickedUntil, now);
+      if (until > start) {
+        this.clickTrack.schedule(clickTimes(this.grid, { startedAt: current.startedAt, from: current.from, rate: current.rate ?? 1, loop: this.loop }, start, until));
+      }
+    }
+    this.clickedUntil = Math.max(this.clickedUntil, until);
+  }
+
+  /**
+   * The next pass of the loop, from its start at audio time `boundary`: at the trainer's next tempo
+   * and after a count-in when asked. An explicit jump of every node's time map at the boundary (the
+   * nodes' own loop stays set as a safety net should a tick come late).
+   */
+  private schedulePass(boundary: Seconds): void {
+    const loop = this.loop!;
+    this.pass += 1;
+    if (this.trainer) this.rate = trainerTempo(this.trainer, this.pass);
+    const countIn = this.grid && this.clicks.countInEachPass && this.clicks.countInBars > 0 ? countInDuration(this.grid, this.clicks.countInBars, this.rate) : 0;
+    const settings = this.stretchSettings();
+    if (countIn > 0) void scheduleGroups(this.groups, { output: boundary, input: loop.start, active: false, ...settings }, true);
+    void scheduleGroups(this.groups, { output: boundary + countIn, input: loop.start, active: true, ...settings }, true);
+    this.clickTrack.cancelFrom(boundary);
+    if (this.grid && countIn > 0) this.clickTrack.schedule(countInClicks(this.grid, this.clicks.countInBars, boundary + countIn, this.rate));
+    this.transport = { state: 'playing', startedAt: boundary + countIn, from: loop.start, rate: this.rate, loop };
+    this.clickedUntil = boundary + countIn;
+    this.passScheduledAt = boundary;
+    this.onPass?.(this.pass, this.rate);
+  }
+
+  private onPass: ((pass: number, tempo: number) => void) | null = null;
+
+  /** Tells `listener` each new loop pass (the trainer's tempo may have changed); null stops telling. */
+  setPassListener(listener: ((pass: number, tempo: number) => void) | null): void {
+    this.onPass = listener;
   }
 
   private stretchSettings() {

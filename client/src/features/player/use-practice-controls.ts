@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useState } from 'react';
+import { beatGridOf, loopFromMarks, snapToBeat } from '../../lib/audio/beat-grid';
+import type { ClickSettings, LoopRange, SpeedTrainer, StemEngine } from '../../lib/audio/stem-engine';
+import type { Seconds } from '../../lib/audio/units';
+
+/** The practice tools' state as the controls show it, and what the musician can do with them. */
+export interface PracticeControls {
+  tempo: number;
+  transpose: number;
+  loop: LoopRange | null;
+  /** The A mark while the musician is setting an A-B loop (waiting for B). */
+  markA: Seconds | null;
+  trainer: SpeedTrainer | null;
+  pass: number;
+  clicks: ClickSettings;
+  hasBeatGrid: boolean;
+  setTempo(tempo: number): void;
+  setTranspose(semitones: number): void;
+  /** First press marks A, the second B (snapped to beats) and loops; a press while looping clears. */
+  markLoop(position: Seconds): void;
+  loopSection(section: LoopRange): void;
+  clearLoop(): void;
+  setTrainer(trainer: SpeedTrainer | null): void;
+  setClicks(clicks: ClickSettings): void;
+}
+
+/** Applies tempo, transpose, loop, speed trainer and clicks to the engine and keeps them for display. */
+export function usePracticeControls(engine: StemEngine, bpm: number | null, duration: Seconds, onChange: () => void): PracticeControls {
+  const [tempo, setTempoState] = useState(engine.tempo);
+  const [transpose, setTransposeState] = useState(engine.transpose);
+  const [loop, setLoopState] = useState<LoopRange | null>(engine.loopRange);
+  const [markA, setMarkA] = useState<Seconds | null>(null);
+  const [trainer, setTrainerState] = useState<SpeedTrainer | null>(null);
+  const [pass, setPass] = useState(0);
+  const [clicks, setClicksState] = useState<ClickSettings>({ click: false, volume: 0.8, countInBars: 0, countInEachPass: false });
+  const grid = beatGridOf(bpm);
+
+  useEffect(() => {
+    engine.setBeatGrid(beatGridOf(bpm));
+    engine.setPassListener((next, nextTempo) => {
+      setPass(next);
+      setTempoState(nextTempo);
+    });
+    return () => engine.setPassListener(null);
+  }, [engine, bpm]);
+
+  const applyLoop = useCallback(
+    (next: LoopRange | null) => {
+      void engine.setLoop(next);
+      setLoopState(next);
+      setPass(0);
+      onChange();
+    },
+    [engine, onChange],
+  );
+
+  return {
+    tempo,
+    transpose,
+    loop,
+    markA,
+    trainer,
+    pass,
+    clicks,
+    hasBeatGrid: grid !== null,
+    setTempo: (next) => {
+      void engine.setTempo(next);
+      setTempoState(next);
+    },
+    setTranspose: (next) => {
+      void engine.setTranspose(next);
+      setTransposeState(next);
+    },
+    markLoop: (position) => {
+      if (loop) {
+        applyLoop(null);
+      } else if (markA === null) {
+        setMarkA(snapToBeat(position, grid));
+      } else {
+        applyLoop(loopFromMarks(markA, position, grid, duration));
+        setMarkA(null);
+      }
+    },
+    loopSection: (section) => {
+      setMarkA(null);
+      applyLoop(section);
+    },
+    clearLoop: () => {
+      setMarkA(null);
+      applyLoop(null);
+    },
+    setTrainer: (next) => {
+      void engine.setSpeedTrainer(next);
+      setTrainerState(next);
+      setPass(0);
+      if (next) setTempoState(engine.tempo);
+    },
+    setClicks: (next) => {
+      engine.setClickSettings(next);
+      setClicksState(next);
+    },
+  };
+}
