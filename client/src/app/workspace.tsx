@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { AppHeader } from '../features/account/app-header';
+import { exportMixAction } from '../features/export/export-mix-button';
 import { LibraryScreen } from '../features/library/library-screen';
 import { PlayerScreen } from '../features/player/player-screen';
 import { selectPlayerSongTitle } from '../features/player/player-api';
@@ -41,7 +42,7 @@ export function Workspace() {
           <LibraryScreen lastSongId={lastSongId} />
         </section>
         <section className={styles.screen} hidden={pathname !== paths.player} aria-label="Player">
-          <PlayerScreen />
+          <PlayerScreen exportAction={exportMixAction} />
         </section>
       </div>
       <Outlet />

@@ -9,7 +9,7 @@ import { selectKnownUser } from '../../lib/session/known-user-slice';
 import { DEFAULT_KEEP_LIMITS } from '../../lib/stem-cache/eviction-plan';
 import type { KeptSong } from '../../lib/stem-cache/kept-records';
 import { userStemCache } from '../../lib/stem-cache/user-stem-cache';
-import { formatBytes } from './format-bytes';
+import { formatBytes } from '../../lib/export/format-bytes';
 import styles from './offline-songs-screen.module.css';
 
 interface StorageFigures {

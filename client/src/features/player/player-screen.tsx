@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { LinkButton } from '../../components/ui/link-button';
 import { useAppDispatch } from '../../app/hooks';
+import type { ExportAction } from '../../lib/export/export-mix-source';
 import { paths, SONG_ID_PARAM } from '../../lib/routes/paths';
 import { parseSongId } from './parse-song-id';
 import styles from './player.module.css';
@@ -12,7 +13,7 @@ import { SongPlayer } from './song-player';
  * /player (spec 000, Player). It stays mounted next to the library, so it only reacts to the
  * address while /player is actually shown: the song keeps playing while the library is open.
  */
-export function PlayerScreen() {
+export function PlayerScreen({ exportAction }: { exportAction?: ExportAction } = {}) {
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const dispatch = useAppDispatch();
@@ -39,5 +40,5 @@ export function PlayerScreen() {
     );
   }
   // Keyed by song: a new song mounts a new player, so the old engine is disposed first.
-  return <SongPlayer key={songId} songId={songId} />;
+  return <SongPlayer key={songId} songId={songId} exportAction={exportAction} />;
 }

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
 import type { StemEngine } from '../../lib/audio/stem-engine';
+import type { ExportAction } from '../../lib/export/export-mix-source';
 import { paths } from '../../lib/routes/paths';
 import { CreditLimitNotice } from './credit-limit-notice';
 import { LyricsOverlay } from './lyrics-overlay';
@@ -22,7 +23,7 @@ import { useSongEngine } from './use-song-engine';
 import { WaveformRingDeck } from './waveform-ring-deck';
 
 /** The player with a song: fetches it, loads its stems, and shows the loaded player. */
-export function SongPlayer({ songId }: { songId: number }) {
+export function SongPlayer({ songId, exportAction }: { songId: number; exportAction?: ExportAction }) {
   const { data: fetched, isError: notFetched } = usePlayerSongQuery(songId);
   // Offline (or the API down), a song this browser keeps opens from its kept copy (decision 0033).
   const kept = useKeptPlayerSong(songId, notFetched);
@@ -45,6 +46,7 @@ export function SongPlayer({ songId }: { songId: number }) {
         <h1 className={styles.title}>{song.title}</h1>
         {engineState.status === 'ready' ? <MuteAllButton /> : null}
         {engineState.status === 'ready' ? <PresetsBar songId={song.id} /> : null}
+        {engineState.status === 'ready' && exportAction ? <ExportSlot title={song.title} engine={engineState.engine} exportAction={exportAction} /> : null}
         <LinkButton to={paths.library}>Back to Library</LinkButton>
       </header>
       {engineState.status === 'loading' ? <LoadingState label="Loading your song..." /> : null}
@@ -53,6 +55,22 @@ export function SongPlayer({ songId }: { songId: number }) {
       {engineState.status === 'ready' ? <LoadedPlayer song={song} engine={engineState.engine} /> : null}
     </div>
   );
+}
+
+/** The export's button (issue 12), handed in by the app layer: the mix it reads is the one heard now. */
+function ExportSlot({ title, engine, exportAction }: { title: string; engine: StemEngine; exportAction: ExportAction }) {
+  const gains = useAppSelector(selectStemGains);
+  return exportAction(() => ({
+    title,
+    duration: engine.duration,
+    sampleRate: engine.sampleRate,
+    loadedStemIds: engine.stemIds,
+    gains,
+    tempo: engine.tempo,
+    transpose: engine.transpose,
+    loop: engine.loopRange,
+    render: (settings, onProgress) => engine.renderMix(settings, onProgress),
+  }));
 }
 
 function MuteAllButton() {

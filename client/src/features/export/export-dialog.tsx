@@ -1,0 +1,207 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { ModalDialog } from '../../components/ui/modal-dialog';
+import { encodeInWorker } from '../../lib/export/encode-in-worker';
+import type { ExportFormat } from '../../lib/export/export-format';
+import { exportFormats } from '../../lib/export/export-format';
+import type { ExportMixSettings, ExportMixSource } from '../../lib/export/export-mix-source';
+import { formatBytes } from '../../lib/export/format-bytes';
+import styles from './export-dialog.module.css';
+import { estimatedExportBytes, exportFileName, exportMixSettings, exportSeconds, LOOP_PASSES } from './export-mix';
+
+type Phase =
+  | { kind: 'choosing' }
+  | { kind: 'rendering'; fraction: number }
+  | { kind: 'encoding'; fraction: number }
+  | { kind: 'done'; url: string; fileName: string; bytes: number; milliseconds: number }
+  | { kind: 'failed'; message: string };
+
+const FORMATS: ExportFormat[] = ['wav16', 'wav32', 'mp3'];
+
+function formatDuration(seconds: number): string {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+function describeGains(source: ExportMixSource): string {
+  const silent = source.loadedStemIds.filter((id) => (source.gains[id] ?? 0) === 0).length;
+  if (silent === 0) return `all ${source.loadedStemIds.length} stems`;
+  return `${source.loadedStemIds.length - silent} of ${source.loadedStemIds.length} stems (${silent} muted)`;
+}
+
+/** Starts the browser's download of `url` as `fileName`. */
+function download(url: string, fileName: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+}
+
+/**
+ * Renders `settings` with the engine, encodes the result in a worker and starts the download,
+ * reporting each step to `setPhase`. An abort drops the render when it returns (an offline render
+ * cannot stop half way) or terminates the encoder, and goes back to choosing.
+ */
+async function runExport(
+  source: ExportMixSource,
+  settings: ExportMixSettings,
+  format: ExportFormat,
+  signal: AbortSignal,
+  setPhase: (phase: Phase) => void,
+): Promise<void> {
+  const began = performance.now();
+  try {
+    setPhase({ kind: 'rendering', fraction: 0 });
+    const rendered = await source.render(settings, (fraction) => {
+      if (!signal.aborted) setPhase({ kind: 'rendering', fraction });
+    });
+    signal.throwIfAborted();
+    setPhase({ kind: 'encoding', fraction: 0 });
+    // Copies: the worker takes the arrays' memory, which the AudioBuffer keeps.
+    const channels = Array.from({ length: rendered.numberOfChannels }, (_, channel) => rendered.getChannelData(channel).slice());
+    const bytes = await encodeInWorker({ format, sampleRate: rendered.sampleRate, channels }, { signal, onProgress: (fraction) => setPhase({ kind: 'encoding', fraction }) });
+    const fileName = exportFileName(source.title, format);
+    const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: exportFormats[format].mimeType }));
+    setPhase({ kind: 'done', url, fileName, bytes: bytes.length, milliseconds: performance.now() - began });
+    download(url, fileName);
+  } catch (error) {
+    if (signal.aborted) {
+      setPhase({ kind: 'choosing' });
+      return;
+    }
+    console.error('Exporting the mix failed', error);
+    setPhase({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/**
+ * Export the mix you hear (issue 12, decision 0033): the mixer's levels, mutes and solo, the tempo
+ * and transpose, optionally the loop N times, rendered offline by the engine from the stems it
+ * already decoded (nothing is streamed or billed), then encoded in a worker as WAV or MP3, with a
+ * progress bar for each step, Cancel, and a download named after the song.
+ */
+export function ExportDialog({ source, onClose }: { source: ExportMixSource; onClose: () => void }) {
+  const [format, setFormat] = useState<ExportFormat>('wav16');
+  const [loopOnly, setLoopOnly] = useState(false);
+  const [passes, setPasses] = useState(4);
+  const [phase, setPhase] = useState<Phase>({ kind: 'choosing' });
+  const run = useRef<AbortController | null>(null);
+  const passesId = useId();
+
+  // Closing (or unmounting) cancels whatever runs and releases the file.
+  useEffect(() => () => run.current?.abort(), []);
+  useEffect(() => {
+    if (phase.kind !== 'done') return;
+    return () => URL.revokeObjectURL(phase.url);
+  }, [phase]);
+
+  let settings: ReturnType<typeof exportMixSettings> | null = null;
+  let problem: string | null = null;
+  try {
+    settings = exportMixSettings({ ...source, loopOnly: loopOnly ? { passes } : null });
+  } catch (error) {
+    problem = error instanceof RangeError ? error.message : String(error);
+  }
+  const seconds = settings ? exportSeconds(source.duration, settings) : 0;
+  const busy = phase.kind === 'rendering' || phase.kind === 'encoding';
+
+  const start = () => {
+    if (!settings) return;
+    const controller = new AbortController();
+    run.current = controller;
+    void runExport(source, settings, format, controller.signal, setPhase).finally(() => {
+      if (run.current === controller) run.current = null;
+    });
+  };
+
+  const cancel = () => run.current?.abort();
+
+  const actions = busy ? (
+    <Button onClick={cancel}>Cancel</Button>
+  ) : (
+    <>
+      <Button onClick={onClose}>Close</Button>
+      <Button variant="primary" disabled={settings === null} onClick={() => void start()}>
+        {phase.kind === 'done' ? 'Export Again' : 'Export'}
+      </Button>
+    </>
+  );
+
+  return (
+    <ModalDialog title="Export Mix" actions={actions} onClose={busy ? undefined : onClose} width={560}>
+      <div className={styles.body} data-testid="export-dialog" data-phase={phase.kind}>
+        <p className={styles.summary}>
+          The mix you hear: {describeGains(source)}, tempo {Math.round(source.tempo * 100)}%, transpose {source.transpose > 0 ? '+' : ''}
+          {source.transpose} semitones. Rendered on this device from the stems already loaded: nothing is streamed or billed.
+        </p>
+        <fieldset className={styles.formats} disabled={busy}>
+          <legend>Format</legend>
+          {FORMATS.map((option) => (
+            <label key={option} className={styles.format}>
+              <input type="radio" name="export-format" value={option} checked={format === option} onChange={() => setFormat(option)} />
+              {exportFormats[option].label}
+            </label>
+          ))}
+        </fieldset>
+        <div className={styles.loop}>
+          <label>
+            <input type="checkbox" checked={loopOnly} disabled={busy || source.loop === null} onChange={(event) => setLoopOnly(event.target.checked)} />
+            {source.loop ? `Only the loop (${formatDuration(source.loop.start)}-${formatDuration(source.loop.end)})` : 'Only the loop (no loop set)'}
+          </label>
+          <label htmlFor={passesId}>passes</label>
+          <input
+            id={passesId}
+            type="number"
+            min={LOOP_PASSES.min}
+            max={LOOP_PASSES.max}
+            value={passes}
+            disabled={busy || !loopOnly}
+            onChange={(event) => setPasses(Number(event.target.value))}
+            className={styles.passes}
+          />
+        </div>
+        {settings ? (
+          <p className={styles.estimate} data-testid="export-estimate">
+            {formatDuration(seconds)} long, about {formatBytes(estimatedExportBytes(format, seconds, source.sampleRate, 2))}
+          </p>
+        ) : (
+          <p className={styles.problem} role="alert">
+            {problem === 'every stem is muted: the export would be silent' ? 'Every stem is muted: unmute one to export.' : problem}
+          </p>
+        )}
+        {busy ? <ExportProgress phase={phase} /> : null}
+        {phase.kind === 'done' ? (
+          <p className={styles.done} role="status">
+            Exported {phase.fileName} ({formatBytes(phase.bytes)}) in {(phase.milliseconds / 1000).toFixed(1)} s.{' '}
+            <a href={phase.url} download={phase.fileName}>
+              Download again
+            </a>
+          </p>
+        ) : null}
+        {phase.kind === 'failed' ? (
+          <p className={styles.problem} role="alert">
+            The export failed: {phase.message}
+          </p>
+        ) : null}
+      </div>
+    </ModalDialog>
+  );
+}
+
+function ExportProgress({ phase }: { phase: Extract<Phase, { kind: 'rendering' | 'encoding' }> }) {
+  const label = phase.kind === 'rendering' ? 'Rendering the mix' : 'Encoding the file';
+  const percent = Math.round(phase.fraction * 100);
+  return (
+    <div className={styles.progress}>
+      <div className={styles.progressLabel}>
+        <span>
+          Step {phase.kind === 'rendering' ? 1 : 2} of 2: {label}
+        </span>
+        <span>{percent}%</span>
+      </div>
+      <div className={styles.bar} role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+        <div className={styles.fill} style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}

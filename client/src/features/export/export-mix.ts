@@ -1,0 +1,83 @@
+import type { ExportFormat } from '../../lib/export/export-format';
+import { exportFormats, MP3_BITRATE } from '../../lib/export/export-format';
+import type { ExportMixSettings } from '../../lib/export/export-mix-source';
+
+/** The A-B loop the player has set, if any (song seconds). */
+export interface CurrentLoop {
+  start: number;
+  end: number;
+}
+
+/** How many passes of the loop an export may hold: a practice track, not an endless file. */
+export const LOOP_PASSES = { min: 1, max: 50 } as const;
+
+/**
+ * The mix to render, from what the player holds: each loaded stem's effective gain from the mixer
+ * (its volume, or 0 when muted or silenced by a solo: `selectStemGains`), the tempo and transpose,
+ * and the loop with `passes` when the user asked for the loop only. Stems the engine did not load
+ * are left out (they were silent in what the user heard). A RangeError when nothing would sound or
+ * the passes are out of range.
+ */
+export function exportMixSettings(input: {
+  gains: Readonly<Record<string, number>>;
+  loadedStemIds: readonly string[];
+  tempo: number;
+  transpose: number;
+  loop: CurrentLoop | null;
+  loopOnly: { passes: number } | null;
+}): ExportMixSettings {
+  const gains: Record<string, number> = {};
+  for (const id of input.loadedStemIds) gains[id] = Math.min(1, Math.max(0, input.gains[id] ?? 0));
+  if (!Object.values(gains).some((gain) => gain > 0)) throw new RangeError('every stem is muted: the export would be silent');
+  let loop: ExportMixSettings['loop'] = null;
+  if (input.loopOnly) {
+    if (!input.loop) throw new RangeError('no loop is set');
+    const { passes } = input.loopOnly;
+    if (!Number.isInteger(passes) || passes < LOOP_PASSES.min || passes > LOOP_PASSES.max) {
+      throw new RangeError(`passes must be a whole number in ${LOOP_PASSES.min}..${LOOP_PASSES.max}, got ${passes}`);
+    }
+    if (!(input.loop.end > input.loop.start)) throw new RangeError('the loop ends before it starts');
+    loop = { start: input.loop.start, end: input.loop.end, passes };
+  }
+  return { gains, tempo: input.tempo, transpose: input.transpose, loop };
+}
+
+/** The length of the exported audio in seconds: the song or the loop's passes, over the tempo. */
+export function exportSeconds(songDuration: number, settings: Pick<ExportMixSettings, 'tempo' | 'loop'>): number {
+  const songSeconds = settings.loop ? (settings.loop.end - settings.loop.start) * settings.loop.passes : songDuration;
+  return songSeconds / settings.tempo;
+}
+
+/**
+ * The file's size before it is made: WAV is exact (header plus frames x channels x sample bytes),
+ * MP3 is its constant bitrate over the length (LAME adds a few frames of padding).
+ */
+export function estimatedExportBytes(format: ExportFormat, seconds: number, sampleRate: number, channels: number): number {
+  const frames = Math.ceil(seconds * sampleRate);
+  switch (format) {
+    case 'wav16':
+      return (channels > 2 ? 80 : 44) + frames * channels * 2;
+    case 'wav32':
+      return 80 + frames * channels * 4;
+    case 'mp3':
+      return Math.ceil((MP3_BITRATE * 1000 * seconds) / 8);
+    default: {
+      const never: never = format;
+      throw new Error(`unknown format ${String(never)}`);
+    }
+  }
+}
+
+/** Characters no common file system takes in a name (Windows' list, the strictest), and controls. */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_FILE_NAMES = /[\u0000-\u001f\u007f<>:"/\\|?*]+/g;
+const MAX_TITLE_LENGTH = 120;
+
+/** The download's name: "<title> (Woodshed mix).wav", the title made safe for any file system. */
+export function exportFileName(title: string, format: ExportFormat): string {
+  let safe = title.normalize('NFC').replace(UNSAFE_IN_FILE_NAMES, ' ').replace(/\s+/g, ' ').trim();
+  // Windows drops trailing dots and spaces; a name of dots alone is no name.
+  safe = safe.replace(/[.\s]+$/, '').replace(/^\.+/, '');
+  if ([...safe].length > MAX_TITLE_LENGTH) safe = [...safe].slice(0, MAX_TITLE_LENGTH).join('').trim();
+  return `${safe || 'Untitled'} (Woodshed mix).${exportFormats[format].extension}`;
+}
