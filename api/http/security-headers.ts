@@ -11,8 +11,11 @@ export function contentSecurityPolicy(options: { https: boolean }): Record<strin
     'default-src': ["'self'"],
     // blob: because Tone.js (standardized-audio-context) loads its AudioWorklet processors from
     // blob: URLs, and worklets are governed by script-src. A blob: URL can only be minted by
-    // script already running on our origin, so it opens no injection path.
-    'script-src': ["'self'", 'blob:'],
+    // script already running on our origin, so it opens no injection path. 'wasm-unsafe-eval'
+    // lets WebAssembly compile (and only that, not JavaScript eval): the time-stretch worklet
+    // (signalsmith-stretch) and the MP3 export worker (LAME) are WebAssembly, and a worklet and a
+    // worker run under this policy too (decision 0033).
+    'script-src': ["'self'", 'blob:', "'wasm-unsafe-eval'"],
     // Tone.js runs its clock in a Worker created from a blob: URL.
     'worker-src': ["'self'", 'blob:'],
     'style-src': ["'self'"],
