@@ -40,7 +40,7 @@ function download(url: string, fileName: string): void {
 /**
  * Renders `settings` with the engine, encodes the result in a worker and starts the download,
  * reporting each step to `setPhase`. An abort drops the render when it returns (an offline render
- * cannot stop half way) or terminates the encoder, and goes back to choosing.
+ * cannot stop half way) or terminates the encoder.
  */
 async function runExport(
   source: ExportMixSource,
@@ -50,27 +50,26 @@ async function runExport(
   setPhase: (phase: Phase) => void,
 ): Promise<void> {
   const began = performance.now();
+  // A cancelled run says nothing more: the dialog went back to choosing, maybe to a new run.
+  const report = (phase: Phase) => {
+    if (!signal.aborted) setPhase(phase);
+  };
   try {
-    setPhase({ kind: 'rendering', fraction: 0 });
-    const rendered = await source.render(settings, (fraction) => {
-      if (!signal.aborted) setPhase({ kind: 'rendering', fraction });
-    });
+    report({ kind: 'rendering', fraction: 0 });
+    const rendered = await source.render(settings, (fraction) => report({ kind: 'rendering', fraction }));
     signal.throwIfAborted();
-    setPhase({ kind: 'encoding', fraction: 0 });
+    report({ kind: 'encoding', fraction: 0 });
     // Copies: the worker takes the arrays' memory, which the AudioBuffer keeps.
     const channels = Array.from({ length: rendered.numberOfChannels }, (_, channel) => rendered.getChannelData(channel).slice());
-    const bytes = await encodeInWorker({ format, sampleRate: rendered.sampleRate, channels }, { signal, onProgress: (fraction) => setPhase({ kind: 'encoding', fraction }) });
+    const bytes = await encodeInWorker({ format, sampleRate: rendered.sampleRate, channels }, { signal, onProgress: (fraction) => report({ kind: 'encoding', fraction }) });
     const fileName = exportFileName(source.title, format);
     const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: exportFormats[format].mimeType }));
-    setPhase({ kind: 'done', url, fileName, bytes: bytes.length, milliseconds: performance.now() - began });
+    report({ kind: 'done', url, fileName, bytes: bytes.length, milliseconds: performance.now() - began });
     download(url, fileName);
   } catch (error) {
-    if (signal.aborted) {
-      setPhase({ kind: 'choosing' });
-      return;
-    }
+    if (signal.aborted) return;
     console.error('Exporting the mix failed', error);
-    setPhase({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+    report({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
   }
 }
 
@@ -114,7 +113,12 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
     });
   };
 
-  const cancel = () => run.current?.abort();
+  // Back to choosing at once: a render still running finishes in the background and is dropped.
+  const cancel = () => {
+    run.current?.abort();
+    run.current = null;
+    setPhase({ kind: 'choosing' });
+  };
 
   const actions = busy ? (
     <Button onClick={cancel}>Cancel</Button>
