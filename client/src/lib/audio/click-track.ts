@@ -41,6 +41,8 @@ export class ClickTrack {
     const now = this.context.currentTime;
     this.pending = this.pending.filter((click) => click.time >= now);
     for (const click of clicks) {
+      // A beat already past (a late tick) is left out rather than sounding off the grid.
+      if (click.time < now) continue;
       const source = this.context.createBufferSource();
       source.buffer = click.accent ? this.sounds.accent : this.sounds.normal;
       source.connect(this.gain);

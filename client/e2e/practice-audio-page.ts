@@ -1,0 +1,67 @@
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { build } from 'vite';
+import { repoRoot } from './repo-root';
+
+/** A bundle of one engine module as a script that sets `window[name]` to its exports. */
+async function bundleModule(file: string, name: string): Promise<string> {
+  const output = await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: { write: false, minify: false, lib: { entry: path.join(repoRoot, file), formats: ['iife'], name } },
+  });
+  const results = Array.isArray(output) ? output : [output];
+  for (const result of results) {
+    if ('output' in result) return result.output[0].code;
+  }
+  throw new Error(`no bundle for ${file}`);
+}
+
+/** A mono 16-bit PCM WAV of `samples` (-1..1) at `sampleRate`. */
+export function wavBytes(samples: Float32Array, sampleRate: number): Buffer {
+  const data = Buffer.alloc(samples.length * 2);
+  samples.forEach((sample, index) => data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, sample)) * 32767), index * 2));
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+/**
+ * A page on localhost (a secure context: AudioWorklet needs one) that loads the engine's own
+ * modules (render-mix, click-track, beat-grid, bundled from client/src/lib/audio as they are) as
+ * `window.RenderMix`, `window.ClickTrack`, `window.BeatGrid`, and serves the test's WAV stems.
+ */
+export async function servePracticeAudioPage(stems: Record<string, Buffer>): Promise<{ url: string; server: Server }> {
+  const scripts = await Promise.all([
+    bundleModule('client/src/lib/audio/render-mix.ts', 'RenderMix'),
+    bundleModule('client/src/lib/audio/click-track.ts', 'ClickTrack'),
+    bundleModule('client/src/lib/audio/beat-grid.ts', 'BeatGrid'),
+  ]);
+  const html = `<!doctype html><html><body>${scripts.map((code) => `<script>${code.replaceAll('</script', '<\\/script')}</script>`).join('')}</body></html>`;
+  const server = createServer((request, response) => {
+    const stem = stems[(request.url ?? '/').slice(1)];
+    if (stem) {
+      response.setHeader('content-type', 'audio/wav');
+      response.end(stem);
+    } else {
+      response.setHeader('content-type', 'text/html');
+      response.end(html);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address !== 'object') throw new Error('no port');
+  return { url: `http://localhost:${address.port}/`, server };
+}
