@@ -1,9 +1,8 @@
 import type { Logger } from 'pino';
 import type { SqlClient } from '../../events/store/postgres/sql-client';
-import { hasActiveSubscription } from '../../projections/subscriptions/subscriptions-queries';
 import type { Clock } from '../clock';
 import { AppError } from '../http/app-error';
-import { extendReservation, hasBytesLeft, releaseReservation, reservationHeartbeatMs, reserveBytes, settleReservation } from './credit-reservations';
+import { admissionOf, extendReservation, releaseReservation, reservationHeartbeatMs, reserveBytes, settleReservation } from './credit-reservations';
 
 /** The part of a stem response the gate decides on. */
 export interface MeteredRequest {
@@ -45,11 +44,13 @@ export function creditLimitReached(): AppError {
  * Resolves null when nothing is held (HEAD, Pro).
  */
 export async function admitMeteredRequest(deps: CreditGateDependencies, request: MeteredRequest): Promise<CreditHold | null> {
-  if (await hasActiveSubscription(deps.sql, request.userId, request.startedAt)) return null;
+  // One statement answers both questions, Pro and credits left, at the instant the response started.
+  const admission = await admissionOf(deps.sql, request.userId, request.startedAt);
+  if (admission.pro) return null;
   if (request.method === 'HEAD') {
     // The player asks HEAD before it loads a stem: a stem that would be cut short (a partial file
     // that does not decode, billed all the same) is refused here, and nothing is spent.
-    if (!(await hasBytesLeft(deps.sql, request.userId, request.contentLength, deps.clock.now()))) throw creditLimitReached();
+    if (!(admission.bytesLeft > 0 && admission.bytesLeft >= request.contentLength)) throw creditLimitReached();
     return null;
   }
   const reservation = await reserveBytes(deps.sql, request.userId, request.contentLength, deps.clock.now());

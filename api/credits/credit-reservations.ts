@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlClient, SqlExecutor } from '../../events/store/postgres/sql-client';
-import { bytesLeftToStream, creditSnapshotOf } from '../../projections/credits/credits-queries';
+import { billingMonthKey } from '../../projections/credits/credit-rules';
+import { bytesLeftToStream, creditSnapshotOfRow, creditSnapshotSql } from '../../projections/credits/credits-queries';
+import type { SnapshotRow } from '../../projections/credits/credits-queries';
+import { activeAt } from '../../projections/subscriptions/subscriptions-queries';
+import { subscriptionsTable } from '../../projections/subscriptions/subscriptions-tables';
 
 /** How long an unsettled reservation lives without a heartbeat: the holds of a crashed process lapse after this. */
 export const reservationTtlMs = 120_000;
@@ -16,8 +20,10 @@ export const settledHoldMs = 24 * 60 * 60_000;
 
 export type Reservation = { granted: true; id: string; bytes: number } | { granted: false };
 
-/** What the user's credits and live reservations leave to stream now. */
-interface Headroom {
+/** What the gate decides on: whether the user has Pro, and what their credits and live holds leave. */
+export interface Admission {
+  /** A subscription's paid period runs now: unlimited, nothing held. */
+  pro: boolean;
   bytesLeft: number;
   /** The credits read model's position for the user; settled holds at or before it are in the read model. */
   readModelPosition: string;
@@ -26,26 +32,30 @@ interface Headroom {
 // Per user, within this schema: two Woodsheds in separate schemas of one database never block each other.
 const userLock = `SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':woodshed:credit-reservations'), $1::integer)`;
 
-/**
- * Bytes the user may still stream: the credits the read model leaves this month less every live
- * hold (responses in progress, and settled ones the read model does not have yet). The snapshot's
- * position is read first and passed to the second statement, so a projection commit between the
- * two can never make a settled response count nowhere.
+/*
+ * One statement, so one snapshot: the holds are filtered by the position of the very read-model row
+ * they are subtracted from, so a projection commit can never make a settled response count twice or
+ * nowhere. It also saves round trips on the stem route's hot path (a HEAD is this one statement after
+ * the session and the song): on PGlite every statement queues on its one connection.
  */
-async function headroom(sql: SqlExecutor, userId: number, now: Date): Promise<Headroom> {
-  const snapshot = await creditSnapshotOf(sql, userId, now);
-  const { rows } = await sql.query<{ held: string | number }>(
-    `SELECT coalesce(sum(bytes), 0) AS held FROM credit_reservations
-     WHERE user_id = $1 AND expires_at > $2 AND (settled_position IS NULL OR settled_position > $3)`,
-    [userId, now.toISOString(), snapshot.position],
-  );
-  return { bytesLeft: bytesLeftToStream(snapshot) - Number(rows[0]?.held ?? 0), readModelPosition: snapshot.position };
-}
+const admissionSql = `SELECT snap.*,
+    EXISTS (SELECT 1 FROM ${subscriptionsTable} s WHERE s.user_id = $1 AND ${activeAt('$3')}) AS pro,
+    (SELECT coalesce(sum(r.bytes), 0) FROM credit_reservations r
+      WHERE r.user_id = $1 AND r.expires_at > $3::timestamptz
+        AND (r.settled_position IS NULL OR r.settled_position > coalesce(snap.position, ''))) AS held
+  FROM (${creditSnapshotSql('$1', '$2')}) snap`;
 
-/** Whether a user without Pro can stream `bytes` more now, live holds included (HEAD: checks, never reserves). */
-export async function hasBytesLeft(sql: SqlExecutor, userId: number, bytes: number, now: Date): Promise<boolean> {
-  const { bytesLeft } = await headroom(sql, userId, now);
-  return bytesLeft > 0 && bytesLeft >= bytes;
+/**
+ * Whether the user has Pro at `now`, and the bytes they may still stream: the credits the read model
+ * leaves this month less every live hold (responses in progress, and settled ones the read model
+ * does not have yet).
+ */
+export async function admissionOf(sql: SqlExecutor, userId: number, now: Date): Promise<Admission> {
+  const key = billingMonthKey(now);
+  const { rows } = await sql.query<SnapshotRow & { pro: boolean; held: string | number }>(admissionSql, [userId, key, now.toISOString()]);
+  const row = rows[0];
+  const snapshot = creditSnapshotOfRow(row, key);
+  return { pro: row?.pro === true, bytesLeft: bytesLeftToStream(snapshot) - Number(row?.held ?? 0), readModelPosition: snapshot.position };
 }
 
 /**
@@ -56,7 +66,7 @@ export async function hasBytesLeft(sql: SqlExecutor, userId: number, bytes: numb
 export async function reserveBytes(sql: SqlClient, userId: number, wanted: number, now: Date): Promise<Reservation> {
   return sql.transaction(async (tx) => {
     await tx.query(userLock, [userId]);
-    const { bytesLeft, readModelPosition } = await headroom(tx, userId, now);
+    const { bytesLeft, readModelPosition } = await admissionOf(tx, userId, now);
     await tx.query(
       `DELETE FROM credit_reservations WHERE user_id = $1 AND (expires_at <= $2 OR settled_position <= $3)`,
       [userId, now.toISOString(), readModelPosition],

@@ -24,7 +24,8 @@ export interface CreditSnapshot {
   };
 }
 
-interface SnapshotRow {
+/** The columns of `creditSnapshotSql`, as `creditSnapshotOfRow` reads them. */
+export interface SnapshotRow {
   paid_balance: number | null;
   paid_spent: number | null;
   overdrawn_credits: number | null;
@@ -36,18 +37,21 @@ interface SnapshotRow {
   paid_used: number | null;
 }
 
-/** The user's credits for the billing month `at` falls in; all zero for a user the read model has never seen. */
-export async function creditSnapshotOf(sql: SqlExecutor, userId: number, at: Date): Promise<CreditSnapshot> {
-  const key = billingMonthKey(at);
-  const { rows } = await sql.query<SnapshotRow>(
-    `SELECT a.paid_balance, a.paid_spent, a.overdrawn_credits, a.bytes_streamed AS lifetime_bytes, a.position,
+/**
+ * A subquery with one row: the snapshot columns of user `userParam` for the billing month starting
+ * `monthParam` (a `YYYY-MM-01` date). Exported so the credit gate can read it in the same statement
+ * as the live holds and the Pro check (one snapshot, one round trip).
+ */
+export function creditSnapshotSql(userParam: string, monthParam: string): string {
+  return `SELECT a.paid_balance, a.paid_spent, a.overdrawn_credits, a.bytes_streamed AS lifetime_bytes, a.position,
             m.bytes_streamed AS month_bytes_streamed, m.bytes_metered AS month_bytes_metered, m.credits_used, m.paid_used
-     FROM (SELECT $1::integer AS user_id) u
+     FROM (SELECT ${userParam}::integer AS user_id) u
      LEFT JOIN ${creditAccountsTable} a ON a.user_id = u.user_id
-     LEFT JOIN ${creditMonthsTable} m ON m.user_id = u.user_id AND m.month = $2::date`,
-    [userId, key],
-  );
-  const row = rows[0];
+     LEFT JOIN ${creditMonthsTable} m ON m.user_id = u.user_id AND m.month = ${monthParam}::date`;
+}
+
+/** The snapshot of a `creditSnapshotSql` row (all zero when the user has none) for the month `key`. */
+export function creditSnapshotOfRow(row: SnapshotRow | undefined, key: string): CreditSnapshot {
   return {
     paidBalance: row?.paid_balance ?? 0,
     paidSpent: row?.paid_spent ?? 0,
@@ -62,6 +66,13 @@ export async function creditSnapshotOf(sql: SqlExecutor, userId: number, at: Dat
       paidUsed: row?.paid_used ?? 0,
     },
   };
+}
+
+/** The user's credits for the billing month `at` falls in; all zero for a user the read model has never seen. */
+export async function creditSnapshotOf(sql: SqlExecutor, userId: number, at: Date): Promise<CreditSnapshot> {
+  const key = billingMonthKey(at);
+  const { rows } = await sql.query<SnapshotRow>(creditSnapshotSql('$1', '$2'), [userId, key]);
+  return creditSnapshotOfRow(rows[0], key);
 }
 
 /** Credits of one month as the usage screen shows them. */

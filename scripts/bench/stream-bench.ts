@@ -16,9 +16,9 @@ import { migrateApiTables } from '../../api/storage/api-migrations';
 import type { TestApp } from '../../api/testing/start-test-app';
 import { signInWithCode, testAuthSecret } from '../../api/testing/test-sign-in';
 import { createPostgresEventStore } from '../../events/store/postgres/postgres-event-store';
-import { openPgliteSqlClient } from '../../events/store/postgres/pglite-sql-client';
 import { startProjections } from '../../projections/registry';
 import { repositoryRoot } from '../app/repository-root';
+import { type BenchBackend, openBenchSqlClient, serverBackend } from './bench-sql-client';
 import type { StreamLoadRequest, StreamLoadResult } from './stream-bench-load';
 
 /**
@@ -28,7 +28,8 @@ import type { StreamLoadRequest, StreamLoadResult } from './stream-bench-load';
  * credit check answers at 500 requests/s with p99 <= 5 ms. The user streams without Pro, with
  * credits to spare, so every GET takes the full path: session, songs read model, credit
  * reservation under its lock, metered body, StemStreamed append, settlement. Load comes from a
- * process of its own, so the client's work does not share the servers' event loop.
+ * process of its own, so the client's work does not share the servers' event loop. With
+ * `DATABASE_URL` set it measures that PostgreSQL server too (a fresh schema), after PGlite.
  */
 const stemBytes = Number(process.env.BENCH_STEM_BYTES ?? 8 << 20);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -58,13 +59,31 @@ const median = (values: number[]) => {
 };
 const mbps = (bytesPerSecond: number) => `${(bytesPerSecond / 1e6).toFixed(0)} MB/s`;
 
-async function main(): Promise<void> {
+interface BackendResult {
+  database: string;
+  throughput: { staticBytesPerSecond: number; meteredBytesPerSecond: number; ratio: number; target: number; failures: number };
+  head: { p50Ms: number; p99Ms: number; achievedPerSecond: number; failures: number; targetP99Ms: number };
+}
+
+/** The databases measured: the embedded default, and the server too when `DATABASE_URL` is set. */
+function backends(): BenchBackend[] {
+  // BENCH_PGLITE=memory keeps PGlite's database in memory, to tell disk commits from the rest.
+  const list: BenchBackend[] = [{ kind: 'pglite', location: process.env.BENCH_PGLITE === 'memory' ? 'memory' : 'temp-dir' }];
+  if (process.env.DATABASE_URL !== undefined) list.push(serverBackend());
+  return list;
+}
+
+function databaseLabel(backend: BenchBackend): string {
+  if (backend.kind === 'postgres') return 'PostgreSQL server';
+  return backend.location === 'memory' ? 'PGlite in memory' : 'PGlite on disk';
+}
+
+async function benchBackend(backend: BenchBackend): Promise<BackendResult> {
+  const database = databaseLabel(backend);
   const songsDir = mkdtempSync(path.join(tmpdir(), 'woodshed-stream-bench-'));
-  // The embedded default as `npm start` runs it: PGlite on disk, projections at their default pace.
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'woodshed-stream-bench-data-'));
-  // BENCH_PGLITE=memory keeps the database in memory, to tell disk commits from the rest.
-  const inMemory = process.env.BENCH_PGLITE === 'memory';
-  const sql = await openPgliteSqlClient(inMemory ? {} : { dataDir });
+  // The app as `npm start` runs it on this database, projections at their default pace.
+  const client = await openBenchSqlClient(backend, 'stream');
+  const { sql } = client;
   const store = await createPostgresEventStore(sql);
   await migrateApiTables(sql);
   const projections = await startProjections({ sql, store });
@@ -93,8 +112,6 @@ async function main(): Promise<void> {
   const meteredUrl = `${server.url}${stemPath(library.songId, library.stems.large.filename)}`;
   const headers = sessionHeader(browser);
 
-  const startedAt = new Date().toISOString();
-  const loadAtStart = loadavg()[0]!;
   const metered: number[] = [];
   const plain: number[] = [];
   const ratios: number[] = [];
@@ -117,7 +134,7 @@ async function main(): Promise<void> {
     plain.push(figures.static!);
     metered.push(figures.metered!);
     ratios.push(figures.metered! / figures.static!);
-    console.error(`round ${round}: static ${mbps(figures.static!)}, metered ${mbps(figures.metered!)}, ratio ${(figures.metered! / figures.static!).toFixed(2)}; responses ${JSON.stringify(counts)}`);
+    console.error(`[${database}] round ${round}: static ${mbps(figures.static!)}, metered ${mbps(figures.metered!)}, ratio ${(figures.metered! / figures.static!).toFixed(2)}; responses ${JSON.stringify(counts)}`);
   }
 
   const heads: Array<Extract<StreamLoadResult, { kind: 'head-latency' }>> = [];
@@ -125,35 +142,50 @@ async function main(): Promise<void> {
     const result = await runLoad({ kind: 'head-latency', url: meteredUrl, headers, ratePerSecond: headRate, durationMs: headWindowMs });
     if (result.kind !== 'head-latency') throw new Error('unexpected load result');
     heads.push(result);
-    console.error(`HEAD round ${round}: p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, max ${result.maxMs.toFixed(1)} ms, ${result.achievedPerSecond.toFixed(0)}/s, ${result.failures} failures`);
+    console.error(`[${database}] HEAD round ${round}: p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, max ${result.maxMs.toFixed(1)} ms, ${result.achievedPerSecond.toFixed(0)}/s, ${result.failures} failures`);
   }
-
-  const summary = {
-    startedAt,
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '?', node: process.version, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg()[0]! },
-    settings: { stemBytes, rounds, clients, throughputWindowMs, headRate, headWindowMs, database: inMemory ? 'PGlite in memory' : 'PGlite on disk' },
-    throughput: { staticBytesPerSecond: median(plain), meteredBytesPerSecond: median(metered), ratio: median(ratios), target: 0.9, failures },
-    head: { p50Ms: median(heads.map((h) => h.p50Ms)), p99Ms: median(heads.map((h) => h.p99Ms)), achievedPerSecond: median(heads.map((h) => h.achievedPerSecond)), failures: heads.reduce((sum, h) => sum + h.failures, 0), targetP99Ms: 5 },
-  };
-  const lines = [
-    `Woodshed stem stream benchmark, ${startedAt}: ${summary.machine.cpus} x ${summary.machine.cpuModel}, Node ${process.version}, ${summary.settings.database}; load average ${loadAtStart.toFixed(1)} at start, ${summary.machine.loadAverageAtEnd.toFixed(1)} at end`,
-    `GET ${(stemBytes / 2 ** 20).toFixed(0)} MiB stem, ${clients} concurrent clients, ${throughputWindowMs / 1000} s windows, median of ${rounds} rounds:`,
-    `  static handler ${mbps(summary.throughput.staticBytesPerSecond)}, metered route ${mbps(summary.throughput.meteredBytesPerSecond)}, ratio ${summary.throughput.ratio.toFixed(2)}x (target >= 0.90x) ${summary.throughput.ratio >= 0.9 ? 'met' : 'MISSED'}; failed responses ${failures}`,
-    `HEAD credit check at ${headRate}/s for ${headWindowMs / 1000} s, median of ${rounds} runs: p50 ${summary.head.p50Ms.toFixed(2)} ms, p99 ${summary.head.p99Ms.toFixed(2)} ms (target <= 5 ms) ${summary.head.p99Ms <= 5 ? 'met' : 'MISSED'}; achieved ${summary.head.achievedPerSecond.toFixed(0)}/s; failures ${summary.head.failures}`,
-  ];
-  console.log(lines.join('\n'));
-  const resultsDir = path.join(repositoryRoot, 'bench', 'results');
-  await mkdir(resultsDir, { recursive: true });
-  await writeFile(path.join(resultsDir, `stream-${startedAt.replace(/[:.]/g, '-')}.json`), `${JSON.stringify(summary, null, 2)}\n`);
 
   await new Promise<void>((resolve) => staticServer.close(() => resolve()));
   await server.close(1_000);
   await projections.stop();
   await store.close();
-  await sql.close();
+  await client.dispose();
   await rm(songsDir, { recursive: true, force: true });
-  await rm(dataDir, { recursive: true, force: true });
   await library.remove();
+  return {
+    database,
+    throughput: { staticBytesPerSecond: median(plain), meteredBytesPerSecond: median(metered), ratio: median(ratios), target: 0.9, failures },
+    head: { p50Ms: median(heads.map((h) => h.p50Ms)), p99Ms: median(heads.map((h) => h.p99Ms)), achievedPerSecond: median(heads.map((h) => h.achievedPerSecond)), failures: heads.reduce((sum, h) => sum + h.failures, 0), targetP99Ms: 5 },
+  };
+}
+
+async function main(): Promise<void> {
+  const startedAt = new Date().toISOString();
+  const loadAtStart = loadavg()[0]!;
+  const results: BackendResult[] = [];
+  for (const backend of backends()) results.push(await benchBackend(backend));
+
+  const summary = {
+    startedAt,
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '?', node: process.version, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg()[0]! },
+    settings: { stemBytes, rounds, clients, throughputWindowMs, headRate, headWindowMs },
+    results,
+  };
+  const lines = [
+    `Woodshed stem stream benchmark, ${startedAt}: ${summary.machine.cpus} x ${summary.machine.cpuModel}, Node ${process.version}; load average ${loadAtStart.toFixed(1)} at start, ${summary.machine.loadAverageAtEnd.toFixed(1)} at end`,
+    `GET ${(stemBytes / 2 ** 20).toFixed(0)} MiB stem, ${clients} concurrent clients, ${throughputWindowMs / 1000} s windows; HEAD credit check at ${headRate}/s for ${headWindowMs / 1000} s; medians of ${rounds} rounds`,
+  ];
+  for (const { database, throughput, head } of results) {
+    lines.push(
+      `${database}:`,
+      `  GET: static handler ${mbps(throughput.staticBytesPerSecond)}, metered route ${mbps(throughput.meteredBytesPerSecond)}, ratio ${throughput.ratio.toFixed(2)}x (target >= 0.90x) ${throughput.ratio >= 0.9 ? 'met' : 'MISSED'}; failed responses ${throughput.failures}`,
+      `  HEAD: p50 ${head.p50Ms.toFixed(2)} ms, p99 ${head.p99Ms.toFixed(2)} ms (target <= 5 ms) ${head.p99Ms <= 5 ? 'met' : 'MISSED'}; achieved ${head.achievedPerSecond.toFixed(0)}/s; failures ${head.failures}`,
+    );
+  }
+  console.log(lines.join('\n'));
+  const resultsDir = path.join(repositoryRoot, 'bench', 'results');
+  await mkdir(resultsDir, { recursive: true });
+  await writeFile(path.join(resultsDir, `stream-${startedAt.replace(/[:.]/g, '-')}.json`), `${JSON.stringify(summary, null, 2)}\n`);
 }
 
 await main();
