@@ -5,6 +5,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 // The build's own steps live in scripts/build (type-checked with Node's types there); this config
 // runs in Node at build time, never in the browser, so the client's import fence does not apply.
 // eslint-disable-next-line import-x/no-restricted-paths
+import { landingPreloadPlugin } from '../scripts/build/landing-preload-plugin';
+// eslint-disable-next-line import-x/no-restricted-paths
 import { precompressPlugin } from '../scripts/build/precompress-plugin';
 // eslint-disable-next-line import-x/no-restricted-paths
 import { routeManifestPlugin } from '../scripts/build/route-manifest-plugin';
@@ -57,7 +59,7 @@ const serviceWorker = VitePWA({
 
 export default defineConfig({
   root: clientRoot,
-  plugins: [react(), routeManifestPlugin(), serviceWorker, precompressPlugin()],
+  plugins: [react(), routeManifestPlugin(), landingPreloadPlugin(), serviceWorker, precompressPlugin()],
   build: { outDir: 'dist', emptyOutDir: true },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
