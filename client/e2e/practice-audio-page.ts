@@ -43,11 +43,13 @@ export function wavBytes(samples: Float32Array, sampleRate: number): Buffer {
  * modules (render-mix, click-track, beat-grid, bundled from client/src/lib/audio as they are) as
  * `window.RenderMix`, `window.ClickTrack`, `window.BeatGrid`, and serves the test's WAV stems.
  */
-export async function servePracticeAudioPage(stems: Record<string, Buffer>): Promise<{ url: string; server: Server }> {
+export async function servePracticeAudioPage(stems: Record<string, Buffer>, options: { withEngine?: boolean } = {}): Promise<{ url: string; server: Server }> {
   const scripts = await Promise.all([
     bundleModule('client/src/lib/audio/render-mix.ts', 'RenderMix'),
     bundleModule('client/src/lib/audio/click-track.ts', 'ClickTrack'),
     bundleModule('client/src/lib/audio/beat-grid.ts', 'BeatGrid'),
+    // The whole engine (with Tone.js) as `window.StemEngineModule`, for the benchmark's live playback.
+    ...(options.withEngine ? [bundleModule('client/src/lib/audio/stem-engine.ts', 'StemEngineModule')] : []),
   ]);
   const html = `<!doctype html><html><body>${scripts.map((code) => `<script>${code.replaceAll('</script', '<\\/script')}</script>`).join('')}</body></html>`;
   const server = createServer((request, response) => {

@@ -1,0 +1,77 @@
+import type { Page } from 'playwright-core';
+
+// The practice benchmark's steps in the page (scripts/bench/practice-bench.ts): here, where the DOM's
+// types are, as client-bench-measure.ts holds the client benchmark's.
+
+type RenderMixModule = { renderMix: (...args: unknown[]) => Promise<AudioBuffer> };
+type BenchWindow = {
+  RenderMix: RenderMixModule;
+  benchStems: unknown;
+  StemEngineModule: {
+    CHANGE_LOOKAHEAD: number;
+    StemEngine: {
+      load(sources: { id: string; url: string }[], options: object): Promise<{ play(): Promise<void>; setTempo(rate: number): Promise<unknown>; position(): number; dispose(): void }>;
+    };
+  };
+};
+
+/** Decodes the served stems once into `window.benchStems`; the last one plays as drums. */
+export async function decodeBenchStems(page: Page, ids: readonly string[], sampleRate: number): Promise<void> {
+  await page.evaluate(
+    async ({ ids: stemIds, sampleRate: rate }) => {
+      const decoder = new OfflineAudioContext(1, 1, rate);
+      const decoded = await Promise.all(
+        stemIds.map(async (id, index) => ({ id, drums: index === stemIds.length - 1, buffer: await decoder.decodeAudioData(await (await fetch(`/${id}`)).arrayBuffer()) })),
+      );
+      (window as unknown as BenchWindow).benchStems = decoded;
+    },
+    { ids: [...ids], sampleRate },
+  );
+}
+
+/** Wall-clock seconds of one renderMix of the decoded stems (`loop` null: the whole song). */
+export async function timeRenderMix(page: Page, loop: { start: number; end: number; passes: number } | null): Promise<number> {
+  return page.evaluate(async (range) => {
+    const bench = window as unknown as BenchWindow;
+    const started = performance.now();
+    await bench.RenderMix.renderMix(bench.benchStems, { gains: {}, tempo: 1, transpose: 0, loop: range });
+    return (performance.now() - started) / 1000;
+  }, loop);
+}
+
+/** One tempo change while the live engine plays: when the audio thread had it, when it is heard, and whether the position jumped. */
+export interface TempoChange {
+  ackMs: number;
+  heardMs: number;
+  positionJumped: boolean;
+}
+
+/** Plays the stems live through the StemEngine and changes the tempo `count` times, 0.5 s apart. */
+export async function measureTempoChanges(page: Page, ids: readonly string[], count: number): Promise<TempoChange[]> {
+  return page.evaluate(
+    async ({ stemIds, changes }) => {
+      const { StemEngine, CHANGE_LOOKAHEAD } = (window as unknown as BenchWindow).StemEngineModule;
+      const engine = await StemEngine.load(
+        stemIds.map((id) => ({ id, url: `/${id}` })),
+        { drums: new Set([stemIds.at(-1)]) },
+      );
+      await engine.play();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const results: TempoChange[] = [];
+      for (let index = 0; index < changes; index++) {
+        const before = engine.position();
+        const started = performance.now();
+        await engine.setTempo(index % 2 ? 1 : 0.7);
+        const ackMs = performance.now() - started;
+        const elapsed = (performance.now() - started) / 1000;
+        const moved = engine.position() - before;
+        // The position only moves on by the time elapsed (at no more than the faster rate): no leap, never back.
+        results.push({ ackMs, heardMs: Math.max(ackMs, CHANGE_LOOKAHEAD * 1000), positionJumped: moved < 0 || moved > elapsed + 0.001 });
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      engine.dispose();
+      return results;
+    },
+    { stemIds: [...ids], changes: count },
+  );
+}

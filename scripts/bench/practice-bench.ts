@@ -1,0 +1,85 @@
+/**
+ * `npm run bench:practice [-- --runs 3 --stems 6 --minutes 3]`: the practice audio engine of issue 12
+ * in headless Chromium, on generated stems (`--stems` mono 48 kHz stems of `--minutes` minutes):
+ * - audio-thread CPU per second of audio at 1x: wall time of an offline render of the stretch graph
+ *   (30 s of every stem) over the 30 s; offline rendering runs on one thread as fast as it can, so
+ *   the ratio is the share of one core playback needs (target < 25%);
+ * - tempo change while playing: the engine playing live, setTempo() until the audio thread has the
+ *   change, plus the lookahead it is scheduled at (target < 100 ms), and the position's continuity;
+ * - export: renderMix of the whole mix (target <= 10 s).
+ * Medians on stdout, one line per run on stderr. The figures depend on the machine's load: the
+ * load average is printed with them.
+ */
+import { loadavg } from 'node:os';
+import { launchBrowser } from '../../client/e2e/browser';
+import { servePracticeAudioPage, wavBytes } from '../../client/e2e/practice-audio-page';
+import { decodeBenchStems, measureTempoChanges, timeRenderMix } from '../../client/e2e/practice-bench-measure';
+import { parseCommandLine } from '../ops/parse-command-line';
+
+const SAMPLE_RATE = 48_000;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** A stem with content across the spectrum: two detuned tones, a slow tremolo and some noise. */
+function stem(index: number, seconds: number): Buffer {
+  const samples = new Float32Array(seconds * SAMPLE_RATE);
+  const hz = 110 * 2 ** (index / 2);
+  for (let sample = 0; sample < samples.length; sample++) {
+    const time = sample / SAMPLE_RATE;
+    const tremolo = 0.6 + 0.4 * Math.sin(2 * Math.PI * 0.5 * time);
+    samples[sample] = 0.25 * tremolo * (Math.sin(2 * Math.PI * hz * time) + 0.5 * Math.sin(2 * Math.PI * hz * 1.503 * time)) + 0.02 * (Math.random() - 0.5);
+  }
+  return wavBytes(samples, SAMPLE_RATE);
+}
+
+const usage = `Usage: npm run bench:practice -- [--runs 3] [--stems 6] [--minutes 3]`;
+const { values: options } = parseCommandLine(
+  {
+    args: process.argv.slice(2),
+    options: { runs: { type: 'string', default: '3' }, stems: { type: 'string', default: '6' }, minutes: { type: 'string', default: '3' } },
+  },
+  usage,
+);
+const runs = Number(options.runs);
+const stemCount = Number(options.stems);
+const seconds = Math.round(Number(options.minutes) * 60);
+
+const ids = Array.from({ length: stemCount }, (_, index) => `stem-${index}.wav`);
+console.error(`generating ${stemCount} stems of ${seconds} s...`);
+const served = await servePracticeAudioPage(Object.fromEntries(ids.map((id, index) => [id, stem(index, seconds)])), { withEngine: true });
+const browser = await launchBrowser();
+try {
+  const page = await browser.newPage();
+  await page.goto(served.url);
+  await decodeBenchStems(page, ids, SAMPLE_RATE);
+
+  const cpu: number[] = [];
+  const exports: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const share = (await timeRenderMix(page, { start: 0, end: 30, passes: 1 })) / 30;
+    cpu.push(share);
+    console.error(`run ${run + 1}: CPU ${(share * 100).toFixed(1)}% of one core at 1x (30 s of ${stemCount} stems, load ${loadavg()[0]!.toFixed(1)})`);
+  }
+  for (let run = 0; run < runs; run++) {
+    const wall = await timeRenderMix(page, null);
+    exports.push(wall);
+    console.error(`run ${run + 1}: export of ${seconds} s x ${stemCount} stems in ${wall.toFixed(1)} s (load ${loadavg()[0]!.toFixed(1)})`);
+  }
+  const changes = await measureTempoChanges(page, ids, Math.max(5, runs));
+  for (const change of changes) console.error(`tempo change: audio thread had it after ${change.ackMs.toFixed(1)} ms, heard after ${change.heardMs.toFixed(1)} ms`);
+
+  const lines = [
+    `machine: load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`,
+    `audio-thread CPU at 1x, ${stemCount} stems: median ${(median(cpu) * 100).toFixed(1)}% of one core (target < 25%) ${median(cpu) < 0.25 ? 'met' : 'MISSED'}`,
+    `tempo change while playing: median ${median(changes.map((change) => change.heardMs)).toFixed(1)} ms until heard (target < 100 ms) ${median(changes.map((change) => change.heardMs)) < 100 ? 'met' : 'MISSED'}; position never jumped: ${changes.every((change) => !change.positionJumped)}`,
+    `export of ${seconds} s x ${stemCount} stems: median ${median(exports).toFixed(1)} s (target <= 10 s) ${median(exports) <= 10 ? 'met' : 'MISSED'}`,
+  ];
+  console.log(lines.join('\n'));
+} finally {
+  await browser.close();
+  served.server.close();
+}
