@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pause, play, positionAt, seek, settle, START_LOOKAHEAD, stop, stoppedTransport, timeUntilEnd } from './transport';
+import { pause, play, positionAt, seek, settle, START_LOOKAHEAD, stop, stoppedTransport, timeUntilEnd, wrapIntoLoop } from './transport';
 import type { Transport } from './transport';
 
 const duration = 60;
@@ -60,5 +60,26 @@ describe('transport', () => {
     expect(play({ state: 'paused', position: 60 }, 5, duration)).toMatchObject({ from: 0 });
     expect(play({ state: 'paused', position: 59.95 }, 5, duration)).toMatchObject({ from: 0 });
     expect(play({ state: 'paused', position: 59.5 }, 5, duration)).toMatchObject({ from: 59.5 });
+  });
+
+  it('plays song seconds at the tempo: 4 audio seconds at 0.75 are 3 song seconds', () => {
+    const playing: Transport = { state: 'playing', startedAt: 10, from: 20, rate: 0.75 };
+    expect(positionAt(playing, 14, duration)).toBeCloseTo(23, 10);
+    // The end comes later on the audio clock: 40 song seconds (less the tolerance) at 0.75.
+    expect(timeUntilEnd(playing, 10, duration)).toBeCloseTo((40 - 0.1) / 0.75, 10);
+  });
+
+  it('folds the position back into the loop past its end, and a loop never ends', () => {
+    const loop = { start: 10, end: 12 };
+    const playing: Transport = { state: 'playing', startedAt: 0, from: 11, rate: 1, loop };
+    expect(positionAt(playing, 0.5, duration)).toBeCloseTo(11.5, 10);
+    expect(positionAt(playing, 1.5, duration)).toBeCloseTo(10.5, 10);
+    expect(positionAt(playing, 5.5, duration)).toBeCloseTo(10.5, 10);
+    expect(timeUntilEnd(playing, 0, duration)).toBeNull();
+    expect(settle(playing, 1000, duration)).toBe(playing);
+    // From before the loop it plays into it; from past its end it never loops.
+    expect(wrapIntoLoop(13, 8, loop)).toBe(11);
+    expect(wrapIntoLoop(13, 12.5, loop)).toBe(13);
+    expect(wrapIntoLoop(13, 8, null)).toBe(13);
   });
 });
