@@ -70,7 +70,12 @@ try {
     console.error(`run ${run + 1}: export of ${seconds} s x ${stemCount} stems in ${wall.toFixed(1)} s (load ${loadavg()[0]!.toFixed(1)})`);
   }
   const changes = await measureTempoChanges(page, ids, Math.max(5, runs));
-  for (const change of changes) console.error(`tempo change: audio thread had it after ${change.ackMs.toFixed(1)} ms, heard after ${change.heardMs.toFixed(1)} ms`);
+  console.error(`live playback: ${changes[0]?.playedBefore.toFixed(3)} song seconds played in the first second`);
+  for (const change of changes) {
+    console.error(
+      `tempo change: audio thread had it after ${change.ackMs.toFixed(1)} ms, heard after ${change.heardMs.toFixed(1)} ms; position moved ${(change.moved * 1000).toFixed(1)} ms in ${(change.elapsed * 1000).toFixed(1)} ms`,
+    );
+  }
 
   const lines = [
     `machine: load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`,

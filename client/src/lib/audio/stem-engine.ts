@@ -108,6 +108,11 @@ export class StemEngine {
   /** The audio time of the pass boundary already scheduled, so a tick schedules it once. */
   private passScheduledAt: Seconds | null = null;
   private scheduler: number | null = null;
+  /**
+   * A change scheduled ahead (tempo, transpose, a pass boundary) takes effect at `until`; before
+   * then the position still follows the transport it replaced, so it neither leaps nor stalls.
+   */
+  private beforeChange: { until: Seconds; transport: Transport } | null = null;
   private readonly clickTrack: ClickTrack;
   private lastPlan: StartPlan | null = null;
   private endTimer: number | null = null;
@@ -190,7 +195,13 @@ export class StemEngine {
   /** The song position now, in seconds. */
   position(): Seconds {
     this.settleEnd();
-    return positionAt(this.transport, this.context.immediate(), this.duration);
+    const now = this.context.immediate();
+    return positionAt(this.transportAt(now), now, this.duration);
+  }
+
+  /** The transport in effect at `now`: the one a change scheduled ahead replaces, until it applies. */
+  private transportAt(now: Seconds): Transport {
+    return this.beforeChange && now < this.beforeChange.until ? this.beforeChange.transport : this.transport;
   }
 
   /** The tempo as a playback rate (1 = the song's own). */
@@ -304,8 +315,9 @@ export class StemEngine {
   /** Stops every source and remembers the position. */
   pause(): void {
     this.assertLive();
-    const next = pause(this.transport, this.context.immediate(), this.duration);
-    if (next === this.transport) return;
+    const now = this.context.immediate();
+    const next = pause(this.transportAt(now), now, this.duration);
+    if (next.state === 'playing' || this.transport.state !== 'playing') return;
     this.stopAll();
     this.transport = next;
   }
@@ -415,6 +427,7 @@ export class StemEngine {
     const stems = this.channels.map((channel) => ({ id: channel.id, duration: channel.buffer.duration }));
     const plan = planStart(stems, next.from, now, START_LOOKAHEAD + countIn);
     next = { ...next, startedAt: plan.time };
+    this.beforeChange = null;
     this.restartClicks(plan.time);
     // One schedule, one time: every node gets plan.time and the same input position. A stem that
     // ended is silent on its own: the node pads it with silence past its end.
@@ -428,6 +441,7 @@ export class StemEngine {
   private stopAll(): void {
     this.clearEndTimer();
     this.stopScheduler();
+    this.beforeChange = null;
     this.clickTrack.cancelFrom(0);
     const now = this.context.immediate();
     void scheduleGroups(this.groups, { output: now, input: positionAt(this.transport, now, this.duration), active: false, ...this.stretchSettings() });
@@ -436,8 +450,10 @@ export class StemEngine {
   /** A tempo, transpose or loop change: while playing, it continues from where playback is then. */
   private reschedule(): Promise<unknown> {
     if (this.transport.state !== 'playing') return Promise.resolve();
-    const at = this.context.now() + CHANGE_LOOKAHEAD;
+    // The raw clock, not Tone's now() (which adds Tone's own 100 ms scheduling lookahead).
+    const at = this.context.immediate() + CHANGE_LOOKAHEAD;
     const from = positionAt(this.transport, at, this.duration);
+    this.beforeChange = { until: at, transport: this.transport };
     this.transport = { state: 'playing', startedAt: at, from, rate: this.rate, loop: this.loop };
     this.restartClicks(at);
     this.scheduleEndCheck();
@@ -498,6 +514,7 @@ export class StemEngine {
     void scheduleGroups(this.groups, { output: boundary + countIn, input: loop.start, active: true, ...settings }, true);
     this.clickTrack.cancelFrom(boundary);
     if (this.grid && countIn > 0) this.clickTrack.schedule(countInClicks(this.grid, this.clicks.countInBars, boundary + countIn, this.rate));
+    this.beforeChange = { until: boundary, transport: this.transport };
     this.transport = { state: 'playing', startedAt: boundary + countIn, from: loop.start, rate: this.rate, loop };
     this.clickedUntil = boundary + countIn;
     this.passScheduledAt = boundary;
