@@ -22,7 +22,9 @@ export function contentSecurityPolicy(options: { https: boolean }): Record<strin
     'img-src': ["'self'", 'data:', 'blob:'],
     'media-src': ["'self'", 'blob:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
+    // data: for the MP3 export's encoder, whose WebAssembly binary ships inside its module as a
+    // data: URL that it fetches to compile (a data: URL holds its own bytes: nothing leaves).
+    'connect-src': ["'self'", 'data:'],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -1,6 +1,3 @@
-// The binary inlined in this worker's chunk (a data: URL string), decoded here rather than fetched:
-// the app's CSP lets a worker fetch only from 'self', and an export also works offline.
-import mp3WasmDataUrl from 'wasm-media-encoders/wasm/mp3?inline';
 import type { EncodeReply, EncodeRequest } from './encode-messages';
 import { MP3_BITRATE } from './export-format';
 import { encodeMp3 } from './mp3-encode';
@@ -27,19 +24,12 @@ function progressReporter(): (fraction: number) => void {
   };
 }
 
-function bytesOfDataUrl(url: string): Uint8Array<ArrayBuffer> {
-  const text = atob(url.slice(url.indexOf(',') + 1));
-  const bytes = new Uint8Array(text.length);
-  for (let index = 0; index < text.length; index++) bytes[index] = text.charCodeAt(index);
-  return bytes;
-}
-
 scope.onmessage = (event) => {
   const { format, sampleRate, channels } = event.data;
   const onProgress = progressReporter();
   const encoding =
     format === 'mp3'
-      ? encodeMp3(channels, sampleRate, { bitrate: MP3_BITRATE, wasm: bytesOfDataUrl(mp3WasmDataUrl) }, onProgress)
+      ? encodeMp3(channels, sampleRate, { bitrate: MP3_BITRATE }, onProgress)
       : Promise.resolve().then(() => encodeWav(channels, sampleRate, format === 'wav16' ? 'pcm16' : 'float32', onProgress));
   encoding.then(
     (bytes) => post({ kind: 'done', bytes }, [bytes.buffer]),

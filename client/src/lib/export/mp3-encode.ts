@@ -1,4 +1,4 @@
-import { createEncoder, createMp3Encoder } from 'wasm-media-encoders';
+import { createMp3Encoder } from 'wasm-media-encoders';
 
 /** The constant bitrates an MP3 export offers, in kbit/s. */
 export type Mp3Bitrate = 128 | 192 | 256 | 320;
@@ -9,21 +9,21 @@ const CHUNK = FRAME * 32;
 
 /**
  * An MP3 file of `channels` (mono or stereo: MP3 has no more) by LAME compiled to WebAssembly
- * (wasm-media-encoders 0.7.0, MIT), at a constant `bitrate`. `wasm` is the encoder's binary; without
- * it the package fetches its own embedded copy from a data: URL, which works in Node (the unit
- * tests) but not under the app's CSP (connect-src 'self'), so the export worker passes the bytes.
- * Samples beyond full scale are clipped, as LAME expects -1..1.
+ * (wasm-media-encoders 0.7.0, MIT), at a constant `bitrate`. The package's own copy of the binary
+ * is used: a data: URL inside its module (so in the worker's chunk), fetched and compiled once per
+ * export, which needs no network and no .wasm file to serve or precache (the app's CSP allows
+ * `data:` in connect-src for it). Samples beyond full scale are clipped, as LAME expects -1..1.
  */
 export async function encodeMp3(
   channels: readonly Float32Array[],
   sampleRate: number,
-  options: { bitrate: Mp3Bitrate; wasm?: Uint8Array<ArrayBuffer> },
+  options: { bitrate: Mp3Bitrate },
   onProgress?: (fraction: number) => void,
 ): Promise<Uint8Array> {
   if (channels.length !== 1 && channels.length !== 2) throw new RangeError(`an MP3 holds 1 or 2 channels, not ${channels.length}`);
   const frames = channels[0]!.length;
   if (channels.some((channel) => channel.length !== frames)) throw new RangeError('every channel must have the same length');
-  const encoder = await (options.wasm ? createEncoder('audio/mpeg', options.wasm) : createMp3Encoder());
+  const encoder = await createMp3Encoder();
   encoder.configure({ channels: channels.length, sampleRate, bitrate: options.bitrate });
   const parts: Uint8Array[] = [];
   const clipped = channels.map(() => new Float32Array(CHUNK));
