@@ -8,12 +8,9 @@ import type { TestBrowser } from './browser';
 const baseUrl = inject('baseUrl');
 // Issue 11's budgets for the public pages, measured here on every run.
 const JS_BUDGET_GZIP_BYTES = 200 * 1024;
-// The issue's LCP budget is 1.5 s on localhost. The landing page measured 0.5 to 1.3 s in calmer
-// moments, but these tests share two cores with the rest of the suite and other test apps (load
-// averages of 10 to 15 while measuring), where the same build measured 1.6 to 2.9 s (median of
-// three). What is asserted is therefore a regression guard such a machine still meets; the figure
-// itself is printed on every run (issue 11 leaves the 1.5 s assertion to a quiet runner).
-const LCP_GUARD_MS = 5_000;
+// Issue 11: the landing page's largest contentful paint on localhost at most 1.5 s (the median of
+// three cold visits, HTTP cache off, after a warm-up visit of another page).
+const LCP_BUDGET_MS = 1_500;
 // LCP is the median of this many visits: one visit on a busy two-core machine is mostly noise.
 const LCP_VISITS = 3;
 let browser: TestBrowser;
@@ -43,14 +40,15 @@ async function gzippedBytes(url: string): Promise<{ bytes: number; encoding: str
 }
 
 /**
- * One visit of /landing in a fresh tab with the HTTP cache off (every script travels again): the
- * scripts it fetched and its largest contentful paint, from a `largest-contentful-paint` observer.
+ * One visit of /landing in a fresh tab, with the HTTP cache off (every script travels again) or on:
+ * the scripts it fetched, its largest contentful paint (a `largest-contentful-paint` observer) and
+ * the element painted, and when its scripts had run.
  */
-async function visitLanding(): Promise<{ scripts: string[]; lcpMs: number; page: Page }> {
+async function visitLanding(cache: 'off' | 'on'): Promise<{ scripts: string[]; lcpMs: number; element: string; scriptsRunMs: number; page: Page }> {
   const page = await browser.newPage();
   const devtools = await browser.context.newCDPSession(page);
   await devtools.send('Network.enable');
-  await devtools.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await devtools.send('Network.setCacheDisabled', { cacheDisabled: cache === 'off' });
   const scripts = new Set<string>();
   page.on('response', (response) => {
     const url = new URL(response.url());
@@ -59,16 +57,19 @@ async function visitLanding(): Promise<{ scripts: string[]; lcpMs: number; page:
   await page.goto(`${baseUrl}/landing`, { waitUntil: 'load' });
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForLoadState('networkidle');
-  const lcpMs = await page.evaluate(
+  const { lcpMs, element } = await page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ lcpMs: number; element: string }>((resolve) => {
         new PerformanceObserver((list) => {
-          const last = list.getEntries().at(-1);
-          if (last) resolve(last.startTime);
+          // The buffered entries come at once; the last is the largest content painted so far.
+          const last = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element | null; size?: number }) | undefined;
+          if (last) resolve({ lcpMs: last.startTime, element: `${last.element?.nodeName.toLowerCase() ?? '?'} (${last.size ?? 0} px²)` });
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       }),
   );
-  return { scripts: [...scripts], lcpMs, page };
+  // When the entry script has run (module scripts run before DOMContentLoaded ends): the rest of the LCP is rendering.
+  const scriptsRunMs = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd);
+  return { scripts: [...scripts], lcpMs, element, scriptsRunMs, page };
 }
 
 describe('public page budgets (issue 11)', () => {
@@ -80,14 +81,26 @@ describe('public page budgets (issue 11)', () => {
     await warmUp.getByRole('heading', { level: 1 }).first().waitFor();
     await warmUp.close();
 
-    const visits: { scripts: string[]; lcpMs: number }[] = [];
+    // Cold: the HTTP cache off, every script travels and compiles again (a first visit).
+    const visits: { scripts: string[]; lcpMs: number; element: string; scriptsRunMs: number }[] = [];
     for (let visit = 0; visit < LCP_VISITS; visit += 1) {
-      const { page, ...measured } = await visitLanding();
+      const { page, ...measured } = await visitLanding('off');
       visits.push(measured);
       await page.close();
     }
-    const lcps = visits.map((visit) => visit.lcpMs).sort((a, b) => a - b);
-    const medianLcpMs = lcps[Math.floor(lcps.length / 2)]!;
+    // Warm: the HTTP cache on, filled by the visits before (a returning visitor; Chromium also
+    // keeps the scripts' compiled code with them).
+    const warmVisits: { lcpMs: number }[] = [];
+    for (let visit = 0; visit < LCP_VISITS; visit += 1) {
+      const { page, ...measured } = await visitLanding('on');
+      warmVisits.push(measured);
+      await page.close();
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const lcps = visits.map((visit) => visit.lcpMs);
+    const medianLcpMs = median(lcps);
+    const warmLcps = warmVisits.map((visit) => visit.lcpMs);
+    const medianWarmLcpMs = median(warmLcps);
 
     const scripts = visits[0]!.scripts;
     expect(scripts.length).toBeGreaterThan(0);
@@ -100,10 +113,13 @@ describe('public page budgets (issue 11)', () => {
       // Tone.js and RxDB stay out of the public pages (code-split per route).
       expect(sent.text, url).not.toMatch(/AudioWorkletNode|RxDatabase|rxdb/);
     }
+    const list = (values: number[]) => values.map((value) => value.toFixed(0)).join(', ');
     console.log(
-      `landing: ${scripts.length} scripts, ${(gzipTotal / 1024).toFixed(1)} KB gzipped; LCP ${lcps.map((lcp) => lcp.toFixed(0)).join(', ')} ms (median ${medianLcpMs.toFixed(0)})`,
+      `landing: ${scripts.length} scripts, ${(gzipTotal / 1024).toFixed(1)} KB gzipped; largest element ${visits[0]!.element}; ` +
+        `cold LCP ${list(lcps)} ms (median ${medianLcpMs.toFixed(0)}; scripts run by ${list(visits.map((visit) => visit.scriptsRunMs))} ms); ` +
+        `warm LCP ${list(warmLcps)} ms (median ${medianWarmLcpMs.toFixed(0)})`,
     );
     expect(gzipTotal).toBeLessThanOrEqual(JS_BUDGET_GZIP_BYTES);
-    expect(medianLcpMs).toBeLessThanOrEqual(LCP_GUARD_MS);
+    expect(medianLcpMs).toBeLessThanOrEqual(LCP_BUDGET_MS);
   });
 });

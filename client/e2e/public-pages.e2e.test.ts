@@ -114,14 +114,16 @@ describe('public pages (spec 001, 2.4-2.5)', () => {
     expect(image.status()).toBe(200);
     expect(image.headers()['content-type']).toBe('image/png');
 
-    // Every link stays on the public site or goes to /login; every call to action goes to /login.
+    // Every link stays on the public site, goes to /login or writes to the support address
+    // (support@ the site's domain, decision 0034); every call to action goes to /login.
     const links = await page.locator('a[href]').evaluateAll((anchors) =>
       anchors.map((anchor) => ({ href: anchor.getAttribute('href') ?? '', text: (anchor as HTMLElement).innerText.trim() })),
     );
     const callsToAction = links.filter((link) => callToActionLabels.has(link.text));
     expect(callsToAction.length).toBeGreaterThan(0);
     expect(callsToAction.filter((link) => link.href !== '/login')).toEqual([]);
-    expect(links.filter((link) => !link.href.startsWith('#') && !publicPaths.has(link.href))).toEqual([]);
+    const supportMail = `mailto:support@${new URL(baseUrl).hostname}`;
+    expect(links.filter((link) => !link.href.startsWith('#') && !publicPaths.has(link.href) && link.href !== supportMail)).toEqual([]);
     // An in-page link names an element of this page.
     for (const link of links.filter((candidate) => candidate.href.startsWith('#'))) {
       expect(await page.locator(link.href).count(), link.href).toBe(1);
@@ -152,6 +154,8 @@ describe('public pages (spec 001, 2.4-2.5)', () => {
   it('every call to action on the landing page lands on /login', async () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/landing`);
+    // Counted once the page has drawn (count() does not wait).
+    await page.getByRole('heading', { level: 1, name: 'Practise with the band. Play your part.' }).waitFor();
     const labels = [...callToActionLabels];
     const callsToAction = page.getByRole('link').filter({ hasText: new RegExp(`^(${labels.join('|')})$`) });
     const count = await callsToAction.count();
