@@ -111,7 +111,8 @@ describe('phone layout at 390 x 844', () => {
     await paradeRow.getByRole('link', { name: 'Load Song' }).tap();
     await page.waitForURL(`${baseUrl}/player?songId=${songIds.get(parade.title)}`);
     await page.getByRole('heading', { level: 1, name: parade.title }).waitFor();
-    await page.getByTestId('mixer-strip').first().waitFor();
+    // Four stems to fetch and decode: slow on a busy two-core machine.
+    await page.getByTestId('mixer-strip').first().waitFor({ timeout: 90_000 });
 
     const body = page.getByTestId('player-body');
     await page.getByRole('button', { name: 'Play' }).tap();
