@@ -52,7 +52,10 @@ export async function buildStretchGraph(
   return Promise.all(
     groups.map(async (members) => {
       const channelCount = members.length * 2;
-      const node = await SignalsmithStretch(context, { numberOfInputs: 0, numberOfOutputs: 1, outputChannelCount: [channelCount] });
+      // One (unconnected) input: the worklet reads inputList[0].length even while inactive, and with
+      // no input at all it throws and the node stays silent for good.
+      const node = await SignalsmithStretch(context, { numberOfInputs: 1, numberOfOutputs: 1, outputChannelCount: [channelCount] });
+      node.onprocessorerror = (event) => console.error('The time-stretch processor failed; its stems are silent', (event as ErrorEvent).message);
       // The cheaper preset: a shorter block, about half the CPU of the default (docs/decisions/0032).
       await node.configure({ blockMs: null, preset: 'cheaper' });
       const length = Math.max(...members.map((stem) => stem.buffer.length));
