@@ -44,6 +44,7 @@ function download(url: string, fileName: string): void {
  */
 async function runExport(
   source: ExportMixSource,
+  render: ExportMixSource['render'],
   settings: ExportMixSettings,
   format: ExportFormat,
   signal: AbortSignal,
@@ -56,7 +57,7 @@ async function runExport(
   };
   try {
     report({ kind: 'rendering', fraction: 0 });
-    const rendered = await source.render(settings, (fraction) => report({ kind: 'rendering', fraction }));
+    const rendered = await render(settings, (fraction) => report({ kind: 'rendering', fraction }));
     signal.throwIfAborted();
     report({ kind: 'encoding', fraction: 0 });
     // Copies: the worker takes the arrays' memory, which the AudioBuffer keeps.
@@ -85,6 +86,9 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
   const [passes, setPasses] = useState(4);
   const [phase, setPhase] = useState<Phase>({ kind: 'choosing' });
   const run = useRef<AbortController | null>(null);
+  // The last render and its settings: exporting the same mix in another format encodes it again
+  // without rendering again, so the WAV, float WAV and MP3 of one mix hold the same samples.
+  const lastRender = useRef<{ key: string; buffer: Promise<AudioBuffer> } | null>(null);
   const passesId = useId();
 
   // Closing (or unmounting) cancels whatever runs and releases the file.
@@ -108,7 +112,19 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
     if (!settings) return;
     const controller = new AbortController();
     run.current = controller;
-    void runExport(source, settings, format, controller.signal, setPhase).finally(() => {
+    const render: ExportMixSource['render'] = (mix, onProgress) => {
+      const key = JSON.stringify(mix);
+      if (lastRender.current?.key !== key) {
+        const buffer = source.render(mix, onProgress);
+        lastRender.current = { key, buffer };
+        // A failed render is not kept.
+        buffer.catch(() => {
+          if (lastRender.current?.buffer === buffer) lastRender.current = null;
+        });
+      }
+      return lastRender.current.buffer;
+    };
+    void runExport(source, render, settings, format, controller.signal, setPhase).finally(() => {
       if (run.current === controller) run.current = null;
     });
   };
