@@ -45,6 +45,8 @@ describe('practice tools in the player', () => {
     // Playing at 75%: 4 s of audio clock move the song position about 3 s (the clock shows whole seconds).
     await page.getByRole('button', { name: 'Play' }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="player-body"]')?.getAttribute('data-playing') === 'true');
+    // Sound comes out of the stretch nodes: the analyser of the master output shows the tones.
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="spectrum"]')?.getAttribute('data-peak')) > 0.2);
     const startedAt = Date.now();
     await page.waitForTimeout(4000);
     const elapsed = (Date.now() - startedAt) / 1000;
