@@ -32,6 +32,8 @@ describe('practice tools in the player', () => {
     const parade = fixtureSongs[0]!;
     await page.goto(`${baseUrl}/player?songId=${songIds.get(parade.title)}`);
     await toastTitled(page, 'Song loaded successfully');
+    // The practice tools share the left column with the spectrum analyzer (a tab each).
+    await page.getByRole('tab', { name: 'PRACTICE TOOLS' }).click();
     const tools = page.getByTestId('practice-tools');
     await tools.waitFor();
 
@@ -46,7 +48,9 @@ describe('practice tools in the player', () => {
     await page.getByRole('button', { name: 'Play' }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="player-body"]')?.getAttribute('data-playing') === 'true');
     // Sound comes out of the stretch nodes: the analyser of the master output shows the tones.
+    await page.getByRole('tab', { name: 'SPECTRUM' }).click();
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="spectrum"]')?.getAttribute('data-peak')) > 0.2);
+    await page.getByRole('tab', { name: 'PRACTICE TOOLS' }).click();
     const startedAt = Date.now();
     await page.waitForTimeout(4000);
     const elapsed = (Date.now() - startedAt) / 1000;
@@ -65,6 +69,14 @@ describe('practice tools in the player', () => {
     await tools.getByRole('button', { name: 'Set B' }).click();
     expect(await page.getByTestId('loop-range').textContent()).toBe('0:01–0:03');
     await saveScreenshot(page, 'player-practice-tools');
+    // With the practice tools open, the whole mixer still fits the 1280x800 canvas: every mute and
+    // solo button lies inside the window (the canvas does not scroll).
+    const viewport = page.viewportSize()!;
+    for (const button of await page.getByRole('group', { name: 'Mixer' }).getByRole('button').all()) {
+      const box = (await button.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    }
     await tools.getByRole('button', { name: 'Clear Loop' }).click();
     expect(await page.getByTestId('loop-range').textContent()).toBe('Off');
     await tools.getByRole('button', { name: 'Reset tempo to 100%' }).click();

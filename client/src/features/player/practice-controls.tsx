@@ -92,17 +92,21 @@ export function PracticeControls({ controls, position, section }: { controls: Co
           <span className={styles.label}>Speed Trainer</span>
         </label>
         {(['start', 'step', 'target'] as const).map((field) => (
-          <input
-            key={field}
-            className={styles.number}
-            type="number"
-            aria-label={{ start: 'Trainer start tempo %', step: 'Trainer step % per pass', target: 'Trainer target tempo %' }[field]}
-            min={field === 'step' ? 1 : TEMPO_RANGE.min * 100}
-            max={field === 'step' ? 50 : TEMPO_RANGE.max * 100}
-            value={trainerDraft[field]}
-            disabled={trainer !== null}
-            onChange={(event) => setTrainerDraft({ ...trainerDraft, [field]: Number(event.target.value) })}
-          />
+          <span key={field} className={styles.trainerField}>
+            {/* Visible words around the numbers: "from 70% +5%/pass to 100%". */}
+            <span aria-hidden="true">{{ start: 'from', step: '+', target: 'to' }[field]}</span>
+            <input
+              className={styles.number}
+              type="number"
+              aria-label={{ start: 'Trainer start tempo %', step: 'Trainer step % per pass', target: 'Trainer target tempo %' }[field]}
+              min={field === 'step' ? 1 : TEMPO_RANGE.min * 100}
+              max={field === 'step' ? 50 : TEMPO_RANGE.max * 100}
+              value={trainerDraft[field]}
+              disabled={trainer !== null}
+              onChange={(event) => setTrainerDraft({ ...trainerDraft, [field]: Number(event.target.value) })}
+            />
+            <span aria-hidden="true">{field === 'step' ? '%/pass' : '%'}</span>
+          </span>
         ))}
         {trainer ? <span className={styles.value}>pass {controls.pass + 1}</span> : null}
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
@@ -11,13 +11,18 @@ import { LyricsOverlay } from './lyrics-overlay';
 import { MixerPanel } from './mixer-panel';
 import { allStemsMuted, allStemsUnmuted, selectIsAllMuted, selectStemGains } from './mixer-slice';
 import type { PlayerSong } from './player-api';
+import { PlayerSideTabs } from './player-side-tabs';
+import type { SideView } from './player-side-tabs';
 import { usePlayerSongQuery } from './player-api';
 import styles from './player.module.css';
+import { PracticeControls } from './practice-controls';
 import { PresetsBar } from './presets-bar';
+import { currentMarkerIndex, sectionMarkers } from './section-markers-layout';
 import { SongInfoPanel } from './song-info-panel';
 import { SpectrumAnalyzer } from './spectrum-analyzer';
 import { useKeptPlayerSong } from './use-kept-player-song';
 import { usePlayback } from './use-playback';
+import { usePracticeControls } from './use-practice-controls';
 import { usePracticeSession } from './use-practice-session';
 import { useSongEngine } from './use-song-engine';
 import { WaveformRingDeck } from './waveform-ring-deck';
@@ -86,6 +91,11 @@ function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }
   usePracticeSession(song.id, playback.isPlaying);
   const gains = useAppSelector(selectStemGains);
   const [lyricsOpen, setLyricsOpen] = useState(false);
+  const [sideView, setSideView] = useState<SideView>('spectrum');
+  const markers = useMemo(() => sectionMarkers(song.sections, playback.duration), [song.sections, playback.duration]);
+  const current = markers[currentMarkerIndex(markers, playback.position)] ?? null;
+  // Held here, not in the tools: the loop, trainer and click go on while the spectrum is shown.
+  const practice = usePracticeControls(engine, song.bpm, playback.duration, playback.refresh);
 
   useEffect(() => {
     engine.setGains(gains);
@@ -94,11 +104,18 @@ function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }
   return (
     <div className={styles.body} data-testid="player-body" data-start-times={playback.startTimes} data-playing={playback.isPlaying}>
       <div className={styles.left}>
-        <SpectrumAnalyzer engine={engine} />
+        <PlayerSideTabs view={sideView} onView={setSideView} />
+        <div id="player-side-panel" role="tabpanel" aria-labelledby={`player-side-tab-${sideView}`} className={styles.sidePanel}>
+          {sideView === 'spectrum' ? (
+            <SpectrumAnalyzer engine={engine} />
+          ) : (
+            <PracticeControls controls={practice} position={playback.position} section={current ? { start: current.startTime, end: current.endTime } : null} />
+          )}
+        </div>
         <SongInfoPanel song={song} duration={playback.duration} onKaraoke={song.hasLyrics && song.lyrics ? () => setLyricsOpen(true) : null} />
       </div>
       <div className={styles.right}>
-        <WaveformRingDeck song={song} engine={engine} playback={playback} />
+        <WaveformRingDeck song={song} engine={engine} playback={playback} markers={markers} current={current} />
         <MixerPanel engine={engine} />
       </div>
       {lyricsOpen && song.lyrics ? (

@@ -1,0 +1,35 @@
+import styles from './player-side-tabs.module.css';
+
+/** What the player's left column shows above the song info. */
+export type SideView = 'spectrum' | 'practice';
+
+const tabs: ReadonlyArray<{ view: SideView; label: string }> = [
+  { view: 'spectrum', label: 'SPECTRUM' },
+  { view: 'practice', label: 'PRACTICE TOOLS' },
+];
+
+/**
+ * Switches the left column between the spectrum analyzer and the practice tools. They share one
+ * place because the spec's 1280x800 canvas has no room for both beside the mixer: under the
+ * transport, the practice tools pushed the mixer's faders and mute/solo buttons off the canvas.
+ */
+export function PlayerSideTabs({ view, onView }: { view: SideView; onView: (view: SideView) => void }) {
+  return (
+    <div className={styles.tabs} role="tablist" aria-label="Spectrum or practice tools">
+      {tabs.map((tab) => (
+        <button
+          key={tab.view}
+          type="button"
+          role="tab"
+          id={`player-side-tab-${tab.view}`}
+          aria-selected={view === tab.view}
+          aria-controls="player-side-panel"
+          className={view === tab.view ? `${styles.tab} ${styles.selected}` : styles.tab}
+          onClick={() => onView(tab.view)}
+        >
+          {tab.label}
+        </button>
+      ))}
+    </div>
+  );
+}
