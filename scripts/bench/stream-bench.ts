@@ -70,7 +70,8 @@ function backends(): BenchBackend[] {
   // BENCH_PGLITE=memory keeps PGlite's database in memory, to tell disk commits from the rest.
   const list: BenchBackend[] = [{ kind: 'pglite', location: process.env.BENCH_PGLITE === 'memory' ? 'memory' : 'temp-dir' }];
   if (process.env.DATABASE_URL !== undefined) list.push(serverBackend());
-  return list;
+  // BENCH_DATABASE=server measures only the server (to profile the app's own work without PGlite's).
+  return process.env.BENCH_DATABASE === 'server' ? list.filter((backend) => backend.kind === 'postgres') : list;
 }
 
 function databaseLabel(backend: BenchBackend): string {
