@@ -4,7 +4,7 @@ import { launchBrowser } from './browser';
 import type { TestBrowser } from './browser';
 import { e2eAdminEmail } from './admin-email';
 import { newestSignInMail, uniqueEmail } from './dev-outbox';
-import { watchPageProblems } from './page-problems';
+import { signedOutPage } from './page-problems';
 import { saveScreenshot } from './screenshot';
 import { currentUser, requestSignInMail, signInWithCode, toastTitled } from './sign-in-flow';
 import { closeWelcomeTutorial } from './tutorial-flags';
@@ -20,13 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A page in a fresh cookie jar, so each test starts signed out. */
-async function freshPage(): Promise<{ page: Page; problems: string[] }> {
-  await browser.context.clearCookies();
-  const page = await browser.newPage();
-  return { page, problems: watchPageProblems(page) };
-}
 
 /** Opens the account popover and checks it against GET /api/auth/me; returns the user. */
 async function checkAccountPopover(page: Page, origin: string, screenshot: string): Promise<MeAnswer> {
@@ -68,7 +61,7 @@ async function logOutFromPopover(page: Page, origin: string, screenshot: string)
 
 describe('sign-in and accounts', () => {
   it('signs a new user up with the e-mailed code, shows the account menu, and logs out to /login', async () => {
-    const { page, problems } = await freshPage();
+    const { page, problems } = await signedOutPage(browser);
     const email = uniqueEmail('code');
     await page.goto(`${baseUrl}/login`);
 
@@ -147,7 +140,7 @@ describe('sign-in and accounts', () => {
   });
 
   it('signs a user in with the link from the e-mail, and a used link fails', async () => {
-    const { page, problems } = await freshPage();
+    const { page, problems } = await signedOutPage(browser);
     const email = uniqueEmail('link');
     await page.goto(`${baseUrl}/login`);
     const mail = await requestSignInMail(page, baseUrl, email);
@@ -199,7 +192,7 @@ describe('sign-in and accounts', () => {
   });
 
   it("shows the server's message in an 'Error' toast for a wrong code, and stays on the code step", async () => {
-    const { page, problems } = await freshPage();
+    const { page, problems } = await signedOutPage(browser);
     const email = uniqueEmail('wrong');
     await page.goto(`${baseUrl}/login`);
     const mail = await requestSignInMail(page, baseUrl, email);
@@ -235,7 +228,7 @@ describe('sign-in and accounts', () => {
   });
 
   it("reports 'Session could not be established' when the current user never shows up after 10 tries, 300 ms apart", async () => {
-    const { page, problems } = await freshPage();
+    const { page, problems } = await signedOutPage(browser);
     const email = uniqueEmail('nosession');
     await page.goto(`${baseUrl}/login`);
     const mail = await requestSignInMail(page, baseUrl, email);
@@ -271,7 +264,7 @@ describe('sign-in and accounts', () => {
   });
 
   it("offers 'Admin Dashboard' to an admin (ADMIN_EMAILS), which opens /admin/overview", async () => {
-    const { page, problems } = await freshPage();
+    const { page, problems } = await signedOutPage(browser);
     await signInWithCode(page, baseUrl, e2eAdminEmail);
 
     const me = await checkAccountPopover(page, baseUrl, 'auth-account-popover-admin');

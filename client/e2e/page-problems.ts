@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { TestBrowser } from './browser';
 
 /**
  * Collects what should never happen on a healthy page: uncaught exceptions and console errors
@@ -15,4 +16,11 @@ export function watchPageProblems(page: Page): string[] {
     problems.push(`console.error: ${message.text()}`);
   });
   return problems;
+}
+
+/** A page in a fresh cookie jar (so it starts signed out), with its problems watched. */
+export async function signedOutPage(browser: TestBrowser): Promise<{ page: Page; problems: string[] }> {
+  await browser.context.clearCookies();
+  const page = await browser.newPage();
+  return { page, problems: watchPageProblems(page) };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
 import type { TestBrowser } from './browser';
 import { newestSignInMail, uniqueEmail } from './dev-outbox';
-import { watchPageProblems } from './page-problems';
+import { signedOutPage } from './page-problems';
 import { requestSignInMail, signInWithCode } from './sign-in-flow';
 
 /** Issue 11, "sign-in polish": what a new user trying the sign-in screens ran into. */
@@ -18,13 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A page in a fresh cookie jar, so each test starts signed out. */
-async function freshPage(): Promise<{ page: Page; problems: string[] }> {
-  await browser.context.clearCookies();
-  const page = await browser.newPage();
-  return { page, problems: watchPageProblems(page) };
-}
 
 /** WCAG 2 contrast ratio of two 'rgb(r, g, b)' colours as getComputedStyle writes them. */
 function contrastRatio(a: string, b: string): number {
@@ -58,7 +51,7 @@ async function codeFieldMessage(page: Page): Promise<string> {
 
 describe('sign-in polish', () => {
   it('tells a wrong code from an expired one, and the expired one offers a new code to the same address', async () => {
-    const { page, problems } = await freshPage();
+    const { page, problems } = await signedOutPage(browser);
     // The page's clock runs on naturally; setSystemTime moves it past the code's 15 minutes.
     await page.clock.install();
     const email = uniqueEmail('expired');
@@ -93,7 +86,7 @@ describe('sign-in polish', () => {
   });
 
   it('disables the code field with the limit message once the server stops taking codes', async () => {
-    const { page, problems } = await freshPage();
+    const { page, problems } = await signedOutPage(browser);
     const email = uniqueEmail('attempts');
     await page.goto(`${baseUrl}/login`);
     const mail = await requestSignInMail(page, baseUrl, email);
@@ -123,7 +116,7 @@ describe('sign-in polish', () => {
   });
 
   it('lets a user at the hourly e-mail limit enter the last code they received', async () => {
-    const { page, problems } = await freshPage();
+    const { page, problems } = await signedOutPage(browser);
     const email = uniqueEmail('hourly');
     await page.goto(`${baseUrl}/login`);
     // Five e-mails an hour per address (auth-limits.ts): send them all, keeping the last code.
@@ -158,7 +151,7 @@ describe('sign-in polish', () => {
   });
 
   it('draws placeholders at 4.5:1 and control borders at 3:1 or more against the field (WCAG AA)', async () => {
-    const { page, problems } = await freshPage();
+    const { page, problems } = await signedOutPage(browser);
     await page.goto(`${baseUrl}/login`);
     const field = page.getByLabel('Email');
     await field.waitFor();
@@ -180,7 +173,7 @@ describe('sign-in polish', () => {
   });
 
   it("gives the e-mail step an h1 'Sign In', in both modes", async () => {
-    const { page, problems } = await freshPage();
+    const { page, problems } = await signedOutPage(browser);
     await page.goto(`${baseUrl}/login`);
     const heading = page.getByRole('heading', { level: 1 });
     await heading.waitFor();
@@ -193,7 +186,7 @@ describe('sign-in polish', () => {
   });
 
   it("shows 'Sending...' on a disabled, aria-busy button while the request is in flight", async () => {
-    const { page, problems } = await freshPage();
+    const { page, problems } = await signedOutPage(browser);
     // Hold the request until the busy state has been read, then let it through.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -218,7 +211,7 @@ describe('sign-in polish', () => {
   });
 
   it('sends a signed-in user who opens /login straight to /library', async () => {
-    const { page, problems } = await freshPage();
+    const { page, problems } = await signedOutPage(browser);
     await signInWithCode(page, baseUrl, uniqueEmail('already'));
     await page.goto(`${baseUrl}/login`);
     await page.waitForURL(`${baseUrl}/library`);
@@ -229,7 +222,7 @@ describe('sign-in polish', () => {
   });
 
   it("links to 'Email Preferences' from the account popover, next to 'Practice Log'", async () => {
-    const { page, problems } = await freshPage();
+    const { page, problems } = await signedOutPage(browser);
     await signInWithCode(page, baseUrl, uniqueEmail('prefs-link'));
     await page.getByRole('button', { name: 'ACCOUNT' }).click();
     const popover = page.getByRole('dialog', { name: 'Account' });
