@@ -178,6 +178,9 @@ for (const candidate of availableSqlClients()) {
           expect(response.headers.get('x-frame-options')).toBe('DENY');
           expect(response.headers.get('referrer-policy')).toBe('same-origin');
           expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+          // Cross-origin isolation, for the player's shared stem memory (SharedArrayBuffer).
+          expect(response.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
+          expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
           expect(response.headers.get('cache-control')).toBe('no-store');
         }
       });

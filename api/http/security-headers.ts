@@ -86,6 +86,11 @@ export function securityHeaders(options: { publicUrl: string }): AppMiddleware {
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
+    // With helmet's Cross-Origin-Opener-Policy: same-origin, this makes the page cross-origin
+    // isolated, which is what lets it use SharedArrayBuffer: the player keeps each decoded stem once,
+    // shared with the audio thread, instead of a copy on each side (client/src/lib/audio/pcm-buffer.ts).
+    // Everything the app loads is its own (CSP 'self'), and helmet marks it same-origin for CORP.
+    crossOriginEmbedderPolicy: { policy: 'require-corp' },
   }) as AppMiddleware;
   return async (ctx, next) => {
     ctx.set('Permissions-Policy', permissionsPolicyHeader);

@@ -66,6 +66,9 @@ describe('player', () => {
     // The shared header shows the song's title too (spec 000: header with song title).
     expect(await page.getByTestId('header-song-title').textContent()).toBe(parade.title);
     expect(await toastTitled(page, 'Song loaded successfully')).toEqual({ description: 'Loaded 4 tracks for the song', variant: 'default' });
+    // Cross-origin isolated (COOP + COEP), so the engine keeps each stem once, in memory the audio
+    // thread shares (client/src/lib/audio/pcm-buffer.ts), not a copy on each side.
+    expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
     // Every stem was checked by HEAD before it loaded.
     expect(heads.sort()).toEqual(parade.stems.map((stem) => `/api/stems/stream/${paradeId}/${stem.name}.wav`).sort());
 

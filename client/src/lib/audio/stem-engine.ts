@@ -7,6 +7,7 @@ import { assertTempo, assertTranspose, renderMix } from './render-mix';
 import type { MixSettings } from './render-mix';
 import type { StemSource } from './fetch-stem-audio';
 import { ANALYSER_FFT_SIZE, ANALYSER_SMOOTHING } from './spectrum-bars';
+import { type PcmBuffer, sharedPcm } from './pcm-buffer';
 import { planStart } from './start-plan';
 import type { StartPlan } from './start-plan';
 import { buildStretchGraph, scheduleGroups } from './stretch-graph';
@@ -66,7 +67,7 @@ export interface StemEngineOptions {
 
 interface Channel {
   id: string;
-  buffer: AudioBuffer;
+  buffer: PcmBuffer;
   drums: boolean;
   gain: Tone.Gain;
   meter: Tone.Meter;
@@ -76,12 +77,15 @@ interface Channel {
 const GAIN_RAMP: Seconds = 0.015;
 
 /**
- * Tone's default context wraps the browser's in standardized-audio-context, whose nodes a plain
- * AudioWorkletNode (the stretch library) cannot connect to; Tone runs as well on the native one.
+ * A fresh audio context for one song, made Tone's. Native, because Tone's default wraps the
+ * browser's in standardized-audio-context, whose nodes a plain AudioWorkletNode (the stretch
+ * library) cannot connect to; Tone runs as well on the native one. One per song, closed with the
+ * engine: the stretch worklet's scope, and every stem buffer it was handed, go with the context at
+ * once. A context kept across songs held each song's stems until the audio thread's own garbage
+ * collector ran, which it hardly does (bench:client: 400 MB still held after five songs).
+ * Created suspended outside a user gesture; `play()` resumes it from the user's click.
  */
-function nativeToneContext(): Tone.BaseContext {
-  const current = Tone.getContext();
-  if (current.rawContext instanceof AudioContext) return current;
+function freshToneContext(): Tone.BaseContext {
   Tone.setContext(new Tone.Context(new AudioContext({ latencyHint: 'interactive' })));
   return Tone.getContext();
 }
@@ -121,7 +125,7 @@ export class StemEngine {
 
   private constructor(
     private readonly context: Tone.BaseContext,
-    private readonly channels: readonly Channel[],
+    private channels: readonly Channel[],
     private readonly groups: readonly StretchGroup[],
     private readonly master: Tone.Gain,
     private readonly analyser: Tone.Analyser,
@@ -139,7 +143,16 @@ export class StemEngine {
    * in `failures` and skipped (spec 000 section 4); an abort rejects and releases everything.
    */
   static async load(sources: readonly StemSource[], options: StemEngineOptions = {}): Promise<StemEngine> {
-    const context = nativeToneContext();
+    const context = freshToneContext();
+    try {
+      return await StemEngine.build(context, sources, options);
+    } catch (error) {
+      context.dispose(); // closes the AudioContext, and stops Tone's clock worker for it
+      throw error;
+    }
+  }
+
+  private static async build(context: Tone.BaseContext, sources: readonly StemSource[], options: StemEngineOptions): Promise<StemEngine> {
     const fetchFn = options.fetch ?? fetch.bind(globalThis);
     let settled = 0;
     const results = await Promise.allSettled(
@@ -152,25 +165,29 @@ export class StemEngine {
         }
       }),
     );
-    // Decoded buffers of an aborted load are simply dropped: nothing references them yet.
+    // Decoded buffers of an aborted load are simply dropped (and the context closed, by `load`).
     options.signal?.throwIfAborted();
 
-    const master = new Tone.Gain(1).toDestination();
-    const analyser = new Tone.Analyser({ type: 'fft', size: ANALYSER_FFT_SIZE / 2, smoothing: ANALYSER_SMOOTHING });
+    // Every node on this song's own context (not Tone's global one, which a later load replaces).
+    const master = new Tone.Gain({ context, gain: 1 }).toDestination();
+    const analyser = new Tone.Analyser({ context, type: 'fft', size: ANALYSER_FFT_SIZE / 2, smoothing: ANALYSER_SMOOTHING });
     master.connect(analyser);
     const channels: Channel[] = [];
     const failures: StemLoadFailure[] = [];
+    // Every stem padded to the longest, so the stretch graph hands the worklet the engine's own
+    // shared samples instead of copies of them (see `sharedPcm`).
+    const length = Math.max(0, ...results.map((result) => (result.status === 'fulfilled' ? result.value.length : 0)));
     results.forEach((result, index) => {
       const id = sources[index]!.id;
       if (result.status === 'rejected') {
         failures.push({ id, message: result.reason instanceof Error ? result.reason.message : String(result.reason) });
         return;
       }
-      const gain = new Tone.Gain(1);
-      const meter = new Tone.Meter({ smoothing: ANALYSER_SMOOTHING });
+      const gain = new Tone.Gain({ context, gain: 1 });
+      const meter = new Tone.Meter({ context, smoothing: ANALYSER_SMOOTHING });
       gain.connect(master);
       gain.connect(meter);
-      channels.push({ id, buffer: result.value, drums: options.drums?.has(id) ?? false, gain, meter });
+      channels.push({ id, buffer: sharedPcm(result.value, length), drums: options.drums?.has(id) ?? false, gain, meter });
     });
     const byId = new Map(channels.map((channel) => [channel.id, channel]));
     const groups = await buildStretchGraph(context.rawContext as AudioContext, channels, (id, output) => Tone.connect(output, byId.get(id)!.gain));
@@ -303,7 +320,7 @@ export class StemEngine {
    */
   async play(): Promise<void> {
     this.assertLive();
-    if (this.context.state !== 'running') await Tone.start();
+    if (this.context.state !== 'running') await this.context.resume();
     const now = this.context.now();
     const next = play(this.transport, now, this.duration);
     if (next === this.transport || next.state !== 'playing') return;
@@ -420,6 +437,12 @@ export class StemEngine {
     }
     this.master.dispose();
     this.analyser.dispose();
+    this.context.dispose(); // closes the AudioContext, and stops Tone's clock worker for it
+    // The decoded stems go now, not when the last reference to this engine does: a closure or a
+    // stale render of the player can outlive the song by a long time (bench:client measured 400 MB
+    // still held after five songs were loaded and let go).
+    this.channels = [];
+    this.peaks = null;
     this.disposed = true;
   }
 

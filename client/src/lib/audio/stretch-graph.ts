@@ -1,5 +1,6 @@
 import SignalsmithStretch from 'signalsmith-stretch';
 import type { StretchNode, StretchSchedule } from 'signalsmith-stretch';
+import { type PcmBuffer, isShared } from './pcm-buffer';
 import type { Seconds } from './units';
 
 export type { StretchNode } from 'signalsmith-stretch';
@@ -7,7 +8,7 @@ export type { StretchNode } from 'signalsmith-stretch';
 /** A decoded stem as the stretch graph takes it. */
 export interface StretchStem {
   id: string;
-  buffer: AudioBuffer;
+  buffer: PcmBuffer;
   /** Drums play through their own node that is never transposed. */
   drums: boolean;
 }
@@ -55,16 +56,15 @@ export async function buildStretchGraph(
       // One (unconnected) input: the worklet reads inputList[0].length even while inactive, and with
       // no input at all it throws and the node stays silent for good.
       const node = await SignalsmithStretch(context, { numberOfInputs: 1, numberOfOutputs: 1, outputChannelCount: [channelCount] });
-      node.onprocessorerror = (event) => console.error('The time-stretch processor failed; its stems are silent', (event as ErrorEvent).message);
+      node.onprocessorerror = reportProcessorError;
       // The cheaper preset: a shorter block, about half the CPU of the default (docs/decisions/0032).
       await node.configure({ blockMs: null, preset: 'cheaper' });
       const length = Math.max(...members.map((stem) => stem.buffer.length));
       const channels = members.flatMap((stem) => stereoChannels(stem.buffer, length));
-      // Transferred, not copied: the worklet owns these copies; the engine keeps its AudioBuffers.
-      await node.addBuffers(
-        channels,
-        channels.map((channel) => channel.buffer),
-      );
+      // Shared memory goes over as it is (the worklet reads the engine's own samples); copies are
+      // transferred, so the worklet owns them. A mono stem's one array is sent once for both sides.
+      const copies = new Set(channels.filter((channel) => !isShared(channel)).map((channel) => channel.buffer as ArrayBuffer));
+      await node.addBuffers(channels, [...copies]);
       const splitter = context.createChannelSplitter(channelCount);
       node.connect(splitter);
       members.forEach((stem, index) => {
@@ -76,6 +76,13 @@ export async function buildStretchGraph(
       return { node, drums: members[0]!.drums, stemIds: members.map((stem) => stem.id) };
     }),
   );
+}
+
+// Module-level, not a closure: a handler made in `buildStretchGraph` would keep that call's scope,
+// and with it every stem's samples, alive for as long as the node is (bench:client found each song
+// loaded and let go still held this way).
+function reportProcessorError(event: Event): void {
+  console.error('The time-stretch processor failed; its stems are silent', (event as ErrorEvent).message);
 }
 
 /**
@@ -105,11 +112,16 @@ export function scheduleGroups(
   );
 }
 
-/** The stem's two channels as fresh arrays of `length` samples (mono doubled, the tail silent). */
-function stereoChannels(buffer: AudioBuffer, length: number): Float32Array[] {
+/**
+ * The stem's two channels, `length` samples each: its own shared arrays when it has them at that
+ * length (a mono stem's one array for both sides), else fresh copies (mono doubled, the tail silent).
+ */
+function stereoChannels(buffer: PcmBuffer, length: number): Float32Array[] {
   return [0, 1].map((channel) => {
+    const source = buffer.getChannelData(Math.min(channel, buffer.numberOfChannels - 1));
+    if (isShared(source) && source.length === length) return source;
     const samples = new Float32Array(length);
-    samples.set(buffer.getChannelData(Math.min(channel, buffer.numberOfChannels - 1)));
+    samples.set(source.subarray(0, length));
     return samples;
   });
 }
