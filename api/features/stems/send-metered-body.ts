@@ -56,10 +56,10 @@ export async function sendMeteredBody(res: ServerResponse, body: Readable, conte
       void closed.then(resolve);
     });
 
-  // Event-driven rather than `for await`: the app runs with AsyncLocalStorage on (Koa's context),
-  // which makes every promise pay for async hooks, and promises per 64 KiB chunk (the iterator's,
-  // and one per drain) halved the route's throughput against a plain pipe (issue 9's bench).
-  // Here a response makes one promise, however many chunks it has.
+  // Event-driven rather than `for await`: promises per 64 KiB chunk (the iterator's, and one per
+  // drain) held the route to 0.43x of a plain pipe's throughput (issue 9's bench, same run), the
+  // more so as the process has AsyncLocalStorage on (the event store's subscriptions), which makes
+  // every promise pay for async hooks. Here a response makes one promise, however many chunks.
   let capped = false;
   const readError = await new Promise<unknown>((resolve) => {
     let finished = false;
