@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { type FileHandle, open, realpath } from 'node:fs/promises';
+import { type FileHandle, lstat, open, realpath } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where a file really is, symlinks resolved, and whether that is inside the real directory. */
@@ -50,6 +50,22 @@ export async function openRegularFile(realFile: string): Promise<{ handle: FileH
   }
   await handle.close();
   return undefined;
+}
+
+/**
+ * Size and modification time of the regular file `file` after `realPathInside` accepted it, without
+ * opening it (for answers that send no bytes, such as HEAD). lstat, not stat: like O_NOFOLLOW in
+ * `openRegularFile`, a path that has become a symlink since it was resolved is not followed.
+ * Undefined when it is gone or not a regular file.
+ */
+export async function statRegularFile(realFile: string): Promise<{ size: number; mtimeNs: bigint } | undefined> {
+  try {
+    const stat = await lstat(realFile, { bigint: true });
+    return stat.isFile() ? { size: Number(stat.size), mtimeNs: stat.mtimeNs } : undefined;
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
 }
 
 function isMissing(error: unknown): boolean {

@@ -1,12 +1,16 @@
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { openRegularFile, realPathInside } from '../../storage/real-path-inside';
+import { openRegularFile, realPathInside, statRegularFile } from '../../storage/real-path-inside';
 
-/** A stem file opened for serving: size and time from the open file, not from the read model. */
-export interface OpenStemFile {
-  handle: FileHandle;
+/** A stem file found for serving: size and time from the file itself, not from the read model. */
+export interface StemFileStat {
   size: number;
   mtimeNs: bigint;
+}
+
+/** A stem file opened for serving. */
+export interface OpenStemFile extends StemFileStat {
+  handle: FileHandle;
 }
 
 /**
@@ -40,8 +44,19 @@ export class StemOutsideSongsDirectory extends Error {
  * when it escapes, so the caller can log the attempt.
  */
 export async function openStemFile(stemPath: string, songsDirectory: string): Promise<OpenStemFile | undefined> {
+  const realFile = await realStemPath(stemPath, songsDirectory);
+  return realFile === undefined ? undefined : openRegularFile(realFile);
+}
+
+/** As `openStemFile`, for an answer that sends no bytes: the size and time, and no file opened. */
+export async function statStemFile(stemPath: string, songsDirectory: string): Promise<StemFileStat | undefined> {
+  const realFile = await realStemPath(stemPath, songsDirectory);
+  return realFile === undefined ? undefined : statRegularFile(realFile);
+}
+
+async function realStemPath(stemPath: string, songsDirectory: string): Promise<string | undefined> {
   const real = await realPathInside(stemPath, songsDirectory);
   if (real === 'missing') return undefined;
   if (!real.inside) throw new StemOutsideSongsDirectory(stemPath, real.realFile, real.realDirectory);
-  return openRegularFile(real.realFile);
+  return real.realFile;
 }

@@ -7,7 +7,7 @@ import { AppError } from '../../http/app-error';
 import { requireUser } from '../../http/require-user';
 import type { SessionUser } from '../../http/session-user';
 import { type ByteRange, parseRangeHeader } from './byte-range';
-import { type OpenStemFile, StemOutsideSongsDirectory, isPlainFileName, openStemFile } from './open-stem-file';
+import { type OpenStemFile, type StemFileStat, StemOutsideSongsDirectory, isPlainFileName, openStemFile, statStemFile } from './open-stem-file';
 import { recordStemStreamed } from './record-stem-streamed';
 import { sendMeteredBody } from './send-metered-body';
 import { stemContentType } from './stem-content-type';
@@ -64,27 +64,29 @@ export function stemsRouter(deps: AppDependencies, options: StemsRouterOptions =
     const user = requireUser(ctx);
     const startedAt = deps.clock.now();
     const { songId: rawSongId = '', filename = '' } = ctx.params;
-    const notFound = new AppError(404, 'not_found', 'No such stem.');
-    if (!songIdPattern.test(rawSongId) || !isPlainFileName(filename)) throw notFound;
+    const notFound = () => new AppError(404, 'not_found', 'No such stem.');
+    if (!songIdPattern.test(rawSongId) || !isPlainFileName(filename)) throw notFound();
     const songId = Number(rawSongId);
     const location = await findSongStem(deps.sql, songId, filename);
-    if (!location) throw notFound;
+    if (!location) throw notFound();
 
-    let file: OpenStemFile | undefined;
+    // A HEAD sends no bytes: the file's size and time do, without opening it (the credit check's
+    // hot path, issue 9). A GET opens it, and serves from that handle.
+    const method = ctx.method === 'HEAD' ? 'HEAD' : 'GET';
+    let file: (StemFileStat & { handle?: OpenStemFile['handle'] }) | undefined;
     try {
-      file = await openStemFile(location.path, deps.config.songsDir);
+      file = method === 'HEAD' ? await statStemFile(location.path, deps.config.songsDir) : await openStemFile(location.path, deps.config.songsDir);
     } catch (error) {
       if (!(error instanceof StemOutsideSongsDirectory)) throw error;
       ctx.state.log.warn({ songId, filename, realPath: error.realPath, songsDirectory: error.songsDirectory }, 'stem refused: it resolves outside the songs directory');
     }
-    if (!file) throw notFound;
+    if (!file) throw notFound();
 
     let handedOver = false;
     let hold: StemServingHold | null | void = undefined;
     let settled = false;
     try {
       const validators = stemValidators(file);
-      const method = ctx.method === 'HEAD' ? 'HEAD' : 'GET';
       const cacheHeaders = {
         ETag: validators.etag,
         'Last-Modified': validators.lastModified.toUTCString(),
@@ -124,15 +126,17 @@ export function stemsRouter(deps: AppDependencies, options: StemsRouterOptions =
         ctx.res.end();
         return;
       }
+      // A GET opened its file above (only a HEAD merely stats it).
+      const handle = file.handle as OpenStemFile['handle'];
 
       // From here the read stream owns the file handle and closes it (an empty file has none).
       handedOver = true;
       let body: Readable;
       if (file.size === 0) {
-        await file.handle.close();
+        await handle.close();
         body = Readable.from([]);
       } else {
-        body = file.handle.createReadStream({ start: range?.start ?? 0, end: range?.end ?? file.size - 1, highWaterMark: readChunkBytes, autoClose: true });
+        body = handle.createReadStream({ start: range?.start ?? 0, end: range?.end ?? file.size - 1, highWaterMark: readChunkBytes, autoClose: true });
       }
       const sent = await sendMeteredBody(ctx.res, body, contentLength, hold?.maxBytes ?? contentLength);
       if (sent.readError !== undefined) ctx.state.log.error({ err: sent.readError, songId, filename }, 'stem read failed mid-response');
@@ -148,7 +152,7 @@ export function stemsRouter(deps: AppDependencies, options: StemsRouterOptions =
       settled = true;
       await hold?.settle(sent.bytesSent, position);
     } finally {
-      if (!handedOver) await file.handle.close();
+      if (!handedOver) await file.handle?.close();
       if (hold && !settled) await hold.release();
     }
   });
