@@ -44,6 +44,9 @@ export interface PresetDocument {
   id: string;
   volumes: Record<string, number>;
   mutes: Record<string, boolean>;
+  /** The practice tools' tempo (0.5..1.5) and transpose (-6..6); 1 and 0 for presets saved without them. */
+  tempo: number;
+  transpose: number;
   updatedAt: number;
   _deleted: boolean;
 }
@@ -85,6 +88,14 @@ export function toStarDocument(star: StarChange): StarDocument {
 }
 
 export function toPresetDocument(preset: PresetRecord): PresetDocument {
-  const { volumes, mutes } = preset.presetData;
-  return { id: String(preset.songId), volumes: { ...volumes }, mutes: { ...mutes }, updatedAt: preset.changedAt.getTime(), _deleted: preset.deleted };
+  const { volumes, mutes, tempo, transpose } = preset.presetData;
+  return {
+    id: String(preset.songId),
+    volumes: { ...volumes },
+    mutes: { ...mutes },
+    tempo,
+    transpose,
+    updatedAt: preset.changedAt.getTime(),
+    _deleted: preset.deleted,
+  };
 }
