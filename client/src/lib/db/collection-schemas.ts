@@ -46,16 +46,30 @@ export const starSchema: RxJsonSchema<Omit<StarDocument, '_deleted'>> = {
   required: ['id', 'starred', 'updatedAt'],
 };
 
-/** The user's presets (docs/sync-protocol.md, `presets`). */
+/**
+ * The user's presets (docs/sync-protocol.md, `presets`). Version 1 adds tempo and transpose (issue
+ * 12); `presetMigrations` brings version 0 documents along.
+ */
 export const presetSchema: RxJsonSchema<Omit<PresetDocument, '_deleted'>> = {
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
     id: idField,
     volumes: { type: 'object', additionalProperties: { type: 'number' } },
     mutes: { type: 'object', additionalProperties: { type: 'boolean' } },
+    tempo: { type: 'number', minimum: 0.5, maximum: 1.5 },
+    transpose: { type: 'integer', minimum: -6, maximum: 6 },
     updatedAt: { type: 'number' },
   },
-  required: ['id', 'volumes', 'mutes', 'updatedAt'],
+  required: ['id', 'volumes', 'mutes', 'tempo', 'transpose', 'updatedAt'],
+};
+
+/**
+ * RxDB migration strategies of the presets collection, by the version they migrate to. A preset
+ * stored before tempo and transpose were part of one plays the song as it is: 1x and 0 semitones,
+ * which is also what the API answers for it.
+ */
+export const presetMigrations = {
+  1: (document: Omit<PresetDocument, '_deleted' | 'tempo' | 'transpose'>): Omit<PresetDocument, '_deleted'> => ({ ...document, tempo: 1, transpose: 0 }),
 };

@@ -117,15 +117,30 @@ describe('push handler', () => {
 });
 
 describe('telling refused writes from conflicts', () => {
-  const preset = (updatedAt: number, deleted = false, level = 0.5): PresetDocument => ({ id: '4', volumes: { 'bass.wav': level }, mutes: { 'bass.wav': false }, updatedAt, _deleted: deleted });
+  const preset = (updatedAt: number, deleted = false, level = 0.5, tempo = 1, transpose = 0): PresetDocument => ({
+    id: '4',
+    volumes: { 'bass.wav': level },
+    mutes: { 'bass.wav': false },
+    tempo,
+    transpose,
+    updatedAt,
+    _deleted: deleted,
+  });
 
   it('calls a conflict refused when the API holds the content this device assumed, whatever its updatedAt', () => {
     const attempted = preset(20, false, 0.9);
     // The API stamps its own time on a change, so a device that has not pulled since its own push
     // assumes the right settings with another updatedAt.
-    const master: PresetDocument = { _deleted: false, updatedAt: 1_700_000, mutes: { 'bass.wav': false }, volumes: { 'bass.wav': 0.5 }, id: '4' };
+    const master: PresetDocument = { _deleted: false, updatedAt: 1_700_000, transpose: 0, tempo: 1, mutes: { 'bass.wav': false }, volumes: { 'bass.wav': 0.5 }, id: '4' };
     expect(classifyConflicts('presets', [{ assumedMasterState: preset(10), newDocumentState: attempted }], [master])).toEqual([{ attempted, master, refused: true }]);
     expect(classifyConflicts('presets', [{ assumedMasterState: preset(10), newDocumentState: attempted }], [preset(15, false, 0.7)])[0]?.refused).toBe(false);
+  });
+
+  it('compares presets on tempo and transpose too: another device’s tempo is a conflict, not a refusal', () => {
+    const attempted = preset(20, false, 0.9, 0.8);
+    expect(classifyConflicts('presets', [{ assumedMasterState: preset(10), newDocumentState: attempted }], [preset(15, false, 0.5, 0.7)])[0]?.refused).toBe(false);
+    expect(classifyConflicts('presets', [{ assumedMasterState: preset(10), newDocumentState: attempted }], [preset(15, false, 0.5, 1, 3)])[0]?.refused).toBe(false);
+    expect(classifyConflicts('presets', [{ assumedMasterState: preset(10, false, 0.5, 0.7, 3), newDocumentState: attempted }], [preset(15, false, 0.5, 0.7, 3)])[0]?.refused).toBe(true);
   });
 
   it('calls a first preset refused when the API answers with its tombstone (none saved)', () => {

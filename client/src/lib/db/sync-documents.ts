@@ -76,6 +76,10 @@ export interface PresetDocument {
   volumes: Record<string, number>;
   /** Stem id to muted. */
   mutes: Record<string, boolean>;
+  /** The practice tools' tempo as a playback rate, 0.5..1.5 (1 = the song's own; issue 12). */
+  tempo: number;
+  /** The pitched stems' transpose in whole semitones, -6..+6 (issue 12). */
+  transpose: number;
   updatedAt: number;
   _deleted: boolean;
 }
