@@ -22,6 +22,8 @@ export interface SongDocument {
   genre2: string | null;
   key: string | null;
   bpm: number | null;
+  /** Seconds to the first beat (the audio analysis'); null when unknown. */
+  firstBeat: number | null;
   difficulty: number;
   duration: number | null;
   playCount: number;
@@ -71,6 +73,7 @@ export function toSongDocument(song: SongChange): SongDocument {
     genre2: song.genre2,
     key: song.key,
     bpm: song.bpm,
+    firstBeat: song.firstBeat,
     difficulty: song.difficulty,
     duration: song.durationSeconds,
     playCount: song.playCount,

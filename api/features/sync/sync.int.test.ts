@@ -93,6 +93,7 @@ describeAppOnEveryDatabase(
         genre2: null,
         key: 'E minor',
         bpm: 100,
+        firstBeat: null,
         difficulty: 5,
         duration: 60,
         playCount: 0,

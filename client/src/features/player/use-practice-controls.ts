@@ -32,7 +32,13 @@ export interface PracticeControls {
  * engine follows the slice, whoever changed it (these controls, LOAD, a preset applied on load,
  * RESET), and the speed trainer's passes are told to the slice.
  */
-export function usePracticeControls(engine: StemEngine, bpm: number | null, duration: Seconds, onChange: () => void): PracticeControls {
+export function usePracticeControls(
+  engine: StemEngine,
+  beat: { bpm: number | null; firstBeat: Seconds | null },
+  duration: Seconds,
+  onChange: () => void,
+): PracticeControls {
+  const { bpm, firstBeat } = beat;
   const dispatch = useAppDispatch();
   const tempo = useAppSelector(selectTempo);
   const transpose = useAppSelector(selectTranspose);
@@ -41,7 +47,8 @@ export function usePracticeControls(engine: StemEngine, bpm: number | null, dura
   const [trainer, setTrainerState] = useState<SpeedTrainer | null>(null);
   const [pass, setPass] = useState(0);
   const [clicks, setClicksState] = useState<ClickSettings>({ click: false, volume: 0.8, countInBars: 0, countInEachPass: false });
-  const grid = beatGridOf(bpm);
+  // Beats from the analysis' first beat (0 when unknown): snapping, count-in and click align to it.
+  const grid = beatGridOf(bpm, firstBeat ?? 0);
 
   useEffect(() => {
     if (engine.tempo !== tempo) void engine.setTempo(tempo);
@@ -52,14 +59,14 @@ export function usePracticeControls(engine: StemEngine, bpm: number | null, dura
   }, [engine, transpose]);
 
   useEffect(() => {
-    engine.setBeatGrid(beatGridOf(bpm));
+    engine.setBeatGrid(beatGridOf(bpm, firstBeat ?? 0));
     engine.setPassListener((next, nextTempo) => {
       setPass(next);
       // The engine is at this tempo already; the slice follows it (so SAVE stores it).
       dispatch(tempoChanged({ tempo: nextTempo }));
     });
     return () => engine.setPassListener(null);
-  }, [engine, bpm, dispatch]);
+  }, [engine, bpm, firstBeat, dispatch]);
 
   const applyLoop = useCallback(
     (next: LoopRange | null) => {

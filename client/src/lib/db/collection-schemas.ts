@@ -9,9 +9,12 @@ const nullableNumber = { type: ['number', 'null'] } as const;
 // No indexes: the library filters and sorts in memory (10,000 songs filter in about a millisecond),
 // and every screen reads whole collections or one document by id.
 
-/** The catalogue (docs/sync-protocol.md, `songs`); `_deleted` is RxDB's own field. */
+/**
+ * The catalogue (docs/sync-protocol.md, `songs`); `_deleted` is RxDB's own field. Version 1 adds
+ * `firstBeat` (the analysis' first downbeat); `songMigrations` brings version 0 documents along.
+ */
 export const songSchema: RxJsonSchema<Omit<SongDocument, '_deleted'>> = {
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -21,6 +24,7 @@ export const songSchema: RxJsonSchema<Omit<SongDocument, '_deleted'>> = {
     genre2: nullableString,
     key: nullableString,
     bpm: nullableNumber,
+    firstBeat: nullableNumber,
     difficulty: nullableNumber,
     duration: nullableNumber,
     playCount: { type: 'number' },
@@ -31,6 +35,15 @@ export const songSchema: RxJsonSchema<Omit<SongDocument, '_deleted'>> = {
     problems: { type: 'array', items: { type: 'object' } },
   },
   required: ['id', 'title', 'playCount', 'hasLyrics'],
+};
+
+/**
+ * RxDB migration strategies of the songs collection, by the version they migrate to. A song stored
+ * before the first beat was synced has none known (null: the beat grid starts at 0); the pull that
+ * follows (the replication identifier changed with it) brings the analysis' value.
+ */
+export const songMigrations = {
+  1: (document: Omit<SongDocument, '_deleted' | 'firstBeat'>): Omit<SongDocument, '_deleted'> => ({ ...document, firstBeat: null }),
 };
 
 /** The user's stars (docs/sync-protocol.md, `stars`). */

@@ -4,7 +4,7 @@ import type { Observable } from 'rxjs';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { replicateRxCollection } from 'rxdb/plugins/replication';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { presetMigrations, presetSchema, songSchema, starSchema } from './collection-schemas';
+import { presetMigrations, presetSchema, songMigrations, songSchema, starSchema } from './collection-schemas';
 import { createPullHandler, createPushHandler } from './replication-handlers';
 import type { RefusedWrite, SyncFetch } from './replication-handlers';
 import { openSyncStream } from './sync-stream';
@@ -17,8 +17,9 @@ import { syncCollectionNames } from './sync-documents';
 export const LOCAL_DATABASE_NAME = 'woodshed';
 export { OWNER_KEY } from './owner-key';
 // Bumped with the collection schemas or the contract, so a client never resumes an old checkpoint.
-// v2: presets carry tempo and transpose; documents pulled before are pulled again with them.
-const REPLICATION_VERSION = 'v2';
+// v2: presets carry tempo and transpose; v3: songs carry firstBeat. Documents pulled before are
+// pulled again with them.
+const REPLICATION_VERSION = 'v3';
 /** The contract's push limit is 100 rows; RxDB's batches stay below it. */
 const PUSH_BATCH = 50;
 const PULL_BATCH = 500;
@@ -123,7 +124,7 @@ export async function openLocalDatabase(userId: number, options: LocalDatabaseOp
   });
   writeOwner(userId);
   await database.addCollections({
-    songs: { schema: songSchema },
+    songs: { schema: songSchema, migrationStrategies: songMigrations },
     stars: { schema: starSchema },
     presets: { schema: presetSchema, migrationStrategies: presetMigrations },
   });

@@ -1,7 +1,7 @@
 import { createRxDatabase } from 'rxdb';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { presetSchema } from './collection-schemas';
+import { presetSchema, songSchema } from './collection-schemas';
 import { LOCAL_DATABASE_NAME, OWNER_KEY, openLocalDatabase } from './local-database';
 import type { LocalDatabase } from './local-database';
 import { removePreset, watchCollection, writePreset, writeStar } from './local-documents';
@@ -287,6 +287,21 @@ describe('the local database and its replication', () => {
       expect(await documentsWhen(after, 'presets', (documents) => documents.length === 1)).toEqual([
         { id: '4', volumes: { 'bass.wav': 0.5 }, mutes: { 'bass.wav': true }, tempo: 1, transpose: 0, updatedAt: 3 },
       ]);
+    });
+
+    it('migrates the songs this browser kept before first beats: none known until the pull brings them', async () => {
+      stubLocalStorage();
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const storage = getRxStorageMemory();
+      const before = await createRxDatabase({ name: LOCAL_DATABASE_NAME, storage, multiInstance: false });
+      const { firstBeat: _firstBeat, ...versionZeroProperties } = songSchema.properties;
+      await before.addCollections({ songs: { schema: { ...songSchema, version: 0, properties: versionZeroProperties } } });
+      const { _deleted: _gone, ...stored } = song(1, 'Night Drive');
+      await before.songs.insert(stored);
+      await before.close();
+      localStorage.setItem(OWNER_KEY, '1');
+      const after = await reopenOffline(1);
+      expect(await documentsWhen(after, 'songs', (documents) => documents.length === 1)).toEqual([{ ...stored, firstBeat: null }]);
     });
 
     it('deletes everything on remove() (log-out)', async () => {

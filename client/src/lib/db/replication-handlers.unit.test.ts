@@ -24,6 +24,7 @@ const apiSong = {
   key: 'A minor',
   musicalKey: 'A minor',
   bpm: 124,
+  firstBeat: 0.512,
   difficulty: 5,
   duration: 150.5,
   playCount: 3,
@@ -55,6 +56,7 @@ describe('pull handler', () => {
       genre2: null,
       key: 'A minor',
       bpm: 124,
+      firstBeat: 0.512,
       difficulty: 5,
       duration: 150.5,
       playCount: 3,
@@ -65,8 +67,9 @@ describe('pull handler', () => {
       problems: [],
       _deleted: false,
     });
-    // A song id sent as a number is stored as its decimal string; a tombstone keeps `_deleted`.
-    expect(page.documents[1]).toMatchObject({ id: '8', _deleted: true });
+    // A song id sent as a number is stored as its decimal string; a tombstone keeps `_deleted`; a
+    // song without a first beat (an API from before it) has none known.
+    expect(page.documents[1]).toMatchObject({ id: '8', _deleted: true, firstBeat: null });
   });
 
   it('keeps the checkpoint it was asked from when the page is empty (null from the start)', async () => {

@@ -28,6 +28,8 @@ const songDocument = z.object({
   genre2: nullableText,
   key: nullableText,
   bpm: nullableNumber,
+  // Absent from an API from before the analysis stored it: unknown, the grid starts at 0.
+  firstBeat: z.number().min(0).nullable().default(null),
   difficulty: nullableNumber,
   duration: nullableNumber,
   playCount: z.number().default(0),

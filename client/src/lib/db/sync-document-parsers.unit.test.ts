@@ -18,3 +18,18 @@ describe('parsing preset documents from the API', () => {
     }
   });
 });
+
+describe('parsing song documents from the API', () => {
+  const song = { id: '7', title: 'Night Drive', bpm: 120, playCount: 1, hasLyrics: false, _deleted: false };
+
+  it('keeps the first beat, and reads a song without one (an API from before it) as unknown', () => {
+    expect(parseSyncDocument('songs', { ...song, firstBeat: 0.5 }).firstBeat).toBe(0.5);
+    expect(parseSyncDocument('songs', { ...song, firstBeat: null }).firstBeat).toBeNull();
+    expect(parseSyncDocument('songs', song).firstBeat).toBeNull();
+  });
+
+  it('fails on a first beat before the song’s start or not a number', () => {
+    expect(() => parseSyncDocument('songs', { ...song, firstBeat: -0.1 })).toThrow();
+    expect(() => parseSyncDocument('songs', { ...song, firstBeat: '0.5' })).toThrow();
+  });
+});

@@ -47,6 +47,8 @@ export interface SongDocument {
   genre2: string | null;
   key: string | null;
   bpm: number | null;
+  /** Seconds from the start to the first beat (the audio analysis'): the beat grid's origin; null when unknown. */
+  firstBeat: number | null;
   difficulty: number | null;
   duration: number | null;
   playCount: number;
