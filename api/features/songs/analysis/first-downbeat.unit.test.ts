@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { circularMeanPhase, firstDownbeat, refineOnset } from './first-downbeat';
+import { firstDownbeat, localGrid, refineOnset } from './first-downbeat';
 
 const rate = 8000;
 
@@ -14,6 +14,15 @@ function bursts(times: readonly number[], seconds: number): Float32Array {
 }
 
 describe('the first downbeat', () => {
+  it('is found before the ticks lock on, on a long song whose tick intervals are quantised (no drift from a median period)', () => {
+    const frame = 512 / 44100;
+    const truth = Array.from({ length: 140 }, (_, k) => 0.026 + k * (60 / 112));
+    // The tracker's ticks: the first two off while locking on, then on its frame grid 10-30 ms late.
+    const ticks = [0.3, 0.9, ...truth.slice(2).map((beat, k) => Math.round((beat + 0.01 + (k % 3) * 0.01) / frame) * frame)];
+    const onsets = truth.flatMap((beat) => [beat - 0.003, beat + 30 / 112 - 0.003]); // beats and the eighths between
+    expect(firstDownbeat(ticks, onsets, bursts(truth.slice(0, 12), 7), rate)).toBe(0.026);
+  });
+
   // Beats every 0.5 s from 0.7 s; the tracker's first ticks are off (locking on), the rest 5-12 ms early.
   const beats = Array.from({ length: 16 }, (_, k) => 0.7 + k * 0.5);
   const ticks = [0.31, 0.93, ...beats.slice(2).map((beat, k) => beat - 0.005 - (k % 3) * 0.003)];
@@ -50,12 +59,17 @@ describe('the first downbeat', () => {
 });
 
 describe('the arithmetic under it', () => {
-  it('finds the phase of times on a grid, across the wrap', () => {
-    expect(circularMeanPhase([0.2, 0.7, 1.2, 1.7], 0.5)).toBeCloseTo(0.2, 6);
-    // 0 and the period are the same phase.
-    const wrapped = circularMeanPhase([0.49, 1.01, 1.49, 2.01], 0.5);
-    expect(Math.min(wrapped, 0.5 - wrapped)).toBeCloseTo(0, 6);
-    expect(circularMeanPhase([0.47, 0.97, 1.47], 0.5)).toBeCloseTo(0.47, 6);
+  it('fits the grid through ticks on the tracker’s 11.6 ms frames: the period to well under a millisecond', () => {
+    // 112 BPM (0.5357 s) ticked on the frame grid: intervals of 0.534 and 0.546 s, none right.
+    const frame = 512 / 44100;
+    const ticks = Array.from({ length: 120 }, (_, k) => Math.round((0.02 + k * (60 / 112)) / frame) * frame);
+    const grid = localGrid(ticks, 60)!;
+    expect(Math.abs(grid.period - 60 / 112)).toBeLessThan(0.0005);
+    // Its beat nearest 60 s is the true one there, within a frame.
+    const predicted = grid.phase + Math.round((60 - grid.phase) / grid.period) * grid.period;
+    const actual = 0.02 + Math.round((60 - 0.02) / (60 / 112)) * (60 / 112);
+    expect(Math.abs(predicted - actual)).toBeLessThan(frame);
+    expect(localGrid(ticks.slice(0, 3), 1)).toBeNull();
   });
 
   it('moves an early onset estimate to the attack; leaves it where there is no attack', () => {
