@@ -41,6 +41,8 @@ const parade = fixtureSongs[0]!; // four stems, one per group: Drums, Bass, Guit
 interface PresetData {
   volumes: Record<string, number>;
   mutes: Record<string, boolean>;
+  tempo: number;
+  transpose: number;
 }
 
 /** Each mixer strip's group with its slider level and mute state, in display order. */
@@ -65,6 +67,29 @@ async function setVolume(page: Page, group: string, percent: number): Promise<vo
   await slider.fill(String(percent));
   await slider.blur();
   await page.locator(`[data-testid="mixer-strip"][data-group="${group}"][data-volume="${percent / 100}"]`).waitFor();
+}
+
+/** The practice tools' tempo and transpose as they show them (the tools' tab is opened first). */
+async function practiceShown(page: Page): Promise<{ tempo: string | null; transpose: string | null }> {
+  await page.getByRole('tab', { name: 'PRACTICE TOOLS' }).click();
+  await page.getByTestId('practice-tools').waitFor();
+  return { tempo: await page.getByTestId('tempo-value').textContent(), transpose: await page.getByTestId('transpose-value').textContent() };
+}
+
+/** Waits until the practice tools hold `tempo` and `transpose` (a preset may apply a moment after the stems load), then what they show. */
+async function practiceSettledAt(page: Page, tempo: number, transpose: number): Promise<{ tempo: string | null; transpose: string | null }> {
+  await page.getByRole('tab', { name: 'PRACTICE TOOLS' }).click();
+  await page.locator(`[data-testid="practice-tools"][data-tempo="${tempo}"][data-transpose="${transpose}"]`).waitFor();
+  return practiceShown(page);
+}
+
+/** Sets the tempo slider to `percent` and transposes by `semitones` from 0 in the practice tools. */
+async function setPractice(page: Page, percent: number, semitones: number): Promise<void> {
+  await page.getByRole('tab', { name: 'PRACTICE TOOLS' }).click();
+  const tools = page.getByTestId('practice-tools');
+  await tools.getByRole('slider', { name: 'Tempo' }).fill(String(percent));
+  for (let step = 0; step < semitones; step++) await tools.getByRole('button', { name: 'Transpose up' }).click();
+  await page.locator(`[data-testid="practice-tools"][data-tempo="${percent / 100}"][data-transpose="${semitones}"]`).waitFor();
 }
 
 async function openParade(page: Page, songId: number): Promise<void> {
@@ -92,7 +117,8 @@ describe('presets', () => {
     async () => {
       const page = await newPage();
       const problems = watchPageProblems(page);
-      await signInWithCode(page, baseUrl, uniqueEmail('presets-pro'));
+      const email = uniqueEmail('presets-pro');
+      await signInWithCode(page, baseUrl, email);
       const songId = (await scanFixtureLibrary(page, baseUrl)).get(parade.title)!;
       await subscribeThroughTestCheckout(page, baseUrl);
       const ids = await stemIds(page, songId);
@@ -109,6 +135,10 @@ describe('presets', () => {
         { group: 'Vocals', volume: 1, muted: false },
       ];
       expect(await strips(page)).toEqual(mixed);
+      // The practice tools' tempo and transpose are part of the preset (issue 12).
+      expect(await practiceShown(page)).toEqual({ tempo: '100%', transpose: '0' });
+      await setPractice(page, 70, 2);
+      expect(await practiceShown(page)).toEqual({ tempo: '70%', transpose: '+2' });
 
       await page.getByRole('button', { name: 'SAVE', exact: true }).click();
       expect(await toastTitled(page, 'Preset Saved')).toEqual({ description: 'Your slider settings have been saved for this song.', variant: 'default' });
@@ -117,6 +147,8 @@ describe('presets', () => {
       const saved: PresetData = {
         volumes: { [ids.drums!]: 0.4, [ids.bass!]: 1, [ids.guitar!]: 0.7, [ids.vocals!]: 1 },
         mutes: { [ids.drums!]: false, [ids.bass!]: true, [ids.guitar!]: false, [ids.vocals!]: false },
+        tempo: 0.7,
+        transpose: 2,
       };
       await eventually(async () => (await presetOnServer(page, songId)).status === 200, 10_000, 'the preset reaching the API');
       expect((await presetOnServer(page, songId)).presetData).toEqual(saved);
@@ -128,8 +160,29 @@ describe('presets', () => {
       expect(await strips(page)).toEqual(mixed);
       expect(await sliderPercents(page)).toEqual([40, 0, 70, 100]);
       expect(await page.getByRole('button', { name: 'Mute Bass' }).getAttribute('aria-pressed')).toBe('true');
+      expect(await practiceSettledAt(page, 0.7, 2)).toEqual({ tempo: '70%', transpose: '+2' });
+
+      // Another device of the same user gets the preset through sync, tempo and transpose included.
+      const otherDevice = await launchBrowser();
+      try {
+        const other = await otherDevice.newPage();
+        other.setDefaultTimeout(STEP_TIMEOUT_MS);
+        const otherProblems = watchPageProblems(other);
+        await signInWithCode(other, baseUrl, email);
+        await openParade(other, songId);
+        await other.locator('[data-testid="mixer-strip"][data-group="Drums"][data-volume="0.4"]').waitFor();
+        expect(await strips(other)).toEqual(mixed);
+        expect(await practiceSettledAt(other, 0.7, 2)).toEqual({ tempo: '70%', transpose: '+2' });
+        await saveScreenshot(other, 'presets-other-device');
+        expect(otherProblems).toEqual([]);
+      } finally {
+        await otherDevice.close();
+      }
 
       // LOAD brings the preset back over later changes.
+      await page.getByRole('button', { name: 'Reset tempo to 100%' }).click();
+      await page.getByRole('button', { name: 'Transpose down' }).click();
+      expect(await practiceSettledAt(page, 1, 1)).toEqual({ tempo: '100%', transpose: '+1' });
       await setVolume(page, 'Drums', 90);
       await page.getByRole('button', { name: 'Mute Bass' }).click();
       await setVolume(page, 'Vocals', 20);
@@ -141,11 +194,13 @@ describe('presets', () => {
       expect(await loaded.getAttribute('data-variant')).toBe('default');
       expect(await strips(page)).toEqual(mixed);
       expect(await sliderPercents(page)).toEqual([40, 0, 70, 100]);
+      expect(await practiceSettledAt(page, 0.7, 2)).toEqual({ tempo: '70%', transpose: '+2' });
 
-      // RESET: every slider at 100%, unmuted, and the preset is deleted on the API.
+      // RESET: every slider at 100%, unmuted, 100% tempo and no transpose, and the preset is deleted on the API.
       await page.getByRole('button', { name: 'RESET', exact: true }).click();
       expect(await toastTitled(page, 'Preset Reset')).toEqual({ description: 'All sliders have been reset to default (100%).', variant: 'default' });
       expect(await sliderPercents(page)).toEqual([100, 100, 100, 100]);
+      expect(await practiceSettledAt(page, 1, 0)).toEqual({ tempo: '100%', transpose: '0' });
       expect((await strips(page)).every((strip) => strip.volume === 1 && !strip.muted)).toBe(true);
       await eventually(async () => (await presetOnServer(page, songId)).status === 404, 10_000, 'the reset reaching the API');
 
@@ -160,6 +215,7 @@ describe('presets', () => {
       await toastTitled(page, 'Song loaded successfully');
       await page.getByRole('button', { name: 'SAVE', exact: true }).waitFor();
       expect(await sliderPercents(page)).toEqual([100, 100, 100, 100]);
+      expect(await practiceShown(page)).toEqual({ tempo: '100%', transpose: '0' });
 
       // A song whose preset was reset takes a new one (the local tombstone comes back to life).
       await setVolume(page, 'Vocals', 60);

@@ -13,6 +13,9 @@ export const songDifficultyRange = { min: 1, max: 10 } as const;
 /** BPM input range of spec 000 sections 5 and 9. */
 export const songBpmRange = { min: 1, max: 300 } as const;
 
+/** A song's first beat in seconds from its start: within a song (a day bounds any real one). */
+const firstBeatSchema = z.number().min(0).max(86_400);
+
 /** One audio file of a song folder as the scan saw it; `bytes` and `modifiedAt` tell a changed file. */
 export const songStemFileSchema = z.object({
   filename: z.string().min(1),
@@ -154,6 +157,12 @@ export const SongAnalysed = defineEvent({
     songId,
     stems: z.array(songStemFileSchema),
     bpm: z.number().min(songBpmRange.min).max(songBpmRange.max).nullable(),
+    /**
+     * Where the first beat falls (seconds from the song's start), taken as the first downbeat: the
+     * origin of the player's beat grid. Null when none was found; absent on events recorded before
+     * it was detected (the grid then starts at 0).
+     */
+    firstBeat: firstBeatSchema.nullable().optional(),
     key: z.string().min(1).nullable(),
     /** Chord chart texts by instrument, in the chord file format; served where no chord file exists. */
     chords: z.record(chordInstrument, z.string()),
@@ -170,5 +179,12 @@ export const SongAnalysed = defineEvent({
 export const SongBpmDetected = defineEvent({
   type: 'SongBpmDetected',
   schemaVersion: 1,
-  schema: z.object({ songId, userId, bpm: z.number().min(songBpmRange.min).max(songBpmRange.max), applied: z.boolean() }),
+  schema: z.object({
+    songId,
+    userId,
+    bpm: z.number().min(songBpmRange.min).max(songBpmRange.max),
+    applied: z.boolean(),
+    /** The first beat the same detection found (see SongAnalysed); absent on older events. */
+    firstBeat: firstBeatSchema.nullable().optional(),
+  }),
 });

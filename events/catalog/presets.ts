@@ -10,9 +10,21 @@ export const maxPresetStems = 64;
 /** A stem id as presets key on it: the stem's file name in its song folder (see the songs API's `StemResponse.id`). */
 const stemId = z.string().min(1).max(255);
 
+/** A preset's tempo as a playback rate (1 = the song's own speed; issue 12: 50% to 150%, pitch kept). */
+export const presetTempoRange = { min: 0.5, max: 1.5 } as const;
+/** A preset's transpose of the pitched stems in whole semitones (issue 12: -6 to +6, tempo kept). */
+export const presetTransposeRange = { min: -6, max: 6 } as const;
+/**
+ * What a preset without tempo or transpose means: the song as it is. Presets saved before the two
+ * were part of a preset (and clients that do not send them) read as these.
+ */
+export const presetPracticeDefaults = { tempo: 1, transpose: 0 } as const;
+
 /**
  * A preset's settings (spec 000 section 3): each stem's volume (1 = 100%) and whether it is muted,
- * keyed by stem id. Which ids a song allows is checked at the edge, against that song's stems.
+ * keyed by stem id; since issue 12 also the tempo and transpose of the practice tools (optional, so
+ * events recorded before them stay valid: absent means `presetPracticeDefaults`). Which stem ids a
+ * song allows is checked at the edge, against that song's stems.
  */
 export const presetDataSchema = z.strictObject({
   volumes: z.record(stemId, z.number().min(0).max(1)).refine((volumes) => Object.keys(volumes).length <= maxPresetStems, {
@@ -21,8 +33,23 @@ export const presetDataSchema = z.strictObject({
   mutes: z.record(stemId, z.boolean()).refine((mutes) => Object.keys(mutes).length <= maxPresetStems, {
     message: `at most ${maxPresetStems} stems`,
   }),
+  tempo: z.number().min(presetTempoRange.min).max(presetTempoRange.max).optional(),
+  transpose: z.number().int().min(presetTransposeRange.min).max(presetTransposeRange.max).optional(),
 });
 export type PresetData = z.infer<typeof presetDataSchema>;
+
+/** A preset with its tempo and transpose filled in: what read models store and the API answers. */
+export type CompletePresetData = Required<PresetData>;
+
+/** The preset with `presetPracticeDefaults` for what it leaves out. */
+export function completePresetData(presetData: PresetData): CompletePresetData {
+  return {
+    volumes: presetData.volumes,
+    mutes: presetData.mutes,
+    tempo: presetData.tempo ?? presetPracticeDefaults.tempo,
+    transpose: presetData.transpose ?? presetPracticeDefaults.transpose,
+  };
+}
 
 /** A Pro user saved the mixer's settings as their preset for a song (replacing any earlier one). */
 export const SongPresetSaved = defineEvent({

@@ -1,4 +1,4 @@
-import type { PresetData } from '../../events/catalog';
+import type { CompletePresetData } from '../../events/catalog';
 import type { Position } from '../../events/store/event-store';
 import type { SqlExecutor } from '../../events/store/postgres/sql-client';
 import { songPresetsTable } from './presets-tables';
@@ -6,7 +6,8 @@ import { songPresetsTable } from './presets-tables';
 /** One user's preset for one song, or its tombstone after a reset. */
 export interface PresetRecord {
   songId: number;
-  presetData: PresetData;
+  /** Tempo and transpose filled in (1 and 0 for a preset saved without them). */
+  presetData: CompletePresetData;
   /** True after a reset: there is no preset (the row remains so sync can tell clients). */
   deleted: boolean;
   changedAt: Date;
@@ -16,14 +17,16 @@ export interface PresetRecord {
 
 interface PresetRow {
   song_id: number;
-  volumes: PresetData['volumes'];
-  mutes: PresetData['mutes'];
+  volumes: CompletePresetData['volumes'];
+  mutes: CompletePresetData['mutes'];
+  tempo: number;
+  transpose: number;
   deleted: boolean;
   changed_at: Date | string;
   position: string;
 }
 
-const columns = 'song_id, volumes, mutes, deleted, changed_at, position';
+const columns = 'song_id, volumes, mutes, tempo, transpose, deleted, changed_at, position';
 
 /** The user's saved preset for the song; undefined when there is none (never saved, or reset). */
 export async function findPreset(sql: SqlExecutor, userId: number, songId: number): Promise<PresetRecord | undefined> {
@@ -69,7 +72,7 @@ export async function latestPresetPosition(sql: SqlExecutor): Promise<Position> 
 function toPreset(row: PresetRow): PresetRecord {
   return {
     songId: Number(row.song_id),
-    presetData: { volumes: row.volumes, mutes: row.mutes },
+    presetData: { volumes: row.volumes, mutes: row.mutes, tempo: Number(row.tempo), transpose: Number(row.transpose) },
     deleted: row.deleted,
     changedAt: new Date(row.changed_at),
     position: row.position,

@@ -11,6 +11,8 @@ interface SongColumns {
   genre2: string | null;
   song_key: string | null;
   bpm: number | null;
+  /** Seconds from the song's start to its first beat, from the audio analysis; null when unknown. */
+  first_beat: number | null;
   difficulty: number;
   duration_seconds: number | null;
   stems: SongFolderFiles['stems'];
@@ -81,7 +83,8 @@ function metadataColumns(metadata: SongFileMetadata): Partial<SongColumns> {
  */
 export const songs = defineProjection({
   name: 'songs',
-  version: 2,
+  // 3: first_beat (the analysis' first downbeat).
+  version: 3,
   eventTypes: [
     'SongCatalogued',
     'SongFilesChanged',
@@ -153,13 +156,21 @@ export const songs = defineProjection({
           break;
         case 'SongAnalysed': {
           // Only what the song takes from the analysis (song.json and edits win); charts are in detected-chords.
+          // The first beat is always the analysis' (nothing else gives one); absent on older events.
           const { bpm, key } = event.data.applied;
-          patch(event.data.songId, at, { ...(bpm !== undefined && { bpm }), ...(key !== undefined && { song_key: key }) });
+          const { firstBeat } = event.data;
+          patch(event.data.songId, at, {
+            ...(bpm !== undefined && { bpm }),
+            ...(key !== undefined && { song_key: key }),
+            ...(firstBeat !== undefined && { first_beat: firstBeat }),
+          });
           break;
         }
-        case 'SongBpmDetected':
-          if (event.data.applied) patch(event.data.songId, at, { bpm: event.data.bpm });
+        case 'SongBpmDetected': {
+          const { applied, bpm, firstBeat } = event.data;
+          patch(event.data.songId, at, { ...(applied && { bpm }), ...(firstBeat !== undefined && { first_beat: firstBeat }) });
           break;
+        }
         case 'SongPlayed':
           songChange(event.data.songId, at).plays += 1;
           break;
@@ -184,10 +195,10 @@ export const songs = defineProjection({
     const updated = all.filter((change) => !change.created);
     if (created.length > 0) {
       await tx.query(
-        `INSERT INTO ${songsName} (song_id, folder, directory, title, genre, genre2, song_key, bpm, difficulty, duration_seconds,
+        `INSERT INTO ${songsName} (song_id, folder, directory, title, genre, genre2, song_key, bpm, first_beat, difficulty, duration_seconds,
            stems, has_lyrics, chord_instruments, sections, problems, play_count, on_disk, changed_at, position)
          SELECT (c->>'song_id')::integer, c->>'folder', c->>'directory', c->>'title', c->>'genre', c->>'genre2', c->>'song_key',
-           (c->>'bpm')::double precision, (c->>'difficulty')::integer, (c->>'duration_seconds')::double precision,
+           (c->>'bpm')::double precision, (c->>'first_beat')::double precision, (c->>'difficulty')::integer, (c->>'duration_seconds')::double precision,
            c->'stems', (c->>'has_lyrics')::boolean, ARRAY(SELECT jsonb_array_elements_text(c->'chord_instruments')),
            c->'sections', c->'problems', (c->>'plays')::bigint, (c->>'on_disk')::boolean, (c->>'changed_at')::timestamptz,
            c->>'position'
@@ -207,7 +218,8 @@ export const songs = defineProjection({
       await tx.query(
         `UPDATE ${songsName} AS s SET
            directory = ${text('directory')}, title = ${text('title')}, genre = ${text('genre')}, genre2 = ${text('genre2')},
-           song_key = ${text('song_key')}, bpm = ${typed('bpm', 'double precision')}, difficulty = ${typed('difficulty', 'integer')},
+           song_key = ${text('song_key')}, bpm = ${typed('bpm', 'double precision')}, first_beat = ${typed('first_beat', 'double precision')},
+           difficulty = ${typed('difficulty', 'integer')},
            duration_seconds = ${typed('duration_seconds', 'double precision')}, stems = ${json('stems')},
            has_lyrics = ${typed('has_lyrics', 'boolean')},
            chord_instruments = CASE WHEN c.patch ? 'chord_instruments'

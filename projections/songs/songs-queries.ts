@@ -14,6 +14,8 @@ export interface SongRecord {
   genre2: string | null;
   key: string | null;
   bpm: number | null;
+  /** Seconds from the start to the first beat (the audio analysis'); null when unknown. */
+  firstBeat: number | null;
   difficulty: number;
   durationSeconds: number | null;
   stems: readonly SongStemFile[];
@@ -44,6 +46,7 @@ export interface SongRow {
   genre2: string | null;
   song_key: string | null;
   bpm: number | null;
+  first_beat: number | null;
   difficulty: number;
   duration_seconds: number | null;
   stems: SongStemFile[];
@@ -55,7 +58,7 @@ export interface SongRow {
   starred: boolean;
 }
 
-const columns = `s.song_id, s.folder, s.directory, s.title, s.genre, s.genre2, s.song_key, s.bpm, s.difficulty,
+const columns = `s.song_id, s.folder, s.directory, s.title, s.genre, s.genre2, s.song_key, s.bpm, s.first_beat, s.difficulty,
   s.duration_seconds, s.stems, s.has_lyrics, s.chord_instruments, s.sections, s.problems, s.play_count,
   EXISTS (SELECT 1 FROM ${songStarsTable} st WHERE st.song_id = s.song_id AND st.user_id = $1 AND st.starred) AS starred`;
 
@@ -117,6 +120,7 @@ export function toSong(row: SongRow): SongRecord {
     genre2: row.genre2,
     key: row.song_key,
     bpm: row.bpm === null ? null : Number(row.bpm),
+    firstBeat: row.first_beat === null ? null : Number(row.first_beat),
     difficulty: Number(row.difficulty),
     durationSeconds: row.duration_seconds === null ? null : Number(row.duration_seconds),
     stems: row.stems,

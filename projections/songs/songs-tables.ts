@@ -8,7 +8,8 @@ export const songStarsTable = 'song_stars';
 export type SongsTables = typeof songsTable | typeof songStarsTable;
 
 /**
- * Version 2 of the tables. A change here is a new projection version (blue/green rebuild), not an
+ * Version 3 of the tables (`first_beat` added: seconds to the song's first beat from the audio
+ * analysis, null when none was detected). A change here is a new projection version (blue/green rebuild), not an
  * ALTER. `directory` is the song folder's absolute path as the last scan saw it: the stem and
  * lyrics readers join file names to it, and only names listed in `stems` are ever served.
  * `position` (both tables) is the log position of the event that last changed the row: the sync
@@ -28,6 +29,7 @@ CREATE TABLE ${songs} (
   genre2 text,
   song_key text,
   bpm double precision,
+  first_beat double precision,
   difficulty integer NOT NULL DEFAULT 5,
   duration_seconds double precision,
   stems jsonb NOT NULL DEFAULT '[]',

@@ -76,6 +76,7 @@ for (const client of availableSqlClients()) {
           genre2: null,
           song_key: 'A minor',
           bpm: 126,
+          first_beat: null,
           difficulty: 8,
           duration_seconds: 63,
           stems: [stem('bass.mp3', 1100, 63)],
@@ -97,6 +98,7 @@ for (const client of availableSqlClients()) {
           genre2: null,
           song_key: null,
           bpm: null,
+          first_beat: null,
           difficulty: 2,
           duration_seconds: null,
           stems: [stem('mix.wav', 500, null)],
@@ -143,6 +145,36 @@ for (const client of availableSqlClients()) {
         }
         expect(await findSongStem(sql, 2, 'bass.mp3')).toBeUndefined();
       });
+    });
+
+    it('given analyses, then the song has the first beat of the last one that found it; older events without one leave it unknown', async () => {
+      const analysis = { stems: neonFiles.stems, bpm: 120, key: 'A minor', chords: {}, problems: [] };
+      const analysed = spec.given([
+        { type: 'SongCatalogued', data: { songId: 1, folder: 'neon-tidewater', files: neonFiles, metadata: noMetadata }, streamId: 'song-1' },
+        // Recorded before first beats were detected.
+        { type: 'SongAnalysed', data: { songId: 1, ...analysis, applied: { bpm: 120 } }, streamId: 'song-1' },
+        { type: 'SongCatalogued', data: { songId: 2, folder: 'bare', files: bareFiles, metadata: noMetadata }, streamId: 'song-2' },
+        { type: 'SongAnalysed', data: { songId: 2, ...analysis, firstBeat: 0.512, applied: {} }, streamId: 'song-2' },
+      ]);
+      await analysed.thenRead(async (sql) => {
+        expect(await findSong(sql, 1, 7)).toMatchObject({ bpm: 120, firstBeat: null });
+        expect(await findSong(sql, 2, 7)).toMatchObject({ bpm: null, firstBeat: 0.512 });
+      });
+      // A rescan's first beat replaces it, whether or not the song takes the BPM; one without leaves it.
+      await spec
+        .given([
+          { type: 'SongCatalogued', data: { songId: 1, folder: 'neon-tidewater', files: neonFiles, metadata: neonMetadata }, streamId: 'song-1' },
+          { type: 'SongAnalysed', data: { songId: 1, ...analysis, firstBeat: 0.5, applied: {} }, streamId: 'song-1' },
+          { type: 'SongBpmDetected', data: { songId: 1, userId: 7, bpm: 121, applied: false, firstBeat: 0.25 }, streamId: 'song-1' },
+          { type: 'SongBpmDetected', data: { songId: 1, userId: 7, bpm: 122, applied: false }, streamId: 'song-1' },
+          { type: 'SongCatalogued', data: { songId: 2, folder: 'bare', files: bareFiles, metadata: noMetadata }, streamId: 'song-2' },
+          { type: 'SongAnalysed', data: { songId: 2, ...analysis, firstBeat: 0.5, applied: { bpm: 120 } }, streamId: 'song-2' },
+          { type: 'SongBpmDetected', data: { songId: 2, userId: 7, bpm: 121, applied: true, firstBeat: null }, streamId: 'song-2' },
+        ])
+        .thenRead(async (sql) => {
+          expect(await findSong(sql, 1, 7)).toMatchObject({ bpm: 124, firstBeat: 0.25 });
+          expect(await findSong(sql, 2, 7)).toMatchObject({ bpm: 121, firstBeat: null });
+        });
     });
 
     it('given a song removed from disk, then it is hidden from the list, get and stem lookup; back on disk, it returns', async () => {

@@ -6,6 +6,10 @@
  *
  * - BPM: correct within 2% of the truth; octave errors (half or double within 2%) counted apart.
  * - Key: tonic and mode exact (enharmonics equal: Db major = C# major).
+ * - First beat (the count-in's and click's origin): how far the detected first beat lies from the
+ *   true beat grid (the demo songs' beats fall on k x 60/bpm from 0 s; which beat is the first the
+ *   rhythm stem plays depends on the arrangement, so the distance to the nearest one is measured).
+ *   Reported, no target: the MP3 encoder's delay (about 25 ms) is in it.
  * - Chords, per instrument chart (master, guitar, bass, keys): the song is sampled every 0.1 s where
  *   the truth has a chord; a sample is right when the detected chord there has the truth's root and,
  *   when the truth's chord has a third, the same third (major or minor: Fm7 matches Fm, Dbmaj7 Db,
@@ -80,6 +84,12 @@ function scoreChart(truth: readonly Timed[], detected: readonly Timed[], duratio
   return { samples, majmin, root };
 }
 
+function medianOf(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 function percent(part: number, whole: number): string {
   return whole === 0 ? '-' : `${((part / whole) * 100).toFixed(1)}%`;
 }
@@ -101,6 +111,7 @@ let audioSeconds = 0;
 let bpmRight = 0;
 let bpmOctave = 0;
 let keyRight = 0;
+const firstBeatErrors: number[] = [];
 const chordTotals = new Map<string, { samples: number; majmin: number; root: number }>();
 const rows: Array<Record<string, unknown>> = [];
 for (const song of truth.songs) {
@@ -121,6 +132,9 @@ for (const song of truth.songs) {
   bpmRight += bpmOk ? 1 : 0;
   bpmOctave += octave ? 1 : 0;
   keyRight += keyOk ? 1 : 0;
+  const beat = 60 / song.bpm;
+  const firstBeatError = tempo.firstBeat === null ? null : Math.abs(tempo.firstBeat - Math.round(tempo.firstBeat / beat) * beat);
+  if (firstBeatError !== null) firstBeatErrors.push(firstBeatError);
   const chordScores: Record<string, string> = {};
   for (const [instrument, timeline] of Object.entries(song.chords)) {
     const text = harmony.chords[instrument];
@@ -132,9 +146,9 @@ for (const song of truth.songs) {
     chordTotals.set(instrument, total);
     chordScores[instrument] = percent(score.majmin, score.samples);
   }
-  rows.push({ song: song.folder, bpm: song.bpm, detectedBpm: tempo.bpm, bpmOk, octave, key: song.key, detectedKey: harmony.key, keyOk, chords: chordScores, seconds: Number(seconds.toFixed(2)), problems: [...tempo.problems, ...harmony.problems] });
+  rows.push({ song: song.folder, bpm: song.bpm, detectedBpm: tempo.bpm, bpmOk, octave, firstBeat: tempo.firstBeat, firstBeatGridErrorMs: firstBeatError === null ? null : Math.round(firstBeatError * 1000), key: song.key, detectedKey: harmony.key, keyOk, chords: chordScores, seconds: Number(seconds.toFixed(2)), problems: [...tempo.problems, ...harmony.problems] });
   console.error(
-    `${song.folder.padEnd(28)} bpm ${String(song.bpm).padStart(3)} -> ${String(tempo.bpm).padStart(5)} ${bpmOk ? 'ok' : octave ? 'OCTAVE' : 'WRONG'}  key ${song.key.padEnd(8)} -> ${String(harmony.key).padEnd(9)} ${keyOk ? 'ok' : 'WRONG'}  chords ${Object.entries(chordScores).map(([name, score]) => `${name} ${score}`).join(', ')}  ${seconds.toFixed(1)} s`,
+    `${song.folder.padEnd(28)} bpm ${String(song.bpm).padStart(3)} -> ${String(tempo.bpm).padStart(5)} ${bpmOk ? 'ok' : octave ? 'OCTAVE' : 'WRONG'}  first beat ${tempo.firstBeat ?? '-'} s (${firstBeatError === null ? '-' : `${Math.round(firstBeatError * 1000)} ms off the grid`})  key ${song.key.padEnd(8)} -> ${String(harmony.key).padEnd(9)} ${keyOk ? 'ok' : 'WRONG'}  chords ${Object.entries(chordScores).map(([name, score]) => `${name} ${score}`).join(', ')}  ${seconds.toFixed(1)} s`,
   );
 }
 const elapsed = (performance.now() - started) / 1000;
@@ -146,6 +160,8 @@ const summary = {
   bpmWithin2Percent: percent(bpmRight, count),
   bpmOctaveErrors: bpmOctave,
   keyExact: percent(keyRight, count),
+  firstBeatFound: percent(firstBeatErrors.length, count),
+  firstBeatGridErrorMs: firstBeatErrors.length === 0 ? null : { median: Math.round(medianOf(firstBeatErrors) * 1000), max: Math.round(Math.max(...firstBeatErrors) * 1000) },
   chordMajMin: Object.fromEntries([...chordTotals].map(([instrument, total]) => [instrument, percent(total.majmin, total.samples)])),
   chordRoot: Object.fromEntries([...chordTotals].map(([instrument, total]) => [instrument, percent(total.root, total.samples)])),
   targets: { bpm: '>= 95%', key: '>= 90%', met: bpmRight / count >= 0.95 && keyRight / count >= 0.9 },

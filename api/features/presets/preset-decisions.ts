@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { DecidedEvent, PresetData } from '../../../events/catalog';
+import type { CompletePresetData, DecidedEvent } from '../../../events/catalog';
 import type { PresetState } from './preset-state';
 
 export type PresetEvent = DecidedEvent<'SongPresetSaved' | 'SongPresetReset'>;
@@ -25,10 +25,14 @@ export function requirePro(command: ProCheck): void {
   if (!command.hasActiveSubscription) throw new RequiresUpgrade();
 }
 
-/** SavePreset: replaces the song's preset; the same settings again change nothing. */
+/**
+ * SavePreset: replaces the song's preset; the same settings again change nothing. The settings come
+ * filled in (tempo and transpose), so the event says them and a preset saved before they existed
+ * compares equal to the same mix at 1x and 0.
+ */
 export function decideSavePreset(
   state: PresetState,
-  command: ProCheck & { userId: number; songId: number; presetData: PresetData },
+  command: ProCheck & { userId: number; songId: number; presetData: CompletePresetData },
 ): PresetEvent[] {
   requirePro(command);
   if (state.presetData !== null && isDeepStrictEqual(state.presetData, command.presetData)) return [];

@@ -1,9 +1,9 @@
-import type { PresetData, StoredEvent } from '../../../events/catalog';
+import { type CompletePresetData, type StoredEvent, completePresetData } from '../../../events/catalog';
 
 /** A user's preset stream for one song (`song-preset-<userId>-<songId>`) folded. */
 export interface PresetState {
-  /** The saved settings; null when never saved or reset. */
-  presetData: PresetData | null;
+  /** The saved settings (tempo and transpose filled in); null when never saved or reset. */
+  presetData: CompletePresetData | null;
   /** When the last event of the stream happened (ISO 8601); null for a new stream. */
   updatedAt: string | null;
 }
@@ -19,7 +19,7 @@ export function presetStream(userId: number, songId: number): string {
 export function evolvePresetState(state: PresetState, event: StoredEvent): PresetState {
   switch (event.type) {
     case 'SongPresetSaved':
-      return { presetData: event.data.presetData, updatedAt: event.metadata.occurredAt };
+      return { presetData: completePresetData(event.data.presetData), updatedAt: event.metadata.occurredAt };
     case 'SongPresetReset':
       return { presetData: null, updatedAt: event.metadata.occurredAt };
     default:

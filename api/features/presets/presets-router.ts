@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { completePresetData } from '../../../events/catalog';
 import { findPreset } from '../../../projections/presets/presets-queries';
 import { type SongRecord, findSong } from '../../../projections/songs/songs-queries';
 import { hasActiveSubscription } from '../../../projections/subscriptions/subscriptions-queries';
@@ -18,8 +19,9 @@ const presetsReadModel = 'presets';
 
 /**
  * A user's preset per song (spec 000 section 7), Pro only:
- * - GET /api/songs/{id}/preset -> { presetData: { volumes, mutes } }; 404 when there is none
- * - POST /api/songs/{id}/preset { presetData: { volumes: {stemId: 0..1}, mutes: {stemId: bool} } } -> { presetData }
+ * - GET /api/songs/{id}/preset -> { presetData: { volumes, mutes, tempo, transpose } }; 404 when there is none
+ * - POST /api/songs/{id}/preset { presetData: { volumes: {stemId: 0..1}, mutes: {stemId: bool}, tempo?: 0.5..1.5,
+ *   transpose?: -6..6 } } -> { presetData } (absent tempo and transpose are 1 and 0; out of range is 400)
  * - DELETE /api/songs/{id}/preset -> 204 (also when there was none)
  * Stem ids are the song's stem ids (`StemResponse.id`). Users without an active subscription get
  * 403 `{ error: { code: 'requires_upgrade' }, requiresUpgrade: true }` and nothing changes.
@@ -42,7 +44,7 @@ export function presetsRouter(deps: AppDependencies): AppRouter {
     '/:id/preset',
     withRequiresUpgradeAnswer(async (ctx) => {
       const { userId, song, hasActiveSubscription } = await presetRequest(deps, ctx);
-      const { presetData } = parseBody(ctx, savePresetRequestFor(song.stems.map((stem) => stem.filename)));
+      const presetData = completePresetData(parseBody(ctx, savePresetRequestFor(song.stems.map((stem) => stem.filename))).presetData);
       await handleCommand(deps, ctx, {
         stream: presetStream(userId, song.id),
         initialState: initialPresetState,

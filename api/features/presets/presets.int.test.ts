@@ -5,10 +5,12 @@ import { TestBrowser } from '../../testing/test-browser';
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 import { startProSubscription } from '../subscription/testing/seed-subscription';
 import { presetStream } from './preset-state';
-import { catalogueSongs } from './testing/catalogue-songs';
+import { appendAndWait, catalogueSongs } from './testing/catalogue-songs';
 
 const stems = ['drums.wav', 'Bass Guitar.wav', 'vocals.wav'];
 const quiet = { volumes: { 'drums.wav': 0.25, 'Bass Guitar.wav': 1 }, mutes: { 'vocals.wav': true } };
+/** `quiet` as the API answers it: a preset saved without tempo and transpose plays at 1x and 0. */
+const quietAnswer = { ...quiet, tempo: 1, transpose: 0 };
 
 async function eventCount(app: TestApp): Promise<number> {
   const { rows } = await app.sql.query<{ count: string }>('SELECT count(*) AS count FROM events');
@@ -41,8 +43,8 @@ describeAppOnEveryDatabase('song presets', { config: { authSecret: testAuthSecre
     expect((await pro.get('/api/songs/1/preset')).status).toBe(404);
     const saved = await pro.post('/api/songs/1/preset', { presetData: quiet });
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ presetData: quiet });
-    expect((await pro.get('/api/songs/1/preset')).body).toEqual({ presetData: quiet });
+    expect(saved.body).toEqual({ presetData: quietAnswer });
+    expect((await pro.get('/api/songs/1/preset')).body).toEqual({ presetData: quietAnswer });
     // The same preset again appends nothing.
     const before = await eventCount(env.app);
     expect((await pro.post('/api/songs/1/preset', { presetData: quiet })).status).toBe(200);
@@ -60,7 +62,36 @@ describeAppOnEveryDatabase('song presets', { config: { authSecret: testAuthSecre
     await startProSubscription(env.app, user.id);
     expect((await otherPro.get('/api/songs/2/preset')).status).toBe(404);
     expect((await pro.get('/api/songs/1/preset')).status).toBe(404);
-    expect((await pro.get('/api/songs/2/preset')).body).toEqual({ presetData: { volumes: { 'keys.wav': 0.5 }, mutes: {} } });
+    expect((await pro.get('/api/songs/2/preset')).body).toEqual({ presetData: { volumes: { 'keys.wav': 0.5 }, mutes: {}, tempo: 1, transpose: 0 } });
+  });
+
+  it('keeps the tempo and transpose of a preset; a preset saved without them answers 1 and 0; a replay gives the same rows', async () => {
+    const practised = { ...quiet, tempo: 0.7, transpose: 2 };
+    const saved = await pro.post('/api/songs/1/preset', { presetData: practised });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ presetData: practised });
+    expect((await pro.get('/api/songs/1/preset')).body).toEqual({ presetData: practised });
+    const lowest = { volumes: {}, mutes: {}, tempo: 0.5, transpose: -6 };
+    expect((await pro.post('/api/songs/1/preset', { presetData: lowest })).body).toEqual({ presetData: lowest });
+    const highest = { volumes: {}, mutes: {}, tempo: 1.5, transpose: 6 };
+    expect((await pro.post('/api/songs/1/preset', { presetData: highest })).body).toEqual({ presetData: highest });
+    // The same settings again append nothing, tempo and transpose included.
+    const before = await eventCount(env.app);
+    await pro.post('/api/songs/1/preset', { presetData: highest });
+    expect(await eventCount(env.app)).toBe(before);
+    expect((await env.app.store.readStream(presetStream(proId, 1))).at(-1)?.data).toEqual({ userId: proId, songId: 1, presetData: highest });
+
+    // A preset in the log from before issue 12 (no tempo, no transpose).
+    await appendAndWait(env.app, presetStream(proId, 2), [{ type: 'SongPresetSaved', data: { userId: proId, songId: 2, presetData: { volumes: { 'keys.wav': 0.3 }, mutes: {} } } }], 'presets');
+    expect((await pro.get('/api/songs/2/preset')).body).toEqual({ presetData: { volumes: { 'keys.wav': 0.3 }, mutes: {}, tempo: 1, transpose: 0 } });
+
+    const rows = async () =>
+      (await env.app.sql.query('SELECT user_id, song_id, volumes, mutes, tempo, transpose, deleted, changed_at, position FROM song_presets ORDER BY user_id, song_id')).rows;
+    const beforeReplay = await rows();
+    expect(beforeReplay).toContainEqual(expect.objectContaining({ song_id: 1, tempo: 1.5, transpose: 6 }));
+    expect(beforeReplay).toContainEqual(expect.objectContaining({ song_id: 2, tempo: 1, transpose: 0 }));
+    expect((await env.app.projections.rebuild('presets')).kind).toBe('swapped');
+    expect(await rows()).toEqual(beforeReplay);
   });
 
   it('answers requiresUpgrade (403) to a free user, whose calls change nothing, bad bodies included', async () => {
@@ -91,9 +122,16 @@ describeAppOnEveryDatabase('song presets', { config: { authSecret: testAuthSecre
       { presetData: { volumes: { 'keys.wav': 1 }, mutes: {} } },
       { presetData: { volumes: {}, mutes: { '../etc/passwd': true } } },
       { presetData: { volumes: {}, mutes: {}, solo: {} } },
+      { presetData: { ...quiet, tempo: 2 } },
+      { presetData: { ...quiet, tempo: 0.4 } },
+      { presetData: { ...quiet, tempo: '1' } },
+      { presetData: { ...quiet, transpose: 7 } },
+      { presetData: { ...quiet, transpose: -7 } },
+      { presetData: { ...quiet, transpose: 1.5 } },
       { presetData: quiet, extra: 1 },
       [quiet],
     ];
+    const presetBefore = await pro.get('/api/songs/1/preset');
     for (const body of bad) {
       const answer = await pro.post<{ error: { code: string; message: string } }>('/api/songs/1/preset', body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
@@ -104,5 +142,7 @@ describeAppOnEveryDatabase('song presets', { config: { authSecret: testAuthSecre
     expect((await pro.get('/api/songs/99/preset')).status).toBe(404);
     expect((await pro.get('/api/songs/abc/preset')).status).toBe(400);
     expect(await eventCount(env.app)).toBe(before);
+    const presetAfter = await pro.get('/api/songs/1/preset');
+    expect([presetAfter.status, presetAfter.body]).toEqual([presetBefore.status, presetBefore.body]);
   });
 });

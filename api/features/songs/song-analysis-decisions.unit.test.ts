@@ -21,7 +21,7 @@ const bare: SongFileMetadata = { title: null, genre: null, genre2: null, key: nu
 const declared: SongFileMetadata = { ...bare, key: 'D major', bpm: 90 };
 const catalogued = (metadata: SongFileMetadata, chordInstruments = files.chordInstruments) =>
   ({ type: 'SongCatalogued', data: { songId: 1, folder: 'alpha', files: { ...files, chordInstruments }, metadata } }) as const;
-const analysis: SongAnalysis = { stems: files.stems, bpm: 120, key: 'C major', chords: { master: '[00:00.00] C\n' }, problems: [] };
+const analysis: SongAnalysis = { stems: files.stems, bpm: 120, firstBeat: 0.5, key: 'C major', chords: { master: '[00:00.00] C\n' }, problems: [] };
 const analysed = (applied: { bpm?: number; key?: string }) => ({ type: 'SongAnalysed', data: { songId: 1, ...analysis, applied } }) as const;
 
 describe('audio analysis decisions', () => {
@@ -58,11 +58,18 @@ describe('audio analysis decisions', () => {
   it('a rescan replaces an edited BPM, but not one song.json gives', () => {
     const rescan = decisionSpec(decideRecordDetectedBpm, evolveSongState, initialSongState);
     const edited = { type: 'SongMetadataEdited', data: { songId: 1, userId: 7, bpm: 60 } } as const;
-    rescan.given([catalogued(bare), edited]).when({ songId: 1, userId: 7, bpm: 121.5 }).then([
-      { type: 'SongBpmDetected', data: { songId: 1, userId: 7, bpm: 121.5, applied: true } },
+    rescan.given([catalogued(bare), edited]).when({ songId: 1, userId: 7, bpm: 121.5, firstBeat: 0.25 }).then([
+      { type: 'SongBpmDetected', data: { songId: 1, userId: 7, bpm: 121.5, applied: true, firstBeat: 0.25 } },
     ]);
-    rescan.given([catalogued(declared)]).when({ songId: 1, userId: 7, bpm: 121.5 }).then([
-      { type: 'SongBpmDetected', data: { songId: 1, userId: 7, bpm: 121.5, applied: false } },
+    rescan.given([catalogued(declared)]).when({ songId: 1, userId: 7, bpm: 121.5, firstBeat: null }).then([
+      { type: 'SongBpmDetected', data: { songId: 1, userId: 7, bpm: 121.5, applied: false, firstBeat: null } },
     ]);
+  });
+
+  it('an analysis recorded before first beats were detected is not the same as one with a first beat', () => {
+    const { firstBeat: _firstBeat, ...older } = analysis;
+    const olderAnalysed = { type: 'SongAnalysed', data: { songId: 1, ...older, applied: { bpm: 120, key: 'C major' } } } as const;
+    record.given([catalogued(bare), olderAnalysed]).when({ songId: 1, analysis }).then([analysed({})]);
+    record.given([catalogued(bare), olderAnalysed]).when({ songId: 1, analysis: older }).then([]);
   });
 });

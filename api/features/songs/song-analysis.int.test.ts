@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import { TestBrowser } from '../../testing/test-browser';
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
-import { chord, clickTrack, wavOf } from './analysis/testing/synthetic-audio';
+import { afterSilence, chord, clickTrack, wavOf } from './analysis/testing/synthetic-audio';
 import type { ScanProgress, ScanStage } from './song-scan';
 import type { SongResponse } from './songs-responses';
 import { write } from './testing/song-files';
@@ -13,11 +13,15 @@ import { write } from './testing/song-files';
 const songsDir = mkdtempSync(path.join(tmpdir(), 'woodshed-analysed-songs-'));
 afterAll(() => rmSync(songsDir, { recursive: true, force: true }));
 const rate = 22050;
+const firstBeatOfClickSong = 0.5;
+/** How close the detected first beat must be (issue 12: count-in and click aligned to it). */
+const firstBeatTolerance = 0.02;
 
 function writeLibrary(): void {
   rmSync(songsDir, { recursive: true, force: true });
-  // No song.json and no chord files: everything comes from the audio.
-  write(path.join(songsDir, 'click song', 'drums.wav'), wavOf(clickTrack(120, 10, rate), rate));
+  // No song.json and no chord files: everything comes from the audio. The drums come in after half a
+  // second (the demo library's songs all start on a beat at 0 s), so the first beat is at 0.5 s.
+  write(path.join(songsDir, 'click song', 'drums.wav'), wavOf(afterSilence(clickTrack(120, 9.5, rate), firstBeatOfClickSong, rate), rate));
   write(path.join(songsDir, 'click song', 'keys.wav'), wavOf(chord([60, 64, 67, 48], 10, rate), rate));
   // song.json gives BPM and key (they win), no chord files: charts are detected.
   write(path.join(songsDir, 'declared', 'drums.wav'), wavOf(clickTrack(120, 10, rate), rate));
@@ -65,6 +69,12 @@ describeAppOnEveryDatabase('song audio analysis', { config: { authSecret: testAu
     const click = list.find((song) => song.title === 'click song')!;
     expect(Math.abs(click.bpm! - 120) / 120).toBeLessThanOrEqual(0.02);
     expect(click.key).toBe('C major');
+    // The first downbeat, stored with the analysis: through the event, the read model and the API.
+    expect(Math.abs(click.firstBeat! - firstBeatOfClickSong)).toBeLessThanOrEqual(firstBeatTolerance);
+    const declared = list.find((song) => song.title === 'Declared')!;
+    expect(Math.abs(declared.firstBeat!)).toBeLessThanOrEqual(firstBeatTolerance);
+    const sync = await browser.get<{ documents: Array<{ id: string; firstBeat: number | null }> }>('/api/sync/songs/pull?limit=500');
+    expect(sync.body.documents.find((document) => document.id === String(click.id))?.firstBeat).toBe(click.firstBeat);
 
     const charts = await browser.get<{ availableInstruments: string[] }>(`/api/songs/${click.id}/chords`);
     expect(charts.body).toEqual({ availableInstruments: ['master', 'keys'] });
@@ -79,7 +89,8 @@ describeAppOnEveryDatabase('song audio analysis', { config: { authSecret: testAu
     expect((await browser.get<{ text: string }>(`/api/songs/${id}/chords?instrument=keys`)).body.text).toMatch(/^\[00:00\.00\] C\n/);
 
     const charted = ids.charted!;
-    expect((await browser.get<SongResponse>(`/api/songs/${charted}`)).body).toMatchObject({ bpm: 100, key: 'G major' });
+    // Not analysed (song.json and chord files give everything): no first beat is known.
+    expect((await browser.get<SongResponse>(`/api/songs/${charted}`)).body).toMatchObject({ bpm: 100, key: 'G major', firstBeat: null });
     expect((await browser.get(`/api/songs/${charted}/chords`)).body).toEqual({ availableInstruments: ['master'] });
     expect((await browser.get(`/api/songs/${charted}/chords?instrument=master`)).body).toEqual({ instrument: 'master', text: '[00:00.00] G\n' });
     expect((await browser.get(`/api/songs/${charted}/chords?instrument=keys`)).status).toBe(400);
@@ -102,7 +113,13 @@ describeAppOnEveryDatabase('song audio analysis', { config: { authSecret: testAu
     const detected = await browser.post<{ bpm: number }>(`/api/songs/${click}/rescan-bpm`);
     expect(detected.status).toBe(200);
     expect(Math.abs(detected.body.bpm - 120) / 120).toBeLessThanOrEqual(0.02);
-    expect((await browser.get<SongResponse>(`/api/songs/${click}`)).body.bpm).toBe(detected.body.bpm);
+    // The answer is the spec's ({ bpm }); the first beat found again is on the song.
+    expect(Object.keys(detected.body)).toEqual(['bpm']);
+    const rescanned = (await browser.get<SongResponse>(`/api/songs/${click}`)).body;
+    expect(rescanned.bpm).toBe(detected.body.bpm);
+    expect(Math.abs(rescanned.firstBeat! - firstBeatOfClickSong)).toBeLessThanOrEqual(firstBeatTolerance);
+    const [event] = (await env.app.sql.query<{ data: { firstBeat: number } }>(`SELECT data FROM events WHERE type = 'SongBpmDetected' AND stream_id = $1`, [`song-${click}`])).rows;
+    expect(event?.data.firstBeat).toBe(rescanned.firstBeat);
 
     const declared = await browser.post<{ bpm: number }>(`/api/songs/${ids.Declared}/rescan-bpm`);
     expect(declared.status).toBe(200);

@@ -87,9 +87,11 @@ export function decideRecordAnalysis(state: SongState, command: { songId: number
 
 /**
  * DetectBpm (POST /api/songs/{id}/rescan-bpm): the user asked, so the detected BPM replaces the
- * song's, including an earlier edit; only a BPM in song.json wins over it.
+ * song's, including an earlier edit; only a BPM in song.json wins over it. The first beat found
+ * with it always replaces the song's (nothing else gives one): so a song analysed before first
+ * beats were detected gets one from a rescan.
  */
-export function decideRecordDetectedBpm(state: SongState, command: { songId: number; userId: number; bpm: number }): SongEvent[] {
+export function decideRecordDetectedBpm(state: SongState, command: { songId: number; userId: number; bpm: number; firstBeat: number | null }): SongEvent[] {
   const applied = state.fileMetadata?.bpm === null || state.fileMetadata?.bpm === undefined;
   return [{ type: 'SongBpmDetected', data: { ...command, applied } }];
 }

@@ -232,7 +232,7 @@ export class SongScanner {
         const state = await readSongState(deps, song.songId);
         const problems = [...new Set([...tempo.problems, ...harmony.problems])];
         for (const message of problems) progress.problems.push({ song: song.folder, file: '', message: `Audio analysis: ${message}` });
-        const analysis = { stems: state.files?.stems ?? [], bpm: tempo.bpm, key: harmony.key, chords: harmony.chords, problems };
+        const analysis = { stems: state.files?.stems ?? [], bpm: tempo.bpm, firstBeat: tempo.firstBeat, key: harmony.key, chords: harmony.chords, problems };
         track((await handleCommand(deps, source, songCommand(song.songId, userId, (current) => decideRecordAnalysis(current, { songId: song.songId, analysis })))).position);
       } catch (error) {
         progress.problems.push({ song: song.folder, file: '', message: `Key and chord detection failed: ${messageOf(error)}` });

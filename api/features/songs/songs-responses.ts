@@ -27,6 +27,11 @@ export interface SongResponse {
   /** The same as `key`: some of the spec's payloads call it so. */
   musicalKey: string | null;
   bpm: number | null;
+  /**
+   * Seconds from the start to the song's first beat, found by the audio analysis (the beat grid's
+   * origin for count-in, click and loop snapping); null when unknown. Not in the spec: Woodshed's own.
+   */
+  firstBeat: number | null;
   difficulty: number;
   /** Seconds; null when no stem's length could be read. */
   duration: number | null;
@@ -78,6 +83,7 @@ export function toSongResponse(song: SongRecord): SongResponse {
     key: song.key,
     musicalKey: song.key,
     bpm: song.bpm,
+    firstBeat: song.firstBeat,
     difficulty: song.difficulty,
     duration: song.durationSeconds,
     starred: song.starred,

@@ -144,8 +144,12 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
       const stems = song.stems.map((stem) => path.join(song.directory, path.basename(stem.filename)));
       const tempo = stems.length > 0 ? await songAnalyser().tempo(stems).catch(() => undefined) : undefined;
       if (!tempo || tempo.bpm === null) throw new AppError(422, 'invalid_request', 'Could not detect BPM from audio files');
-      const bpm = tempo.bpm;
-      await handleCommand(deps, ctx, songCommand(song.id, user.id, (state) => decideRecordDetectedBpm(state, { songId: song.id, userId: user.id, bpm }), songsReadModel));
+      const { bpm, firstBeat } = tempo;
+      await handleCommand(
+        deps,
+        ctx,
+        songCommand(song.id, user.id, (state) => decideRecordDetectedBpm(state, { songId: song.id, userId: user.id, bpm, firstBeat }), songsReadModel),
+      );
       ctx.body = { bpm };
     } finally {
       detecting.delete(song.id);

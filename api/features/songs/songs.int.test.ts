@@ -113,6 +113,7 @@ describeAppOnEveryDatabase('songs', { config: { authSecret: testAuthSecret, song
       key: 'A minor',
       musicalKey: 'A minor',
       bpm: 120,
+      firstBeat: null,
       difficulty: 3,
       duration: 3,
       starred: false,

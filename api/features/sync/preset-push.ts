@@ -1,22 +1,31 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { PresetData } from '../../../events/catalog';
+import { type CompletePresetData, completePresetData } from '../../../events/catalog';
 import { type PresetEvent, decideResetPreset, decideSavePreset } from '../presets/preset-decisions';
 import type { PresetState } from '../presets/preset-state';
 import { presetDataFor } from '../presets/presets-requests';
 import { PushConflict } from './push-conflict';
 import type { PresetDocument } from './sync-documents';
+import type { PushedPresetDocument } from './sync-requests';
 
 /** The server's document for one user's song: the saved preset, or a tombstone (reset, or never saved). */
 export function presetMasterDocument(state: PresetState, songId: number): PresetDocument {
   const updatedAt = state.updatedAt === null ? 0 : Date.parse(state.updatedAt);
-  if (state.presetData === null) return { id: String(songId), volumes: {}, mutes: {}, updatedAt, _deleted: true };
-  return { id: String(songId), volumes: { ...state.presetData.volumes }, mutes: { ...state.presetData.mutes }, updatedAt, _deleted: false };
+  if (state.presetData === null) return { id: String(songId), volumes: {}, mutes: {}, tempo: 1, transpose: 0, updatedAt, _deleted: true };
+  const { volumes, mutes, tempo, transpose } = state.presetData;
+  return { id: String(songId), volumes: { ...volumes }, mutes: { ...mutes }, tempo, transpose, updatedAt, _deleted: false };
 }
 
-/** What a preset document says: its settings, or null for none (no document, or a tombstone). */
-function presetIn(document: PresetDocument | null): PresetData | null {
+/**
+ * What a preset document says: its settings, or null for none (no document, or a tombstone). A
+ * document without tempo and transpose comes from a client that predates them (issue 12): it
+ * neither knows nor changes them, so they are taken from `master` (the server's document), and an
+ * older client's push keeps the tempo and transpose a newer device saved.
+ */
+function presetIn(document: PushedPresetDocument | null, master: PresetDocument): CompletePresetData | null {
   if (document === null || document._deleted) return null;
-  return { volumes: document.volumes, mutes: document.mutes };
+  const known = document.tempo !== undefined || document.transpose !== undefined;
+  const unknownTo = master._deleted ? {} : { tempo: master.tempo, transpose: master.transpose };
+  return completePresetData({ volumes: document.volumes, mutes: document.mutes, ...(known ? { tempo: document.tempo, transpose: document.transpose } : unknownTo) });
 }
 
 /**
@@ -34,18 +43,18 @@ export function decidePresetPush(
     hasActiveSubscription: boolean;
     /** The song's stem ids; null when the song is not on disk. */
     songStemIds: readonly string[] | null;
-    assumedMasterState: PresetDocument | null;
-    newDocumentState: PresetDocument;
+    assumedMasterState: PushedPresetDocument | null;
+    newDocumentState: PushedPresetDocument;
   },
 ): PresetEvent[] {
   const master = presetMasterDocument(state, command.songId);
   const conflict = () => new PushConflict(master);
   if (!command.hasActiveSubscription || command.songStemIds === null) throw conflict();
-  if (!isDeepStrictEqual(presetIn(command.assumedMasterState), presetIn(master))) throw conflict();
+  if (!isDeepStrictEqual(presetIn(command.assumedMasterState, master), presetIn(master, master))) throw conflict();
   const { userId, songId, hasActiveSubscription } = command;
-  const wanted = presetIn(command.newDocumentState);
+  const wanted = presetIn(command.newDocumentState, master);
   if (wanted === null) return decideResetPreset(state, { userId, songId, hasActiveSubscription });
   const parsed = presetDataFor(command.songStemIds).safeParse(wanted);
   if (!parsed.success) throw conflict();
-  return decideSavePreset(state, { userId, songId, presetData: parsed.data, hasActiveSubscription });
+  return decideSavePreset(state, { userId, songId, presetData: completePresetData(parsed.data), hasActiveSubscription });
 }

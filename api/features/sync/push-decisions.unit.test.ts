@@ -63,16 +63,20 @@ describe('star push decisions', () => {
 
 describe('preset push decisions', () => {
   const push = decisionSpec(decidePresetPush, evolvePresetState, initialPresetState);
-  const quiet = { volumes: { 'drums.wav': 0.5 }, mutes: { 'vocals.wav': true } };
+  const quiet = { volumes: { 'drums.wav': 0.5 }, mutes: { 'vocals.wav': true }, tempo: 0.8, transpose: -1 };
   const saved = { type: 'SongPresetSaved', data: { userId: 7, songId: 1, presetData: quiet } } as const;
   const savedAt = Date.parse('2025-10-16T09:01:00.000Z');
   const preset = (data: PresetData | null, updatedAt = 1) => ({
     id: '1',
     volumes: data?.volumes ?? {},
     mutes: data?.mutes ?? {},
+    tempo: data?.tempo ?? 1,
+    transpose: data?.transpose ?? 0,
     updatedAt,
     _deleted: data === null,
   });
+  /** A document as a client from before tempo and transpose pushes it. */
+  const olderClients = ({ tempo: _tempo, transpose: _transpose, ...rest }: ReturnType<typeof preset>) => rest;
   const base = { userId: 7, songId: 1, hasActiveSubscription: true, songStemIds: ['drums.wav', 'vocals.wav'] };
 
   it('saves and resets through the preset decisions when the assumed state is the server’s', () => {
@@ -86,7 +90,7 @@ describe('preset push decisions', () => {
 
   it('the second of two devices from the same master gets the master back', () => {
     const afterA = storedEvents([saved]).reduce(evolvePresetState, initialPresetState);
-    const louder = { volumes: { 'drums.wav': 1 }, mutes: {} };
+    const louder = { volumes: { 'drums.wav': 1 }, mutes: {}, tempo: 1, transpose: 0 };
     expect(conflictOf(() => decidePresetPush(afterA, { ...base, assumedMasterState: null, newDocumentState: preset(louder) }))).toEqual({
       id: '1',
       ...quiet,
@@ -104,8 +108,27 @@ describe('preset push decisions', () => {
       id: '1',
       volumes: {},
       mutes: {},
+      tempo: 1,
+      transpose: 0,
       updatedAt: 0,
       _deleted: true,
     });
+  });
+
+  it('tempo and transpose are compared and saved; a document without them (an older client) keeps the server’s', () => {
+    const faster = { ...quiet, tempo: 1.25 };
+    push.given([saved]).when({ ...base, assumedMasterState: preset(quiet), newDocumentState: preset(faster) }).then([
+      { type: 'SongPresetSaved', data: { userId: 7, songId: 1, presetData: faster } },
+    ]);
+    // A master assumed at another tempo is a conflict.
+    push.given([saved]).when({ ...base, assumedMasterState: preset({ ...quiet, tempo: 1 }), newDocumentState: preset(faster) }).thenThrows(PushConflict);
+    const louder = { ...quiet, volumes: { 'drums.wav': 0.9 } };
+    push.given([saved]).when({ ...base, assumedMasterState: olderClients(preset(quiet)), newDocumentState: olderClients(preset(louder)) }).then([
+      { type: 'SongPresetSaved', data: { userId: 7, songId: 1, presetData: louder } },
+    ]);
+    // An older client's first preset of a song is at 1x and 0.
+    push.given([]).when({ ...base, assumedMasterState: null, newDocumentState: olderClients(preset(quiet)) }).then([
+      { type: 'SongPresetSaved', data: { userId: 7, songId: 1, presetData: { ...quiet, tempo: 1, transpose: 0 } } },
+    ]);
   });
 });

@@ -22,6 +22,8 @@ export interface SongDocument {
   genre2: string | null;
   key: string | null;
   bpm: number | null;
+  /** Seconds to the first beat (the audio analysis'); null when unknown. */
+  firstBeat: number | null;
   difficulty: number;
   duration: number | null;
   playCount: number;
@@ -44,6 +46,9 @@ export interface PresetDocument {
   id: string;
   volumes: Record<string, number>;
   mutes: Record<string, boolean>;
+  /** The practice tools' tempo (0.5..1.5) and transpose (-6..6); 1 and 0 for presets saved without them. */
+  tempo: number;
+  transpose: number;
   updatedAt: number;
   _deleted: boolean;
 }
@@ -68,6 +73,7 @@ export function toSongDocument(song: SongChange): SongDocument {
     genre2: song.genre2,
     key: song.key,
     bpm: song.bpm,
+    firstBeat: song.firstBeat,
     difficulty: song.difficulty,
     duration: song.durationSeconds,
     playCount: song.playCount,
@@ -85,6 +91,14 @@ export function toStarDocument(star: StarChange): StarDocument {
 }
 
 export function toPresetDocument(preset: PresetRecord): PresetDocument {
-  const { volumes, mutes } = preset.presetData;
-  return { id: String(preset.songId), volumes: { ...volumes }, mutes: { ...mutes }, updatedAt: preset.changedAt.getTime(), _deleted: preset.deleted };
+  const { volumes, mutes, tempo, transpose } = preset.presetData;
+  return {
+    id: String(preset.songId),
+    volumes: { ...volumes },
+    mutes: { ...mutes },
+    tempo,
+    transpose,
+    updatedAt: preset.changedAt.getTime(),
+    _deleted: preset.deleted,
+  };
 }

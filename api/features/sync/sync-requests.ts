@@ -29,14 +29,21 @@ const updatedAt = z.number().int().nonnegative();
 export const starDocumentSchema = z.strictObject({ id: documentId, starred: z.boolean(), updatedAt, _deleted: z.boolean() });
 
 // A preset document's settings are checked for shape here; whether its stem ids are the song's is
-// a matter of the song (a conflict, not a bad request: the song may have changed since).
+// a matter of the song (a conflict, not a bad request: the song may have changed since). Tempo and
+// transpose out of range are a bad request; absent, the document is from a client that does not
+// know them (see `decidePresetPush`).
 export const presetDocumentSchema = z.strictObject({
   id: documentId,
   volumes: presetDataSchema.shape.volumes,
   mutes: presetDataSchema.shape.mutes,
+  tempo: presetDataSchema.shape.tempo,
+  transpose: presetDataSchema.shape.transpose,
   updatedAt,
   _deleted: z.boolean(),
 });
+
+/** A pushed preset document: tempo and transpose are absent when the client predates them. */
+export type PushedPresetDocument = z.infer<typeof presetDocumentSchema>;
 
 interface PushRow {
   assumedMasterState: { id: string } | null;

@@ -14,10 +14,12 @@ import { type SseItem, type SseStream, openSse } from './testing/sse-client';
 
 const stems = ['drums.wav', 'bass.wav', 'vocals.wav'];
 const star = (id: number, starred: boolean, updatedAt = Date.now()): StarDocument => ({ id: String(id), starred, updatedAt, _deleted: false });
-const preset = (id: number, volumes: Record<string, number>, mutes: Record<string, boolean> = {}): PresetDocument => ({
+const preset = (id: number, volumes: Record<string, number>, mutes: Record<string, boolean> = {}, tempo = 1, transpose = 0): PresetDocument => ({
   id: String(id),
   volumes,
   mutes,
+  tempo,
+  transpose,
   updatedAt: Date.now(),
   _deleted: false,
 });
@@ -91,6 +93,7 @@ describeAppOnEveryDatabase(
         genre2: null,
         key: 'E minor',
         bpm: 100,
+        firstBeat: null,
         difficulty: 5,
         duration: 60,
         playCount: 0,
@@ -172,7 +175,7 @@ describeAppOnEveryDatabase(
     it('pushes presets for a Pro user; a free user’s pushes change nothing and come back as conflicts', async () => {
       const quiet = preset(1, { 'drums.wav': 0.5 }, { 'vocals.wav': true });
       expect((await pro.post('/api/sync/presets/push', [{ assumedMasterState: null, newDocumentState: quiet }])).body).toEqual([]);
-      expect((await pro.get('/api/songs/1/preset')).body).toEqual({ presetData: { volumes: quiet.volumes, mutes: quiet.mutes } });
+      expect((await pro.get('/api/songs/1/preset')).body).toEqual({ presetData: { volumes: quiet.volumes, mutes: quiet.mutes, tempo: 1, transpose: 0 } });
       const songOne = async () => (await pro.get<SyncPage<PresetDocument>>('/api/sync/presets/pull')).body.documents.filter((doc) => doc.id === '1');
       const pulled = await songOne();
       expect(pulled).toEqual([{ ...quiet, updatedAt: expect.any(Number) }]);
@@ -191,13 +194,34 @@ describeAppOnEveryDatabase(
       ]);
       expect(freeAnswer.status).toBe(200);
       expect(freeAnswer.body).toEqual([
-        { id: '2', volumes: {}, mutes: {}, updatedAt: 0, _deleted: true },
-        { id: '3', volumes: {}, mutes: {}, updatedAt: 0, _deleted: true },
+        { id: '2', volumes: {}, mutes: {}, tempo: 1, transpose: 0, updatedAt: 0, _deleted: true },
+        { id: '3', volumes: {}, mutes: {}, tempo: 1, transpose: 0, updatedAt: 0, _deleted: true },
       ]);
       expect((await free.post('/api/songs/2/preset', { presetData: { volumes: {}, mutes: {} } })).status).toBe(403);
       expect((await free.request('DELETE', '/api/songs/2/preset')).status).toBe(403);
       expect(await eventCount(env.app)).toBe(before);
       expect((await free.get<SyncPage<PresetDocument>>('/api/sync/presets/pull')).body.documents).toEqual([]);
+    });
+
+    it('carries a preset’s tempo and transpose both ways; a push without them (an older client) keeps the server’s', async () => {
+      const practised = preset(2, { 'bass.wav': 0.6 }, {}, 0.7, 2);
+      expect((await pro.post('/api/sync/presets/push', [{ assumedMasterState: null, newDocumentState: practised }])).body).toEqual([]);
+      expect((await pro.get('/api/songs/2/preset')).body).toEqual({ presetData: { volumes: { 'bass.wav': 0.6 }, mutes: {}, tempo: 0.7, transpose: 2 } });
+      const pulled = (await pro.get<SyncPage<PresetDocument>>('/api/sync/presets/pull?limit=500')).body.documents.find((doc) => doc.id === '2')!;
+      expect(pulled).toEqual({ ...practised, updatedAt: expect.any(Number) });
+
+      // An older client knows volumes and mutes only: its master and its change lack the two fields.
+      const older = ({ tempo: _tempo, transpose: _transpose, ...rest }: PresetDocument) => rest;
+      const louder = { ...older(pulled), volumes: { 'bass.wav': 0.9 } };
+      expect((await pro.post('/api/sync/presets/push', [{ assumedMasterState: older(pulled), newDocumentState: louder }])).body).toEqual([]);
+      expect((await pro.get('/api/songs/2/preset')).body).toEqual({ presetData: { volumes: { 'bass.wav': 0.9 }, mutes: {}, tempo: 0.7, transpose: 2 } });
+
+      // A newer client whose master has another tempo than the server's is in conflict.
+      const stale = { ...pulled, volumes: { 'bass.wav': 0.9 }, tempo: 1 };
+      const conflicts = await pro.post<PresetDocument[]>('/api/sync/presets/push', [{ assumedMasterState: stale, newDocumentState: { ...stale, tempo: 1.2 } }]);
+      expect(conflicts.body).toEqual([expect.objectContaining({ id: '2', tempo: 0.7, transpose: 2 })]);
+      // Leaves song 2 without a preset, as the tests below expect.
+      expect((await pro.request('DELETE', '/api/songs/2/preset')).status).toBe(204);
     });
 
     it('refuses bad requests with 400 and appends nothing', async () => {
@@ -211,6 +235,10 @@ describeAppOnEveryDatabase(
         ['stars', Array.from({ length: 101 }, () => ({ assumedMasterState: null, newDocumentState: star(1, true) }))],
         ['presets', [{ assumedMasterState: null, newDocumentState: preset(1, { 'drums.wav': 2 }) }]],
         ['presets', [{ assumedMasterState: null, newDocumentState: { ...preset(1, {}), mutes: { 'drums.wav': 'yes' } } }]],
+        ['presets', [{ assumedMasterState: null, newDocumentState: preset(1, {}, {}, 2) }]],
+        ['presets', [{ assumedMasterState: null, newDocumentState: preset(1, {}, {}, 0.4) }]],
+        ['presets', [{ assumedMasterState: null, newDocumentState: preset(1, {}, {}, 1, 7) }]],
+        ['presets', [{ assumedMasterState: null, newDocumentState: preset(1, {}, {}, 1, 1.5) }]],
         ['songs', []],
       ];
       for (const [collection, body] of badPushes) {

@@ -1,9 +1,12 @@
 import { essentia, withVector } from './essentia';
+import { firstDownbeat } from './first-downbeat';
 
 /** A song's tempo and the beats it was counted from (seconds from the start of the song). */
 export interface TempoResult {
   bpm: number | null;
   beats: number[];
+  /** The first beat heard, taken as the first downbeat (see `firstDownbeat`); null without a tempo. */
+  firstBeat: number | null;
 }
 
 /** Windows shorter than this say little about tempo, unless the song has nothing longer. */
@@ -53,6 +56,7 @@ export class TempoDetector {
   private readonly estimates: Array<{ bpm: number; seconds: number }> = [];
   private readonly beats: number[] = [];
   private readonly onsets: number[] = [];
+  private firstBeat: number | null = null;
   private seen = 0;
 
   /** Analyse one window of the rhythm signal (the drums when the song has them, else the mix). */
@@ -62,7 +66,7 @@ export class TempoDetector {
     if (seconds < minimumWindowSeconds && this.seen > 1) return;
     if (!hasSound(signal) || seconds < shortestSeconds) return;
     try {
-      this.analyseWindow(signal, startSeconds, seconds);
+      this.analyseWindow(signal, startSeconds, sampleRate, seconds);
     } catch (error) {
       // Essentia throws its C++ exceptions as strings ("Empty vector input" when nothing rhythmic
       // is found): that window gives no evidence, which is not an error of the song.
@@ -70,7 +74,7 @@ export class TempoDetector {
     }
   }
 
-  private analyseWindow(signal: Float32Array, startSeconds: number, seconds: number): void {
+  private analyseWindow(signal: Float32Array, startSeconds: number, sampleRate: number, seconds: number): void {
     const e = essentia();
     withVector(signal, (vector) => {
       const rhythm = e.RhythmExtractor2013(vector, 208, 'degara', 40);
@@ -81,7 +85,13 @@ export class TempoDetector {
         // Beats near the window's edge are guesses of the tracker; the next window has them better.
         const last = this.beats.at(-1) ?? -Infinity;
         for (const tick of ticks) if (startSeconds + tick > last + 0.1) this.beats.push(startSeconds + tick);
-        for (const onset of e.vectorToArray(onsetRate.onsets)) this.onsets.push(startSeconds + onset);
+        const onsets = e.vectorToArray(onsetRate.onsets);
+        for (const onset of onsets) this.onsets.push(startSeconds + onset);
+        // Windows come in time order: the first that finds a beat on its grid has the song's first.
+        if (this.firstBeat === null && ticks.length >= 4) {
+          const first = firstDownbeat(Array.from(ticks), Array.from(onsets), signal, sampleRate);
+          if (first !== null) this.firstBeat = startSeconds + first;
+        }
       } finally {
         for (const vector of [rhythm.ticks, rhythm.estimates, rhythm.bpmIntervals, onsetRate.onsets]) vector.delete();
       }
@@ -89,7 +99,7 @@ export class TempoDetector {
   }
 
   result(): TempoResult {
-    if (this.estimates.length === 0) return { bpm: null, beats: [] };
+    if (this.estimates.length === 0) return { bpm: null, beats: [], firstBeat: null };
     // The duration-weighted median of the windows' tempi: one odd window (a break) does not move it.
     const sorted = [...this.estimates].sort((a, b) => a.bpm - b.bpm);
     const half = sorted.reduce((sum, estimate) => sum + estimate.seconds, 0) / 2;
@@ -101,7 +111,11 @@ export class TempoDetector {
       if (covered >= half) break;
     }
     const bpm = refineTempo(this.onsets, median);
-    return { bpm: Math.round(bpm * 10) / 10, beats: this.beats.map((beat) => Math.round(beat * 1000) / 1000) };
+    return {
+      bpm: Math.round(bpm * 10) / 10,
+      beats: this.beats.map((beat) => Math.round(beat * 1000) / 1000),
+      firstBeat: this.firstBeat === null ? null : Math.round(this.firstBeat * 1000) / 1000,
+    };
   }
 }
 

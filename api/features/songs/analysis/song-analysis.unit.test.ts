@@ -7,7 +7,7 @@ import { keyName, parseChordSymbol, parseKey, relativeKey } from './chord-names'
 import { overBass } from './detect-harmony';
 import { gridAlignment, refineTempo } from './detect-tempo';
 import { SongAnalyser } from './song-analyser';
-import { chord, clickTrack, wavOf } from './testing/synthetic-audio';
+import { afterSilence, chord, clickTrack, wavOf } from './testing/synthetic-audio';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'woodshed-analysis-'));
 const analyser = new SongAnalyser();
@@ -33,6 +33,23 @@ describe('audio analysis in the worker', () => {
     expect(gaps.filter((gap) => Math.abs(gap - 0.5) < 0.02).length).toBeGreaterThan(gaps.length * 0.8);
   }, 60_000);
 
+  it('finds the first beat of drums that come in late, to within 20 ms, also under a sustained chord', async () => {
+    for (const [offset, bpm] of [
+      [0.5, 120],
+      [1.3, 140],
+      [0.2, 90],
+    ] as const) {
+      const drums = file(`late-drums-${offset}.wav`, afterSilence(clickTrack(bpm, 10, 44100), offset, 44100), 44100);
+      const tempo = await analyser.tempo([drums]);
+      expect(Math.abs(tempo.firstBeat! - offset), `${offset} s at ${bpm} BPM: ${tempo.firstBeat}`).toBeLessThanOrEqual(0.02);
+    }
+    // No drum stem: the mix of all stems is the rhythm signal, a chord sounding from 0 s under it.
+    const clicks = file('late-clicks.wav', afterSilence(clickTrack(100, 10, 22050), 0.75, 22050), 22050);
+    const organ = file('organ.wav', chord([60, 64, 67], 10.75, 22050), 22050);
+    const mixed = await analyser.tempo([clicks, organ]);
+    expect(Math.abs(mixed.firstBeat! - 0.75), `mixed: ${mixed.firstBeat}`).toBeLessThanOrEqual(0.02);
+  }, 120_000);
+
   it('hears C major in a sustained C major triad at another sample rate, and charts it as C', async () => {
     const keys = file('keys.wav', chord([60, 64, 67, 48], 8, 22050), 22050);
     const harmony = await analyser.harmony([keys], []);
@@ -43,7 +60,7 @@ describe('audio analysis in the worker', () => {
 
   it('gives no tempo, key or chords for silence or a sound too short to tell', async () => {
     const blip = file('fx.wav', chord([69], 1, 8000), 8000);
-    expect(await analyser.tempo([blip])).toEqual({ bpm: null, beats: [], problems: [] });
+    expect(await analyser.tempo([blip])).toEqual({ bpm: null, beats: [], firstBeat: null, problems: [] });
     expect(await analyser.harmony([blip], [])).toEqual({ key: null, chords: {}, problems: [] });
   }, 60_000);
 

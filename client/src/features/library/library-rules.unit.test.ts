@@ -14,6 +14,7 @@ function song(id: number, fields: Partial<LibrarySong> = {}): LibrarySong {
     genre2: null,
     key: null,
     bpm: null,
+    firstBeat: null,
     difficulty: 5,
     duration: null,
     starred: false,

@@ -6,6 +6,8 @@ export interface LibrarySong {
   genre2: string | null;
   key: string | null;
   bpm: number | null;
+  /** Seconds from the start to the first beat (the audio analysis'); null when unknown. */
+  firstBeat: number | null;
   /** 1 to 10 (spec 000, section 3). */
   difficulty: number | null;
   /** Seconds; null when no stem's length could be read. */

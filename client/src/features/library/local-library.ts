@@ -11,6 +11,7 @@ export function mergeStars(songs: readonly LocalDocuments['songs'][], stars: rea
     genre2: song.genre2,
     key: song.key,
     bpm: song.bpm,
+    firstBeat: song.firstBeat,
     difficulty: song.difficulty,
     duration: song.duration,
     starred: starred.has(song.id),

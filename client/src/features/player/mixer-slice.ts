@@ -34,15 +34,40 @@ export interface MixerState {
   solo: { stemId: string; before: Record<string, StemMix> } | null;
   /** While MUTE ALL is on (the button reads UNMUTE ALL): each stem's mute state before it. */
   muteAllBefore: Record<string, boolean> | null;
+  /**
+   * The practice tools' tempo (playback rate, 1 = the song's own) and transpose (semitones): part
+   * of the mix because a preset saves them (issue 12); the engine follows them (`usePracticeControls`).
+   */
+  tempo: number;
+  transpose: number;
 }
 
-/** A preset's data (spec 000 section 3): stem id to level (1 = 100%) and stem id to muted. */
+/**
+ * A preset's data (spec 000 section 3): stem id to level (1 = 100%) and stem id to muted; since
+ * issue 12 also the tempo and transpose.
+ */
 export interface PresetData {
   volumes: Record<string, number>;
   mutes: Record<string, boolean>;
+  tempo: number;
+  transpose: number;
 }
 
-const initialState: MixerState = { stems: [], solo: null, muteAllBefore: null };
+/** Tempo and transpose after loading and after RESET: the song as it is (issue 12 ranges below). */
+export const DEFAULT_TEMPO = 1;
+export const DEFAULT_TRANSPOSE = 0;
+export const PRACTICE_TEMPO_RANGE = { min: 0.5, max: 1.5 } as const;
+export const PRACTICE_TRANSPOSE_RANGE = { min: -6, max: 6 } as const;
+
+const initialState: MixerState = { stems: [], solo: null, muteAllBefore: null, tempo: DEFAULT_TEMPO, transpose: DEFAULT_TRANSPOSE };
+
+function clampTempo(tempo: number): number {
+  return Math.min(PRACTICE_TEMPO_RANGE.max, Math.max(PRACTICE_TEMPO_RANGE.min, tempo));
+}
+
+function clampTranspose(semitones: number): number {
+  return Math.min(PRACTICE_TRANSPOSE_RANGE.max, Math.max(PRACTICE_TRANSPOSE_RANGE.min, Math.round(semitones)));
+}
 
 function clampVolume(volume: number): NormalRange {
   return Math.min(1, Math.max(0, volume));
@@ -180,18 +205,33 @@ export const mixerSlice = createSlice({
       }
       state.muteAllBefore = null;
     },
-    /** RESET: every stem at 100%, unmuted. */
+    /** The musician set the tempo (or the speed trainer reached its next pass); clamped to 0.5..1.5. */
+    tempoChanged(state, action: PayloadAction<{ tempo: number }>) {
+      if (Number.isNaN(action.payload.tempo)) return;
+      state.tempo = clampTempo(action.payload.tempo);
+    },
+    /** The musician transposed the pitched stems; whole semitones, clamped to -6..+6. */
+    transposeChanged(state, action: PayloadAction<{ semitones: number }>) {
+      if (Number.isNaN(action.payload.semitones)) return;
+      state.transpose = clampTranspose(action.payload.semitones);
+    },
+    /** RESET: every stem at 100%, unmuted, at the song's own tempo and key. */
     mixReset(state) {
       for (const stem of state.stems) Object.assign(stem, { volume: DEFAULT_VOLUME, muted: false, rememberedVolume: DEFAULT_VOLUME });
       state.solo = null;
       state.muteAllBefore = null;
+      state.tempo = DEFAULT_TEMPO;
+      state.transpose = DEFAULT_TRANSPOSE;
     },
     /**
      * A preset was loaded (or auto-applied): each stem takes its level (100% when the preset has
-     * none) and its mute state; a muted stem remembers the preset's level for its unmute.
+     * none) and its mute state; a muted stem remembers the preset's level for its unmute. The
+     * tempo and transpose are the preset's (1x and 0 for one saved before they were part of it).
      */
     presetApplied(state, action: PayloadAction<PresetData>) {
-      const { volumes, mutes } = action.payload;
+      const { volumes, mutes, tempo, transpose } = action.payload;
+      state.tempo = typeof tempo === 'number' && !Number.isNaN(tempo) ? clampTempo(tempo) : DEFAULT_TEMPO;
+      state.transpose = typeof transpose === 'number' && !Number.isNaN(transpose) ? clampTranspose(transpose) : DEFAULT_TRANSPOSE;
       for (const stem of state.stems) {
         const level = volumes[stem.id];
         const volume = typeof level === 'number' && !Number.isNaN(level) ? clampVolume(level) : DEFAULT_VOLUME;
@@ -217,6 +257,8 @@ export const {
   stemUnsoloed,
   allStemsMuted,
   allStemsUnmuted,
+  tempoChanged,
+  transposeChanged,
   mixReset,
   presetApplied,
 } = mixerSlice.actions;
@@ -229,6 +271,10 @@ export const selectMixerStems = (state: WithMixer): MixerStem[] => state.mixer.s
 export const selectIsAllMuted = (state: WithMixer): boolean => state.mixer.muteAllBefore !== null;
 
 export const selectSoloStemId = (state: WithMixer): string | null => state.mixer.solo?.stemId ?? null;
+
+export const selectTempo = (state: WithMixer): number => state.mixer.tempo;
+
+export const selectTranspose = (state: WithMixer): number => state.mixer.transpose;
 
 /** Each stem's effective gain for the audio engine: its volume, or 0 when muted. */
 export const selectStemGains = createSelector([selectMixerStems], (stems): Record<string, NormalRange> =>
@@ -253,8 +299,10 @@ export const selectMixerGroups = createSelector([selectMixerStems], (stems): Mix
   })),
 );
 
-/** The mix as a preset saves it: a muted stem is saved with the level it comes back at. */
-export const selectPresetData = createSelector([selectMixerStems], (stems): PresetData => ({
+/** The mix as a preset saves it: a muted stem is saved with the level it comes back at; the tempo and transpose. */
+export const selectPresetData = createSelector([selectMixerStems, selectTempo, selectTranspose], (stems, tempo, transpose): PresetData => ({
   volumes: Object.fromEntries(stems.map((stem) => [stem.id, stem.muted ? stem.rememberedVolume : stem.volume])),
   mutes: Object.fromEntries(stems.map((stem) => [stem.id, stem.muted])),
+  tempo,
+  transpose,
 }));

@@ -14,6 +14,8 @@ import {
   selectPresetData,
   selectSoloStemId,
   selectStemGains,
+  selectTempo,
+  selectTranspose,
   songUnloaded,
   stemMuted,
   stemSoloed,
@@ -21,6 +23,8 @@ import {
   stemUnmuted,
   stemUnsoloed,
   stemVolumeChanged,
+  tempoChanged,
+  transposeChanged,
 } from './mixer-slice';
 import type { MixerState } from './mixer-slice';
 
@@ -168,17 +172,24 @@ describe('mixer slice', () => {
     it('apply levels and mutes; a stem the preset does not name goes to 100%; levels are clamped', () => {
       const state = mix(
         stemVolumeChanged({ stemId: 'strings.mp3', volume: 0.1 }),
-        presetApplied({ volumes: { 'kick.mp3': 0.5, 'snare.mp3': 1.4, 'bass.mp3': 0.6 }, mutes: { 'bass.mp3': true, 'unknown.mp3': true } }),
+        presetApplied({ volumes: { 'kick.mp3': 0.5, 'snare.mp3': 1.4, 'bass.mp3': 0.6 }, mutes: { 'bass.mp3': true, 'unknown.mp3': true }, tempo: 1, transpose: 0 }),
       );
       expect(selectStemGains(state)).toEqual({ 'kick.mp3': 0.5, 'snare.mp3': 1, 'bass.mp3': 0, 'vocals.mp3': 1, 'strings.mp3': 1 });
-      expect(selectStemGains(mix(...[presetApplied({ volumes: { 'bass.mp3': 0.6 }, mutes: { 'bass.mp3': true } }), stemUnmuted({ stemId: 'bass.mp3' })]))['bass.mp3']).toBe(0.6);
+      expect(selectStemGains(mix(...[presetApplied({ volumes: { 'bass.mp3': 0.6 }, mutes: { 'bass.mp3': true }, tempo: 1, transpose: 0 }), stemUnmuted({ stemId: 'bass.mp3' })]))['bass.mp3']).toBe(0.6);
     });
 
-    it('round-trip: the saved data of a mix applies back to the same mix', () => {
-      const actions = [stemVolumeChanged({ stemId: 'bass.mp3', volume: 0.35 }), stemMuted({ stemId: 'bass.mp3' }), stemVolumeChanged({ stemId: 'kick.mp3', volume: 0.9 })];
+    it('round-trip: the saved data of a mix applies back to the same mix, tempo and transpose included', () => {
+      const actions = [
+        stemVolumeChanged({ stemId: 'bass.mp3', volume: 0.35 }),
+        stemMuted({ stemId: 'bass.mp3' }),
+        stemVolumeChanged({ stemId: 'kick.mp3', volume: 0.9 }),
+        tempoChanged({ tempo: 0.7 }),
+        transposeChanged({ semitones: 2 }),
+      ];
       const saved = selectPresetData(mix(...actions));
       expect(saved.volumes['bass.mp3']).toBe(0.35);
       expect(saved.mutes).toMatchObject({ 'bass.mp3': true, 'kick.mp3': false });
+      expect([saved.tempo, saved.transpose]).toEqual([0.7, 2]);
       const applied = mix(presetApplied(saved));
       expect(selectStemGains(applied)).toEqual(gains(...actions));
       expect(selectPresetData(applied)).toEqual(saved);
@@ -186,13 +197,25 @@ describe('mixer slice', () => {
     });
 
     it('apply ends a solo and MUTE ALL', () => {
-      const state = mix(stemSoloed({ stemId: 'kick.mp3' }), allStemsMuted(), presetApplied({ volumes: {}, mutes: {} }));
+      const state = mix(stemSoloed({ stemId: 'kick.mp3' }), allStemsMuted(), presetApplied({ volumes: {}, mutes: {}, tempo: 1, transpose: 0 }));
       expect(selectSoloStemId(state)).toBeNull();
       expect(selectIsAllMuted(state)).toBe(false);
       expect(Object.values(selectStemGains(state))).toEqual([1, 1, 1, 1, 1]);
     });
 
-    it('RESET puts every stem back at 100%, unmuted', () => {
+    it('apply sets the tempo and transpose (clamped to 0.5..1.5 and whole semitones -6..+6)', () => {
+      const preset = { volumes: {}, mutes: {} };
+      const applied = mix(tempoChanged({ tempo: 1.2 }), presetApplied({ ...preset, tempo: 0.7, transpose: -3 }));
+      expect([selectTempo(applied), selectTranspose(applied)]).toEqual([0.7, -3]);
+      const wild = mix(presetApplied({ ...preset, tempo: 3, transpose: -9 }));
+      expect([selectTempo(wild), selectTranspose(wild)]).toEqual([1.5, -6]);
+      const undefinedPractice = mix(tempoChanged({ tempo: 0.6 }), presetApplied({ ...preset, tempo: Number.NaN, transpose: Number.NaN }));
+      expect([selectTempo(undefinedPractice), selectTranspose(undefinedPractice)]).toEqual([1, 0]);
+    });
+
+    it('RESET puts every stem back at 100%, unmuted, at 1x and 0 semitones', () => {
+      const practised = mix(tempoChanged({ tempo: 0.7 }), transposeChanged({ semitones: 2 }), mixReset());
+      expect([selectTempo(practised), selectTranspose(practised)]).toEqual([1, 0]);
       const state = mix(stemVolumeChanged({ stemId: 'bass.mp3', volume: 0.2 }), stemSoloed({ stemId: 'vocals.mp3' }), allStemsMuted(), mixReset());
       expect(Object.values(selectStemGains(state))).toEqual([1, 1, 1, 1, 1]);
       expect(selectIsAllMuted(state)).toBe(false);
@@ -201,9 +224,28 @@ describe('mixer slice', () => {
     });
   });
 
+  describe('tempo and transpose', () => {
+    it('load at 1x and 0; changes are clamped to 0.5..1.5 and whole semitones -6..+6; NaN changes nothing', () => {
+      expect([selectTempo(mix()), selectTranspose(mix())]).toEqual([1, 0]);
+      expect(selectTempo(mix(tempoChanged({ tempo: 0.75 })))).toBe(0.75);
+      expect(selectTempo(mix(tempoChanged({ tempo: 0.2 })))).toBe(0.5);
+      expect(selectTempo(mix(tempoChanged({ tempo: 2 })))).toBe(1.5);
+      expect(selectTempo(mix(tempoChanged({ tempo: 0.8 }), tempoChanged({ tempo: Number.NaN })))).toBe(0.8);
+      expect(selectTranspose(mix(transposeChanged({ semitones: 2 })))).toBe(2);
+      expect(selectTranspose(mix(transposeChanged({ semitones: 9 })))).toBe(6);
+      expect(selectTranspose(mix(transposeChanged({ semitones: -1.4 })))).toBe(-1);
+      expect(tempoChanged({ tempo: 1 }).type).toBe('mixer/tempoChanged');
+    });
+
+    it('a new song starts at 1x and 0', () => {
+      expect([selectTempo(mix(tempoChanged({ tempo: 0.6 }), transposeChanged({ semitones: 4 }), song)), selectTranspose(mix(transposeChanged({ semitones: 4 }), song))]).toEqual([1, 0]);
+    });
+  });
+
   it('clears the mix when the song is unloaded or the user logs out', () => {
-    expect(mix(songUnloaded()).mixer).toEqual({ stems: [], solo: null, muteAllBefore: null });
-    expect(mix(allStemsMuted(), sessionEnded()).mixer).toEqual({ stems: [], solo: null, muteAllBefore: null });
+    const cleared = { stems: [], solo: null, muteAllBefore: null, tempo: 1, transpose: 0 };
+    expect(mix(tempoChanged({ tempo: 0.7 }), songUnloaded()).mixer).toEqual(cleared);
+    expect(mix(allStemsMuted(), transposeChanged({ semitones: 1 }), sessionEnded()).mixer).toEqual(cleared);
   });
 
   it('keeps derived selectors stable while the stems do not change', () => {

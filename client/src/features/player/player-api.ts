@@ -17,6 +17,11 @@ export interface PlayerSong {
   genre2: string | null;
   key: string | null;
   bpm: number | null;
+  /**
+   * Seconds from the start to the first beat, from the audio analysis: the beat grid's origin.
+   * Null when unknown; absent from a song kept on this device before the API sent it.
+   */
+  firstBeat?: number | null;
   difficulty: number;
   duration: number | null;
   hasLyrics: boolean;

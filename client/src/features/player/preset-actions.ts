@@ -72,11 +72,11 @@ export function shouldAutoApply({
   return stemsLoaded && !alreadyApplied && subscribed && saved !== null && saved !== undefined && mixUntouched;
 }
 
-/** Whether two mixes set the same volumes and mutes on the same stems. */
+/** Whether two mixes set the same volumes and mutes on the same stems, at the same tempo and transpose. */
 export function sameMix(a: PresetData, b: PresetData): boolean {
   const sameRecord = <T>(x: Record<string, T>, y: Record<string, T>) => {
     const keys = Object.keys(x);
     return keys.length === Object.keys(y).length && keys.every((key) => Object.hasOwn(y, key) && x[key] === y[key]);
   };
-  return sameRecord(a.volumes, b.volumes) && sameRecord(a.mutes, b.mutes);
+  return sameRecord(a.volumes, b.volumes) && sameRecord(a.mutes, b.mutes) && a.tempo === b.tempo && a.transpose === b.transpose;
 }

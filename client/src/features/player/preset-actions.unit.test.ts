@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decidePresetAction, presetToasts, sameMix, shouldAutoApply } from './preset-actions';
 
-const mix = { volumes: { 'drums.wav': 0.4, 'bass.wav': 1 }, mutes: { 'drums.wav': false, 'bass.wav': true } };
-const saved = { volumes: { 'drums.wav': 0.8 }, mutes: { 'drums.wav': true } };
+const mix = { volumes: { 'drums.wav': 0.4, 'bass.wav': 1 }, mutes: { 'drums.wav': false, 'bass.wav': true }, tempo: 0.7, transpose: 2 };
+const saved = { volumes: { 'drums.wav': 0.8 }, mutes: { 'drums.wav': true }, tempo: 1, transpose: 0 };
 
 describe('preset gating (spec 000, section 5)', () => {
   it('opens the Upgrade modal with trigger pro_feature for every button of a user without an active subscription', () => {
@@ -48,10 +48,13 @@ describe('auto-apply of a saved preset', () => {
 });
 
 describe('sameMix', () => {
-  it('compares volumes and mutes stem by stem', () => {
-    expect(sameMix(mix, { volumes: { 'bass.wav': 1, 'drums.wav': 0.4 }, mutes: { 'bass.wav': true, 'drums.wav': false } })).toBe(true);
+  it('compares volumes and mutes stem by stem, and the tempo and transpose', () => {
+    expect(sameMix(mix, { volumes: { 'bass.wav': 1, 'drums.wav': 0.4 }, mutes: { 'bass.wav': true, 'drums.wav': false }, tempo: 0.7, transpose: 2 })).toBe(true);
     expect(sameMix(mix, { ...mix, volumes: { ...mix.volumes, 'drums.wav': 0.5 } })).toBe(false);
     expect(sameMix(mix, { ...mix, mutes: { ...mix.mutes, 'bass.wav': false } })).toBe(false);
-    expect(sameMix(mix, { volumes: { 'drums.wav': 0.4 }, mutes: { 'drums.wav': false } })).toBe(false);
+    expect(sameMix(mix, { ...mix, volumes: { 'drums.wav': 0.4 }, mutes: { 'drums.wav': false } })).toBe(false);
+    // A tempo or transpose set since the song loaded is a change of the mix: a late preset does not overwrite it.
+    expect(sameMix(mix, { ...mix, tempo: 1 })).toBe(false);
+    expect(sameMix(mix, { ...mix, transpose: 0 })).toBe(false);
   });
 });

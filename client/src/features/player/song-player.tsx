@@ -95,7 +95,7 @@ function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }
   const markers = useMemo(() => sectionMarkers(song.sections, playback.duration), [song.sections, playback.duration]);
   const current = markers[currentMarkerIndex(markers, playback.position)] ?? null;
   // Held here, not in the tools: the loop, trainer and click go on while the spectrum is shown.
-  const practice = usePracticeControls(engine, song.bpm, playback.duration, playback.refresh);
+  const practice = usePracticeControls(engine, { bpm: song.bpm, firstBeat: song.firstBeat ?? null }, playback.duration, playback.refresh);
 
   useEffect(() => {
     engine.setGains(gains);

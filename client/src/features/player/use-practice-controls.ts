@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { beatGridOf, loopFromMarks, snapToBeat } from '../../lib/audio/beat-grid';
 import type { ClickSettings, LoopRange, SpeedTrainer, StemEngine } from '../../lib/audio/stem-engine';
 import type { Seconds } from '../../lib/audio/units';
+import { selectTempo, selectTranspose, tempoChanged, transposeChanged } from './mixer-slice';
 
 /** The practice tools' state as the controls show it, and what the musician can do with them. */
 export interface PracticeControls {
@@ -24,25 +26,47 @@ export interface PracticeControls {
   setClicks(clicks: ClickSettings): void;
 }
 
-/** Applies tempo, transpose, loop, speed trainer and clicks to the engine and keeps them for display. */
-export function usePracticeControls(engine: StemEngine, bpm: number | null, duration: Seconds, onChange: () => void): PracticeControls {
-  const [tempo, setTempoState] = useState(engine.tempo);
-  const [transpose, setTransposeState] = useState(engine.transpose);
+/**
+ * Applies tempo, transpose, loop, speed trainer and clicks to the engine and keeps them for display.
+ * Tempo and transpose live in the mixer slice, as part of the mix a preset saves (issue 12): the
+ * engine follows the slice, whoever changed it (these controls, LOAD, a preset applied on load,
+ * RESET), and the speed trainer's passes are told to the slice.
+ */
+export function usePracticeControls(
+  engine: StemEngine,
+  beat: { bpm: number | null; firstBeat: Seconds | null },
+  duration: Seconds,
+  onChange: () => void,
+): PracticeControls {
+  const { bpm, firstBeat } = beat;
+  const dispatch = useAppDispatch();
+  const tempo = useAppSelector(selectTempo);
+  const transpose = useAppSelector(selectTranspose);
   const [loop, setLoopState] = useState<LoopRange | null>(engine.loopRange);
   const [markA, setMarkA] = useState<Seconds | null>(null);
   const [trainer, setTrainerState] = useState<SpeedTrainer | null>(null);
   const [pass, setPass] = useState(0);
   const [clicks, setClicksState] = useState<ClickSettings>({ click: false, volume: 0.8, countInBars: 0, countInEachPass: false });
-  const grid = beatGridOf(bpm);
+  // Beats from the analysis' first beat (0 when unknown): snapping, count-in and click align to it.
+  const grid = beatGridOf(bpm, firstBeat ?? 0);
 
   useEffect(() => {
-    engine.setBeatGrid(beatGridOf(bpm));
+    if (engine.tempo !== tempo) void engine.setTempo(tempo);
+  }, [engine, tempo]);
+
+  useEffect(() => {
+    if (engine.transpose !== transpose) void engine.setTranspose(transpose);
+  }, [engine, transpose]);
+
+  useEffect(() => {
+    engine.setBeatGrid(beatGridOf(bpm, firstBeat ?? 0));
     engine.setPassListener((next, nextTempo) => {
       setPass(next);
-      setTempoState(nextTempo);
+      // The engine is at this tempo already; the slice follows it (so SAVE stores it).
+      dispatch(tempoChanged({ tempo: nextTempo }));
     });
     return () => engine.setPassListener(null);
-  }, [engine, bpm]);
+  }, [engine, bpm, firstBeat, dispatch]);
 
   const applyLoop = useCallback(
     (next: LoopRange | null) => {
@@ -64,12 +88,10 @@ export function usePracticeControls(engine: StemEngine, bpm: number | null, dura
     clicks,
     hasBeatGrid: grid !== null,
     setTempo: (next) => {
-      void engine.setTempo(next);
-      setTempoState(next);
+      dispatch(tempoChanged({ tempo: next }));
     },
     setTranspose: (next) => {
-      void engine.setTranspose(next);
-      setTransposeState(next);
+      dispatch(transposeChanged({ semitones: next }));
     },
     markLoop: (position) => {
       if (loop) {
@@ -93,7 +115,7 @@ export function usePracticeControls(engine: StemEngine, bpm: number | null, dura
       void engine.setSpeedTrainer(next);
       setTrainerState(next);
       setPass(0);
-      if (next) setTempoState(engine.tempo);
+      if (next) dispatch(tempoChanged({ tempo: engine.tempo }));
     },
     setClicks: (next) => {
       engine.setClickSettings(next);

@@ -40,7 +40,10 @@ export function useSongPreset(songId: number): SongPreset {
   const applied = useRef(false);
   /** The mix as the stems loaded, before any preset or any change by the musician. */
   const loadedMix = useRef<PresetData | null>(null);
-  const savedData = useMemo((): PresetData | null | undefined => (saved ? { volumes: saved.volumes, mutes: saved.mutes } : saved), [saved]);
+  const savedData = useMemo(
+    (): PresetData | null | undefined => (saved ? { volumes: saved.volumes, mutes: saved.mutes, tempo: saved.tempo, transpose: saved.transpose } : saved),
+    [saved],
+  );
 
   // Spec 000, section 4: a saved preset applies once the stems are loaded (once per loaded song).
   // On a new device it may come with the first sync, seconds later: it applies then only if the

@@ -2,9 +2,10 @@ import type { LoopRange } from './transport';
 import type { Seconds } from './units';
 
 /**
- * The song's beats: one every 60/bpm song seconds from `firstBeat`. The analysis stores the tempo
- * only (its beat list feeds the chord detection and is not kept), so the grid starts at the song's
- * start unless told otherwise, and a bar is four beats (decision 0032).
+ * The song's beats: one every 60/bpm song seconds through `firstBeat` (beats before it too, down
+ * to 0 s), the first beat of a bar at `firstBeat` and every `beatsPerBar` beats from it. The
+ * analysis stores the first beat it heard as the first downbeat (0 when unknown); a bar is four
+ * beats (decision 0032).
  */
 export interface BeatGrid {
   bpm: number;
@@ -75,20 +76,50 @@ export function passDuration(loop: LoopRange, tempo: number): Seconds {
   return (loop.end - loop.start) / tempo;
 }
 
-/**
- * Audio-clock times of a count-in of `bars` bars that ends exactly when playback starts at
- * `startAt`: one click per beat, beats as long as the song's at this tempo. The first click of each
- * bar is accented.
- */
-export function countInClicks(grid: BeatGrid, bars: number, startAt: Seconds, tempo: number): { time: Seconds; accent: boolean }[] {
-  const beats = bars * grid.beatsPerBar;
-  const beat = beatLength(grid) / tempo;
-  return Array.from({ length: beats }, (_, index) => ({ time: startAt - (beats - index) * beat, accent: index % grid.beatsPerBar === 0 }));
+/** `value` modulo `divisor`, never negative (beat indices before the first beat are negative). */
+function modulo(value: number, divisor: number): number {
+  return ((value % divisor) + divisor) % divisor;
 }
 
-/** How long a count-in of `bars` bars lasts on the audio clock at `tempo`. */
-export function countInDuration(grid: BeatGrid, bars: number, tempo: number): Seconds {
-  return (bars * grid.beatsPerBar * beatLength(grid)) / tempo;
+/**
+ * The grid index of the count-in's last beat for playback from song position `from`: the last
+ * beat before it (a beat at `from` itself is the song's own, heard, not counted in). Beats before
+ * the song's start are the grid's, continued backwards: the count-in is heard before playback.
+ */
+function lastCountInBeat(grid: BeatGrid, from: Seconds): number {
+  return Math.ceil((from - grid.firstBeat) / beatLength(grid) - 1e-9) - 1;
+}
+
+/**
+ * Audio-clock times of a count-in of `bars` bars before playback of song position `from` starts
+ * at `startAt`: one click per beat, beats as long as the song's at this tempo. With `from`, the
+ * clicks are the grid's beats just before it (so the count-in runs on into the song's beats, also
+ * when playback starts between beats) and the accent falls on the grid's bar starts; without it,
+ * the count-in ends exactly at `startAt` and accents the first click of each of its bars.
+ */
+export function countInClicks(grid: BeatGrid, bars: number, startAt: Seconds, tempo: number, from?: Seconds): { time: Seconds; accent: boolean }[] {
+  const beats = bars * grid.beatsPerBar;
+  if (from === undefined) {
+    const beat = beatLength(grid) / tempo;
+    return Array.from({ length: beats }, (_, index) => ({ time: startAt - (beats - index) * beat, accent: index % grid.beatsPerBar === 0 }));
+  }
+  const last = lastCountInBeat(grid, from);
+  return Array.from({ length: beats }, (_, click) => {
+    const index = last - (beats - 1 - click);
+    const songTime = grid.firstBeat + index * beatLength(grid);
+    return { time: startAt - (from - songTime) / tempo, accent: modulo(index, grid.beatsPerBar) === 0 };
+  });
+}
+
+/**
+ * How long a count-in of `bars` bars lasts on the audio clock at `tempo`: whole beats, or with
+ * `from` (see `countInClicks`) from its first click to the start of playback at `from`.
+ */
+export function countInDuration(grid: BeatGrid, bars: number, tempo: number, from?: Seconds): Seconds {
+  const beats = bars * grid.beatsPerBar;
+  if (from === undefined) return (beats * beatLength(grid)) / tempo;
+  const first = lastCountInBeat(grid, from) - (beats - 1);
+  return (from - (grid.firstBeat + first * beatLength(grid))) / tempo;
 }
 
 /**

@@ -324,9 +324,10 @@ export class StemEngine {
     const now = this.context.now();
     const next = play(this.transport, now, this.duration);
     if (next === this.transport || next.state !== 'playing') return;
-    const countIn = this.grid && this.clicks.countInBars > 0 ? countInDuration(this.grid, this.clicks.countInBars, this.rate) : 0;
+    // The count-in runs on into the song's beats from where playback starts (the analysis' first beat).
+    const countIn = this.grid && this.clicks.countInBars > 0 ? countInDuration(this.grid, this.clicks.countInBars, this.rate, next.from) : 0;
     this.startAll(next, now, countIn);
-    if (this.grid && countIn > 0) this.clickTrack.schedule(countInClicks(this.grid, this.clicks.countInBars, now + START_LOOKAHEAD + countIn, this.rate));
+    if (this.grid && countIn > 0) this.clickTrack.schedule(countInClicks(this.grid, this.clicks.countInBars, now + START_LOOKAHEAD + countIn, this.rate, next.from));
   }
 
   /** Stops every source and remembers the position. */
@@ -531,12 +532,13 @@ export class StemEngine {
     const loop = this.loop!;
     this.pass += 1;
     if (this.trainer) this.rate = trainerTempo(this.trainer, this.pass);
-    const countIn = this.grid && this.clicks.countInEachPass && this.clicks.countInBars > 0 ? countInDuration(this.grid, this.clicks.countInBars, this.rate) : 0;
+    const countIn =
+      this.grid && this.clicks.countInEachPass && this.clicks.countInBars > 0 ? countInDuration(this.grid, this.clicks.countInBars, this.rate, loop.start) : 0;
     const settings = this.stretchSettings();
     if (countIn > 0) void scheduleGroups(this.groups, { output: boundary, input: loop.start, active: false, ...settings }, true);
     void scheduleGroups(this.groups, { output: boundary + countIn, input: loop.start, active: true, ...settings }, true);
     this.clickTrack.cancelFrom(boundary);
-    if (this.grid && countIn > 0) this.clickTrack.schedule(countInClicks(this.grid, this.clicks.countInBars, boundary + countIn, this.rate));
+    if (this.grid && countIn > 0) this.clickTrack.schedule(countInClicks(this.grid, this.clicks.countInBars, boundary + countIn, this.rate, loop.start));
     this.beforeChange = { until: boundary, transport: this.transport };
     this.transport = { state: 'playing', startedAt: boundary + countIn, from: loop.start, rate: this.rate, loop };
     this.clickedUntil = boundary + countIn;

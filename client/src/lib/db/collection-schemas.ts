@@ -9,9 +9,12 @@ const nullableNumber = { type: ['number', 'null'] } as const;
 // No indexes: the library filters and sorts in memory (10,000 songs filter in about a millisecond),
 // and every screen reads whole collections or one document by id.
 
-/** The catalogue (docs/sync-protocol.md, `songs`); `_deleted` is RxDB's own field. */
+/**
+ * The catalogue (docs/sync-protocol.md, `songs`); `_deleted` is RxDB's own field. Version 1 adds
+ * `firstBeat` (the analysis' first downbeat); `songMigrations` brings version 0 documents along.
+ */
 export const songSchema: RxJsonSchema<Omit<SongDocument, '_deleted'>> = {
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -21,6 +24,7 @@ export const songSchema: RxJsonSchema<Omit<SongDocument, '_deleted'>> = {
     genre2: nullableString,
     key: nullableString,
     bpm: nullableNumber,
+    firstBeat: nullableNumber,
     difficulty: nullableNumber,
     duration: nullableNumber,
     playCount: { type: 'number' },
@@ -31,6 +35,15 @@ export const songSchema: RxJsonSchema<Omit<SongDocument, '_deleted'>> = {
     problems: { type: 'array', items: { type: 'object' } },
   },
   required: ['id', 'title', 'playCount', 'hasLyrics'],
+};
+
+/**
+ * RxDB migration strategies of the songs collection, by the version they migrate to. A song stored
+ * before the first beat was synced has none known (null: the beat grid starts at 0); the pull that
+ * follows (the replication identifier changed with it) brings the analysis' value.
+ */
+export const songMigrations = {
+  1: (document: Omit<SongDocument, '_deleted' | 'firstBeat'>): Omit<SongDocument, '_deleted'> => ({ ...document, firstBeat: null }),
 };
 
 /** The user's stars (docs/sync-protocol.md, `stars`). */
@@ -46,16 +59,30 @@ export const starSchema: RxJsonSchema<Omit<StarDocument, '_deleted'>> = {
   required: ['id', 'starred', 'updatedAt'],
 };
 
-/** The user's presets (docs/sync-protocol.md, `presets`). */
+/**
+ * The user's presets (docs/sync-protocol.md, `presets`). Version 1 adds tempo and transpose (issue
+ * 12); `presetMigrations` brings version 0 documents along.
+ */
 export const presetSchema: RxJsonSchema<Omit<PresetDocument, '_deleted'>> = {
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
     id: idField,
     volumes: { type: 'object', additionalProperties: { type: 'number' } },
     mutes: { type: 'object', additionalProperties: { type: 'boolean' } },
+    tempo: { type: 'number', minimum: 0.5, maximum: 1.5 },
+    transpose: { type: 'integer', minimum: -6, maximum: 6 },
     updatedAt: { type: 'number' },
   },
-  required: ['id', 'volumes', 'mutes', 'updatedAt'],
+  required: ['id', 'volumes', 'mutes', 'tempo', 'transpose', 'updatedAt'],
+};
+
+/**
+ * RxDB migration strategies of the presets collection, by the version they migrate to. A preset
+ * stored before tempo and transpose were part of one plays the song as it is: 1x and 0 semitones,
+ * which is also what the API answers for it.
+ */
+export const presetMigrations = {
+  1: (document: Omit<PresetDocument, '_deleted' | 'tempo' | 'transpose'>): Omit<PresetDocument, '_deleted'> => ({ ...document, tempo: 1, transpose: 0 }),
 };

@@ -1,9 +1,10 @@
-import { createRxDatabase, removeRxDatabase } from 'rxdb';
+import { addRxPlugin, createRxDatabase, removeRxDatabase } from 'rxdb';
 import type { ReplicationPullHandler, ReplicationPushHandler, RxCollection, RxDatabase, RxReplicationPullStreamItem, RxStorage } from 'rxdb';
 import type { Observable } from 'rxjs';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { replicateRxCollection } from 'rxdb/plugins/replication';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { presetSchema, songSchema, starSchema } from './collection-schemas';
+import { presetMigrations, presetSchema, songMigrations, songSchema, starSchema } from './collection-schemas';
 import { createPullHandler, createPushHandler } from './replication-handlers';
 import type { RefusedWrite, SyncFetch } from './replication-handlers';
 import { openSyncStream } from './sync-stream';
@@ -16,7 +17,9 @@ import { syncCollectionNames } from './sync-documents';
 export const LOCAL_DATABASE_NAME = 'woodshed';
 export { OWNER_KEY } from './owner-key';
 // Bumped with the collection schemas or the contract, so a client never resumes an old checkpoint.
-const REPLICATION_VERSION = 'v1';
+// v2: presets carry tempo and transpose; v3: songs carry firstBeat. Documents pulled before are
+// pulled again with them.
+const REPLICATION_VERSION = 'v3';
 /** The contract's push limit is 100 rows; RxDB's batches stay below it. */
 const PUSH_BATCH = 50;
 const PULL_BATCH = 500;
@@ -58,6 +61,8 @@ export interface LocalDatabase {
 }
 
 const dexieStorage = getRxStorageDexie();
+// Collections whose schema version went up migrate the documents this browser already holds.
+addRxPlugin(RxDBMigrationSchemaPlugin);
 
 /** What tests replace: the storage, the API calls and the stream's connection. */
 export interface LocalDatabaseOptions {
@@ -119,9 +124,9 @@ export async function openLocalDatabase(userId: number, options: LocalDatabaseOp
   });
   writeOwner(userId);
   await database.addCollections({
-    songs: { schema: songSchema },
+    songs: { schema: songSchema, migrationStrategies: songMigrations },
     stars: { schema: starSchema },
-    presets: { schema: presetSchema },
+    presets: { schema: presetSchema, migrationStrategies: presetMigrations },
   });
   const collections: Collections = { songs: database.songs, stars: database.stars, presets: database.presets };
 

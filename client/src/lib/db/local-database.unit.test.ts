@@ -1,6 +1,8 @@
+import { createRxDatabase } from 'rxdb';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openLocalDatabase } from './local-database';
+import { presetSchema, songSchema } from './collection-schemas';
+import { LOCAL_DATABASE_NAME, OWNER_KEY, openLocalDatabase } from './local-database';
 import type { LocalDatabase } from './local-database';
 import { removePreset, watchCollection, writePreset, writeStar } from './local-documents';
 import type { LocalCollectionName, LocalDocuments } from './local-documents';
@@ -47,7 +49,7 @@ class FakeSyncServer {
     for (const row of rows) {
       const name = collection as 'stars' | 'presets';
       const stored = this.current(collection, row.newDocumentState.id);
-      const master = stored ?? (name === 'stars' ? { id: row.newDocumentState.id, starred: false, updatedAt: 0, _deleted: false } : { id: row.newDocumentState.id, volumes: {}, mutes: {}, updatedAt: 0, _deleted: true });
+      const master = stored ?? (name === 'stars' ? { id: row.newDocumentState.id, starred: false, updatedAt: 0, _deleted: false } : { id: row.newDocumentState.id, volumes: {}, mutes: {}, tempo: 1, transpose: 0, updatedAt: 0, _deleted: true });
       const refused = name === 'presets' && !this.pro;
       // As the API does: content compared, not updatedAt, which the API stamps with its own time.
       if (refused || !sameDocument(documentContent(name, master as never), documentContent(name, row.assumedMasterState as never))) {
@@ -178,23 +180,35 @@ describe('the local database and its replication', () => {
     await until(() => database.syncState('presets') === 'synced');
     const heard: { collection: string; refused: boolean[] }[] = [];
     database.onConflicts((collection, conflicts) => heard.push({ collection, refused: conflicts.map((conflict) => conflict.refused) }));
-    await writePreset(database, 4, { volumes: { 'bass.wav': 0.5 }, mutes: { 'bass.wav': true } }, 10);
+    await writePreset(database, 4, { volumes: { 'bass.wav': 0.5 }, mutes: { 'bass.wav': true }, tempo: 1, transpose: 0 }, 10);
     await until(() => heard.length > 0);
     expect(heard).toEqual([{ collection: 'presets', refused: [true] }]);
     await documentsWhen(database, 'presets', (documents) => documents.length === 0);
     expect(server.current('presets', '4')).toBeNull();
   });
 
-  it('saves, resets and saves again a preset of a Pro user', async () => {
+  it('saves, resets and saves again a preset of a Pro user, with its tempo and transpose', async () => {
     const server = new FakeSyncServer();
     const database = await open(server);
-    await writePreset(database, 4, { volumes: { 'bass.wav': 0.5 }, mutes: {} }, 10);
+    await writePreset(database, 4, { volumes: { 'bass.wav': 0.5 }, mutes: {}, tempo: 1, transpose: 0 }, 10);
     await until(() => server.current('presets', '4')?._deleted === false);
     await removePreset(database, 4);
     await until(() => server.current('presets', '4')?._deleted === true);
-    await writePreset(database, 4, { volumes: { 'bass.wav': 0.25 }, mutes: { 'bass.wav': true } }, 30);
+    await writePreset(database, 4, { volumes: { 'bass.wav': 0.25 }, mutes: { 'bass.wav': true }, tempo: 0.7, transpose: 2 }, 30);
     await until(() => server.current('presets', '4')?._deleted === false);
-    expect(server.current('presets', '4')).toMatchObject({ id: '4', volumes: { 'bass.wav': 0.25 }, mutes: { 'bass.wav': true }, _deleted: false });
+    expect(server.current('presets', '4')).toMatchObject({ id: '4', volumes: { 'bass.wav': 0.25 }, mutes: { 'bass.wav': true }, tempo: 0.7, transpose: 2, _deleted: false });
+  });
+
+  it('pulls a preset of another device with its tempo and transpose; one from an API without them is 1x and 0', async () => {
+    const server = new FakeSyncServer();
+    server.put('presets', { id: '4', volumes: { 'bass.wav': 0.5 }, mutes: {}, tempo: 0.7, transpose: -3, updatedAt: 5, _deleted: false });
+    server.put('presets', { id: '5', volumes: {}, mutes: { 'drums.wav': true }, updatedAt: 6, _deleted: false });
+    const database = await open(server);
+    const presets = await documentsWhen(database, 'presets', (documents) => documents.length === 2);
+    expect(presets.sort((a, b) => a.id.localeCompare(b.id))).toEqual([
+      { id: '4', volumes: { 'bass.wav': 0.5 }, mutes: {}, tempo: 0.7, transpose: -3, updatedAt: 5 },
+      { id: '5', volumes: {}, mutes: { 'drums.wav': true }, tempo: 1, transpose: 0, updatedAt: 6 },
+    ]);
   });
 
   it('applies changes from the stream without waiting for a pull', async () => {
@@ -255,6 +269,39 @@ describe('the local database and its replication', () => {
       await starredThenClosed(1, 'close');
       const other = await reopenOffline(2);
       expect(await documentsWhen(other, 'stars', () => true)).toEqual([]);
+    });
+
+    it('migrates the presets this browser kept before tempo and transpose: they play at 1x and 0', async () => {
+      stubLocalStorage();
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const storage = getRxStorageMemory();
+      const before = await createRxDatabase({ name: LOCAL_DATABASE_NAME, storage, multiInstance: false });
+      const { tempo: _tempo, transpose: _transpose, ...versionZeroProperties } = presetSchema.properties;
+      await before.addCollections({
+        presets: { schema: { ...presetSchema, version: 0, properties: versionZeroProperties, required: ['id', 'volumes', 'mutes', 'updatedAt'] } },
+      });
+      await before.presets.insert({ id: '4', volumes: { 'bass.wav': 0.5 }, mutes: { 'bass.wav': true }, updatedAt: 3 });
+      await before.close();
+      localStorage.setItem(OWNER_KEY, '1');
+      const after = await reopenOffline(1);
+      expect(await documentsWhen(after, 'presets', (documents) => documents.length === 1)).toEqual([
+        { id: '4', volumes: { 'bass.wav': 0.5 }, mutes: { 'bass.wav': true }, tempo: 1, transpose: 0, updatedAt: 3 },
+      ]);
+    });
+
+    it('migrates the songs this browser kept before first beats: none known until the pull brings them', async () => {
+      stubLocalStorage();
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const storage = getRxStorageMemory();
+      const before = await createRxDatabase({ name: LOCAL_DATABASE_NAME, storage, multiInstance: false });
+      const { firstBeat: _firstBeat, ...versionZeroProperties } = songSchema.properties;
+      await before.addCollections({ songs: { schema: { ...songSchema, version: 0, properties: versionZeroProperties } } });
+      const { _deleted: _gone, ...stored } = song(1, 'Night Drive');
+      await before.songs.insert(stored);
+      await before.close();
+      localStorage.setItem(OWNER_KEY, '1');
+      const after = await reopenOffline(1);
+      expect(await documentsWhen(after, 'songs', (documents) => documents.length === 1)).toEqual([{ ...stored, firstBeat: null }]);
     });
 
     it('deletes everything on remove() (log-out)', async () => {

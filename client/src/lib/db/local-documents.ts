@@ -66,10 +66,11 @@ export async function writeStar(database: LocalDatabase, songId: number, starred
 export async function writePreset(
   database: LocalDatabase,
   songId: number,
-  presetData: { volumes: Record<string, number>; mutes: Record<string, boolean> },
+  presetData: Pick<PresetDocument, 'volumes' | 'mutes' | 'tempo' | 'transpose'>,
   now = Date.now(),
 ): Promise<void> {
-  await database.collections.presets.upsert({ id: songKey(songId), volumes: presetData.volumes, mutes: presetData.mutes, updatedAt: now });
+  const { volumes, mutes, tempo, transpose } = presetData;
+  await database.collections.presets.upsert({ id: songKey(songId), volumes, mutes, tempo, transpose, updatedAt: now });
 }
 
 /** Deletes the preset of a song locally (a tombstone the replication pushes); none is fine. */

@@ -77,8 +77,8 @@ export function sameDocument(a: unknown, b: unknown): boolean {
 export function documentContent(collection: PushCollectionName, document: SyncDocuments[PushCollectionName] | null): unknown {
   if (document === null || document._deleted) return collection === 'stars' ? false : null;
   if (collection === 'stars') return (document as SyncDocuments['stars']).starred;
-  const { volumes, mutes } = document as SyncDocuments['presets'];
-  return { volumes, mutes };
+  const { volumes, mutes, tempo, transpose } = document as SyncDocuments['presets'];
+  return { volumes, mutes, tempo, transpose };
 }
 
 /** Pairs each conflict of a push answer with the row it answers and tells refusals from conflicts. */

@@ -24,6 +24,7 @@ const apiSong = {
   key: 'A minor',
   musicalKey: 'A minor',
   bpm: 124,
+  firstBeat: 0.512,
   difficulty: 5,
   duration: 150.5,
   playCount: 3,
@@ -55,6 +56,7 @@ describe('pull handler', () => {
       genre2: null,
       key: 'A minor',
       bpm: 124,
+      firstBeat: 0.512,
       difficulty: 5,
       duration: 150.5,
       playCount: 3,
@@ -65,8 +67,9 @@ describe('pull handler', () => {
       problems: [],
       _deleted: false,
     });
-    // A song id sent as a number is stored as its decimal string; a tombstone keeps `_deleted`.
-    expect(page.documents[1]).toMatchObject({ id: '8', _deleted: true });
+    // A song id sent as a number is stored as its decimal string; a tombstone keeps `_deleted`; a
+    // song without a first beat (an API from before it) has none known.
+    expect(page.documents[1]).toMatchObject({ id: '8', _deleted: true, firstBeat: null });
   });
 
   it('keeps the checkpoint it was asked from when the page is empty (null from the start)', async () => {
@@ -117,15 +120,30 @@ describe('push handler', () => {
 });
 
 describe('telling refused writes from conflicts', () => {
-  const preset = (updatedAt: number, deleted = false, level = 0.5): PresetDocument => ({ id: '4', volumes: { 'bass.wav': level }, mutes: { 'bass.wav': false }, updatedAt, _deleted: deleted });
+  const preset = (updatedAt: number, deleted = false, level = 0.5, tempo = 1, transpose = 0): PresetDocument => ({
+    id: '4',
+    volumes: { 'bass.wav': level },
+    mutes: { 'bass.wav': false },
+    tempo,
+    transpose,
+    updatedAt,
+    _deleted: deleted,
+  });
 
   it('calls a conflict refused when the API holds the content this device assumed, whatever its updatedAt', () => {
     const attempted = preset(20, false, 0.9);
     // The API stamps its own time on a change, so a device that has not pulled since its own push
     // assumes the right settings with another updatedAt.
-    const master: PresetDocument = { _deleted: false, updatedAt: 1_700_000, mutes: { 'bass.wav': false }, volumes: { 'bass.wav': 0.5 }, id: '4' };
+    const master: PresetDocument = { _deleted: false, updatedAt: 1_700_000, transpose: 0, tempo: 1, mutes: { 'bass.wav': false }, volumes: { 'bass.wav': 0.5 }, id: '4' };
     expect(classifyConflicts('presets', [{ assumedMasterState: preset(10), newDocumentState: attempted }], [master])).toEqual([{ attempted, master, refused: true }]);
     expect(classifyConflicts('presets', [{ assumedMasterState: preset(10), newDocumentState: attempted }], [preset(15, false, 0.7)])[0]?.refused).toBe(false);
+  });
+
+  it('compares presets on tempo and transpose too: another device’s tempo is a conflict, not a refusal', () => {
+    const attempted = preset(20, false, 0.9, 0.8);
+    expect(classifyConflicts('presets', [{ assumedMasterState: preset(10), newDocumentState: attempted }], [preset(15, false, 0.5, 0.7)])[0]?.refused).toBe(false);
+    expect(classifyConflicts('presets', [{ assumedMasterState: preset(10), newDocumentState: attempted }], [preset(15, false, 0.5, 1, 3)])[0]?.refused).toBe(false);
+    expect(classifyConflicts('presets', [{ assumedMasterState: preset(10, false, 0.5, 0.7, 3), newDocumentState: attempted }], [preset(15, false, 0.5, 0.7, 3)])[0]?.refused).toBe(true);
   });
 
   it('calls a first preset refused when the API answers with its tombstone (none saved)', () => {

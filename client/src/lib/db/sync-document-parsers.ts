@@ -28,6 +28,8 @@ const songDocument = z.object({
   genre2: nullableText,
   key: nullableText,
   bpm: nullableNumber,
+  // Absent from an API from before the analysis stored it: unknown, the grid starts at 0.
+  firstBeat: z.number().min(0).nullable().default(null),
   difficulty: nullableNumber,
   duration: nullableNumber,
   playCount: z.number().default(0),
@@ -46,10 +48,14 @@ const starDocument = z.object({
   _deleted: deleted,
 }) satisfies z.ZodType<StarDocument, unknown>;
 
+// The contract's bounds of a preset's tempo and transpose; an API from before them sends neither,
+// which means the song as it is (1x, 0 semitones).
 const presetDocument = z.object({
   id: documentId,
   volumes: z.record(z.string(), z.number().min(0).max(1)),
   mutes: z.record(z.string(), z.boolean()),
+  tempo: z.number().min(0.5).max(1.5).default(1),
+  transpose: z.number().int().min(-6).max(6).default(0),
   updatedAt: z.number(),
   _deleted: deleted,
 }) satisfies z.ZodType<PresetDocument, unknown>;

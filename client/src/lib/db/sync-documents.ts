@@ -47,6 +47,8 @@ export interface SongDocument {
   genre2: string | null;
   key: string | null;
   bpm: number | null;
+  /** Seconds from the start to the first beat (the audio analysis'): the beat grid's origin; null when unknown. */
+  firstBeat: number | null;
   difficulty: number | null;
   duration: number | null;
   playCount: number;
@@ -76,6 +78,10 @@ export interface PresetDocument {
   volumes: Record<string, number>;
   /** Stem id to muted. */
   mutes: Record<string, boolean>;
+  /** The practice tools' tempo as a playback rate, 0.5..1.5 (1 = the song's own; issue 12). */
+  tempo: number;
+  /** The pitched stems' transpose in whole semitones, -6..+6 (issue 12). */
+  transpose: number;
   updatedAt: number;
   _deleted: boolean;
 }

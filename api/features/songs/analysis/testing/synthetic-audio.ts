@@ -38,6 +38,13 @@ export function clickTrack(bpm: number, seconds: number, rate: number): Float32A
   return out;
 }
 
+/** `signal` after `seconds` of silence: a song whose first beat is not at its start. */
+export function afterSilence(signal: Float32Array, seconds: number, rate: number): Float32Array {
+  const out = new Float32Array(Math.round(seconds * rate) + signal.length);
+  out.set(signal, Math.round(seconds * rate));
+  return out;
+}
+
 /** Frequency of a MIDI note. */
 function frequency(note: number): number {
   return 440 * 2 ** ((note - 69) / 12);
