@@ -291,10 +291,21 @@ export class StemEngine {
     return this.pass;
   }
 
-  /** The mix rendered offline through the same graph (see `renderMix`), from the decoded stems. */
-  renderMix(settings: MixSettings, onProgress?: (fraction: number) => void): Promise<AudioBuffer> {
+  /**
+   * The mix rendered offline (see `renderMix`) from the decoded stems, in the same stretch groups
+   * as the live graph; `includeClick` adds the count-in and click as they are set now (nothing when
+   * the song has no beat grid).
+   */
+  renderMix(settings: Omit<MixSettings, 'click'> & { includeClick?: boolean }, onProgress?: (fraction: number) => void): Promise<AudioBuffer> {
     this.assertLive();
-    return renderMix(this.channels, settings, onProgress);
+    const { includeClick, ...mix } = settings;
+    const click = includeClick && this.grid ? { grid: this.grid, volume: this.clicks.volume, click: this.clicks.click, countInBars: this.clicks.countInBars, countInEachPass: this.clicks.countInEachPass } : null;
+    return renderMix(this.channels, { ...mix, click }, onProgress);
+  }
+
+  /** Whether the click or a count-in is on (the export's Include click starts so); null without a beat grid. */
+  get clickState(): { on: boolean } | null {
+    return this.grid ? { on: this.clicks.click || this.clicks.countInBars > 0 } : null;
   }
 
   /**

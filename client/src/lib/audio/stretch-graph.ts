@@ -33,6 +33,19 @@ export interface StretchSettings {
 const MAX_STEMS_PER_NODE = 16;
 
 /**
+ * The stems of each stretch node: the pitched stems, then the drums, each in nodes of at most
+ * MAX_STEMS_PER_NODE stems. The export's workers stretch the same groups (render-mix.ts).
+ */
+export function stretchGroupsOf<Stem extends { drums: boolean }>(stems: readonly Stem[]): Stem[][] {
+  const groups: Stem[][] = [];
+  for (const drums of [false, true]) {
+    const members = stems.filter((stem) => stem.drums === drums);
+    for (let index = 0; index < members.length; index += MAX_STEMS_PER_NODE) groups.push(members.slice(index, index + MAX_STEMS_PER_NODE));
+  }
+  return groups;
+}
+
+/**
  * Builds the stretch nodes of a song on `context` (live or offline): one node for all pitched stems
  * and one for the drums (more if a group passes the channel limit), each stem's two channels split
  * off again into `connectStem(id, output)`, so each stem keeps its own gain and meter. One node per
@@ -44,13 +57,8 @@ export async function buildStretchGraph(
   stems: readonly StretchStem[],
   connectStem: (id: string, output: AudioNode) => void,
 ): Promise<StretchGroup[]> {
-  const groups: StretchStem[][] = [];
-  for (const drums of [false, true]) {
-    const members = stems.filter((stem) => stem.drums === drums);
-    for (let index = 0; index < members.length; index += MAX_STEMS_PER_NODE) groups.push(members.slice(index, index + MAX_STEMS_PER_NODE));
-  }
   return Promise.all(
-    groups.map(async (members) => {
+    stretchGroupsOf(stems).map(async (members) => {
       const channelCount = members.length * 2;
       // One (unconnected) input: the worklet reads inputList[0].length even while inactive, and with
       // no input at all it throws and the node stays silent for good.
