@@ -56,7 +56,9 @@ export async function servePracticeAudioPage(stems: Record<string, Buffer>, opti
     ['client/src/lib/audio/click-track.ts', 'ClickTrack'],
     ['client/src/lib/audio/beat-grid.ts', 'BeatGrid'],
     // The whole engine (with Tone.js) as `window.StemEngineModule`, for the benchmark's live playback.
-    ...(options.withEngine ? [['client/src/lib/audio/stem-engine.ts', 'StemEngineModule'] as [string, string]] : []),
+    ...(options.withEngine
+      ? [['client/src/lib/audio/stem-engine.ts', 'StemEngineModule'] as [string, string], ['client/src/lib/audio/stretch-graph.ts', 'StretchGraph'] as [string, string]]
+      : []),
   ];
   const files: Record<string, string> = Object.assign({}, ...(await Promise.all(modules.map(([file, name]) => bundleModule(file, name)))));
   // Module scripts run before the load event, so the page's globals are set once goto() returns.

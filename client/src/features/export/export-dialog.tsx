@@ -84,6 +84,8 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
   const [format, setFormat] = useState<ExportFormat>('wav16');
   const [loopOnly, setLoopOnly] = useState(false);
   const [passes, setPasses] = useState(4);
+  // The click as the player has it: on when the click or a count-in is on now.
+  const [includeClick, setIncludeClick] = useState(source.click?.on ?? false);
   const [phase, setPhase] = useState<Phase>({ kind: 'choosing' });
   const run = useRef<AbortController | null>(null);
   // The last render and its settings: exporting the same mix in another format encodes it again
@@ -101,7 +103,7 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
   let settings: ReturnType<typeof exportMixSettings> | null = null;
   let problem: string | null = null;
   try {
-    settings = exportMixSettings({ ...source, loopOnly: loopOnly ? { passes } : null });
+    settings = { ...exportMixSettings({ ...source, loopOnly: loopOnly ? { passes } : null }), includeClick: source.click !== null && includeClick };
   } catch (error) {
     problem = error instanceof RangeError ? error.message : String(error);
   }
@@ -180,6 +182,10 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
             className={styles.passes}
           />
         </div>
+        <label className={styles.click}>
+          <input type="checkbox" checked={source.click !== null && includeClick} disabled={busy || source.click === null} onChange={(event) => setIncludeClick(event.target.checked)} />
+          {source.click ? 'Include click (count-in and click as set in the practice tools)' : 'Include click (the song has no tempo)'}
+        </label>
         {settings ? (
           <p className={styles.estimate} data-testid="export-estimate">
             {formatDuration(seconds)} long, about {formatBytes(estimatedExportBytes(format, seconds, source.sampleRate, 2))}

@@ -74,6 +74,7 @@ function ExportSlot({ title, engine, exportAction }: { title: string; engine: St
     tempo: engine.tempo,
     transpose: engine.transpose,
     loop: engine.loopRange,
+    click: engine.clickState,
     render: (settings, onProgress) => engine.renderMix(settings, onProgress),
   }));
 }

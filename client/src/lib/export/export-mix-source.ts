@@ -6,6 +6,8 @@ export interface ExportMixSettings {
   tempo: number;
   transpose: number;
   loop: { start: number; end: number; passes: number } | null;
+  /** Mix in the count-in and click as the player has them set (the dialog's Include click). */
+  includeClick?: boolean;
 }
 
 /**
@@ -28,6 +30,8 @@ export interface ExportMixSource {
   transpose: number;
   /** The A-B loop the player has set, in song seconds, or null. */
   loop: { start: number; end: number } | null;
+  /** Whether the click or a count-in is on now; null when the song has no beat grid (no click to include). */
+  click: { on: boolean } | null;
   render: (settings: ExportMixSettings, onProgress?: (fraction: number) => void) => Promise<AudioBuffer>;
 }
 
