@@ -107,7 +107,9 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
   } catch (error) {
     problem = error instanceof RangeError ? error.message : String(error);
   }
-  const seconds = settings ? exportSeconds(source.duration, settings) : 0;
+  // The count-in, when included, adds its bars before the music (before each pass when asked).
+  const countIns = settings?.includeClick && source.click ? (settings.loop && source.click.countInEachPass ? settings.loop.passes : 1) : 0;
+  const seconds = settings ? exportSeconds(source.duration, settings) + countIns * (source.click?.countIn ?? 0) : 0;
   const busy = phase.kind === 'rendering' || phase.kind === 'encoding';
 
   const start = () => {

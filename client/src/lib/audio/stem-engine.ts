@@ -303,9 +303,14 @@ export class StemEngine {
     return renderMix(this.channels, { ...mix, click }, onProgress);
   }
 
-  /** Whether the click or a count-in is on (the export's Include click starts so); null without a beat grid. */
-  get clickState(): { on: boolean } | null {
-    return this.grid ? { on: this.clicks.click || this.clicks.countInBars > 0 } : null;
+  /**
+   * Whether the click or a count-in is on (the export's Include click starts so), and how long a
+   * count-in lasts at the tempo now (0 without one); null without a beat grid.
+   */
+  get clickState(): { on: boolean; countIn: Seconds; countInEachPass: boolean } | null {
+    if (!this.grid) return null;
+    const countIn = this.clicks.countInBars > 0 ? countInDuration(this.grid, this.clicks.countInBars, this.rate) : 0;
+    return { on: this.clicks.click || countIn > 0, countIn, countInEachPass: this.clicks.countInEachPass };
   }
 
   /**

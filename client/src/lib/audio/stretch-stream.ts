@@ -110,12 +110,14 @@ export function stretchChannels(
   const feed = (start: number, end: number) => {
     const memory = module.HEAP8.buffer;
     const offset = pass * loopLength;
+    // The part inside the input is copied; before its start or past its end is silence.
+    const first = Math.min(end, Math.max(start, offset));
+    const last = Math.max(first, Math.min(end, inputLength + offset));
     channels.forEach((channel, index) => {
       const target = new Float32Array(memory, buffersIn[index], end - start);
-      for (let position = start; position < end; position++) {
-        const sample = position - offset;
-        target[position - start] = sample >= 0 && sample < inputLength ? channel[sample]! : 0;
-      }
+      target.fill(0, 0, first - start);
+      target.set(channel.subarray(first - offset, last - offset), first - start);
+      target.fill(0, last - start);
     });
   };
 

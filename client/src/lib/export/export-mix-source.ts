@@ -30,8 +30,11 @@ export interface ExportMixSource {
   transpose: number;
   /** The A-B loop the player has set, in song seconds, or null. */
   loop: { start: number; end: number } | null;
-  /** Whether the click or a count-in is on now; null when the song has no beat grid (no click to include). */
-  click: { on: boolean } | null;
+  /**
+   * Whether the click or a count-in is on now, the count-in's seconds at the tempo now (0 for none)
+   * and whether it comes before each pass of the loop; null when the song has no beat grid.
+   */
+  click: { on: boolean; countIn: number; countInEachPass: boolean } | null;
   render: (settings: ExportMixSettings, onProgress?: (fraction: number) => void) => Promise<AudioBuffer>;
 }
 
