@@ -1,7 +1,7 @@
 import { clickSamples } from './click-track';
 import type { MixClick } from './export-layout';
 import { exportLayout } from './export-layout';
-import { stretchGroupsOf } from './stretch-graph';
+import { exportLanes } from './export-lanes';
 import type { StretchStem } from './stretch-graph';
 import { stretchInWorker } from './stretch-in-worker';
 import { assertNormalRange } from './units';
@@ -57,6 +57,14 @@ function stemChannels(buffer: AudioBuffer, length: number): Float32Array[] {
   });
 }
 
+/**
+ * Lanes of the export's stretch: one per core the browser reports (2 when it does not say), at
+ * most 4, for each lane holds its stems' copies in memory.
+ */
+function workerCount(): number {
+  return Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2));
+}
+
 /** Adds `from` times `gain` into `into` from sample `at` on (both sides of a mono stem). */
 function addInto(into: Float32Array, from: Float32Array, gain: number, at = 0): void {
   const end = Math.min(from.length, into.length - at);
@@ -81,10 +89,10 @@ function plainMix(stems: readonly StretchStem[], gains: MixSettings['gains'], le
 }
 
 /**
- * Renders the mix you hear as the export's stereo AudioBuffer at the stems' sample rate: each
- * group of the live graph (pitched stems, drums) stretched in a Web Worker of its own, so the
- * groups use every core, with the same block boundaries every time, so two renders of one mix are
- * identical sample for sample (docs/decisions/0032). At tempo 1 and no transpose the stems are
+ * Renders the mix you hear as the export's stereo AudioBuffer at the stems' sample rate: the
+ * stretch groups dealt onto one Web Worker per core (export-lanes.ts), with the same block
+ * boundaries every time, so two renders of one mix are identical sample for sample
+ * (docs/decisions/0032). At tempo 1 and no transpose the stems are
  * summed as they are. Count-in and click, when given, go where the engine plays them.
  */
 export async function renderMix(
@@ -113,29 +121,34 @@ export async function renderMix(
   if (settings.tempo === 1 && settings.transpose === 0 && !loop) {
     music = plainMix(stems, settings.gains, musicLength);
   } else {
-    const groups = stretchGroupsOf(stems);
-    const done = groups.map(() => 0);
-    const report = () => onProgress?.(Math.min(0.99, done.reduce((sum, value) => sum + value, 0) / (musicLength * groups.length)));
+    const length = Math.max(...stems.map((stem) => stem.buffer.length));
+    const lanes = exportLanes(
+      stems.map((stem) => ({ ...stem, channels: Math.min(2, stem.buffer.numberOfChannels) })),
+      workerCount(),
+    );
+    const done = lanes.map(() => 0);
+    const report = () => onProgress?.(Math.min(0.99, done.reduce((sum, value) => sum + value, 0) / lanes.length));
     const mixes = await Promise.all(
-      groups.map((members, index) => {
-        const length = Math.max(...members.map((stem) => stem.buffer.length));
+      lanes.map((groups, index) => {
         const request = {
           sampleRate,
-          stems: members.map((stem) => ({ channels: stemChannels(stem.buffer, length), gain: settings.gains[stem.id] ?? 1 })),
+          groups: groups.map((members) => ({
+            semitones: members[0]!.drums ? 0 : settings.transpose,
+            stems: members.map((stem) => ({ channels: stemChannels(stem.buffer, length), gain: settings.gains[stem.id] ?? 1 })),
+          })),
           rate: settings.tempo,
-          semitones: members[0]!.drums ? 0 : settings.transpose,
           from,
           loop: sampleLoop,
           length: musicLength,
         };
-        return stretchInWorker(request, (samples) => {
-          done[index] = samples;
+        return stretchInWorker(request, (fraction) => {
+          done[index] = fraction;
           report();
         });
       }),
     );
     music = [new Float32Array(musicLength), new Float32Array(musicLength)];
-    // Summed in group order: the same order every time, so the same float sums.
+    // Summed in lane order: the same order every time, so the same float sums.
     for (const mix of mixes) {
       addInto(music[0]!, mix.left, 1);
       addInto(music[1]!, mix.right, 1);
