@@ -100,7 +100,7 @@ function largestDifference(a: Float32Array, b: Float32Array): number {
 }
 
 describe('the export render at the player\'s tempo and transpose', () => {
-  it('is deterministic, equals the engine\'s render sample for sample, and adds the click on the beats when Include click is on', async () => {
+  it('is deterministic, equals the engine\'s render sample for sample, adds the click on the beats when Include click is on, and the count-in before the music', async () => {
     const page = await browser.newPage();
     page.setDefaultTimeout(30_000);
     await signInWithCode(page, baseUrl, uniqueEmail('export-render'));
@@ -159,6 +159,39 @@ describe('the export render at the player\'s tempo and transpose', () => {
       lastEnd = at + clickLength;
     }
     console.log(`export at 75% +2: ${seconds.toFixed(3)} s, two engine renders identical, the file equal to them; ${beats} clicks on the beat`);
+
+    // A count-in of one bar: four beats before the music, then the same file as with the click.
+    await page.getByRole('tab', { name: 'PRACTICE TOOLS' }).click();
+    await tools.getByRole('combobox', { name: 'Count-in' }).selectOption('1');
+    await page.getByRole('button', { name: 'EXPORT MIX' }).click();
+    expect(await includeClick.isChecked()).toBe(true);
+    // The length shown counts the count-in: 8 s of music and 4 beats of 2/3 s.
+    await dialog.getByTestId('export-estimate').getByText('0:11 long', { exact: false }).waitFor();
+    const countedIn = await exportFloatWav(page);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    const countIn = Math.round(4 * beat * sampleRate);
+    expect(countedIn.channels[0]!.length).toBe(countIn + withClick.channels[0]!.length);
+    for (let channel = 0; channel < 2; channel++) {
+      const music = countedIn.channels[channel]!.subarray(countIn);
+      expect(largestDifference(music, withClick.channels[channel]!)).toBe(0);
+    }
+    // Before the music only the count-in's four clicks sound, the first accented (1.5 kHz: a
+    // zero crossing every 1/3000 s, against 1/2000 s for the others).
+    const lead = countedIn.channels[0]!.subarray(0, countIn);
+    const crossings = (from: number) => {
+      let count = 0;
+      for (let index = from + 1; index < from + clickLength; index++) if (Math.sign(lead[index]!) !== Math.sign(lead[index - 1]!) && lead[index] !== 0) count++;
+      return count;
+    };
+    lastEnd = 0;
+    for (let index = 0; index < 4; index++) {
+      const at = Math.round(index * beat * sampleRate);
+      expect(lead.subarray(lastEnd, at).every((sample) => sample === 0)).toBe(true);
+      expect(lead.subarray(at, at + clickLength).some((sample) => Math.abs(sample) > 0.4)).toBe(true);
+      lastEnd = at + clickLength;
+    }
+    expect(lead.subarray(lastEnd).every((sample) => sample === 0)).toBe(true);
+    expect(crossings(0)).toBeGreaterThan(crossings(Math.round(beat * sampleRate)) * 1.3);
     await page.close();
   }, 240_000);
 });
