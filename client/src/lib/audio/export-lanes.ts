@@ -10,6 +10,7 @@ import { stretchGroupsOf } from './stretch-graph';
  */
 export function exportLanes<Stem extends { drums: boolean; channels: number }>(stems: readonly Stem[], workers: number): Stem[][][] {
   const count = Math.max(1, Math.min(Math.floor(workers), stems.length));
+  if (stems.length === 0) return [];
   if (count === 1) return [stretchGroupsOf(stems)];
   const loads = Array.from({ length: count }, () => 0);
   const drums: Stem[][][] = Array.from({ length: count }, () => []);

@@ -27,6 +27,7 @@ describe('the export stretch dealt onto one lane per core', () => {
 
   it('makes no more lanes than stems, and no empty lane', () => {
     expect(ids(exportLanes([stem('bass', 2)], 4))).toEqual([[['bass']]]);
+    expect(exportLanes([], 2)).toEqual([]);
     expect(ids(exportLanes([stem('drums', 2, true), stem('bass', 2)], 4))).toEqual([[['drums']], [['bass']]]);
   });
 });

@@ -122,12 +122,14 @@ export async function renderMix(
     music = plainMix(stems, settings.gains, musicLength);
   } else {
     const length = Math.max(...stems.map((stem) => stem.buffer.length));
+    // A silent stem (muted, soloed out) adds nothing to the mix: it is not stretched at all.
+    const audible = stems.filter((stem) => (settings.gains[stem.id] ?? 1) > 0);
     const lanes = exportLanes(
-      stems.map((stem) => ({ ...stem, channels: Math.min(2, stem.buffer.numberOfChannels) })),
+      audible.map((stem) => ({ ...stem, channels: Math.min(2, stem.buffer.numberOfChannels) })),
       workerCount(),
     );
     const done = lanes.map(() => 0);
-    const report = () => onProgress?.(Math.min(0.99, done.reduce((sum, value) => sum + value, 0) / lanes.length));
+    const report = () => onProgress?.(Math.min(0.99, done.reduce((sum, value) => sum + value, 0) / Math.max(1, lanes.length)));
     const mixes = await Promise.all(
       lanes.map((groups, index) => {
         const request = {
