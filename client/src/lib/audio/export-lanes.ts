@@ -1,4 +1,4 @@
-import { stretchGroupsOf } from './stretch-graph';
+import { stretchGroupsOf } from './stretch-groups';
 
 /**
  * The export's stretch work dealt onto `workers` lanes (Web Workers, one per core): a lane runs its

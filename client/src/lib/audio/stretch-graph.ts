@@ -1,5 +1,6 @@
 import SignalsmithStretch from 'signalsmith-stretch';
 import type { StretchNode, StretchSchedule } from 'signalsmith-stretch';
+import { stretchGroupsOf } from './stretch-groups';
 import type { Seconds } from './units';
 
 export type { StretchNode } from 'signalsmith-stretch';
@@ -24,25 +25,6 @@ export interface StretchSettings {
   rate: number;
   semitones: number;
   loop: { start: Seconds; end: Seconds } | null;
-}
-
-/**
- * Chromium allows 32 channels per AudioWorkletNode output; a group of more stems than this is split
- * into several nodes, each scheduled identically, so the stems stay aligned all the same.
- */
-const MAX_STEMS_PER_NODE = 16;
-
-/**
- * The stems of each stretch node: the pitched stems, then the drums, each in nodes of at most
- * MAX_STEMS_PER_NODE stems. The export's workers stretch the same groups (render-mix.ts).
- */
-export function stretchGroupsOf<Stem extends { drums: boolean }>(stems: readonly Stem[]): Stem[][] {
-  const groups: Stem[][] = [];
-  for (const drums of [false, true]) {
-    const members = stems.filter((stem) => stem.drums === drums);
-    for (let index = 0; index < members.length; index += MAX_STEMS_PER_NODE) groups.push(members.slice(index, index + MAX_STEMS_PER_NODE));
-  }
-  return groups;
 }
 
 /**

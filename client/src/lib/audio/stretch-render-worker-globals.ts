@@ -1,8 +1,8 @@
 /**
- * What signalsmith-stretch looks for to register its AudioWorklet processor, provided in the export's
- * worker (stretch-render-worker.ts) before the package is evaluated: the package then hands its
- * processor class, with the WASM module inside, to `registerProcessor`, and the worker drives that
- * module itself. Imported first, for ES modules evaluate their imports in order.
+ * What signalsmith-stretch looks for to register its AudioWorklet processor, provided before the
+ * package is evaluated (stretch-lane.ts imports this first: ES modules evaluate their imports in
+ * order): the package then hands its processor class, with the WASM module inside, to
+ * `registerProcessor`, and the export's worker drives that module itself.
  */
 type ProcessorClass = new (options: AudioWorkletNodeOptions) => unknown;
 
