@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
+import { servePracticeAudioPage, wavBytes } from './practice-audio-page';
 import type { TestBrowser } from './browser';
 import { uniqueEmail } from './dev-outbox';
 import { repoRoot } from './repo-root';
@@ -194,4 +195,43 @@ describe('the export render at the player\'s tempo and transpose', () => {
     expect(crossings(0)).toBeGreaterThan(crossings(Math.round(beat * sampleRate)) * 1.3);
     await page.close();
   }, 240_000);
+});
+
+describe('stopping the export render', () => {
+  it('aborting the render terminates its workers at once and rejects with the abort', async () => {
+    // 60 s of a tone and a tick, long enough that the render is under way when it is aborted.
+    const sampleRate = 48_000;
+    const tone = Float32Array.from({ length: 60 * sampleRate }, (_, index) => 0.3 * Math.sin((2 * Math.PI * 330 * index) / sampleRate));
+    const tick = Float32Array.from({ length: 60 * sampleRate }, (_, index) => (index % sampleRate < 200 ? 0.5 : 0));
+    const served = await servePracticeAudioPage({ 'tone.wav': wavBytes(tone, sampleRate), 'tick.wav': wavBytes(tick, sampleRate) });
+    const page = await browser.newPage();
+    try {
+      await page.goto(served.url);
+      const stretchWorkers = () => page.workers().filter((worker) => worker.url().includes('stretch-render-worker'));
+      // Started in the page; resolved once the first progress report came (the workers stretching).
+      await page.evaluate(async () => {
+        const decoder = new OfflineAudioContext(1, 1, 48_000);
+        const stems = await Promise.all(
+          ['tone.wav', 'tick.wav'].map(async (id) => ({ id, drums: id === 'tick.wav', buffer: await decoder.decodeAudioData(await (await fetch(`/${id}`)).arrayBuffer()) })),
+        );
+        const controller = new AbortController();
+        const { renderMix } = (window as unknown as { RenderMix: { renderMix: (...args: unknown[]) => Promise<AudioBuffer> } }).RenderMix;
+        await new Promise<void>((underway) => {
+          const rendering = renderMix(stems, { gains: {}, tempo: 0.7, transpose: 2, loop: null }, () => underway(), controller.signal);
+          (window as unknown as { renderForTest: unknown }).renderForTest = { controller, outcome: rendering.then(() => 'finished', (error: unknown) => (error as Error).name) };
+        });
+      });
+      expect(stretchWorkers().length).toBeGreaterThan(0);
+      const outcome = await page.evaluate(async () => {
+        const { controller, outcome } = (window as unknown as { renderForTest: { controller: AbortController; outcome: Promise<string> } }).renderForTest;
+        controller.abort();
+        return outcome;
+      });
+      expect(outcome).toBe('AbortError');
+      await expect.poll(() => stretchWorkers().length, { timeout: 5000 }).toBe(0);
+    } finally {
+      await page.close();
+      served.server.close();
+    }
+  }, 120_000);
 });

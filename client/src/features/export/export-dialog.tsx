@@ -39,8 +39,8 @@ function download(url: string, fileName: string): void {
 
 /**
  * Renders `settings` with the engine, encodes the result in a worker and starts the download,
- * reporting each step to `setPhase`. An abort drops the render when it returns (an offline render
- * cannot stop half way) or terminates the encoder.
+ * reporting each step to `setPhase`. An abort stops the render's workers (through the signal the
+ * render was given) or terminates the encoder.
  */
 async function runExport(
   source: ExportMixSource,
@@ -119,7 +119,8 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
     const render: ExportMixSource['render'] = (mix, onProgress) => {
       const key = JSON.stringify(mix);
       if (lastRender.current?.key !== key) {
-        const buffer = source.render(mix, onProgress);
+        // Cancel (or closing) stops the render's workers; the failed render is then not kept.
+        const buffer = source.render(mix, onProgress, controller.signal);
         lastRender.current = { key, buffer };
         // A failed render is not kept.
         buffer.catch(() => {
@@ -133,7 +134,7 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
     });
   };
 
-  // Back to choosing at once: a render still running finishes in the background and is dropped.
+  // Back to choosing at once: the render's workers or the encoder are stopped.
   const cancel = () => {
     run.current?.abort();
     run.current = null;

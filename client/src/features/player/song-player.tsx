@@ -75,7 +75,7 @@ function ExportSlot({ title, engine, exportAction }: { title: string; engine: St
     transpose: engine.transpose,
     loop: engine.loopRange,
     click: engine.clickState,
-    render: (settings, onProgress) => engine.renderMix(settings, onProgress),
+    render: (settings, onProgress, signal) => engine.renderMix(settings, onProgress, signal),
   }));
 }
 

@@ -93,13 +93,16 @@ function plainMix(stems: readonly StretchStem[], gains: MixSettings['gains'], le
  * stretch groups dealt onto one Web Worker per core (export-lanes.ts), with the same block
  * boundaries every time, so two renders of one mix are identical sample for sample
  * (docs/decisions/0032). At tempo 1 and no transpose the stems are
- * summed as they are. Count-in and click, when given, go where the engine plays them.
+ * summed as they are. Count-in and click, when given, go where the engine plays them. Aborting
+ * `signal` stops the workers at once and rejects with its reason (Cancel in the export dialog).
  */
 export async function renderMix(
   stems: readonly StretchStem[],
   settings: MixSettings,
   onProgress?: (fraction: number) => void,
+  signal?: AbortSignal,
 ): Promise<AudioBuffer> {
+  signal?.throwIfAborted();
   assertTempo(settings.tempo);
   assertTranspose(settings.transpose);
   for (const [id, gain] of Object.entries(settings.gains)) assertNormalRange(`gain of ${id}`, gain);
@@ -143,10 +146,14 @@ export async function renderMix(
           loop: sampleLoop,
           length: musicLength,
         };
-        return stretchInWorker(request, (fraction) => {
-          done[index] = fraction;
-          report();
-        });
+        return stretchInWorker(
+          request,
+          (fraction) => {
+            done[index] = fraction;
+            report();
+          },
+          signal,
+        );
       }),
     );
     music = [new Float32Array(musicLength), new Float32Array(musicLength)];

@@ -296,11 +296,11 @@ export class StemEngine {
    * as the live graph; `includeClick` adds the count-in and click as they are set now (nothing when
    * the song has no beat grid).
    */
-  renderMix(settings: Omit<MixSettings, 'click'> & { includeClick?: boolean }, onProgress?: (fraction: number) => void): Promise<AudioBuffer> {
+  renderMix(settings: Omit<MixSettings, 'click'> & { includeClick?: boolean }, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<AudioBuffer> {
     this.assertLive();
     const { includeClick, ...mix } = settings;
     const click = includeClick && this.grid ? { grid: this.grid, volume: this.clicks.volume, click: this.clicks.click, countInBars: this.clicks.countInBars, countInEachPass: this.clicks.countInEachPass } : null;
-    return renderMix(this.channels, { ...mix, click }, onProgress);
+    return renderMix(this.channels, { ...mix, click }, onProgress, signal);
   }
 
   /**

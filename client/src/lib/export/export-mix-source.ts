@@ -35,7 +35,8 @@ export interface ExportMixSource {
    * and whether it comes before each pass of the loop; null when the song has no beat grid.
    */
   click: { on: boolean; countIn: number; countInEachPass: boolean } | null;
-  render: (settings: ExportMixSettings, onProgress?: (fraction: number) => void) => Promise<AudioBuffer>;
+  /** Aborting `signal` stops the render (its workers) and rejects with the abort reason. */
+  render: (settings: ExportMixSettings, onProgress?: (fraction: number) => void, signal?: AbortSignal) => Promise<AudioBuffer>;
 }
 
 /**
