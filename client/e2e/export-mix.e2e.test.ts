@@ -50,8 +50,11 @@ async function exportAs(page: Page, formatLabel: string, screenshot?: string): P
   const downloading = page.waitForEvent('download', { timeout: 60_000 });
   await dialog.getByRole('button', { name: /^Export( Again)?$/ }).click();
   if (screenshot) {
-    // The bar part way: the render reports every 2 s of output.
-    await page.waitForFunction(() => Number(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')) > 0);
+    // The bar part way, or the export already done: at 1x the render is a plain sum of the stems
+    // (decision 0032, "Export in workers") and a 6 s song can render and encode between two polls.
+    await page.waitForFunction(
+      () => Number(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')) > 0 || document.querySelector('[data-testid="export-dialog"]')?.getAttribute('data-phase') === 'done',
+    );
     await saveScreenshot(page, screenshot);
   }
   const download = await downloading.catch(async (error: unknown) => {

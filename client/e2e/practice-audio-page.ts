@@ -4,18 +4,25 @@ import path from 'node:path';
 import { build } from 'vite';
 import { repoRoot } from './repo-root';
 
-/** A bundle of one engine module as a script that sets `window[name]` to its exports. */
-async function bundleModule(file: string, name: string): Promise<string> {
+/**
+ * One engine module bundled as an ES module named `<name>.js`, with the files it loads (the
+ * export's stretch worker): file name -> code. An ES bundle, not a script, because the module
+ * starts its worker from a URL relative to its own (`new URL(..., import.meta.url)`).
+ */
+async function bundleModule(file: string, name: string): Promise<Record<string, string>> {
   const output = await build({
     configFile: false,
     logLevel: 'warn',
-    build: { write: false, minify: false, lib: { entry: path.join(repoRoot, file), formats: ['iife'], name } },
+    build: { write: false, minify: false, lib: { entry: path.join(repoRoot, file), formats: ['es'], fileName: () => `${name}.js` } },
+    worker: { format: 'es' },
   });
-  const results = Array.isArray(output) ? output : [output];
-  for (const result of results) {
-    if ('output' in result) return result.output[0].code;
+  const files: Record<string, string> = {};
+  for (const result of Array.isArray(output) ? output : [output]) {
+    if (!('output' in result)) continue;
+    for (const chunk of result.output) files[chunk.fileName] = chunk.type === 'chunk' ? chunk.code : String(chunk.source);
   }
-  throw new Error(`no bundle for ${file}`);
+  if (!files[`${name}.js`]) throw new Error(`no bundle for ${file}`);
+  return files;
 }
 
 /** A mono 16-bit PCM WAV of `samples` (-1..1) at `sampleRate`. */
@@ -44,19 +51,28 @@ export function wavBytes(samples: Float32Array, sampleRate: number): Buffer {
  * `window.RenderMix`, `window.ClickTrack`, `window.BeatGrid`, and serves the test's WAV stems.
  */
 export async function servePracticeAudioPage(stems: Record<string, Buffer>, options: { withEngine?: boolean } = {}): Promise<{ url: string; server: Server }> {
-  const scripts = await Promise.all([
-    bundleModule('client/src/lib/audio/render-mix.ts', 'RenderMix'),
-    bundleModule('client/src/lib/audio/click-track.ts', 'ClickTrack'),
-    bundleModule('client/src/lib/audio/beat-grid.ts', 'BeatGrid'),
+  const modules: [string, string][] = [
+    ['client/src/lib/audio/render-mix.ts', 'RenderMix'],
+    ['client/src/lib/audio/click-track.ts', 'ClickTrack'],
+    ['client/src/lib/audio/beat-grid.ts', 'BeatGrid'],
     // The whole engine (with Tone.js) as `window.StemEngineModule`, for the benchmark's live playback.
-    ...(options.withEngine ? [bundleModule('client/src/lib/audio/stem-engine.ts', 'StemEngineModule')] : []),
-  ]);
-  const html = `<!doctype html><html><body>${scripts.map((code) => `<script>${code.replaceAll('</script', '<\\/script')}</script>`).join('')}</body></html>`;
+    ...(options.withEngine
+      ? [['client/src/lib/audio/stem-engine.ts', 'StemEngineModule'] as [string, string], ['client/src/lib/audio/stretch-graph.ts', 'StretchGraph'] as [string, string]]
+      : []),
+  ];
+  const files: Record<string, string> = Object.assign({}, ...(await Promise.all(modules.map(([file, name]) => bundleModule(file, name)))));
+  // Module scripts run before the load event, so the page's globals are set once goto() returns.
+  const imports = modules.map(([, name]) => `import * as ${name} from '/${name}.js'; window.${name} = ${name};`).join('\n');
+  const html = `<!doctype html><html><body><script type="module">${imports}</script></body></html>`;
   const server = createServer((request, response) => {
-    const stem = stems[(request.url ?? '/').slice(1)];
+    const name = (request.url ?? '/').slice(1);
+    const stem = stems[name];
     if (stem) {
       response.setHeader('content-type', 'audio/wav');
       response.end(stem);
+    } else if (files[name] !== undefined) {
+      response.setHeader('content-type', 'text/javascript');
+      response.end(files[name]);
     } else {
       response.setHeader('content-type', 'text/html');
       response.end(html);

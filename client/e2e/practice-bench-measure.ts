@@ -4,8 +4,13 @@ import type { Page } from 'playwright-core';
 // types are, as client-bench-measure.ts holds the client benchmark's.
 
 type RenderMixModule = { renderMix: (...args: unknown[]) => Promise<AudioBuffer> };
+type StretchGraphModule = {
+  buildStretchGraph(context: BaseAudioContext, stems: unknown, connect: (id: string, output: AudioNode) => void): Promise<unknown[]>;
+  scheduleGroups(groups: unknown[], change: object): Promise<unknown>;
+};
 type BenchWindow = {
   RenderMix: RenderMixModule;
+  StretchGraph: StretchGraphModule;
   benchStems: unknown;
   StemEngineModule: {
     CHANGE_LOOKAHEAD: number;
@@ -29,14 +34,35 @@ export async function decodeBenchStems(page: Page, ids: readonly string[], sampl
   );
 }
 
-/** Wall-clock seconds of one renderMix of the decoded stems (`loop` null: the whole song). */
-export async function timeRenderMix(page: Page, loop: { start: number; end: number; passes: number } | null): Promise<number> {
-  return page.evaluate(async (range) => {
-    const bench = window as unknown as BenchWindow;
+/** Wall-clock seconds of one renderMix (the export) of the decoded stems at `tempo` and `transpose` (`loop` null: the whole song). */
+export async function timeRenderMix(page: Page, loop: { start: number; end: number; passes: number } | null, mix: { tempo: number; transpose: number } = { tempo: 1, transpose: 0 }): Promise<number> {
+  return page.evaluate(
+    async ({ range, tempo, transpose }) => {
+      const bench = window as unknown as BenchWindow;
+      const started = performance.now();
+      await bench.RenderMix.renderMix(bench.benchStems, { gains: {}, tempo, transpose, loop: range });
+      return (performance.now() - started) / 1000;
+    },
+    { range: loop, ...mix },
+  );
+}
+
+/**
+ * Wall-clock seconds of an offline render of the live graph (the stretch worklet nodes the engine
+ * plays through, stretch-graph.ts) over the first `seconds` of the stems at 1x. The export no
+ * longer renders through it, so the playback's audio-thread cost is measured on the graph itself.
+ */
+export async function timeLiveGraph(page: Page, seconds: number): Promise<number> {
+  return page.evaluate(async (length) => {
+    const bench = window as unknown as BenchWindow & { benchStems: { buffer: AudioBuffer }[] };
+    const sampleRate = bench.benchStems[0]!.buffer.sampleRate;
+    const context = new OfflineAudioContext(2, Math.round((1 + length) * sampleRate), sampleRate);
+    const groups = await bench.StretchGraph.buildStretchGraph(context, bench.benchStems, (_id, output) => output.connect(context.destination));
+    await bench.StretchGraph.scheduleGroups(groups, { output: 1, input: 0, active: true, rate: 1, semitones: 0, loop: null });
     const started = performance.now();
-    await bench.RenderMix.renderMix(bench.benchStems, { gains: {}, tempo: 1, transpose: 0, loop: range });
+    await context.startRendering();
     return (performance.now() - started) / 1000;
-  }, loop);
+  }, seconds);
 }
 
 /** One tempo change while the live engine plays: when the audio thread had it, when it is heard, and whether the position jumped. */

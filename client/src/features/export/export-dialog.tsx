@@ -39,8 +39,8 @@ function download(url: string, fileName: string): void {
 
 /**
  * Renders `settings` with the engine, encodes the result in a worker and starts the download,
- * reporting each step to `setPhase`. An abort drops the render when it returns (an offline render
- * cannot stop half way) or terminates the encoder.
+ * reporting each step to `setPhase`. An abort stops the render's workers (through the signal the
+ * render was given) or terminates the encoder.
  */
 async function runExport(
   source: ExportMixSource,
@@ -84,6 +84,8 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
   const [format, setFormat] = useState<ExportFormat>('wav16');
   const [loopOnly, setLoopOnly] = useState(false);
   const [passes, setPasses] = useState(4);
+  // The click as the player has it: on when the click or a count-in is on now.
+  const [includeClick, setIncludeClick] = useState(source.click?.on ?? false);
   const [phase, setPhase] = useState<Phase>({ kind: 'choosing' });
   const run = useRef<AbortController | null>(null);
   // The last render and its settings: exporting the same mix in another format encodes it again
@@ -101,11 +103,13 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
   let settings: ReturnType<typeof exportMixSettings> | null = null;
   let problem: string | null = null;
   try {
-    settings = exportMixSettings({ ...source, loopOnly: loopOnly ? { passes } : null });
+    settings = { ...exportMixSettings({ ...source, loopOnly: loopOnly ? { passes } : null }), includeClick: source.click !== null && includeClick };
   } catch (error) {
     problem = error instanceof RangeError ? error.message : String(error);
   }
-  const seconds = settings ? exportSeconds(source.duration, settings) : 0;
+  // The count-in, when included, adds its bars before the music (before each pass when asked).
+  const countIns = settings?.includeClick && source.click ? (settings.loop && source.click.countInEachPass ? settings.loop.passes : 1) : 0;
+  const seconds = settings ? exportSeconds(source.duration, settings) + countIns * (source.click?.countIn ?? 0) : 0;
   const busy = phase.kind === 'rendering' || phase.kind === 'encoding';
 
   const start = () => {
@@ -115,7 +119,8 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
     const render: ExportMixSource['render'] = (mix, onProgress) => {
       const key = JSON.stringify(mix);
       if (lastRender.current?.key !== key) {
-        const buffer = source.render(mix, onProgress);
+        // Cancel (or closing) stops the render's workers; the failed render is then not kept.
+        const buffer = source.render(mix, onProgress, controller.signal);
         lastRender.current = { key, buffer };
         // A failed render is not kept.
         buffer.catch(() => {
@@ -129,7 +134,7 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
     });
   };
 
-  // Back to choosing at once: a render still running finishes in the background and is dropped.
+  // Back to choosing at once: the render's workers or the encoder are stopped.
   const cancel = () => {
     run.current?.abort();
     run.current = null;
@@ -180,6 +185,10 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
             className={styles.passes}
           />
         </div>
+        <label className={styles.click}>
+          <input type="checkbox" checked={source.click !== null && includeClick} disabled={busy || source.click === null} onChange={(event) => setIncludeClick(event.target.checked)} />
+          {source.click ? 'Include click (count-in and click as set in the practice tools)' : 'Include click (the song has no tempo)'}
+        </label>
         {settings ? (
           <p className={styles.estimate} data-testid="export-estimate">
             {formatDuration(seconds)} long, about {formatBytes(estimatedExportBytes(format, seconds, source.sampleRate, 2))}

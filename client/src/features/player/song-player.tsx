@@ -74,7 +74,8 @@ function ExportSlot({ title, engine, exportAction }: { title: string; engine: St
     tempo: engine.tempo,
     transpose: engine.transpose,
     loop: engine.loopRange,
-    render: (settings, onProgress) => engine.renderMix(settings, onProgress),
+    click: engine.clickState,
+    render: (settings, onProgress, signal) => engine.renderMix(settings, onProgress, signal),
   }));
 }
 

@@ -5,16 +5,23 @@ const CLICK_LENGTH: Seconds = 0.03;
 const CLICK_HZ = 1000;
 const ACCENT_HZ = 1500;
 
-/** The click sound, generated rather than loaded from a file: a sine burst with a fast decay. */
-export function clickSound(context: BaseAudioContext, accent: boolean): AudioBuffer {
-  const length = Math.round(CLICK_LENGTH * context.sampleRate);
-  const buffer = context.createBuffer(1, length, context.sampleRate);
-  const samples = buffer.getChannelData(0);
+/** The click's samples at `sampleRate`: a sine burst with a fast decay (the export mixes these in too). */
+export function clickSamples(sampleRate: number, accent: boolean): Float32Array<ArrayBuffer> {
+  const length = Math.round(CLICK_LENGTH * sampleRate);
+  const samples = new Float32Array(length);
   const hz = accent ? ACCENT_HZ : CLICK_HZ;
   for (let index = 0; index < length; index++) {
-    const time = index / context.sampleRate;
+    const time = index / sampleRate;
     samples[index] = Math.sin(2 * Math.PI * hz * time) * Math.exp(-time / (CLICK_LENGTH / 5));
   }
+  return samples;
+}
+
+/** The click sound, generated rather than loaded from a file. */
+export function clickSound(context: BaseAudioContext, accent: boolean): AudioBuffer {
+  const samples = clickSamples(context.sampleRate, accent);
+  const buffer = context.createBuffer(1, samples.length, context.sampleRate);
+  buffer.copyToChannel(samples, 0);
   return buffer;
 }
 

@@ -1,7 +1,14 @@
-import { buildStretchGraph, scheduleGroups } from './stretch-graph';
+import { clickSamples } from './click-track';
+import type { MixClick } from './export-layout';
+import { exportLayout } from './export-layout';
+import { exportLanes } from './export-lanes';
+import { type PcmBuffer, isShared } from './pcm-buffer';
 import type { StretchStem } from './stretch-graph';
+import { stretchInWorker } from './stretch-in-worker';
 import { assertNormalRange } from './units';
 import type { Seconds } from './units';
+
+export type { MixClick } from './export-layout';
 
 /** The mix to render: the mixer's effective gains per stem, tempo, transpose and an optional loop. */
 export interface MixSettings {
@@ -13,6 +20,8 @@ export interface MixSettings {
   transpose: number;
   /** The loop in song seconds, rendered `passes` times; null renders the whole song. */
   loop: { start: number; end: number; passes: number } | null;
+  /** Count-in and click mixed in as the engine plays them; null or absent leaves them out. */
+  click?: MixClick | null;
 }
 
 export const TEMPO_RANGE = { min: 0.5, max: 1.5 } as const;
@@ -40,23 +49,71 @@ export function renderedDuration(songDuration: Seconds, settings: Pick<MixSettin
   return songSeconds / settings.tempo;
 }
 
-/** Progress is reported this often (rendered output seconds); each report suspends the render once. */
-const PROGRESS_INTERVAL: Seconds = 2;
+/**
+ * The stem's channels for the stretch: one for a mono stem, else its first two. Shared memory goes
+ * to the workers as it is (they only read it, decision 0035); otherwise fresh copies of `length`
+ * samples, which the workers are handed (transferred) for their own.
+ */
+function stemChannels(buffer: PcmBuffer, length: number): Float32Array[] {
+  return Array.from({ length: Math.min(2, buffer.numberOfChannels) }, (_, channel) => {
+    const source = buffer.getChannelData(channel);
+    if (isShared(source)) return source;
+    const samples = new Float32Array(length);
+    samples.set(source);
+    return samples;
+  });
+}
 
 /**
- * Renders the mix offline through the same graph the engine plays (stretch nodes per group, one
- * gain per stem, summed to stereo) and returns it as a stereo AudioBuffer at the stems' sample rate.
- * The nodes start `lead` seconds into the render (their latency, so the first samples are complete
- * rather than the library's fade-in catching up) and the lead is cut off the result.
+ * Lanes of the export's stretch: one per core the browser reports (2 when it does not say), at
+ * most 4, for each lane holds its stems' copies in memory.
+ */
+function workerCount(): number {
+  return Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2));
+}
+
+/** Adds `from` times `gain` into `into` from sample `at` on (both sides of a mono stem). */
+function addInto(into: Float32Array, from: Float32Array, gain: number, at = 0): void {
+  const end = Math.min(from.length, into.length - at);
+  for (let index = 0; index < end; index++) into[at + index] = into[at + index]! + gain * from[index]!;
+}
+
+/**
+ * The whole song at tempo 1 and no transpose: the stems times their gains, summed, sample for
+ * sample. Nothing to stretch, so no stretcher: exact and fast.
+ */
+function plainMix(stems: readonly StretchStem[], gains: MixSettings['gains'], length: number): Float32Array[] {
+  const out = [new Float32Array(length), new Float32Array(length)];
+  for (const stem of stems) {
+    const gain = gains[stem.id] ?? 1;
+    if (gain === 0) continue;
+    for (let side = 0; side < 2; side++) {
+      const source = stem.buffer.getChannelData(Math.min(side, stem.buffer.numberOfChannels - 1));
+      addInto(out[side]!, source.subarray(0, length), gain);
+    }
+  }
+  return out;
+}
+
+/**
+ * Renders the mix you hear as the export's stereo AudioBuffer at the stems' sample rate: the
+ * stretch groups dealt onto one Web Worker per core (export-lanes.ts), with the same block
+ * boundaries every time, so two renders of one mix are identical sample for sample
+ * (docs/decisions/0032). At tempo 1 and no transpose the stems are
+ * summed as they are. Count-in and click, when given, go where the engine plays them. Aborting
+ * `signal` stops the workers at once and rejects with its reason (Cancel in the export dialog).
  */
 export async function renderMix(
   stems: readonly StretchStem[],
   settings: MixSettings,
   onProgress?: (fraction: number) => void,
+  signal?: AbortSignal,
 ): Promise<AudioBuffer> {
+  signal?.throwIfAborted();
   assertTempo(settings.tempo);
   assertTranspose(settings.transpose);
   for (const [id, gain] of Object.entries(settings.gains)) assertNormalRange(`gain of ${id}`, gain);
+  if (settings.click) assertNormalRange('click volume', settings.click.volume);
   if (stems.length === 0) throw new RangeError('renderMix needs at least one decoded stem');
   const sampleRate = stems[0]!.buffer.sampleRate;
   const songDuration = Math.max(...stems.map((stem) => stem.buffer.duration));
@@ -65,41 +122,72 @@ export async function renderMix(
     throw new RangeError(`loop must lie inside the song with at least one pass, got ${JSON.stringify(loop)}`);
   }
 
-  const outputLength = Math.ceil(renderedDuration(songDuration, settings) * sampleRate);
-  // The lead is known only once a node exists; a second is more than the library's latency at any preset.
-  const leadLength = sampleRate;
-  const context = new OfflineAudioContext(2, leadLength + outputLength, sampleRate);
-  const groups = await buildStretchGraph(context, stems, (id, output) => {
-    const gain = context.createGain();
-    gain.gain.value = settings.gains[id] ?? 1;
-    output.connect(gain).connect(context.destination);
-  });
-  const lead = leadLength / sampleRate;
-  await scheduleGroups(groups, {
-    output: lead,
-    input: loop?.start ?? 0,
-    active: true,
-    rate: settings.tempo,
-    semitones: settings.transpose,
-    loop: loop ? { start: loop.start, end: loop.end } : null,
-  });
-
-  const total = (leadLength + outputLength) / sampleRate;
-  if (onProgress) {
-    for (let time = PROGRESS_INTERVAL; time < total; time += PROGRESS_INTERVAL) {
-      const at = time;
-      void context.suspend(at).then(() => {
-        onProgress(Math.min(1, at / total));
-        void context.resume();
-      });
+  const musicLength = Math.ceil(renderedDuration(songDuration, settings) * sampleRate);
+  const sampleLoop = loop ? { start: Math.round(loop.start * sampleRate), end: Math.round(loop.end * sampleRate) } : null;
+  const from = sampleLoop?.start ?? 0;
+  let music: Float32Array[];
+  // A loop goes through the stretch even at 1x: its seam is a jump in the input, which the stretch
+  // joins as the live nodes do; a plain sum would click there.
+  if (settings.tempo === 1 && settings.transpose === 0 && !loop) {
+    music = plainMix(stems, settings.gains, musicLength);
+  } else {
+    const length = Math.max(...stems.map((stem) => stem.buffer.length));
+    // A silent stem (muted, soloed out) adds nothing to the mix: it is not stretched at all.
+    const audible = stems.filter((stem) => (settings.gains[stem.id] ?? 1) > 0);
+    const lanes = exportLanes(
+      audible.map((stem) => ({ ...stem, channels: Math.min(2, stem.buffer.numberOfChannels) })),
+      workerCount(),
+    );
+    const done = lanes.map(() => 0);
+    const report = () => onProgress?.(Math.min(0.99, done.reduce((sum, value) => sum + value, 0) / Math.max(1, lanes.length)));
+    const mixes = await Promise.all(
+      lanes.map((groups, index) => {
+        const request = {
+          sampleRate,
+          groups: groups.map((members) => ({
+            semitones: members[0]!.drums ? 0 : settings.transpose,
+            stems: members.map((stem) => ({ channels: stemChannels(stem.buffer, length), gain: settings.gains[stem.id] ?? 1 })),
+          })),
+          rate: settings.tempo,
+          from,
+          loop: sampleLoop,
+          length: musicLength,
+        };
+        return stretchInWorker(
+          request,
+          (fraction) => {
+            done[index] = fraction;
+            report();
+          },
+          signal,
+        );
+      }),
+    );
+    music = [new Float32Array(musicLength), new Float32Array(musicLength)];
+    // Summed in lane order: the same order every time, so the same float sums.
+    for (const mix of mixes) {
+      addInto(music[0]!, mix.left, 1);
+      addInto(music[1]!, mix.right, 1);
     }
   }
-  const rendered = await context.startRendering();
-  onProgress?.(1);
 
-  const result = new AudioBuffer({ numberOfChannels: 2, length: outputLength, sampleRate });
-  for (let channel = 0; channel < 2; channel++) {
-    result.copyToChannel(rendered.getChannelData(channel).subarray(leadLength, leadLength + outputLength), channel);
+  const layout = exportLayout(musicLength / sampleRate, { tempo: settings.tempo, loop, click: settings.click ?? null });
+  const toSample = (seconds: Seconds) => Math.round(seconds * sampleRate);
+  const totalLength = layout.segments.length === 1 && layout.segments[0]!.at === 0 ? musicLength : toSample(layout.duration);
+  const result = new AudioBuffer({ numberOfChannels: 2, length: totalLength, sampleRate });
+  for (let side = 0; side < 2; side++) {
+    const out = new Float32Array(totalLength);
+    for (const segment of layout.segments) {
+      const start = toSample(segment.from);
+      const end = Math.min(musicLength, start + toSample(segment.length));
+      out.set(music[side]!.subarray(start, end).subarray(0, totalLength - toSample(segment.at)), toSample(segment.at));
+    }
+    if (settings.click) {
+      const sounds = { normal: clickSamples(sampleRate, false), accent: clickSamples(sampleRate, true) };
+      for (const click of layout.clicks) addInto(out, click.accent ? sounds.accent : sounds.normal, settings.click.volume, toSample(click.time));
+    }
+    result.copyToChannel(out, side);
   }
+  onProgress?.(1);
   return result;
 }

@@ -308,10 +308,26 @@ export class StemEngine {
     return this.pass;
   }
 
-  /** The mix rendered offline through the same graph (see `renderMix`), from the decoded stems. */
-  renderMix(settings: MixSettings, onProgress?: (fraction: number) => void): Promise<AudioBuffer> {
+  /**
+   * The mix rendered offline (see `renderMix`) from the decoded stems, in the same stretch groups
+   * as the live graph; `includeClick` adds the count-in and click as they are set now (nothing when
+   * the song has no beat grid).
+   */
+  renderMix(settings: Omit<MixSettings, 'click'> & { includeClick?: boolean }, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<AudioBuffer> {
     this.assertLive();
-    return renderMix(this.channels, settings, onProgress);
+    const { includeClick, ...mix } = settings;
+    const click = includeClick && this.grid ? { grid: this.grid, volume: this.clicks.volume, click: this.clicks.click, countInBars: this.clicks.countInBars, countInEachPass: this.clicks.countInEachPass } : null;
+    return renderMix(this.channels, { ...mix, click }, onProgress, signal);
+  }
+
+  /**
+   * Whether the click or a count-in is on (the export's Include click starts so), and how long a
+   * count-in lasts at the tempo now (0 without one); null without a beat grid.
+   */
+  get clickState(): { on: boolean; countIn: Seconds; countInEachPass: boolean } | null {
+    if (!this.grid) return null;
+    const countIn = this.clicks.countInBars > 0 ? countInDuration(this.grid, this.clicks.countInBars, this.rate) : 0;
+    return { on: this.clicks.click || countIn > 0, countIn, countInEachPass: this.clicks.countInEachPass };
   }
 
   /**

@@ -1,6 +1,7 @@
 import SignalsmithStretch from 'signalsmith-stretch';
 import type { StretchNode, StretchSchedule } from 'signalsmith-stretch';
 import { type PcmBuffer, isShared } from './pcm-buffer';
+import { stretchGroupsOf } from './stretch-groups';
 import type { Seconds } from './units';
 
 export type { StretchNode } from 'signalsmith-stretch';
@@ -28,12 +29,6 @@ export interface StretchSettings {
 }
 
 /**
- * Chromium allows 32 channels per AudioWorkletNode output; a group of more stems than this is split
- * into several nodes, each scheduled identically, so the stems stay aligned all the same.
- */
-const MAX_STEMS_PER_NODE = 16;
-
-/**
  * Builds the stretch nodes of a song on `context` (live or offline): one node for all pitched stems
  * and one for the drums (more if a group passes the channel limit), each stem's two channels split
  * off again into `connectStem(id, output)`, so each stem keeps its own gain and meter. One node per
@@ -45,13 +40,8 @@ export async function buildStretchGraph(
   stems: readonly StretchStem[],
   connectStem: (id: string, output: AudioNode) => void,
 ): Promise<StretchGroup[]> {
-  const groups: StretchStem[][] = [];
-  for (const drums of [false, true]) {
-    const members = stems.filter((stem) => stem.drums === drums);
-    for (let index = 0; index < members.length; index += MAX_STEMS_PER_NODE) groups.push(members.slice(index, index + MAX_STEMS_PER_NODE));
-  }
   return Promise.all(
-    groups.map(async (members) => {
+    stretchGroupsOf(stems).map(async (members) => {
       const channelCount = members.length * 2;
       // One (unconnected) input: the worklet reads inputList[0].length even while inactive, and with
       // no input at all it throws and the node stays silent for good.

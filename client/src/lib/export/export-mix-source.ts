@@ -6,6 +6,8 @@ export interface ExportMixSettings {
   tempo: number;
   transpose: number;
   loop: { start: number; end: number; passes: number } | null;
+  /** Mix in the count-in and click as the player has them set (the dialog's Include click). */
+  includeClick?: boolean;
 }
 
 /**
@@ -28,7 +30,13 @@ export interface ExportMixSource {
   transpose: number;
   /** The A-B loop the player has set, in song seconds, or null. */
   loop: { start: number; end: number } | null;
-  render: (settings: ExportMixSettings, onProgress?: (fraction: number) => void) => Promise<AudioBuffer>;
+  /**
+   * Whether the click or a count-in is on now, the count-in's seconds at the tempo now (0 for none)
+   * and whether it comes before each pass of the loop; null when the song has no beat grid.
+   */
+  click: { on: boolean; countIn: number; countInEachPass: boolean } | null;
+  /** Aborting `signal` stops the render (its workers) and rejects with the abort reason. */
+  render: (settings: ExportMixSettings, onProgress?: (fraction: number) => void, signal?: AbortSignal) => Promise<AudioBuffer>;
 }
 
 /**

@@ -1,0 +1,70 @@
+import { registered, setSampleRate } from './stretch-render-worker-globals';
+import 'signalsmith-stretch';
+import type { StretchRenderRequest } from './stretch-render-messages';
+import type { StretchModule } from './stretch-stream';
+import { stretchChannels } from './stretch-stream';
+
+/** The processor as the package builds it: its WASM module, buffers and a port that answers in turn. */
+interface Processor {
+  wasmModule: StretchModule;
+  buffersIn: number[];
+  buffersOut: number[];
+  bufferLength: number;
+  port: { onmessage: ((event: { data: unknown[] }) => void) | null; messages: unknown[] };
+}
+
+/** Output samples per call of the module: bigger than the worklet's 128, fewer copies. */
+const BLOCK = 1024;
+
+/** A fresh stretch for `channelCount` channels, configured as the live nodes are (the cheaper preset). */
+async function readyProcessor(channelCount: number, sampleRate: number): Promise<Processor> {
+  setSampleRate(sampleRate);
+  if (!registered.processor) throw new Error('signalsmith-stretch did not register its processor');
+  const processor = new registered.processor({ numberOfInputs: 1, numberOfOutputs: 1, outputChannelCount: [channelCount] }) as Processor;
+  // The module compiles asynchronously; the processor says 'ready' on its port when it has.
+  while (!processor.port.messages.some((message) => Array.isArray(message) && message[0] === 'ready')) {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  processor.port.onmessage!({ data: [0, 'configure', { blockMs: null, preset: 'cheaper' }] });
+  return processor;
+}
+
+/**
+ * One lane of the export's stretch (export-lanes.ts): its groups one after the other, each through
+ * a stretch of its own, each stem times its gain, summed to stereo. Runs in the export's worker
+ * (stretch-render-worker.ts), and in Node for the benchmark's CPU figure.
+ */
+export async function stretchLane(request: StretchRenderRequest, onProgress?: (fraction: number) => void): Promise<{ left: Float32Array; right: Float32Array }> {
+  const left = new Float32Array(request.length);
+  const right = new Float32Array(request.length);
+  for (const [index, group] of request.groups.entries()) {
+    const channels = group.stems.flatMap((stem) => stem.channels);
+    const processor = await readyProcessor(channels.length, request.sampleRate);
+    let reported = 0;
+    const outputs = stretchChannels(
+      { module: processor.wasmModule, buffersIn: processor.buffersIn, buffersOut: processor.buffersOut, bufferLength: processor.bufferLength },
+      channels,
+      request.sampleRate,
+      { rate: request.rate, semitones: group.semitones, from: request.from, loop: request.loop, length: request.length, block: BLOCK },
+      (done) => {
+        // About a hundred reports per group, not one per block.
+        if (done - reported >= request.length / 100) {
+          reported = done;
+          onProgress?.((index + done / request.length) / request.groups.length);
+        }
+      },
+    );
+    let channel = 0;
+    for (const stem of group.stems) {
+      // A mono stem is one channel here, heard on both sides (the live graph doubles it).
+      const stemLeft = outputs[channel]!;
+      const stemRight = outputs[channel + stem.channels.length - 1]!;
+      channel += stem.channels.length;
+      for (let sample = 0; sample < request.length; sample++) {
+        left[sample] = left[sample]! + stem.gain * stemLeft[sample]!;
+        right[sample] = right[sample]! + stem.gain * stemRight[sample]!;
+      }
+    }
+  }
+  return { left, right };
+}
