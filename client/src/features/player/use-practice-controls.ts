@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { beatGridOf, loopFromMarks, snapToBeat } from '../../lib/audio/beat-grid';
-import type { ClickSettings, LoopRange, SpeedTrainer, StemEngine } from '../../lib/audio/stem-engine';
+import type { ClickSettings, LoopPassSchedule, LoopRange, SpeedTrainer, StemEngine } from '../../lib/audio/stem-engine';
 import type { Seconds } from '../../lib/audio/units';
 
 /** The practice tools' state as the controls show it, and what the musician can do with them. */
@@ -12,6 +12,8 @@ export interface PracticeControls {
   markA: Seconds | null;
   trainer: SpeedTrainer | null;
   pass: number;
+  /** The loop's passes as the engine scheduled them (audio clock), for browser tests to check. */
+  passSchedule: readonly LoopPassSchedule[];
   clicks: ClickSettings;
   hasBeatGrid: boolean;
   setTempo(tempo: number): void;
@@ -61,6 +63,8 @@ export function usePracticeControls(engine: StemEngine, bpm: number | null, dura
     markA,
     trainer,
     pass,
+    // Read at each render: the controls redraw every frame while playing (the position moves).
+    passSchedule: engine.loopPasses(),
     clicks,
     hasBeatGrid: grid !== null,
     setTempo: (next) => {
