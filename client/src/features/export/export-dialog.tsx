@@ -14,7 +14,8 @@ type Phase =
   | { kind: 'rendering'; fraction: number }
   | { kind: 'encoding'; fraction: number }
   | { kind: 'done'; url: string; fileName: string; bytes: number; milliseconds: number }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string }
+  | { kind: 'cancelled' };
 
 const FORMATS: ExportFormat[] = ['wav16', 'wav32', 'mp3'];
 
@@ -90,6 +91,9 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
   // without rendering again, so the WAV, float WAV and MP3 of one mix hold the same samples.
   const lastRender = useRef<{ key: string; buffer: Promise<AudioBuffer> } | null>(null);
   const passesId = useId();
+  // Where the render in flight reports its progress: the run that waits for it now. A run started
+  // after a Cancel may wait for the render the cancelled run began (same mix), and must see it move.
+  const progressTo = useRef<((fraction: number) => void) | null>(null);
 
   // Closing (or unmounting) cancels whatever runs and releases the file.
   useEffect(() => () => run.current?.abort(), []);
@@ -114,8 +118,9 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
     run.current = controller;
     const render: ExportMixSource['render'] = (mix, onProgress) => {
       const key = JSON.stringify(mix);
+      progressTo.current = onProgress ?? null;
       if (lastRender.current?.key !== key) {
-        const buffer = source.render(mix, onProgress);
+        const buffer = source.render(mix, (fraction) => progressTo.current?.(fraction));
         lastRender.current = { key, buffer };
         // A failed render is not kept.
         buffer.catch(() => {
@@ -129,11 +134,13 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
     });
   };
 
-  // Back to choosing at once: a render still running finishes in the background and is dropped.
+  // Stops at once and says so: the encoder is terminated; a render still running (an offline render
+  // cannot stop half way) finishes in the background, makes no file, and is kept for a new run.
   const cancel = () => {
     run.current?.abort();
     run.current = null;
-    setPhase({ kind: 'choosing' });
+    progressTo.current = null;
+    setPhase({ kind: 'cancelled' });
   };
 
   const actions = busy ? (
@@ -196,6 +203,11 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
             <a href={phase.url} download={phase.fileName}>
               Download again
             </a>
+          </p>
+        ) : null}
+        {phase.kind === 'cancelled' ? (
+          <p className={styles.done} role="status">
+            Export cancelled: no file was made.
           </p>
         ) : null}
         {phase.kind === 'failed' ? (
