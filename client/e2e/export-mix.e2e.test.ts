@@ -254,6 +254,16 @@ describe('export the mix (issue 12, decision 0033)', () => {
     }
     console.log(`cancelled at ${reached}% of rendering 30 passes`);
 
+    // Export the same mix again: the run waits for the render still going and its bar moves on
+    // from there (the render's progress goes to the run waiting now); then cancel that one too.
+    await dialog.getByRole('button', { name: 'Export' }).click();
+    await page.waitForFunction((after) => Number(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')) > after, reached, { timeout: 30_000 });
+    const reachedAgain = Number(await bar.getAttribute('aria-valuenow'));
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('status').filter({ hasText: 'Export cancelled: no file was made.' }).waitFor();
+    console.log(`the same mix exported again: its bar at ${reachedAgain}% when cancelled`);
+    expect(reachedAgain).toBeLessThan(100);
+
     // A new export: the loop 3 times.
     const passes = 3;
     await dialog.getByRole('spinbutton', { name: 'passes' }).fill(String(passes));
