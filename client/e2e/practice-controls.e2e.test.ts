@@ -100,11 +100,21 @@ describe('practice tools in the player', () => {
     // Every sound the page starts on the audio clock: the click track's 30 ms clicks are
     // AudioBufferSourceNodes (the stems play through the stretch worklet, not buffer sources).
     await page.addInitScript(() => {
-      const started: { when: number; length: number }[] = [];
+      const started: { when: number; length: number; context: number }[] = [];
       (window as unknown as { startedSources: typeof started }).startedSources = started;
+      // The audio contexts the page makes, to read the audio clock when the controls change.
+      const contexts: AudioContext[] = [];
+      (window as unknown as { audioContexts: typeof contexts }).audioContexts = contexts;
+      const Native = window.AudioContext;
+      window.AudioContext = class extends Native {
+        constructor(options?: AudioContextOptions) {
+          super(options);
+          contexts.push(this);
+        }
+      };
       const start = AudioBufferSourceNode.prototype.start;
       AudioBufferSourceNode.prototype.start = function (this: AudioBufferSourceNode, when?: number, offset?: number, duration?: number) {
-        started.push({ when: when ?? 0, length: this.buffer?.duration ?? 0 });
+        started.push({ when: when ?? 0, length: this.buffer?.duration ?? 0, context: contexts.indexOf(this.context as AudioContext) });
         return start.call(this, when, offset, duration);
       };
     });
@@ -134,14 +144,33 @@ describe('practice tools in the player', () => {
     /** Waits for pass `shown` (1 = the first) to be heard, then checks the control's text and the engine's tempo. */
     const afterSeam = async (shown: number, percent: number) => {
       await page.getByTestId('trainer-pass').filter({ hasText: new RegExp(`^pass ${shown}$`) }).waitFor({ timeout: 10_000 });
+      const shownAt = await page.evaluate((text) => (window as unknown as { passShownAt: Record<string, number> }).passShownAt[text]!, `pass ${shown}`);
       expect(await page.getByTestId('tempo-value').textContent()).toBe(`${percent}%`);
       expect(Number(await tools.getAttribute('data-tempo'))).toBe(percent / 100);
       const pass = (await schedule()).find((candidate) => candidate.pass === shown - 1)!;
       expect(pass.tempo).toBe(percent / 100);
+      // The controls change at the seam, when the pass is heard, not when it is scheduled (up to
+      // 0.3 s before); 20 ms for the audio clock's steps, 0.5 s for a busy page's timer and redraw.
+      expect(shownAt).toBeGreaterThanOrEqual(pass.boundary - 0.02);
+      expect(shownAt).toBeLessThan(pass.boundary + 0.5);
       seen.push(pass);
-      console.log(`pass ${shown}: tempo ${pass.tempo}, seam at ${pass.boundary.toFixed(4)} s, plays from ${pass.startsAt.toFixed(4)} s, count-in ${pass.countIn.map((time) => time.toFixed(4)).join(' ')}`);
+      console.log(`pass ${shown}: shown at ${shownAt.toFixed(4)} s, tempo ${pass.tempo}, seam at ${pass.boundary.toFixed(4)} s, plays from ${pass.startsAt.toFixed(4)} s, count-in ${pass.countIn.map((time) => time.toFixed(4)).join(' ')}`);
     };
 
+    // When each pass number is drawn, on the engine's audio clock: a MutationObserver sees the text
+    // change as the page draws it.
+    await page.evaluate(() => {
+      const shownAt: Record<string, number> = {};
+      (window as unknown as { passShownAt: typeof shownAt }).passShownAt = shownAt;
+      // The engine's context is the last one made (Tone's own default one comes first).
+      const contexts = (window as unknown as { audioContexts: AudioContext[] }).audioContexts;
+      const context = contexts.at(-1)!;
+      (window as unknown as { clockContext: number }).clockContext = contexts.length - 1;
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-testid="trainer-pass"]')?.textContent ?? '';
+        if (!(text in shownAt)) shownAt[text] = context.currentTime;
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await page.getByRole('button', { name: 'Play' }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="player-body"]')?.getAttribute('data-playing') === 'true');
     seen.push((await schedule())[0]!);
@@ -177,9 +206,14 @@ describe('practice tools in the player', () => {
     expect(loop.start % beat).toBe(0);
 
     // Web Audio got those clicks at those times, and no others (the click track is off).
-    const started = await page.evaluate(() => (window as unknown as { startedSources: { when: number; length: number }[] }).startedSources);
-    const clicks = started.filter((source) => Math.abs(source.length - 0.03) < 0.001).map((source) => source.when);
-    expect(clicks).toEqual(seen.flatMap((pass) => pass.countIn));
+    const { started, clockContext } = await page.evaluate(() => {
+      const state = window as unknown as { startedSources: { when: number; length: number; context: number }[]; clockContext: number };
+      return { started: state.startedSources, clockContext: state.clockContext };
+    });
+    const clicks = started.filter((source) => Math.abs(source.length - 0.03) < 0.001);
+    expect(clicks.map((source) => source.when)).toEqual(seen.flatMap((pass) => pass.countIn));
+    // On the clock the pass numbers were timed against.
+    expect(new Set(clicks.map((source) => source.context))).toEqual(new Set([clockContext]));
     await page.getByRole('button', { name: 'Pause' }).click();
     await page.close();
   }, 120_000);
