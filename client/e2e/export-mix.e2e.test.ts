@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
 import type { TestBrowser } from './browser';
 import { uniqueEmail } from './dev-outbox';
+import { openPracticeTools, setLoop } from './practice-tools-page';
 import { repoRoot } from './repo-root';
 import { scanFixtureLibrary } from './scan-fixture-library';
 import { saveScreenshot } from './screenshot';
@@ -215,17 +216,9 @@ describe('export the mix (issue 12, decision 0033)', () => {
     page.setDefaultTimeout(30_000);
     const downloads: string[] = [];
     page.on('download', (download) => downloads.push(download.suggestedFilename()));
-    await signInWithCode(page, baseUrl, uniqueEmail('export-loop'));
-    const songId = (await scanFixtureLibrary(page, baseUrl)).get(parade.title)!;
-    await page.goto(`${baseUrl}/player?songId=${songId}`);
-    await toastTitled(page, 'Song loaded successfully');
+    const { songId, tools } = await openPracticeTools(page, baseUrl, 'export-loop');
     // The loop 1 s-3 s at 80%.
-    await page.getByRole('tab', { name: 'PRACTICE TOOLS' }).click();
-    const tools = page.getByTestId('practice-tools');
-    await page.getByRole('slider', { name: 'Seek' }).fill('1');
-    await tools.getByRole('button', { name: 'Set A' }).click();
-    await page.getByRole('slider', { name: 'Seek' }).fill('3.1');
-    await tools.getByRole('button', { name: 'Set B' }).click();
+    await setLoop(page, tools, 1, 3.1);
     for (let step = 0; step < 4; step++) await tools.getByRole('button', { name: 'Slower' }).click();
     expect(await page.getByTestId('tempo-value').textContent()).toBe('80%');
     const loop = { start: 1, end: 3 };

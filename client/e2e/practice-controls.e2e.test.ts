@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
 import type { TestBrowser } from './browser';
-import { uniqueEmail } from './dev-outbox';
-import { scanFixtureLibrary } from './scan-fixture-library';
+import { openPracticeTools, setLoop } from './practice-tools-page';
 import { saveScreenshot } from './screenshot';
-import { signInWithCode, toastTitled } from './sign-in-flow';
-import { fixtureSongs } from './song-fixtures';
 
 const baseUrl = inject('baseUrl');
 let browser: TestBrowser;
@@ -37,15 +34,7 @@ function clockSeconds(text: string): number {
 describe('practice tools in the player', () => {
   it('slows the song, transposes it, loops A-B, and the position follows the stretched time', async () => {
     const page = await browser.newPage();
-    await signInWithCode(page, baseUrl, uniqueEmail('practice-tools'));
-    const songIds = await scanFixtureLibrary(page, baseUrl);
-    const parade = fixtureSongs[0]!;
-    await page.goto(`${baseUrl}/player?songId=${songIds.get(parade.title)}`);
-    await toastTitled(page, 'Song loaded successfully');
-    // The practice tools share the left column with the spectrum analyzer (a tab each).
-    await page.getByRole('tab', { name: 'PRACTICE TOOLS' }).click();
-    const tools = page.getByTestId('practice-tools');
-    await tools.waitFor();
+    const { tools } = await openPracticeTools(page, baseUrl, 'practice-tools');
 
     // Tempo: five steps down from 100% is 75%; transpose +2.
     for (let step = 0; step < 5; step++) await tools.getByRole('button', { name: 'Slower' }).click();
@@ -73,10 +62,7 @@ describe('practice tools in the player', () => {
     await page.getByRole('button', { name: 'Pause' }).click();
 
     // A-B: two presses set a loop (snapped to the 120 BPM grid); a third clears it.
-    await page.getByRole('slider', { name: 'Seek' }).fill('1');
-    await tools.getByRole('button', { name: 'Set A' }).click();
-    await page.getByRole('slider', { name: 'Seek' }).fill('3.1');
-    await tools.getByRole('button', { name: 'Set B' }).click();
+    await setLoop(page, tools, 1, 3.1);
     expect(await page.getByTestId('loop-range').textContent()).toBe('0:01–0:03');
     await saveScreenshot(page, 'player-practice-tools');
     // With the practice tools open, the whole mixer still fits the 1280x800 canvas: every mute and
@@ -118,20 +104,10 @@ describe('practice tools in the player', () => {
         return start.call(this, when, offset, duration);
       };
     });
-    await signInWithCode(page, baseUrl, uniqueEmail('practice-trainer'));
-    const songIds = await scanFixtureLibrary(page, baseUrl);
-    const parade = fixtureSongs[0]!;
-    await page.goto(`${baseUrl}/player?songId=${songIds.get(parade.title)}`);
-    await toastTitled(page, 'Song loaded successfully');
-    await page.getByRole('tab', { name: 'PRACTICE TOOLS' }).click();
-    const tools = page.getByTestId('practice-tools');
-    await tools.waitFor();
+    const { tools } = await openPracticeTools(page, baseUrl, 'practice-trainer');
 
     // A 2 s loop (1 s to 3 s, on the 120 BPM grid), the trainer from 70% +5%/pass to 80%.
-    await page.getByRole('slider', { name: 'Seek' }).fill('1');
-    await tools.getByRole('button', { name: 'Set A' }).click();
-    await page.getByRole('slider', { name: 'Seek' }).fill('3.1');
-    await tools.getByRole('button', { name: 'Set B' }).click();
+    await setLoop(page, tools, 1, 3.1);
     expect(await page.getByTestId('loop-range').textContent()).toBe('0:01–0:03');
     const loop = { start: 1, end: 3 };
     await tools.getByRole('spinbutton', { name: 'Trainer target tempo %' }).fill('80');
