@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
 import type { TestBrowser } from './browser';
 import { uniqueEmail } from './dev-outbox';
+import { openPracticeTools, setLoop } from './practice-tools-page';
 import { repoRoot } from './repo-root';
 import { scanFixtureLibrary } from './scan-fixture-library';
 import { saveScreenshot } from './screenshot';
@@ -70,27 +71,36 @@ async function exportAs(page: Page, formatLabel: string, screenshot?: string): P
  * The engine's own offline render of the same mix, from the built app's engine module (the chunk
  * the player loads), run in the page: what the exported files must hold.
  */
-async function engineRender(page: Page, songId: number, gains: Record<string, number>): Promise<{ sampleRate: number; channels: Float32Array[] }> {
+async function engineRender(page: Page, songId: number, gains: Record<string, number>, mix: RenderSettings = { tempo: 1, loop: null }): Promise<{ sampleRate: number; channels: Float32Array[] }> {
   const chunk = readdirSync(path.join(repoRoot, 'client/dist/assets')).find((file) => /^stem-engine-[\w-]+\.js$/.test(file));
   expect(chunk).toBeTruthy();
   // Loaded by a string the page evaluates: vitest rewrites a dynamic import() in the test's code.
   await page.evaluate(`import('/assets/${chunk}').then((module) => { window.engineModuleForTest = module; })`);
   const rendered = await page.evaluate(
-    async ({ songId: id, gains: mix }) => {
-      const song = (await (await fetch(`/api/songs/${id}`)).json()) as { stems: { id: string; filePath: string }[] };
+    async ({ songId: id, gains: levels, mix: { tempo, loop } }) => {
+      const song = (await (await fetch(`/api/songs/${id}`)).json()) as { stems: { id: string; name: string; instrument: string; filePath: string }[] };
       interface EngineModule {
         StemEngine: {
-          load(sources: { id: string; url: string }[]): Promise<{
-            renderMix(settings: { gains: Record<string, number>; tempo: number; transpose: number; loop: null }, onProgress?: (fraction: number) => void): Promise<AudioBuffer>;
+          load(sources: { id: string; url: string }[], options: { drums: ReadonlySet<string> }): Promise<{
+            renderMix(
+              settings: { gains: Record<string, number>; tempo: number; transpose: number; loop: { start: number; end: number; passes: number } | null },
+              onProgress?: (fraction: number) => void,
+            ): Promise<AudioBuffer>;
             dispose(): void;
           }>;
         };
       }
       const { StemEngine } = (window as unknown as { engineModuleForTest: EngineModule }).engineModuleForTest;
-      const engine = await StemEngine.load(song.stems.map((stem) => ({ id: stem.id, url: stem.filePath })));
+      // The drum stems in their own stretch node, as the player loads them: the library stretches a
+      // node's channels jointly, so another grouping renders other (equally valid) samples.
+      const drums = new Set(song.stems.filter((stem) => [stem.name, stem.instrument].some((name) => /drum/i.test(name))).map((stem) => stem.id));
+      const engine = await StemEngine.load(
+        song.stems.map((stem) => ({ id: stem.id, url: stem.filePath })),
+        { drums },
+      );
       try {
         // With a progress callback, as the dialog renders: each report suspends the offline render.
-        const buffer = await engine.renderMix({ gains: mix, tempo: 1, transpose: 0, loop: null }, () => undefined);
+        const buffer = await engine.renderMix({ gains: levels, tempo, transpose: 0, loop }, () => undefined);
         const channels = Array.from({ length: buffer.numberOfChannels }, (_, channel) => {
           const bytes = new Uint8Array(buffer.getChannelData(channel).buffer);
           let text = '';
@@ -102,7 +112,7 @@ async function engineRender(page: Page, songId: number, gains: Record<string, nu
         engine.dispose();
       }
     },
-    { songId, gains },
+    { songId, gains, mix },
   );
   return {
     sampleRate: rendered.sampleRate,
@@ -111,6 +121,16 @@ async function engineRender(page: Page, songId: number, gains: Record<string, nu
       return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
     }),
   };
+}
+
+/** The tempo and loop of an engine render (no transpose). */
+interface RenderSettings {
+  tempo: number;
+  loop: { start: number; end: number; passes: number } | null;
+}
+
+function rms(samples: Float32Array): number {
+  return Math.sqrt(samples.reduce((sum, value) => sum + value * value, 0) / samples.length);
 }
 
 describe('export the mix (issue 12, decision 0033)', () => {
@@ -161,7 +181,6 @@ describe('export the mix (issue 12, decision 0033)', () => {
     expect(floatWav.sampleRate).toBe(expected.sampleRate);
     expect(pcmWav.sampleRate).toBe(expected.sampleRate);
     expect(floatWav.channelData).toHaveLength(expected.channels.length);
-    const rms = (samples: Float32Array) => Math.sqrt(samples.reduce((sum, value) => sum + value * value, 0) / samples.length);
     for (let channel = 0; channel < expected.channels.length; channel++) {
       const reference = expected.channels[channel]!;
       const fromFloat = floatWav.channelData[channel]!;
@@ -177,11 +196,12 @@ describe('export the mix (issue 12, decision 0033)', () => {
         worstDifferenceFromEngine = Math.max(worstDifferenceFromEngine, Math.abs(fromFloat[index]! - reference[index]!));
       }
       expect(worstPcmSteps).toBeLessThanOrEqual(1);
-      // Against a second render of the same mix by the engine: the same level (the bass muted in
-      // both; with it the level would be a third higher). Two renders through the stretch worklet
-      // are not sample-identical (decision 0033), so the level is compared, and the difference printed.
+      // Against a second render of the same mix by the engine, loaded as the player loads it (the
+      // drums in their own node): the bass muted in both (with it the level would be a third
+      // higher), and the float file the engine's render sample for sample (issue 12).
       expect(rms(fromFloat)).toBeGreaterThan(0.05);
       expect(Math.abs(rms(fromFloat) / rms(reference) - 1)).toBeLessThan(0.02);
+      expect(worstDifferenceFromEngine).toBeLessThan(1e-6);
       console.log(`channel ${channel}: 16-bit within ${worstPcmSteps.toFixed(3)} steps of the float file; float file vs a second engine render: largest difference ${worstDifferenceFromEngine.toFixed(4)}, RMS ${rms(fromFloat).toFixed(4)} vs ${rms(reference).toFixed(4)}`);
     }
     const mp3Audio = await decodeMp3(mp3.bytes);
@@ -191,6 +211,111 @@ describe('export the mix (issue 12, decision 0033)', () => {
     const renderSeconds = expected.channels[0]!.length / expected.sampleRate;
     expect(mp3Seconds).toBeGreaterThanOrEqual(renderSeconds - 0.01);
     expect(mp3Seconds).toBeLessThan(renderSeconds + 0.1);
+    await page.close();
+  }, 240_000);
+
+  it('Cancel stops a long export (no file, the dialog says so) and the loop-only export that follows is passes x loop / tempo long and holds the engine\'s render of the loop', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(30_000);
+    const downloads: string[] = [];
+    page.on('download', (download) => downloads.push(download.suggestedFilename()));
+    const { songId, tools } = await openPracticeTools(page, baseUrl, 'export-loop');
+    // The loop 1 s-3 s at 80%.
+    await setLoop(page, tools, 1, 3.1);
+    for (let step = 0; step < 4; step++) await tools.getByRole('button', { name: 'Slower' }).click();
+    expect(await page.getByTestId('tempo-value').textContent()).toBe('80%');
+    const loop = { start: 1, end: 3 };
+    const tempo = 0.8;
+
+    await page.getByRole('button', { name: 'EXPORT MIX' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export Mix' });
+    await dialog.getByRole('checkbox', { name: 'Only the loop (0:01-0:03)' }).check();
+    await dialog.getByRole('spinbutton', { name: 'passes' }).fill('30');
+    await dialog.getByRole('radio', { name: 'WAV, 32-bit float' }).check();
+    // 30 passes of 2 s at 80%: 1:15 of audio, many seconds of rendering.
+    expect(await dialog.getByTestId('export-estimate').textContent()).toMatch(/^1:15 long/);
+    await dialog.getByRole('button', { name: 'Export' }).click();
+    const bar = dialog.getByRole('progressbar');
+    await page.waitForFunction(() => Number(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')) > 0);
+    const reached = Number(await bar.getAttribute('aria-valuenow'));
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const cancelledAt = Date.now();
+    await dialog.getByRole('status').filter({ hasText: 'Export cancelled: no file was made.' }).waitFor();
+    await saveScreenshot(page, 'export-dialog-cancelled');
+    expect(await dialog.getByTestId('export-dialog').getAttribute('data-phase')).toBe('cancelled');
+    // The progress stopped: no bar, and none comes back while the render goes on in the background.
+    for (let check = 0; check < 6; check++) {
+      expect(await bar.count()).toBe(0);
+      await page.waitForTimeout(500);
+    }
+    console.log(`cancelled at ${reached}% of rendering 30 passes`);
+
+    // Export the same mix again: the run waits for the render still going and its bar moves on
+    // from there (the render's progress goes to the run waiting now); then cancel that one too.
+    await dialog.getByRole('button', { name: 'Export' }).click();
+    await page.waitForFunction((after) => Number(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')) > after, reached, { timeout: 30_000 });
+    const reachedAgain = Number(await bar.getAttribute('aria-valuenow'));
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('status').filter({ hasText: 'Export cancelled: no file was made.' }).waitFor();
+    console.log(`the same mix exported again: its bar at ${reachedAgain}% when cancelled`);
+    expect(reachedAgain).toBeLessThan(100);
+
+    // A new export: the loop 3 times.
+    const passes = 3;
+    await dialog.getByRole('spinbutton', { name: 'passes' }).fill(String(passes));
+    const downloading = page.waitForEvent('download', { timeout: 120_000 });
+    await dialog.getByRole('button', { name: 'Export' }).click();
+    const download = await downloading;
+    const status = await dialog
+      .getByRole('status')
+      .filter({ hasText: 'Exported' })
+      .innerText()
+      .catch(async (error: unknown) => {
+        await saveScreenshot(page, 'export-loop-failure');
+        throw new Error(`no "Exported" status at ${page.url()}; dialogs: ${(await page.getByRole('dialog').allInnerTexts()).join(' | ')}`, { cause: error });
+      });
+    const wav = decodeWav(await readFile((await download.path())!));
+
+    // Its length: passes x loop length / tempo, within one 128-frame render block.
+    const expectedFrames = (passes * (loop.end - loop.start) * wav.sampleRate) / tempo;
+    const frames = wav.channelData[0]!.length;
+    console.log(`loop export: ${frames} frames at ${wav.sampleRate} Hz (expected ${expectedFrames})`);
+    expect(Math.abs(frames - expectedFrames)).toBeLessThanOrEqual(128);
+
+    // Against the engine's own render of the loop (loaded as the player loads it): the same length,
+    // the same level, and the same samples over the first pass.
+    const stems = await page.evaluate(async (id) => ((await (await fetch(`/api/songs/${id}`)).json()) as { stems: { id: string }[] }).stems, songId);
+    const expected = await engineRender(page, songId, Object.fromEntries(stems.map((stem) => [stem.id, 1])), { tempo, loop: { ...loop, passes } });
+    expect(wav.sampleRate).toBe(expected.sampleRate);
+    // And the engine against itself: a second render of the same loop, to tell the worklet's own
+    // variation from a difference of the export's.
+    const again = await engineRender(page, songId, Object.fromEntries(stems.map((stem) => [stem.id, 1])), { tempo, loop: { ...loop, passes } });
+    let engineVariation = 0;
+    for (let index = 0; index < again.channels[0]!.length; index++) engineVariation = Math.max(engineVariation, Math.abs(again.channels[0]![index]! - expected.channels[0]![index]!));
+    console.log(`two engine renders of the loop: largest difference ${engineVariation.toFixed(4)}`);
+    const firstPass = Math.round(((loop.end - loop.start) * wav.sampleRate) / tempo);
+    for (let channel = 0; channel < expected.channels.length; channel++) {
+      const reference = expected.channels[channel]!;
+      const exported = wav.channelData[channel]!;
+      expect(exported.length).toBe(reference.length);
+      const exportedFirst = rms(exported.subarray(0, firstPass));
+      const referenceFirst = rms(reference.subarray(0, firstPass));
+      let largest = 0;
+      for (let index = 0; index < firstPass; index++) largest = Math.max(largest, Math.abs(exported[index]! - reference[index]!));
+      console.log(`channel ${channel}: first pass RMS ${exportedFirst.toFixed(4)} vs ${referenceFirst.toFixed(4)}, largest difference ${largest.toFixed(4)}; whole file RMS ${rms(exported).toFixed(4)} vs ${rms(reference).toFixed(4)}`);
+      expect(exportedFirst).toBeGreaterThan(0.05);
+      // The float file holds the engine's render of the loop, sample for sample.
+      expect(largest).toBeLessThan(1e-6);
+      expect(Math.abs(exportedFirst / referenceFirst - 1)).toBeLessThan(0.02);
+      expect(Math.abs(rms(exported) / rms(reference) - 1)).toBeLessThan(0.02);
+    }
+    // The cancelled render went on in the background (an offline render cannot stop half way):
+    // past the time it needs (this export's rate, x1.5), it has made no file. Only one download.
+    const renderSeconds = Number(/in ([\d.]+) s\./.exec(status)?.[1]);
+    const cancelledRender = (renderSeconds * 1000 * 30) / passes;
+    await page.waitForTimeout(Math.max(0, Math.min(90_000, cancelledAt + cancelledRender * 1.5 - Date.now())));
+    console.log(`loop export of ${passes} passes in ${renderSeconds} s; waited ${((Date.now() - cancelledAt) / 1000).toFixed(1)} s after the Cancel`);
+    expect(downloads).toEqual(['Sine Parade (Woodshed mix).wav']);
     await page.close();
   }, 240_000);
 });

@@ -114,6 +114,9 @@ describe('offline songs (issue 12, decision 0033)', () => {
     expect(offlineLoad?.fromServiceWorker()).toBe(true);
     await page.getByRole('status').filter({ hasText: 'Offline: showing what this device has saved.' }).waitFor();
     await openPlayer(page, songId);
+    // The app header names the song offline too: GET /api/songs/{id} failed, the local library has it.
+    await page.getByTestId('header-song-title').filter({ hasText: parade.title }).waitFor();
+    expect(await page.getByTestId('header-song-title').textContent()).toBe(parade.title);
     await page.getByRole('button', { name: 'Play' }).click();
     await page.locator('[data-testid="player-body"][data-playing="true"]').waitFor();
     // The song plays from this device: its clock moves.

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
 import type { TestBrowser } from './browser';
-import { uniqueEmail } from './dev-outbox';
-import { scanFixtureLibrary } from './scan-fixture-library';
+import { openPracticeTools, setLoop } from './practice-tools-page';
 import { saveScreenshot } from './screenshot';
-import { signInWithCode, toastTitled } from './sign-in-flow';
-import { fixtureSongs } from './song-fixtures';
 
 const baseUrl = inject('baseUrl');
 let browser: TestBrowser;
@@ -18,6 +15,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** One pass of the loop as the engine scheduled it (the practice tools' data-loop-passes). */
+interface LoopPass {
+  pass: number;
+  tempo: number;
+  boundary: number;
+  countIn: number[];
+  startsAt: number;
+  from: number;
+}
+
 /** The player's clock in seconds ('0:03 / 0:06' -> 3). */
 function clockSeconds(text: string): number {
   const [minutes, seconds] = text.split('/')[0]!.trim().split(':').map(Number) as [number, number];
@@ -27,15 +34,7 @@ function clockSeconds(text: string): number {
 describe('practice tools in the player', () => {
   it('slows the song, transposes it, loops A-B, and the position follows the stretched time', async () => {
     const page = await browser.newPage();
-    await signInWithCode(page, baseUrl, uniqueEmail('practice-tools'));
-    const songIds = await scanFixtureLibrary(page, baseUrl);
-    const parade = fixtureSongs[0]!;
-    await page.goto(`${baseUrl}/player?songId=${songIds.get(parade.title)}`);
-    await toastTitled(page, 'Song loaded successfully');
-    // The practice tools share the left column with the spectrum analyzer (a tab each).
-    await page.getByRole('tab', { name: 'PRACTICE TOOLS' }).click();
-    const tools = page.getByTestId('practice-tools');
-    await tools.waitFor();
+    const { tools } = await openPracticeTools(page, baseUrl, 'practice-tools');
 
     // Tempo: five steps down from 100% is 75%; transpose +2.
     for (let step = 0; step < 5; step++) await tools.getByRole('button', { name: 'Slower' }).click();
@@ -63,10 +62,7 @@ describe('practice tools in the player', () => {
     await page.getByRole('button', { name: 'Pause' }).click();
 
     // A-B: two presses set a loop (snapped to the 120 BPM grid); a third clears it.
-    await page.getByRole('slider', { name: 'Seek' }).fill('1');
-    await tools.getByRole('button', { name: 'Set A' }).click();
-    await page.getByRole('slider', { name: 'Seek' }).fill('3.1');
-    await tools.getByRole('button', { name: 'Set B' }).click();
+    await setLoop(page, tools, 1, 3.1);
     expect(await page.getByTestId('loop-range').textContent()).toBe('0:01–0:03');
     await saveScreenshot(page, 'player-practice-tools');
     // With the practice tools open, the whole mixer still fits the 1280x800 canvas: every mute and
@@ -84,4 +80,117 @@ describe('practice tools in the player', () => {
     expect(await page.getByTestId('tempo-value').textContent()).toBe('100%');
     expect(await page.getByTestId('transpose-value').textContent()).toBe('0');
   });
+
+  it('the speed trainer raises the tempo a step each pass up to its target; a count-in plays before each pass, on the beat grid, and the loop is otherwise seamless', async () => {
+    const page = await browser.newPage();
+    // Every sound the page starts on the audio clock: the click track's 30 ms clicks are
+    // AudioBufferSourceNodes (the stems play through the stretch worklet, not buffer sources).
+    await page.addInitScript(() => {
+      const started: { when: number; length: number; context: number }[] = [];
+      (window as unknown as { startedSources: typeof started }).startedSources = started;
+      // The audio contexts the page makes, to read the audio clock when the controls change.
+      const contexts: AudioContext[] = [];
+      (window as unknown as { audioContexts: typeof contexts }).audioContexts = contexts;
+      const Native = window.AudioContext;
+      window.AudioContext = class extends Native {
+        constructor(options?: AudioContextOptions) {
+          super(options);
+          contexts.push(this);
+        }
+      };
+      const start = AudioBufferSourceNode.prototype.start;
+      AudioBufferSourceNode.prototype.start = function (this: AudioBufferSourceNode, when?: number, offset?: number, duration?: number) {
+        started.push({ when: when ?? 0, length: this.buffer?.duration ?? 0, context: contexts.indexOf(this.context as AudioContext) });
+        return start.call(this, when, offset, duration);
+      };
+    });
+    const { tools } = await openPracticeTools(page, baseUrl, 'practice-trainer');
+
+    // A 2 s loop (1 s to 3 s, on the 120 BPM grid), the trainer from 70% +5%/pass to 80%.
+    await setLoop(page, tools, 1, 3.1);
+    expect(await page.getByTestId('loop-range').textContent()).toBe('0:01–0:03');
+    const loop = { start: 1, end: 3 };
+    await tools.getByRole('spinbutton', { name: 'Trainer target tempo %' }).fill('80');
+    await tools.getByRole('checkbox', { name: 'Speed Trainer' }).check();
+    expect(await page.getByTestId('tempo-value').textContent()).toBe('70%');
+    expect(await page.getByTestId('trainer-pass').textContent()).toBe('pass 1');
+
+    const schedule = async () => JSON.parse((await tools.getAttribute('data-loop-passes')) ?? '[]') as LoopPass[];
+    const seen: LoopPass[] = [];
+    /** Waits for pass `shown` (1 = the first) to be heard, then checks the control's text and the engine's tempo. */
+    const afterSeam = async (shown: number, percent: number) => {
+      await page.getByTestId('trainer-pass').filter({ hasText: new RegExp(`^pass ${shown}$`) }).waitFor({ timeout: 10_000 });
+      const shownAt = await page.evaluate((text) => (window as unknown as { passShownAt: Record<string, number> }).passShownAt[text]!, `pass ${shown}`);
+      expect(await page.getByTestId('tempo-value').textContent()).toBe(`${percent}%`);
+      expect(Number(await tools.getAttribute('data-tempo'))).toBe(percent / 100);
+      const pass = (await schedule()).find((candidate) => candidate.pass === shown - 1)!;
+      expect(pass.tempo).toBe(percent / 100);
+      // The controls change at the seam, when the pass is heard, not when it is scheduled (up to
+      // 0.3 s before); 20 ms for the audio clock's steps, 0.5 s for a busy page's timer and redraw.
+      expect(shownAt).toBeGreaterThanOrEqual(pass.boundary - 0.02);
+      expect(shownAt).toBeLessThan(pass.boundary + 0.5);
+      seen.push(pass);
+      console.log(`pass ${shown}: shown at ${shownAt.toFixed(4)} s, tempo ${pass.tempo}, seam at ${pass.boundary.toFixed(4)} s, plays from ${pass.startsAt.toFixed(4)} s, count-in ${pass.countIn.map((time) => time.toFixed(4)).join(' ')}`);
+    };
+
+    // When each pass number is drawn, on the engine's audio clock: a MutationObserver sees the text
+    // change as the page draws it.
+    await page.evaluate(() => {
+      const shownAt: Record<string, number> = {};
+      (window as unknown as { passShownAt: typeof shownAt }).passShownAt = shownAt;
+      // The engine's context is the last one made (Tone's own default one comes first).
+      const contexts = (window as unknown as { audioContexts: AudioContext[] }).audioContexts;
+      const context = contexts.at(-1)!;
+      (window as unknown as { clockContext: number }).clockContext = contexts.length - 1;
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-testid="trainer-pass"]')?.textContent ?? '';
+        if (!(text in shownAt)) shownAt[text] = context.currentTime;
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="player-body"]')?.getAttribute('data-playing') === 'true');
+    seen.push((await schedule())[0]!);
+    expect(seen[0]).toMatchObject({ pass: 0, tempo: 0.7, from: loop.start, countIn: [] });
+    await afterSeam(2, 75);
+    await saveScreenshot(page, 'player-speed-trainer');
+    await afterSeam(3, 80);
+    await afterSeam(4, 80); // held at the target
+
+    // Count-in of one bar before each pass from now on: the next pass's seam starts it.
+    await tools.getByRole('combobox', { name: 'Count-in' }).selectOption('1');
+    await tools.getByRole('checkbox', { name: 'each pass' }).check();
+    await afterSeam(5, 80);
+    await afterSeam(6, 80);
+    expect(seen.map((pass) => pass.pass)).toEqual([0, 1, 2, 3, 4, 5]);
+
+    // Seamless: each pass begins exactly where the one before ends (its whole loop at its tempo);
+    // without a count-in the loop's start plays at the seam itself.
+    const beat = 60 / 120;
+    for (let index = 1; index < seen.length; index++) {
+      const before = seen[index - 1]!;
+      const pass = seen[index]!;
+      expect(pass.from).toBe(loop.start);
+      expect(pass.boundary).toBeCloseTo(before.startsAt + (loop.end - before.from) / before.tempo, 9);
+      const countIn = index >= 4 ? 4 : 0;
+      expect(pass.countIn).toHaveLength(countIn);
+      expect(pass.startsAt).toBeCloseTo(pass.boundary + (countIn * beat) / pass.tempo, 9);
+      // The count-in's clicks are the song's beats at this tempo, continued back from the pass's
+      // first beat (the loop starts on a beat): within 1 ms of the grid, the first one at the seam.
+      pass.countIn.forEach((time, click) => expect(Math.abs(time - (pass.startsAt - ((countIn - click) * beat) / pass.tempo))).toBeLessThan(0.001));
+      if (countIn) expect(pass.countIn[0]).toBeCloseTo(pass.boundary, 9);
+    }
+    expect(loop.start % beat).toBe(0);
+
+    // Web Audio got those clicks at those times, and no others (the click track is off).
+    const { started, clockContext } = await page.evaluate(() => {
+      const state = window as unknown as { startedSources: { when: number; length: number; context: number }[]; clockContext: number };
+      return { started: state.startedSources, clockContext: state.clockContext };
+    });
+    const clicks = started.filter((source) => Math.abs(source.length - 0.03) < 0.001);
+    expect(clicks.map((source) => source.when)).toEqual(seen.flatMap((pass) => pass.countIn));
+    // On the clock the pass numbers were timed against.
+    expect(new Set(clicks.map((source) => source.context))).toEqual(new Set([clockContext]));
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.close();
+  }, 120_000);
 });

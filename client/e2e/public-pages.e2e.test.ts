@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
 import type { TestBrowser } from './browser';
 import { watchPageProblems } from './page-problems';
-import { screenshotDir } from './screenshot';
+import { saveScreenshot, screenshotDir } from './screenshot';
 import { toastTitled } from './sign-in-flow';
 
 const baseUrl = inject('baseUrl');
@@ -148,6 +148,32 @@ describe('public pages (spec 001, 2.4-2.5)', () => {
     expect(await page.evaluate(() => document.scrollingElement?.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await seriousViolations(page)).toEqual([]);
     await fullPageScreenshot(page, `public-${slug(pagePath)}-375`);
+    await page.close();
+  });
+
+  it('/features and /faq tell about the practice tools of issue 12', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/features`);
+    const practice = page.getByRole('region', { name: 'Practice tools' });
+    await practice.waitFor();
+    expect(await practice.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
+      'Tempo and transpose',
+      'A-B loops and the speed trainer',
+      'Count-in and click',
+      'Export the mix you hear',
+      'Offline songs',
+      'Practice log',
+    ]);
+    await practice.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'public-features-practice-tools');
+    await page.goto(`${baseUrl}/faq`);
+    for (const question of ['Can I slow a song down or change its key?', 'Can I save the backing track I made?', 'Can I see how much I practised?', 'Does Woodshed work offline?']) {
+      await page.getByRole('button', { name: question }).click();
+    }
+    const answers = await page.locator('[id$="-answer"]').allTextContents();
+    for (const words of ['speed trainer', 'count-in', 'WAV or MP3', 'play without one', 'Practice Log']) {
+      expect(answers.some((answer) => answer.includes(words)), words).toBe(true);
+    }
     await page.close();
   });
 

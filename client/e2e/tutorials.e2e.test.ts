@@ -145,6 +145,8 @@ describe('tutorials', () => {
     expect(drumsShown! - picked!).toBeGreaterThanOrEqual(450);
     expect(drumsShown! - picked!).toBeLessThan(2000);
     await saveScreenshot(page, 'tutorial-drums');
+    // It points to the practice tools of issue 12 too (a paragraph added, the spec's words kept).
+    expect(await drums.innerText()).toContain('Open PRACTICE TOOLS');
     // Picking without the checkbox leaves the choice for the next session.
     expect((await me(page)).tutorialChoiceDismissed).toBe(false);
     await drums.getByLabel('Never show this again').check();

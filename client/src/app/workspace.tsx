@@ -4,9 +4,9 @@ import { AppHeader } from '../features/account/app-header';
 import { exportMixAction } from '../features/export/export-mix-button';
 import { LibraryScreen } from '../features/library/library-screen';
 import { PlayerScreen } from '../features/player/player-screen';
-import { selectPlayerSongTitle } from '../features/player/player-api';
 import { selectLastSongId } from '../features/player/player-slice';
 import { selectMixerStems } from '../features/player/mixer-slice';
+import { useHeaderSongTitle } from '../features/player/use-header-song-title';
 import { Tutorials } from '../features/tutorials/tutorials';
 import { paths, SONG_ID_PARAM } from '../lib/routes/paths';
 import { useAppSelector } from './hooks';
@@ -21,7 +21,7 @@ export function Workspace() {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
   const lastSongId = useAppSelector(selectLastSongId);
-  const songTitle = useAppSelector((state) => selectPlayerSongTitle(state, lastSongId));
+  const songTitle = useHeaderSongTitle(lastSongId);
   const stemsLoaded = useAppSelector((state) => selectMixerStems(state).length > 0);
 
   // Spec 001, 2.1: /library drops a songId parameter from the address.

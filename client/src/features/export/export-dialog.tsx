@@ -14,7 +14,8 @@ type Phase =
   | { kind: 'rendering'; fraction: number }
   | { kind: 'encoding'; fraction: number }
   | { kind: 'done'; url: string; fileName: string; bytes: number; milliseconds: number }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string }
+  | { kind: 'cancelled' };
 
 const FORMATS: ExportFormat[] = ['wav16', 'wav32', 'mp3'];
 
@@ -92,6 +93,9 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
   // without rendering again, so the WAV, float WAV and MP3 of one mix hold the same samples.
   const lastRender = useRef<{ key: string; buffer: Promise<AudioBuffer> } | null>(null);
   const passesId = useId();
+  // Where the render in flight reports its progress: the run that waits for it now. A run started
+  // after a Cancel may wait for the render the cancelled run began (same mix), and must see it move.
+  const progressTo = useRef<((fraction: number) => void) | null>(null);
 
   // Closing (or unmounting) cancels whatever runs and releases the file.
   useEffect(() => () => run.current?.abort(), []);
@@ -118,9 +122,10 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
     run.current = controller;
     const render: ExportMixSource['render'] = (mix, onProgress) => {
       const key = JSON.stringify(mix);
+      progressTo.current = onProgress ?? null;
       if (lastRender.current?.key !== key) {
         // Cancel (or closing) stops the render's workers; the failed render is then not kept.
-        const buffer = source.render(mix, onProgress, controller.signal);
+        const buffer = source.render(mix, (fraction) => progressTo.current?.(fraction), controller.signal);
         lastRender.current = { key, buffer };
         // A failed render is not kept.
         buffer.catch(() => {
@@ -134,11 +139,14 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
     });
   };
 
-  // Back to choosing at once: the render's workers or the encoder are stopped.
+  // Stops at once and says so: the render's workers or the encoder are terminated, and no file is made.
   const cancel = () => {
     run.current?.abort();
     run.current = null;
-    setPhase({ kind: 'choosing' });
+    progressTo.current = null;
+    // An aborted render rejects a moment later; an Export clicked before then must not reuse it.
+    if (phase.kind === 'rendering') lastRender.current = null;
+    setPhase({ kind: 'cancelled' });
   };
 
   const actions = busy ? (
@@ -205,6 +213,11 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
             <a href={phase.url} download={phase.fileName}>
               Download again
             </a>
+          </p>
+        ) : null}
+        {phase.kind === 'cancelled' ? (
+          <p className={styles.done} role="status">
+            Export cancelled: no file was made.
           </p>
         ) : null}
         {phase.kind === 'failed' ? (

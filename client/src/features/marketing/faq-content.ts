@@ -102,6 +102,24 @@ export const faqCategories: readonly FaqCategory[] = [
           'Click a section marker under the seek bar (verse, chorus, bridge, where the song has them) or any point on the circular waveform to go straight there, then press play again.',
       },
       {
+        id: 'slow-down-and-loop',
+        question: 'Can I slow a song down or change its key?',
+        answer:
+          'Yes. In the player’s PRACTICE TOOLS tab, set the tempo from 50% to 150% without changing the key, or transpose from 6 semitones down to 6 up without changing the tempo (drums stay as they are). Set A and Set B to loop a passage, and turn on the speed trainer to raise the tempo a step each pass up to your target. A count-in and a click on the beat help you keep time.',
+      },
+      {
+        id: 'export-mix',
+        question: 'Can I save the backing track I made?',
+        answer:
+          'EXPORT MIX in the player saves the mix you hear, with your mutes, levels, tempo and transpose, as a WAV or MP3 file, the whole song or only the loop. It is made on your device from the stems already loaded and uses no credits.',
+      },
+      {
+        id: 'practice-log',
+        question: 'Can I see how much I practised?',
+        answer:
+          'The Practice Log in the account menu shows your time per day and per song, the tempo you reached on a looped passage over time, and your streak. It syncs to all your devices.',
+      },
+      {
         id: 'presets',
         question: 'What are presets?',
         answer:
@@ -135,7 +153,7 @@ export const faqCategories: readonly FaqCategory[] = [
         id: 'offline',
         question: 'Does Woodshed work offline?',
         answer:
-          'Your library list, stars and presets are kept in your browser and sync with your account, so they appear straight away. Playing a song streams its stems, which needs a connection.',
+          'Your library list, stars and presets are kept in your browser and sync with your account, so they appear straight away. Playing a song streams its stems, which needs a connection the first time: the songs you have opened are kept in your browser and then play without one. Offline Songs in the account menu shows the space they take and clears them.',
       },
       {
         id: 'data-use',

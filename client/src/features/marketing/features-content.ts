@@ -23,6 +23,19 @@ export const featureGroups = [
     ],
   },
   {
+    id: 'practice',
+    title: 'Practice tools',
+    intro: 'Slow a hard passage down, loop it and speed it up again, in the PRACTICE TOOLS tab of the player.',
+    items: [
+      { title: 'Tempo and transpose', text: 'Play from 50% to 150% of the tempo without changing the key, or move the key from 6 semitones down to 6 up without changing the tempo; the drums are never transposed.' },
+      { title: 'A-B loops and the speed trainer', text: 'Set A and Set B, or Loop Section, to repeat a passage without a gap at the seam. The speed trainer starts it slow and adds a step to the tempo each pass, up to your target.' },
+      { title: 'Count-in and click', text: 'A count-in of one or two bars before you play, or before every pass of the loop, and a click on every beat, each with its own volume, for songs whose tempo is known.' },
+      { title: 'Export the mix you hear', text: 'EXPORT MIX saves your mix, with your mutes, levels, tempo and transpose, and the loop alone if you like, as a WAV or MP3 file. It is made from the stems already loaded, so it uses no credits.' },
+      { title: 'Offline songs', text: 'Songs you have opened are kept in your browser and play without a network. Offline Songs in the account menu shows the space they take and clears them.' },
+      { title: 'Practice log', text: 'Every session is logged: the Practice Log shows your time per day and per song, the tempo you reached on a looped passage over time, and your streak, on all your devices.' },
+    ],
+  },
+  {
     id: 'library',
     title: 'The library',
     intro: 'Find the next song to work on.',

@@ -24,7 +24,15 @@ export function PracticeControls({ controls, position, section }: { controls: Co
   const { tempo, transpose, loop, markA, trainer, clicks } = controls;
   const [trainerDraft, setTrainerDraft] = useState({ start: 70, step: 5, target: 100 });
   return (
-    <div className={styles.practice} role="group" aria-label="Practice tools" data-testid="practice-tools" data-tempo={tempo} data-transpose={transpose}>
+    <div
+      className={styles.practice}
+      role="group"
+      aria-label="Practice tools"
+      data-testid="practice-tools"
+      data-tempo={tempo}
+      data-transpose={transpose}
+      data-loop-passes={JSON.stringify(controls.passSchedule)}
+    >
       <div className={styles.group}>
         <span className={styles.label}>Tempo</span>
         <Button aria-label="Slower" disabled={tempo <= TEMPO_RANGE.min} onClick={() => controls.setTempo(clampTempo(tempo - TEMPO_STEP))}>
@@ -108,7 +116,11 @@ export function PracticeControls({ controls, position, section }: { controls: Co
             <span aria-hidden="true">{field === 'step' ? '%/pass' : '%'}</span>
           </span>
         ))}
-        {trainer ? <span className={styles.value}>pass {controls.pass + 1}</span> : null}
+        {trainer ? (
+          <span className={styles.value} data-testid="trainer-pass">
+            pass {controls.pass + 1}
+          </span>
+        ) : null}
       </div>
       <div className={styles.group}>
         <span className={styles.label}>Count-in</span>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { beatGridOf, loopFromMarks, snapToBeat } from '../../lib/audio/beat-grid';
-import type { ClickSettings, LoopRange, SpeedTrainer, StemEngine } from '../../lib/audio/stem-engine';
+import type { ClickSettings, LoopPassSchedule, LoopRange, SpeedTrainer, StemEngine } from '../../lib/audio/stem-engine';
 import type { Seconds } from '../../lib/audio/units';
 import { selectTempo, selectTranspose, tempoChanged, transposeChanged } from './mixer-slice';
 
@@ -14,6 +14,8 @@ export interface PracticeControls {
   markA: Seconds | null;
   trainer: SpeedTrainer | null;
   pass: number;
+  /** The loop's passes as the engine scheduled them (audio clock), for browser tests to check. */
+  passSchedule: readonly LoopPassSchedule[];
   clicks: ClickSettings;
   hasBeatGrid: boolean;
   setTempo(tempo: number): void;
@@ -85,6 +87,8 @@ export function usePracticeControls(
     markA,
     trainer,
     pass,
+    // Read at each render: the controls redraw every frame while playing (the position moves).
+    passSchedule: engine.loopPasses(),
     clicks,
     hasBeatGrid: grid !== null,
     setTempo: (next) => {

@@ -35,6 +35,7 @@ const playAlong = (strip: string, instrument: string): TutorialCopy => ({
   paragraphs: [
     `Press M on the ${strip} strip to take the band’s ${instrument} out, then press Play and take the part yourself. Pull its slider down instead to keep a quiet guide.`,
     'The chord strip shows the chord sounding now and the next one. Click a section marker under the seek bar, or a point on the ring, to go back over a passage.',
+    'A hard passage? Open PRACTICE TOOLS: slow the tempo without changing the key (or transpose it), loop it with Set A and Set B, let the speed trainer raise the tempo each pass, and add a count-in or a click. EXPORT MIX saves the backing track you made, songs you opened play offline, and the Practice Log in the account menu shows your progress.',
   ],
 });
 

@@ -40,6 +40,27 @@ export interface ClickSettings {
 }
 
 /**
+ * One pass of the A-B loop as the engine scheduled it, on the audio clock: what a browser test
+ * checks the seams, the speed trainer's steps and the count-in against.
+ */
+export interface LoopPassSchedule {
+  /** 0 = the pass playback started with. */
+  pass: number;
+  tempo: number;
+  /** When the pass before it ends (its count-in, if any, starts here). */
+  boundary: Seconds;
+  /** The count-in's clicks before the pass (empty without one). */
+  countIn: Seconds[];
+  /** When the song position `from` plays. */
+  startsAt: Seconds;
+  /** The song position the pass starts from: the loop's start, except maybe for pass 0. */
+  from: Seconds;
+}
+
+/** The passes kept for `loopPasses()`: enough to see the trainer's steps, bounded for a long session. */
+const KEPT_PASSES = 16;
+
+/**
  * A tempo or transpose change while playing is heard this long after the call: enough for the
  * message to reach the audio thread, well under the 100 ms a musician notices (issue 12).
  */
@@ -111,6 +132,9 @@ export class StemEngine {
   private clickedUntil: Seconds = 0;
   /** The audio time of the pass boundary already scheduled, so a tick schedules it once. */
   private passScheduledAt: Seconds | null = null;
+  private passes: LoopPassSchedule[] = [];
+  /** Tells the pass listener when a scheduled pass is heard (it is scheduled ahead of time). */
+  private passTimer: number | null = null;
   private scheduler: number | null = null;
   /**
    * A change scheduled ahead (tempo, transpose, a pass boundary) takes effect at `until`; before
@@ -303,6 +327,11 @@ export class StemEngine {
     return trainer ? this.setTempo(trainerTempo(trainer, 0)) : Promise.resolve();
   }
 
+  /** The last passes of the loop as scheduled since playback started (the latest last). */
+  loopPasses(): readonly LoopPassSchedule[] {
+    return this.passes;
+  }
+
   /** The pass of the loop playing now (0 = the first), which the speed trainer counts. */
   get loopPass(): number {
     return this.pass;
@@ -343,7 +372,13 @@ export class StemEngine {
     // The count-in runs on into the song's beats from where playback starts (the analysis' first beat).
     const countIn = this.grid && this.clicks.countInBars > 0 ? countInDuration(this.grid, this.clicks.countInBars, this.rate, next.from) : 0;
     this.startAll(next, now, countIn);
-    if (this.grid && countIn > 0) this.clickTrack.schedule(countInClicks(this.grid, this.clicks.countInBars, now + START_LOOKAHEAD + countIn, this.rate, next.from));
+    const clicks = this.grid && countIn > 0 ? countInClicks(this.grid, this.clicks.countInBars, now + START_LOOKAHEAD + countIn, this.rate, next.from) : [];
+    this.clickTrack.schedule(clicks);
+    const playing = this.transport as Extract<Transport, { state: 'playing' }>;
+    this.passes = [];
+    if (this.loop && playing.from < this.loop.end) {
+      this.recordPass({ pass: this.pass, tempo: this.rate, boundary: playing.startedAt - countIn, countIn: clicks.map((click) => click.time), startsAt: playing.startedAt, from: playing.from });
+    }
   }
 
   /** Stops every source and remembers the position. */
@@ -447,6 +482,7 @@ export class StemEngine {
       group.node.disconnect();
     }
     this.stopScheduler();
+    this.clearPassTimer();
     this.clickTrack.dispose();
     for (const channel of this.channels) {
       channel.gain.dispose();
@@ -480,6 +516,8 @@ export class StemEngine {
 
   private stopAll(): void {
     this.clearEndTimer();
+    // A pass scheduled but not yet reached already set the tempo: the controls must show it.
+    this.flushPassTimer();
     this.stopScheduler();
     this.beforeChange = null;
     this.clickTrack.cancelFrom(0);
@@ -554,12 +592,38 @@ export class StemEngine {
     if (countIn > 0) void scheduleGroups(this.groups, { output: boundary, input: loop.start, active: false, ...settings }, true);
     void scheduleGroups(this.groups, { output: boundary + countIn, input: loop.start, active: true, ...settings }, true);
     this.clickTrack.cancelFrom(boundary);
-    if (this.grid && countIn > 0) this.clickTrack.schedule(countInClicks(this.grid, this.clicks.countInBars, boundary + countIn, this.rate, loop.start));
+    const clicks = this.grid && countIn > 0 ? countInClicks(this.grid, this.clicks.countInBars, boundary + countIn, this.rate, loop.start) : [];
+    this.clickTrack.schedule(clicks);
     this.beforeChange = { until: boundary, transport: this.transport };
     this.transport = { state: 'playing', startedAt: boundary + countIn, from: loop.start, rate: this.rate, loop };
     this.clickedUntil = boundary + countIn;
     this.passScheduledAt = boundary;
-    this.onPass?.(this.pass, this.rate);
+    this.recordPass({ pass: this.pass, tempo: this.rate, boundary, countIn: clicks.map((click) => click.time), startsAt: boundary + countIn, from: loop.start });
+    // The pass is scheduled up to SCHEDULE_AHEAD early: the listener (the pass number and tempo the
+    // controls show) hears of it at the seam, when the musician does.
+    const pass = this.pass;
+    const rate = this.rate;
+    this.clearPassTimer();
+    this.passNotice = () => this.onPass?.(pass, rate);
+    this.passTimer = window.setTimeout(() => this.flushPassTimer(), Math.max(0, (boundary - this.context.immediate()) * 1000));
+  }
+
+  private passNotice: (() => void) | null = null;
+
+  private flushPassTimer(): void {
+    const notice = this.passNotice;
+    this.clearPassTimer();
+    notice?.();
+  }
+
+  private recordPass(pass: LoopPassSchedule): void {
+    this.passes = [...this.passes.slice(-(KEPT_PASSES - 1)), pass];
+  }
+
+  private clearPassTimer(): void {
+    if (this.passTimer !== null) window.clearTimeout(this.passTimer);
+    this.passTimer = null;
+    this.passNotice = null;
   }
 
   private onPass: ((pass: number, tempo: number) => void) | null = null;

@@ -1,0 +1,29 @@
+import type { Locator, Page } from 'playwright-core';
+import { uniqueEmail } from './dev-outbox';
+import { scanFixtureLibrary } from './scan-fixture-library';
+import { signInWithCode, toastTitled } from './sign-in-flow';
+import { fixtureSongs } from './song-fixtures';
+
+/**
+ * Signs a new user in (`label` names the address), opens Sine Parade (6 s, 120 BPM) in the player
+ * and shows its practice tools; answers the song's id and the tools.
+ */
+export async function openPracticeTools(page: Page, baseUrl: string, label: string): Promise<{ songId: number; tools: Locator }> {
+  await signInWithCode(page, baseUrl, uniqueEmail(label));
+  const songId = (await scanFixtureLibrary(page, baseUrl)).get(fixtureSongs[0]!.title)!;
+  await page.goto(`${baseUrl}/player?songId=${songId}`);
+  await toastTitled(page, 'Song loaded successfully');
+  // The practice tools share the left column with the spectrum analyzer (a tab each).
+  await page.getByRole('tab', { name: 'PRACTICE TOOLS' }).click();
+  const tools = page.getByTestId('practice-tools');
+  await tools.waitFor();
+  return { songId, tools };
+}
+
+/** Sets the A-B loop with two presses, at `a` and `b` seconds (the player snaps them to beats). */
+export async function setLoop(page: Page, tools: Locator, a: number, b: number): Promise<void> {
+  await page.getByRole('slider', { name: 'Seek' }).fill(String(a));
+  await tools.getByRole('button', { name: 'Set A' }).click();
+  await page.getByRole('slider', { name: 'Seek' }).fill(String(b));
+  await tools.getByRole('button', { name: 'Set B' }).click();
+}
