@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
-import type { TestBrowser } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile } from './browser-per-file';
 import { e2eAdminEmail } from './admin-email';
 import { newestSignInMail, uniqueEmail } from './dev-outbox';
 import { signedOutPage } from './page-problems';
@@ -11,15 +10,7 @@ import { closeWelcomeTutorial } from './tutorial-flags';
 import type { MeAnswer } from './sign-in-flow';
 
 const baseUrl = inject('baseUrl');
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 /** Opens the account popover and checks it against GET /api/auth/me; returns the user. */
 async function checkAccountPopover(page: Page, origin: string, screenshot: string): Promise<MeAnswer> {

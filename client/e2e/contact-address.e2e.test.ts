@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
-import type { TestBrowser } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile } from './browser-per-file';
 import { watchPageProblems } from './page-problems';
 
 /** Issue 11: a contact address on the public pages and in the legal documents (decision 0034). */
@@ -8,15 +7,7 @@ import { watchPageProblems } from './page-problems';
 const baseUrl = inject('baseUrl');
 // support@ the site's own domain: here the test app's host.
 const address = `support@${new URL(baseUrl).hostname}`;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 describe('contact address', () => {
   it("shows support@ the site's domain in every public page's footer, the landing page's support section and the legal documents' Contact sections", async () => {

@@ -3,10 +3,9 @@ import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile } from './browser-per-file';
 import { servePracticeAudioPage, wavBytes } from './practice-audio-page';
-import type { TestBrowser } from './browser';
 import { uniqueEmail } from './dev-outbox';
 import { repoRoot } from './repo-root';
 import { scanFixtureLibrary } from './scan-fixture-library';
@@ -17,15 +16,7 @@ import { fixtureSongs } from './song-fixtures';
 // render sample for sample at the tempo and transpose the player has, and with the click when asked.
 
 const baseUrl = inject('baseUrl');
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 const parade = fixtureSongs[0]!;
 

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
-import type { TestBrowser } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile } from './browser-per-file';
 import { watchPageProblems } from './page-problems';
 import { saveScreenshot } from './screenshot';
 
@@ -9,15 +8,7 @@ const baseUrl = inject('baseUrl');
 const DAY_MS = 24 * 60 * 60 * 1000;
 // The injected clock's start: any fixed moment, so the 7 days are counted on it, not on the wall.
 const firstVisit = Date.UTC(2026, 2, 2, 9, 0, 0);
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 /**
  * A page on /landing whose Date and timers run on Playwright's fake clock, paused at `time`: only

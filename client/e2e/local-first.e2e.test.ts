@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { browserPerFile } from './browser-per-file';
 import { launchBrowser } from './browser';
-import type { TestBrowser } from './browser';
 import { uniqueEmail } from './dev-outbox';
 import { eventually, starredOnServer, storedLocalDocuments } from './local-first-helpers';
 import { scanFixtureLibrary } from './scan-fixture-library';
@@ -10,15 +10,7 @@ import { signInWithCode } from './sign-in-flow';
 import { fixtureSongs } from './song-fixtures';
 
 const baseUrl = inject('baseUrl');
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 // A page left open by a failed test would keep the previous user's database open (and the
 // replication's leadership) for the next test: every test's pages close, pass or fail.

@@ -1,7 +1,6 @@
 import type { Page, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
-import type { TestBrowser } from './browser';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { browserPerFile } from './browser-per-file';
 import { uniqueEmail } from './dev-outbox';
 import { scanFixtureLibrary } from './scan-fixture-library';
 import { watchPageProblems } from './page-problems';
@@ -11,15 +10,7 @@ import { fixtureSongs } from './song-fixtures';
 
 const baseUrl = inject('baseUrl');
 const STEP_TIMEOUT_MS = 30_000;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 const openPages: Page[] = [];
 afterEach(async () => {

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
-import type { TestBrowser } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile } from './browser-per-file';
 import { uniqueEmail } from './dev-outbox';
 import { watchPageProblems } from './page-problems';
 import { scanFixtureLibrary } from './scan-fixture-library';
@@ -14,15 +13,7 @@ import { fixtureSongs } from './song-fixtures';
 const baseUrl = inject('baseUrl');
 // An iPhone 14's CSS viewport.
 const PHONE = { width: 390, height: 844 };
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  browser = await launchBrowser({ phone: PHONE });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile({ phone: PHONE });
 
 /**
  * What sticks out sideways: the document wider than the window, every drawn element of the phone

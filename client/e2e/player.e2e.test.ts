@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
-import type { TestBrowser } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile } from './browser-per-file';
 import { uniqueEmail } from './dev-outbox';
 import { watchPageProblems } from './page-problems';
 import { saveScreenshot } from './screenshot';
@@ -10,15 +9,7 @@ import { fixtureSongs } from './song-fixtures';
 
 const baseUrl = inject('baseUrl');
 const SCAN_TIMEOUT_MS = 30_000;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 /** POST /api/songs/scan as the signed-in user, then polls the progress until the scan is complete. */
 async function scanFixtureLibrary(page: Page): Promise<Map<string, number>> {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { browserPerFile } from './browser-per-file';
 import { launchBrowser } from './browser';
-import type { TestBrowser } from './browser';
 import { uniqueEmail } from './dev-outbox';
 import { eventually, subscribeThroughTestCheckout } from './local-first-helpers';
 import { scanFixtureLibrary } from './scan-fixture-library';
@@ -13,15 +13,7 @@ import { fixtureSongs } from './song-fixtures';
 const baseUrl = inject('baseUrl');
 // The machine running these may be busy: a song load (four decoded stems) can take a while.
 const STEP_TIMEOUT_MS = 30_000;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 // A page left open by a failed test would keep its user's local database open for the next one.
 const openPages: Page[] = [];

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
-import type { TestBrowser } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile } from './browser-per-file';
 import { uniqueEmail } from './dev-outbox';
 import { watchPageProblems } from './page-problems';
 import { saveScreenshot } from './screenshot';
 import { toastTitled } from './sign-in-flow';
 
 const baseUrl = inject('baseUrl');
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 describe('privacy requests and the newsletter (public, no session)', () => {
   it('checks the privacy form, submits it, shows the success panel and starts over', async () => {

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
-import type { TestBrowser } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile } from './browser-per-file';
 import { newestSignInMail, uniqueEmail } from './dev-outbox';
 import { signedOutPage } from './page-problems';
 import { requestSignInMail, signInWithCode } from './sign-in-flow';
@@ -9,15 +8,7 @@ import { requestSignInMail, signInWithCode } from './sign-in-flow';
 /** Issue 11, "sign-in polish": what a new user trying the sign-in screens ran into. */
 
 const baseUrl = inject('baseUrl');
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 /** WCAG 2 contrast ratio of two 'rgb(r, g, b)' colours as getComputedStyle writes them. */
 function contrastRatio(a: string, b: string): number {
