@@ -9,6 +9,7 @@ import { watchPageProblems } from './page-problems';
 import { saveScreenshot } from './screenshot';
 import { signInWithCode, toastTitled } from './sign-in-flow';
 import { fixtureSongs } from './song-fixtures';
+import { installStretchProbe, playbackRates, stretchNodesSeen } from './stretch-probe';
 
 const baseUrl = inject('baseUrl');
 // The machine running these may be busy: a song load (four decoded stems) can take a while.
@@ -84,6 +85,29 @@ async function setPractice(page: Page, percent: number, semitones: number): Prom
   await page.locator(`[data-testid="practice-tools"][data-tempo="${percent / 100}"][data-transpose="${semitones}"]`).waitFor();
 }
 
+/**
+ * Plays the song from 0 and checks the audio engine got `tempo` and `transpose`, not only the
+ * controls: over 2 s the position moves `tempo` song seconds per second (within 5%), as the player
+ * shows it and as the stretch worklet reports it, and the last schedule of the pitched stems' node
+ * carries that rate and `transpose` semitones, the drums' node that rate and 0. Pauses again.
+ */
+async function expectEngineAt(page: Page, tempo: number, transpose: number): Promise<void> {
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.locator('[data-testid="player-body"][data-playing="true"]').waitFor();
+  await page.waitForTimeout(300); // past the start's lookahead: the position moves from here on
+  const rates = await playbackRates(page, 2);
+  console.log(`tempo ${tempo}: the player's position moved ${rates.shown.toFixed(4)} s/s, the worklet's ${rates.heard.toFixed(4)} s/s`);
+  expect(Math.abs(rates.shown / tempo - 1)).toBeLessThan(0.05);
+  expect(Math.abs(rates.heard / tempo - 1)).toBeLessThan(0.05);
+  const lastSchedules = (await stretchNodesSeen(page)).map((node) => node.schedules.at(-1)!);
+  expect(lastSchedules.map(({ active, rate, semitones }) => ({ active, rate, semitones }))).toEqual([
+    { active: true, rate: tempo, semitones: transpose },
+    { active: true, rate: tempo, semitones: 0 },
+  ]);
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+}
+
 async function openParade(page: Page, songId: number): Promise<void> {
   await page.goto(`${baseUrl}/player?songId=${songId}`);
   await toastTitled(page, 'Song loaded successfully');
@@ -108,6 +132,7 @@ describe('presets', () => {
     'a Pro user saves a mix, gets it back by itself after a reload, loads it after changes, and resets it (gone on the server too)',
     async () => {
       const page = await newPage();
+      await installStretchProbe(page);
       const problems = watchPageProblems(page);
       const email = uniqueEmail('presets-pro');
       await signInWithCode(page, baseUrl, email);
@@ -153,6 +178,8 @@ describe('presets', () => {
       expect(await sliderPercents(page)).toEqual([40, 0, 70, 100]);
       expect(await page.getByRole('button', { name: 'Mute Bass' }).getAttribute('aria-pressed')).toBe('true');
       expect(await practiceSettledAt(page, 0.7, 2)).toEqual({ tempo: '70%', transpose: '+2' });
+      // And the engine plays it so: at 70%, the pitched stems 2 semitones up.
+      await expectEngineAt(page, 0.7, 2);
 
       // Another device of the same user gets the preset through sync, tempo and transpose included.
       const otherDevice = await launchBrowser();
@@ -193,6 +220,7 @@ describe('presets', () => {
       expect(await toastTitled(page, 'Preset Reset')).toEqual({ description: 'All sliders have been reset to default (100%).', variant: 'default' });
       expect(await sliderPercents(page)).toEqual([100, 100, 100, 100]);
       expect(await practiceSettledAt(page, 1, 0)).toEqual({ tempo: '100%', transpose: '0' });
+      await expectEngineAt(page, 1, 0);
       expect((await strips(page)).every((strip) => strip.volume === 1 && !strip.muted)).toBe(true);
       await eventually(async () => (await presetOnServer(page, songId)).status === 404, 10_000, 'the reset reaching the API');
 

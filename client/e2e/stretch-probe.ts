@@ -1,0 +1,114 @@
+import type { Page } from 'playwright-core';
+
+/** One `schedule` call of a stretch node as the engine sent it, and the audio clock when it was sent. */
+export interface StretchScheduleSent {
+  sentAt: number;
+  output: number;
+  input: number;
+  active: boolean;
+  rate: number;
+  semitones: number;
+}
+
+/** What the probe saw of one stretch node: its schedules, and the input times its worklet reported. */
+export interface StretchNodeSeen {
+  schedules: StretchScheduleSent[];
+  /** The worklet's playback position in the stems (song seconds), with the audio clock when it arrived. */
+  times: { at: number; input: number }[];
+}
+
+/** A buffer source the page started: its start time on the audio clock and its buffer's length. */
+export interface SourceStarted {
+  when: number;
+  length: number;
+}
+
+interface ProbeWindow {
+  stretchNodes: StretchNodeSeen[];
+  startedSources: SourceStarted[];
+}
+
+/**
+ * Before the page's scripts run, records what reaches the audio engine's stretch nodes
+ * (signalsmith-stretch's AudioWorkletNodes, built on the engine's native AudioContext): every
+ * `schedule` message (output time, input position, rate, semitones) and every `time` report of the
+ * worklet's input position; and every AudioBufferSourceNode started (the click track's clicks).
+ * What the controls show is the mixer slice; this is what the audio thread was told, and did.
+ */
+export async function installStretchProbe(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const probe = window as unknown as ProbeWindow;
+    probe.stretchNodes = [];
+    probe.startedSources = [];
+    const NativeNode = window.AudioWorkletNode;
+    window.AudioWorkletNode = class extends NativeNode {
+      constructor(context: BaseAudioContext, name: string, options?: AudioWorkletNodeOptions) {
+        super(context, name, options);
+        const seen: StretchNodeSeen = { schedules: [], times: [] };
+        probe.stretchNodes.push(seen);
+        const port = this.port;
+        const post = port.postMessage.bind(port) as (message: unknown, transfer?: Transferable[]) => void;
+        // The library calls its worklet's methods as [id, method, ...arguments].
+        port.postMessage = ((message: unknown, transfer?: Transferable[]) => {
+          if (Array.isArray(message) && message[1] === 'schedule') {
+            const schedule = message[2] as Omit<StretchScheduleSent, 'sentAt'>;
+            seen.schedules.push({ sentAt: context.currentTime, output: schedule.output, input: schedule.input, active: schedule.active, rate: schedule.rate, semitones: schedule.semitones });
+          }
+          post(message, transfer);
+        }) as typeof port.postMessage;
+        port.addEventListener('message', (event: MessageEvent) => {
+          const data = event.data as unknown[];
+          if (Array.isArray(data) && data[0] === 'time') seen.times.push({ at: context.currentTime, input: data[1] as number });
+        });
+      }
+    };
+    const start = AudioBufferSourceNode.prototype.start;
+    AudioBufferSourceNode.prototype.start = function (this: AudioBufferSourceNode, when?: number, offset?: number, duration?: number) {
+      probe.startedSources.push({ when: when ?? 0, length: this.buffer?.duration ?? 0 });
+      return start.call(this, when, offset, duration);
+    };
+  });
+}
+
+/** The stretch nodes that were scheduled (the engine's: pitched stems first, then drums), as seen so far. */
+export async function stretchNodesSeen(page: Page): Promise<StretchNodeSeen[]> {
+  return page.evaluate(() => (window as unknown as ProbeWindow).stretchNodes.filter((node) => node.schedules.length > 0));
+}
+
+/** The buffer sources started so far. */
+export async function sourcesStarted(page: Page): Promise<SourceStarted[]> {
+  return page.evaluate(() => (window as unknown as ProbeWindow).startedSources);
+}
+
+/** The least-squares slope of `y` over `x`. */
+function slope(points: readonly { x: number; y: number }[]): number {
+  const meanX = points.reduce((sum, point) => sum + point.x, 0) / points.length;
+  const meanY = points.reduce((sum, point) => sum + point.y, 0) / points.length;
+  const covariance = points.reduce((sum, point) => sum + (point.x - meanX) * (point.y - meanY), 0);
+  const variance = points.reduce((sum, point) => sum + (point.x - meanX) ** 2, 0);
+  return covariance / variance;
+}
+
+/**
+ * How fast the song moves while playing, over `seconds` of the page's time: `shown` is the player's
+ * position (the seek bar) per wall-clock second; `heard` is the first stretch node's reported input
+ * position per audio-clock second (a least-squares line through its reports, which come every
+ * 0.1 s of audio and reach the page a little late each).
+ */
+export async function playbackRates(page: Page, seconds: number): Promise<{ shown: number; heard: number }> {
+  const sample = () =>
+    page.evaluate(() => ({
+      wall: performance.now() / 1000,
+      position: Number((document.querySelector('input[aria-label="Seek"]') as HTMLInputElement).value),
+      reports: (window as unknown as ProbeWindow).stretchNodes.find((node) => node.schedules.length > 0)!.times.length,
+    }));
+  const before = await sample();
+  await page.waitForTimeout(seconds * 1000);
+  const after = await sample();
+  const reports = (await stretchNodesSeen(page))[0]!.times.slice(before.reports, after.reports);
+  if (reports.length < 5) throw new Error(`only ${reports.length} position reports from the stretch node in ${seconds} s`);
+  return {
+    shown: (after.position - before.position) / (after.wall - before.wall),
+    heard: slope(reports.map((report) => ({ x: report.at, y: report.input }))),
+  };
+}
