@@ -48,15 +48,16 @@ export const fixtureSongs: readonly FixtureSong[] = [
 
 /**
  * A drum click at `bpm` for `seconds`: a short decaying noise burst on every beat, louder on the
- * bar's first, as a 16-bit PCM mono WAV (what a tempo detector has to find).
+ * bar's first, as a 16-bit PCM mono WAV (what a tempo detector has to find). The first beat is at
+ * `firstBeat` seconds (silence before it), so a song's first downbeat need not be at 0 s.
  */
-export function clickTrackWav(bpm: number, seconds: number): Buffer {
+export function clickTrackWav(bpm: number, seconds: number, firstBeat = 0): Buffer {
   const samples = new Float32Array(Math.round(seconds * SAMPLE_RATE));
   const beat = (60 / bpm) * SAMPLE_RATE;
   const burst = Math.round(0.03 * SAMPLE_RATE);
   let noise = 12345;
-  for (let index = 0; index * beat < samples.length; index++) {
-    const start = Math.round(index * beat);
+  for (let index = 0; firstBeat * SAMPLE_RATE + index * beat < samples.length; index++) {
+    const start = Math.round(firstBeat * SAMPLE_RATE + index * beat);
     const level = index % 4 === 0 ? 0.8 : 0.5;
     for (let i = 0; i < burst && start + i < samples.length; i++) {
       noise = (noise * 1103515245 + 12345) & 0x7fffffff;
