@@ -76,8 +76,11 @@ describe('the first downbeat in the player', () => {
     const firstBeat = song.firstBeat!;
     const beat = 60 / song.bpm!;
     const beats = songTimes.map((time) => Math.round((time - firstBeat) / beat));
-    songTimes.forEach((time, index) => expect(Math.abs(time - (firstBeat + beats[index]! * beat))).toBeLessThan(0.001));
-    expect(beats).toEqual(beats.map((_, index) => beats[0]! + index));
+    const offGrid = songTimes.map((time, index) => Math.abs(time - (firstBeat + beats[index]! * beat)));
+    console.log(`farthest click from the grid: ${(Math.max(...offGrid) * 1000).toFixed(4)} ms`);
+    offGrid.forEach((off) => expect(off).toBeLessThan(0.001));
+    // (Steps, not the numbers themselves: a click a hair before the first beat rounds to -0.)
+    expect(beats.slice(1).map((k, index) => k - beats[index]!)).toEqual(beats.slice(1).map(() => 1));
     const countIn = clicks.filter((click) => click.when < play.output);
     expect(countIn).toHaveLength(4);
     expect(beats).toContain(0); // the click on the first downbeat itself
