@@ -87,8 +87,8 @@ async function setPractice(page: Page, percent: number, semitones: number): Prom
 
 /**
  * Plays the song from 0 and checks the audio engine got `tempo` and `transpose`, not only the
- * controls: over 2 s the position moves `tempo` song seconds per second (within 5%), as the player
- * shows it and as the stretch worklet reports it, and the last schedule of the pitched stems' node
+ * controls: over 2 s the position moves `tempo` song seconds per second, as the player shows it
+ * (within 15%) and as the stretch worklet reports it (within 5%), and the last schedule of the pitched stems' node
  * carries that rate and `transpose` semitones, the drums' node that rate and 0. Pauses again.
  */
 async function expectEngineAt(page: Page, tempo: number, transpose: number): Promise<void> {
@@ -98,7 +98,10 @@ async function expectEngineAt(page: Page, tempo: number, transpose: number): Pro
   await page.waitForTimeout(300); // past the start's lookahead: the position moves from here on
   const rates = await playbackRates(page, 2);
   console.log(`tempo ${tempo}: the player's position moved ${rates.shown.toFixed(4)} s/s, the worklet's ${rates.heard.toFixed(4)} s/s`);
-  expect(Math.abs(rates.shown / tempo - 1)).toBeLessThan(0.05);
+  // The player's position per wall-clock second drifts when a loaded machine's audio thread falls
+  // behind real time (CI runs other tests beside this one): 15% still tells 0.7 from 1.0. The
+  // worklet's own report is per audio-clock second, which no load skews.
+  expect(Math.abs(rates.shown / tempo - 1)).toBeLessThan(0.15);
   expect(Math.abs(rates.heard / tempo - 1)).toBeLessThan(0.05);
   const lastSchedules = (await stretchNodesSeen(page)).map((node) => node.schedules.at(-1)!);
   expect(lastSchedules.map(({ active, rate, semitones }) => ({ active, rate, semitones }))).toEqual([
