@@ -88,8 +88,9 @@ async function setPractice(page: Page, percent: number, semitones: number): Prom
 /**
  * Plays the song from 0 and checks the audio engine got `tempo` and `transpose`, not only the
  * controls: over 2 s the position moves `tempo` song seconds per second, as the player shows it
- * (within 15%) and as the stretch worklet reports it (within 5%), and the last schedule of the pitched stems' node
- * carries that rate and `transpose` semitones, the drums' node that rate and 0. Pauses again.
+ * (within 15%) and as the stretch worklet reports it (within 5%), and the last schedule of the
+ * pitched stems' node carries that rate and `transpose` semitones, the drums' node that rate and 0.
+ * Pauses again.
  */
 async function expectEngineAt(page: Page, tempo: number, transpose: number): Promise<void> {
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
