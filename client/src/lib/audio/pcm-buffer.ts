@@ -20,6 +20,15 @@ export function isShared(samples: Float32Array): boolean {
 }
 
 /**
+ * The buffers to transfer when `channels` are posted to a worklet or worker: the copies' own, each
+ * once (a mono stem's one array may stand for both sides). Shared memory is never transferred: it
+ * goes over as it is, and the engine keeps using it.
+ */
+export function copiesToTransfer(channels: readonly Float32Array[]): ArrayBuffer[] {
+  return [...new Set(channels.filter((channel) => !isShared(channel)).map((channel) => channel.buffer as ArrayBuffer))];
+}
+
+/**
  * The decoded stem in memory that the audio thread (the stretch worklet) and the export's workers
  * can share: each channel copied once into a SharedArrayBuffer, `length` samples long (the song's
  * longest stem, the tail silent, so every node of the graph gets equal lengths without another

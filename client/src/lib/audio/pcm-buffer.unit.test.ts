@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isShared, sharedPcm } from './pcm-buffer';
+import { copiesToTransfer, isShared, sharedPcm } from './pcm-buffer';
 
 /** The part of an AudioBuffer sharedPcm reads, from plain arrays. */
 function decoded(channels: number[][], sampleRate = 4): AudioBuffer {
@@ -35,5 +35,14 @@ describe('sharedPcm', () => {
     isolated(false);
     const buffer = decoded([[1, 2], [3, 4]]);
     expect(sharedPcm(buffer, 2)).toBe(buffer);
+  });
+});
+
+describe('copiesToTransfer', () => {
+  it('lists each copy once and never shared memory', () => {
+    const copy = new Float32Array(4);
+    const shared = new Float32Array(new SharedArrayBuffer(16));
+    expect(copiesToTransfer([copy, copy, shared, new Float32Array(2)])).toEqual([copy.buffer, expect.any(ArrayBuffer)]);
+    expect(copiesToTransfer([shared])).toEqual([]);
   });
 });

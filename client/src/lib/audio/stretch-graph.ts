@@ -1,6 +1,6 @@
 import SignalsmithStretch from 'signalsmith-stretch';
 import type { StretchNode, StretchSchedule } from 'signalsmith-stretch';
-import { type PcmBuffer, isShared } from './pcm-buffer';
+import { type PcmBuffer, copiesToTransfer, isShared } from './pcm-buffer';
 import { stretchGroupsOf } from './stretch-groups';
 import type { Seconds } from './units';
 
@@ -53,8 +53,7 @@ export async function buildStretchGraph(
       const channels = members.flatMap((stem) => stereoChannels(stem.buffer, length));
       // Shared memory goes over as it is (the worklet reads the engine's own samples); copies are
       // transferred, so the worklet owns them. A mono stem's one array is sent once for both sides.
-      const copies = new Set(channels.filter((channel) => !isShared(channel)).map((channel) => channel.buffer as ArrayBuffer));
-      await node.addBuffers(channels, [...copies]);
+      await node.addBuffers(channels, copiesToTransfer(channels));
       const splitter = context.createChannelSplitter(channelCount);
       node.connect(splitter);
       members.forEach((stem, index) => {

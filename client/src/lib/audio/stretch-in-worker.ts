@@ -1,4 +1,4 @@
-import { isShared } from './pcm-buffer';
+import { copiesToTransfer } from './pcm-buffer';
 import { runWorkerTask } from '../workers/worker-task';
 import type { StretchRenderReply, StretchRenderRequest } from './stretch-render-messages';
 
@@ -13,12 +13,10 @@ export async function stretchInWorker(
   onProgress?: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<{ left: Float32Array; right: Float32Array }> {
-  // Copies are transferred; shared memory (the engine's own stems) is sent as it is.
-  const copies = request.groups.flatMap((group) => group.stems.flatMap((stem) => stem.channels.filter((channel) => !isShared(channel)).map((channel) => channel.buffer as ArrayBuffer)));
   const { left, right } = await runWorkerTask<Extract<StretchRenderReply, { kind: 'done' }>>(
     () => new Worker(new URL('./stretch-render-worker.ts', import.meta.url), { type: 'module', name: 'mix-stretch' }),
     request,
-    [...new Set(copies)],
+    copiesToTransfer(request.groups.flatMap((group) => group.stems.flatMap((stem) => stem.channels))),
     { failed: 'the time-stretch failed', crashed: 'the time-stretch could not run' },
     { ...(onProgress && { onProgress }), ...(signal && { signal }) },
   );
