@@ -76,7 +76,11 @@ describe('a demo library song', () => {
     const strips = page.getByTestId('mixer-strip');
     expect(await strips.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-group')))).toEqual(groups);
     const info = page.getByRole('region', { name: 'SONG INFO' });
-    for (const text of [demo.bpm, demo.key, demo.genre, demo.difficulty, '0:22']) expect(await info.getByText(text, { exact: true }).isVisible(), text).toBe(true);
+    for (const text of [demo.bpm, demo.key, demo.genre, demo.difficulty]) expect(await info.getByText(text, { exact: true }).isVisible(), text).toBe(true);
+    // Length is the length the transport shows: the decoded MP3s (lead-in and padding included).
+    const total = (await page.getByTestId('player-clock').innerText()).split(' / ')[1]!;
+    expect(total).toMatch(/^0:2[23]$/);
+    expect(await info.getByText(total, { exact: true }).isVisible()).toBe(true);
 
     // Play: six MP3 stems started at one audio-clock time, and the analyser sees the mix.
     await page.getByRole('button', { name: 'Play' }).click();

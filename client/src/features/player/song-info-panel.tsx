@@ -3,7 +3,12 @@ import { formatClock } from './format-clock';
 import type { PlayerSong } from './player-api';
 import styles from './player.module.css';
 
-/** Tempo, Key, Genre, Genre2, Difficulty, Length; KARAOKE only when the song has lyrics. */
+/**
+ * Tempo, Key, Genre, Genre2, Difficulty, Length; KARAOKE only when the song has lyrics. Length is the
+ * decoded stems' length once they are loaded, the same figure the transport shows: an MP3's decoded
+ * audio carries the encoder's lead-in and padding (about 0.1 s), so the catalogue's length (read
+ * from the file by the scan) can fall a second short of it on the clock.
+ */
 export function SongInfoPanel({ song, duration, onKaraoke }: { song: PlayerSong; duration: number; onKaraoke: (() => void) | null }) {
   const rows: [string, string][] = [
     ['Tempo', song.bpm === null ? '-' : `${Math.round(song.bpm)} BPM`],
@@ -11,7 +16,7 @@ export function SongInfoPanel({ song, duration, onKaraoke }: { song: PlayerSong;
     ['Genre', song.genre ?? 'Unknown'],
     ['Genre2', song.genre2 ?? '-'],
     ['Difficulty', `${song.difficulty}/10`],
-    ['Length', formatClock(song.duration ?? duration)],
+    ['Length', formatClock(duration > 0 ? duration : (song.duration ?? 0))],
   ];
   return (
     <section className={styles.panel} aria-labelledby="song-info-title">
