@@ -1,4 +1,4 @@
-import * as Tone from 'tone';
+import * as Tone from './tone';
 import { clickTimes, countInClicks, countInDuration, trainerTempo } from './beat-grid';
 import type { BeatGrid, SpeedTrainer } from './beat-grid';
 import { ClickTrack } from './click-track';
@@ -193,7 +193,8 @@ export class StemEngine {
     options.signal?.throwIfAborted();
 
     // Every node on this song's own context (not Tone's global one, which a later load replaces).
-    const master = new Tone.Gain({ context, gain: 1 }).toDestination();
+    const master = new Tone.Gain({ context, gain: 1 });
+    Tone.connect(master, context.rawContext.destination);
     const analyser = new Tone.Analyser({ context, type: 'fft', size: ANALYSER_FFT_SIZE / 2, smoothing: ANALYSER_SMOOTHING });
     master.connect(analyser);
     const channels: Channel[] = [];
