@@ -171,6 +171,12 @@ export function audioContextSampleRate(page: Page): Promise<number> {
 export interface TabMemory {
   jsHeapUsedBytes: number;
   rendererRssBytes: number;
+  /**
+   * The same split as /proc names it: private anonymous memory (heaps, samples), file pages (mostly
+   * Chromium's own code, shared with every Chromium process), and shared memory (audio output and
+   * other buffers shared with the browser's processes).
+   */
+  rendererRssParts: { anon: number; file: number; shmem: number };
 }
 
 export async function measureTabMemory(page: Page, pageSession: CDPSession, browserSession: CDPSession): Promise<TabMemory> {
@@ -181,11 +187,16 @@ export async function measureTabMemory(page: Page, pageSession: CDPSession, brow
   const jsHeapUsedBytes = metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? Number.NaN;
   const { processInfo } = (await browserSession.send('SystemInfo.getProcessInfo')) as { processInfo: Array<{ type: string; id: number }> };
   let rendererRssBytes = 0;
+  const rendererRssParts = { anon: 0, file: 0, shmem: 0 };
   for (const process of processInfo.filter((info) => info.type === 'renderer')) {
     const status = await readFile(`/proc/${process.id}/status`, 'utf8').catch(() => '');
-    rendererRssBytes += Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? 0) * 1024;
+    const kilobytes = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1] ?? 0) * 1024;
+    rendererRssBytes += kilobytes('VmRSS');
+    rendererRssParts.anon += kilobytes('RssAnon');
+    rendererRssParts.file += kilobytes('RssFile');
+    rendererRssParts.shmem += kilobytes('RssShmem');
   }
-  return { jsHeapUsedBytes, rendererRssBytes };
+  return { jsHeapUsedBytes, rendererRssBytes, rendererRssParts };
 }
 
 /** A CDP session on the page with the Performance domain on, and one on the browser. */
