@@ -105,9 +105,12 @@ const GAIN_RAMP: Seconds = 0.015;
  * once. A context kept across songs held each song's stems until the audio thread's own garbage
  * collector ran, which it hardly does (bench:client: 400 MB still held after five songs).
  * Created suspended outside a user gesture; `play()` resumes it from the user's click.
+ * Without Tone's clock ('offline': no ticker): its worker, a thread and a script heap of its own,
+ * woke every 50 ms for Tone's own scheduling, which the engine does not use (its timers are the
+ * window's, and the audio is scheduled on the audio clock).
  */
 function freshToneContext(): Tone.BaseContext {
-  Tone.setContext(new Tone.Context(new AudioContext({ latencyHint: 'interactive' })));
+  Tone.setContext(new Tone.Context({ context: new AudioContext({ latencyHint: 'interactive' }), clockSource: 'offline' }));
   return Tone.getContext();
 }
 
@@ -642,12 +645,13 @@ export class StemEngine {
     this.clearEndTimer();
     const remaining = timeUntilEnd(this.transport, this.context.immediate(), this.duration);
     if (remaining === null) return;
-    this.endTimer = this.context.setTimeout(() => {
+    this.endTimer = window.setTimeout(() => {
       this.endTimer = null;
       if (this.disposed || this.transport.state !== 'playing') return;
-      // The clock's timer may fire a little early: then check again when the end is due.
+      // The window's timer runs on its own clock, not the audio clock, and may fire a little early:
+      // then check again when the end is due.
       if (!this.settleEnd()) this.scheduleEndCheck();
-    }, remaining);
+    }, remaining * 1000);
   }
 
   /** Applies the end-of-song rule, telling `onEnded` when it ends playback; true when it did. */
@@ -662,7 +666,7 @@ export class StemEngine {
   }
 
   private clearEndTimer(): void {
-    if (this.endTimer !== null) this.context.clearTimeout(this.endTimer);
+    if (this.endTimer !== null) window.clearTimeout(this.endTimer);
     this.endTimer = null;
   }
 
