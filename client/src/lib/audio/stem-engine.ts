@@ -186,7 +186,10 @@ export class StemEngine {
       sources.map(async (source) => {
         try {
           const encoded = await fetchStemAudio(source, fetchFn, options.signal);
-          return await context.decodeAudioData(encoded);
+          const decoded = await context.decodeAudioData(encoded);
+          // Shared now, at its own length, so this AudioBuffer goes before the others are decoded:
+          // held until the last stem was, the six of them doubled the PCM at the load's peak.
+          return sharedPcm(decoded, decoded.length);
         } finally {
           options.onStemSettled?.(++settled, sources.length);
         }
@@ -202,8 +205,8 @@ export class StemEngine {
     master.connect(analyser);
     const channels: Channel[] = [];
     const failures: StemLoadFailure[] = [];
-    // Every stem padded to the longest, so the stretch graph hands the worklet the engine's own
-    // shared samples instead of copies of them (see `sharedPcm`).
+    // Every stem padded to the longest (a shorter one copied once more), so the stretch graph hands
+    // the worklet the engine's own shared samples instead of copies of them (see `sharedPcm`).
     const length = Math.max(0, ...results.map((result) => (result.status === 'fulfilled' ? result.value.length : 0)));
     results.forEach((result, index) => {
       const id = sources[index]!.id;
