@@ -28,6 +28,7 @@ import {
   measureReloadToFirstRow,
   measureTabMemory,
   memorySessions,
+  resetRendererPeaks,
   unloadSongInApp,
   waitForSongCount,
   watchFirstRow,
@@ -132,6 +133,8 @@ try {
   // freed when that thread's own garbage collector runs, which no devtools call forces, so an
   // unloaded tab can still hold it for a while and hide it from a loaded-minus-unloaded difference.
   const beforeSong = await measureTabMemory(page, pageSession, browserSession);
+  // The first load's peak (decoding), not the library's first visit.
+  await resetRendererPeaks(browserSession);
   const loads: LoadSongTiming[] = [];
   let firstLoaded: TabMemory | undefined;
   let firstSettled: TabMemory | undefined;
@@ -164,6 +167,7 @@ try {
   // The first song in the tab: what one song costs. After the last load and after letting it go:
   // whether loads pile up (freed memory the allocator keeps counts there too, so it is no verdict).
   const rssDelta = firstLoaded!.rendererRssBytes - beforeSong.rendererRssBytes;
+  const loadPeak = firstLoaded!.rendererPeakBytes - beforeSong.rendererRssBytes;
   const settledDelta = firstSettled!.rendererRssBytes - beforeSong.rendererRssBytes;
   const settledParts = {
     anon: firstSettled!.rendererRssParts.anon - beforeSong.rendererRssParts.anon,
@@ -196,6 +200,7 @@ try {
     ['song memory: JS heap + PCM over PCM', 'after GC', `${heapRatio.toFixed(2)}x`, `heap ${mb(heapDelta)}, PCM ${mb(pcmBytes)}`, '<= 1.1x', verdict(heapRatio <= targets.memoryOverPcm)],
     ['song memory: renderer RSS over PCM', 'first load', `${rssRatio.toFixed(2)}x`, `RSS ${mb(rssDelta)}, PCM ${mb(pcmBytes)}`, '', ''],
     ['song memory: renderer RSS over PCM', `${settleMs / 1000} s later`, `${settledRatio.toFixed(2)}x`, `RSS ${mb(settledDelta)}: anon ${mb(settledParts.anon)}, file ${mb(settledParts.file)}, shmem ${mb(settledParts.shmem)}`, '<= 1.1x', verdict(settledRatio <= targets.memoryOverPcm)],
+    ['renderer peak RSS over no song', 'first load', mb(loadPeak), `${(loadPeak / pcmBytes).toFixed(2)}x the PCM, while decoding`, '', ''],
     ['renderer RSS over no song', `after ${loads.length} loads`, mb(rssAfterLoads), `after unload ${mb(rssHeldAfterUnload)}`, '', ''],
   ];
   console.log(
@@ -219,7 +224,7 @@ try {
     reloadsMs: reloads,
     reloadsWithoutRows,
     loadSongMs: loads,
-    memory: { beforeSong, firstLoaded, firstSettled, settleMs, settledDelta, settledParts, settledRatio, loaded, unloaded, rssAfterLoads, rssHeldAfterUnload, sampleRate, stems, pcmBytes, heapDelta, rssDelta, heapRatio, rssRatio },
+    memory: { beforeSong, firstLoaded, firstSettled, settleMs, settledDelta, settledParts, settledRatio, loadPeak, loaded, unloaded, rssAfterLoads, rssHeldAfterUnload, sampleRate, stems, pcmBytes, heapDelta, rssDelta, heapRatio, rssRatio },
   };
   const directory = fileURLToPath(new URL('../../bench/results/', import.meta.url));
   await mkdir(directory, { recursive: true });
