@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 
 /**
@@ -171,6 +171,24 @@ export function audioContextSampleRate(page: Page): Promise<number> {
 export interface TabMemory {
   jsHeapUsedBytes: number;
   rendererRssBytes: number;
+  /**
+   * The same split as /proc names it: private anonymous memory (heaps, samples), file pages (mostly
+   * Chromium's own code, shared with every Chromium process), and shared memory (audio output and
+   * other buffers shared with the browser's processes).
+   */
+  rendererRssParts: { anon: number; file: number; shmem: number };
+  /** The renderer processes' peak resident memory (VmHWM) since `resetRendererPeaks`. */
+  rendererPeakBytes: number;
+}
+
+/** Starts the renderer processes' peak resident memory afresh (`5` to /proc/<pid>/clear_refs). */
+export async function resetRendererPeaks(browserSession: CDPSession): Promise<void> {
+  for (const id of await rendererIds(browserSession)) await writeFile(`/proc/${id}/clear_refs`, '5');
+}
+
+async function rendererIds(browserSession: CDPSession): Promise<number[]> {
+  const { processInfo } = (await browserSession.send('SystemInfo.getProcessInfo')) as { processInfo: Array<{ type: string; id: number }> };
+  return processInfo.filter((info) => info.type === 'renderer').map((info) => info.id);
 }
 
 export async function measureTabMemory(page: Page, pageSession: CDPSession, browserSession: CDPSession): Promise<TabMemory> {
@@ -179,13 +197,19 @@ export async function measureTabMemory(page: Page, pageSession: CDPSession, brow
   await page.waitForTimeout(300);
   const { metrics } = await pageSession.send('Performance.getMetrics');
   const jsHeapUsedBytes = metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? Number.NaN;
-  const { processInfo } = (await browserSession.send('SystemInfo.getProcessInfo')) as { processInfo: Array<{ type: string; id: number }> };
   let rendererRssBytes = 0;
-  for (const process of processInfo.filter((info) => info.type === 'renderer')) {
-    const status = await readFile(`/proc/${process.id}/status`, 'utf8').catch(() => '');
-    rendererRssBytes += Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? 0) * 1024;
+  let rendererPeakBytes = 0;
+  const rendererRssParts = { anon: 0, file: 0, shmem: 0 };
+  for (const id of await rendererIds(browserSession)) {
+    const status = await readFile(`/proc/${id}/status`, 'utf8').catch(() => '');
+    const kilobytes = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1] ?? 0) * 1024;
+    rendererRssBytes += kilobytes('VmRSS');
+    rendererPeakBytes += kilobytes('VmHWM');
+    rendererRssParts.anon += kilobytes('RssAnon');
+    rendererRssParts.file += kilobytes('RssFile');
+    rendererRssParts.shmem += kilobytes('RssShmem');
   }
-  return { jsHeapUsedBytes, rendererRssBytes };
+  return { jsHeapUsedBytes, rendererRssBytes, rendererRssParts, rendererPeakBytes };
 }
 
 /** A CDP session on the page with the Performance domain on, and one on the browser. */

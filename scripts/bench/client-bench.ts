@@ -4,7 +4,8 @@
  * - a library of `--songs` songs: keystroke in search to updated list (target <= 50 ms, median),
  *   and reload to the first rows;
  * - 'Load Song' to playable for a six-stem demo song (target <= 2 s on localhost, median), and
- *   the memory the loaded song costs the tab against its decoded PCM (target <= 1.1x).
+ *   the memory the loaded song costs the tab against its decoded PCM (target <= 1.1x), right
+ *   after the load and once the allocator has returned decoding's freed buffers.
  * Medians on stdout with the targets met or missed, progress on stderr, every raw figure in
  * bench/results/client-<timestamp>.json. See docs/benchmarks.md.
  */
@@ -27,6 +28,7 @@ import {
   measureReloadToFirstRow,
   measureTabMemory,
   memorySessions,
+  resetRendererPeaks,
   unloadSongInApp,
   waitForSongCount,
   watchFirstRow,
@@ -65,6 +67,8 @@ for (const [name, value] of Object.entries(counts)) {
 }
 
 const targets = { keystrokeMs: 50, loadSongMs: 2000, memoryOverPcm: 1.1 };
+/** How long the loaded song sits before its memory is measured again (see where it is used). */
+const settleMs = 10_000;
 const log = (line: string) => console.error(`[bench:client] ${line}`);
 const startedAt = new Date().toISOString();
 const benchStarted = performance.now();
@@ -129,11 +133,21 @@ try {
   // freed when that thread's own garbage collector runs, which no devtools call forces, so an
   // unloaded tab can still hold it for a while and hide it from a loaded-minus-unloaded difference.
   const beforeSong = await measureTabMemory(page, pageSession, browserSession);
+  // The first load's peak (decoding), not the library's first visit.
+  await resetRendererPeaks(browserSession);
   const loads: LoadSongTiming[] = [];
   let firstLoaded: TabMemory | undefined;
+  let firstSettled: TabMemory | undefined;
   for (let run = 0; run < counts.loads; run++) {
     loads.push(await measureLoadSong(page, pageSession, app.demoSong.title));
-    if (run === 0) firstLoaded = await measureTabMemory(page, pageSession, browserSession);
+    if (run === 0) {
+      firstLoaded = await measureTabMemory(page, pageSession, browserSession);
+      // Decoding leaves freed buffers (the encoded stems, the decoder's own) that Chromium's
+      // allocator hands back to the system a few seconds later, on its periodic purge: what the
+      // tab holds while the musician plays is measured after that (decision 0038).
+      await page.waitForTimeout(settleMs);
+      firstSettled = await measureTabMemory(page, pageSession, browserSession);
+    }
     if (run < counts.loads - 1) await leavePlayer(page);
   }
   // The tab with the last load's song, then after the player let it go.
@@ -153,6 +167,13 @@ try {
   // The first song in the tab: what one song costs. After the last load and after letting it go:
   // whether loads pile up (freed memory the allocator keeps counts there too, so it is no verdict).
   const rssDelta = firstLoaded!.rendererRssBytes - beforeSong.rendererRssBytes;
+  const loadPeak = firstLoaded!.rendererPeakBytes - beforeSong.rendererRssBytes;
+  const settledDelta = firstSettled!.rendererRssBytes - beforeSong.rendererRssBytes;
+  const settledParts = {
+    anon: firstSettled!.rendererRssParts.anon - beforeSong.rendererRssParts.anon,
+    file: firstSettled!.rendererRssParts.file - beforeSong.rendererRssParts.file,
+    shmem: firstSettled!.rendererRssParts.shmem - beforeSong.rendererRssParts.shmem,
+  };
   const rssAfterLoads = loaded.rendererRssBytes - beforeSong.rendererRssBytes;
   const rssHeldAfterUnload = unloaded.rendererRssBytes - beforeSong.rendererRssBytes;
 
@@ -163,6 +184,7 @@ try {
   const fetched = summarizeRuns(loads.map((timing) => timing.stemsFetchedMs));
   const heapRatio = (heapDelta + pcmBytes) / pcmBytes;
   const rssRatio = rssDelta / pcmBytes;
+  const settledRatio = settledDelta / pcmBytes;
   const seconds = (performance.now() - benchStarted) / 1000;
 
   const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
@@ -176,14 +198,16 @@ try {
     ['Load Song -> playable', `median of ${loads.length}`, ms(load.median), `${ms(load.min)} - ${ms(load.max)}`, '<= 2000 ms', verdict(load.median <= targets.loadSongMs)],
     ['Load Song -> last stem byte', `median of ${loads.length}`, ms(fetched.median), `${ms(fetched.min)} - ${ms(fetched.max)}`, '', ''],
     ['song memory: JS heap + PCM over PCM', 'after GC', `${heapRatio.toFixed(2)}x`, `heap ${mb(heapDelta)}, PCM ${mb(pcmBytes)}`, '<= 1.1x', verdict(heapRatio <= targets.memoryOverPcm)],
-    ['song memory: renderer RSS over PCM', 'first load', `${rssRatio.toFixed(2)}x`, `RSS ${mb(rssDelta)}, PCM ${mb(pcmBytes)}`, '<= 1.1x', verdict(rssRatio <= targets.memoryOverPcm)],
+    ['song memory: renderer RSS over PCM', 'first load', `${rssRatio.toFixed(2)}x`, `RSS ${mb(rssDelta)}, PCM ${mb(pcmBytes)}`, '', ''],
+    ['song memory: renderer RSS over PCM', `${settleMs / 1000} s later`, `${settledRatio.toFixed(2)}x`, `RSS ${mb(settledDelta)}: anon ${mb(settledParts.anon)}, file ${mb(settledParts.file)}, shmem ${mb(settledParts.shmem)}`, '<= 1.1x', verdict(settledRatio <= targets.memoryOverPcm)],
+    ['renderer peak RSS over no song', 'first load', mb(loadPeak), `${(loadPeak / pcmBytes).toFixed(2)}x the PCM, while decoding`, '', ''],
     ['renderer RSS over no song', `after ${loads.length} loads`, mb(rssAfterLoads), `after unload ${mb(rssHeldAfterUnload)}`, '', ''],
   ];
   console.log(
     [
       `Woodshed client benchmark, ${startedAt}: headless Chromium, ${counts.songs.toLocaleString('en')} songs (seeded in ${app.seedSeconds.toFixed(1)} s), demo song "${app.demoSong.title}" of ${stems.length} stems, ${stems[0]?.channels === 1 ? 'mono' : 'stereo'}, ${Math.round(app.demoSong.duration ?? 0)} s, decoded at ${sampleRate} Hz`,
       `${machine.cpus} x ${machine.cpuModel}, Node ${machine.node}; load average ${machine.loadAverageAtStart.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end; ${seconds.toFixed(0)} s in all`,
-      `Song memory (after a full GC): JS heap = the tab with the song loaded minus the tab after the player let it go (the heap excludes the decoded audio, which lives outside it); renderer RSS = the tab with its first song loaded minus the tab before any song.`,
+      `Song memory (after a full GC): JS heap = the tab with the song loaded minus the tab after the player let it go (the heap excludes the decoded audio, which lives outside it); renderer RSS = the tab with its first song loaded minus the tab before any song, right after the load and ${settleMs / 1000} s later (file = Chromium's code pages, shared with its other processes).`,
       '',
       table(['figure', 'runs', 'measured', 'range / parts', 'target', 'result'], rows),
     ].join('\n'),
@@ -200,7 +224,7 @@ try {
     reloadsMs: reloads,
     reloadsWithoutRows,
     loadSongMs: loads,
-    memory: { beforeSong, firstLoaded, loaded, unloaded, rssAfterLoads, rssHeldAfterUnload, sampleRate, stems, pcmBytes, heapDelta, rssDelta, heapRatio, rssRatio },
+    memory: { beforeSong, firstLoaded, firstSettled, settleMs, settledDelta, settledParts, settledRatio, loadPeak, loaded, unloaded, rssAfterLoads, rssHeldAfterUnload, sampleRate, stems, pcmBytes, heapDelta, rssDelta, heapRatio, rssRatio },
   };
   const directory = fileURLToPath(new URL('../../bench/results/', import.meta.url));
   await mkdir(directory, { recursive: true });

@@ -35,9 +35,14 @@ export function copiesToTransfer(channels: readonly Float32Array[]): ArrayBuffer
  * copy), and the AudioBuffer let go. Without cross-origin isolation (no SharedArrayBuffer: a dev
  * server without the COEP header, or a browser that lacks it) the AudioBuffer itself is kept and
  * the graph copies what it hands over, as before (issue 8: memory against the decoded PCM).
+ *
+ * Also takes a stem already shared (the engine shares each as soon as it is decoded, at its own
+ * length, so the AudioBuffers do not pile up while the others decode): returned as it is when it
+ * has `length` samples already, else copied once more, padded.
  */
-export function sharedPcm(decoded: AudioBuffer, length: number): PcmBuffer {
+export function sharedPcm(decoded: PcmBuffer, length: number): PcmBuffer {
   if (!globalThis.crossOriginIsolated || length < decoded.length) return decoded;
+  if (length === decoded.length && decoded.numberOfChannels > 0 && isShared(decoded.getChannelData(0))) return decoded;
   const channels = Array.from({ length: decoded.numberOfChannels }, (_, channel) => {
     const samples = new Float32Array(new SharedArrayBuffer(length * Float32Array.BYTES_PER_ELEMENT));
     samples.set(decoded.getChannelData(channel));

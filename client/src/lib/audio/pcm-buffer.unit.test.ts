@@ -31,6 +31,17 @@ describe('sharedPcm', () => {
     expect(() => pcm.getChannelData(1)).toThrow(RangeError);
   });
 
+  it('returns a stem already shared at the length asked as it is, and pads a shorter one with one more copy', () => {
+    isolated(true);
+    const own = sharedPcm(decoded([[0.5, -0.5, 0.25]]), 3);
+    expect(sharedPcm(own, 3)).toBe(own);
+    const padded = sharedPcm(own, 4);
+    expect(padded).not.toBe(own);
+    expect(isShared(padded.getChannelData(0))).toBe(true);
+    expect([...padded.getChannelData(0)]).toEqual([0.5, -0.5, 0.25, 0]);
+    expect(padded.duration).toBe(0.75);
+  });
+
   it('keeps the AudioBuffer itself without cross-origin isolation (no SharedArrayBuffer for the page)', () => {
     isolated(false);
     const buffer = decoded([[1, 2], [3, 4]]);

@@ -1,4 +1,4 @@
-import * as Tone from 'tone';
+import * as Tone from './tone';
 import { clickTimes, countInClicks, countInDuration, trainerTempo } from './beat-grid';
 import type { BeatGrid, SpeedTrainer } from './beat-grid';
 import { ClickTrack } from './click-track';
@@ -105,9 +105,12 @@ const GAIN_RAMP: Seconds = 0.015;
  * once. A context kept across songs held each song's stems until the audio thread's own garbage
  * collector ran, which it hardly does (bench:client: 400 MB still held after five songs).
  * Created suspended outside a user gesture; `play()` resumes it from the user's click.
+ * Without Tone's clock ('offline': no ticker): its worker, a thread and a script heap of its own,
+ * woke every 50 ms for Tone's own scheduling, which the engine does not use (its timers are the
+ * window's, and the audio is scheduled on the audio clock).
  */
 function freshToneContext(): Tone.BaseContext {
-  Tone.setContext(new Tone.Context(new AudioContext({ latencyHint: 'interactive' })));
+  Tone.setContext(new Tone.Context({ context: new AudioContext({ latencyHint: 'interactive' }), clockSource: 'offline' }));
   return Tone.getContext();
 }
 
@@ -183,7 +186,10 @@ export class StemEngine {
       sources.map(async (source) => {
         try {
           const encoded = await fetchStemAudio(source, fetchFn, options.signal);
-          return await context.decodeAudioData(encoded);
+          const decoded = await context.decodeAudioData(encoded);
+          // Shared now, at its own length, so this AudioBuffer goes before the others are decoded:
+          // held until the last stem was, the six of them doubled the PCM at the load's peak.
+          return sharedPcm(decoded, decoded.length);
         } finally {
           options.onStemSettled?.(++settled, sources.length);
         }
@@ -193,13 +199,14 @@ export class StemEngine {
     options.signal?.throwIfAborted();
 
     // Every node on this song's own context (not Tone's global one, which a later load replaces).
-    const master = new Tone.Gain({ context, gain: 1 }).toDestination();
+    const master = new Tone.Gain({ context, gain: 1 });
+    Tone.connect(master, context.rawContext.destination);
     const analyser = new Tone.Analyser({ context, type: 'fft', size: ANALYSER_FFT_SIZE / 2, smoothing: ANALYSER_SMOOTHING });
     master.connect(analyser);
     const channels: Channel[] = [];
     const failures: StemLoadFailure[] = [];
-    // Every stem padded to the longest, so the stretch graph hands the worklet the engine's own
-    // shared samples instead of copies of them (see `sharedPcm`).
+    // Every stem padded to the longest (a shorter one copied once more), so the stretch graph hands
+    // the worklet the engine's own shared samples instead of copies of them (see `sharedPcm`).
     const length = Math.max(0, ...results.map((result) => (result.status === 'fulfilled' ? result.value.length : 0)));
     results.forEach((result, index) => {
       const id = sources[index]!.id;
@@ -641,12 +648,13 @@ export class StemEngine {
     this.clearEndTimer();
     const remaining = timeUntilEnd(this.transport, this.context.immediate(), this.duration);
     if (remaining === null) return;
-    this.endTimer = this.context.setTimeout(() => {
+    this.endTimer = window.setTimeout(() => {
       this.endTimer = null;
       if (this.disposed || this.transport.state !== 'playing') return;
-      // The clock's timer may fire a little early: then check again when the end is due.
+      // The window's timer runs on its own clock, not the audio clock, and may fire a little early:
+      // then check again when the end is due.
       if (!this.settleEnd()) this.scheduleEndCheck();
-    }, remaining);
+    }, remaining * 1000);
   }
 
   /** Applies the end-of-song rule, telling `onEnded` when it ends playback; true when it did. */
@@ -661,7 +669,7 @@ export class StemEngine {
   }
 
   private clearEndTimer(): void {
-    if (this.endTimer !== null) this.context.clearTimeout(this.endTimer);
+    if (this.endTimer !== null) window.clearTimeout(this.endTimer);
     this.endTimer = null;
   }
 
