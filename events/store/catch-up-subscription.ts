@@ -3,7 +3,8 @@ import { START, type ReadAllOptions, type ReadAllPage, type SubscribeOptions, ty
 
 /** What a catch-up subscription needs from an adapter. */
 export interface CatchUpSource {
-  readAll(options: ReadAllOptions): Promise<ReadAllPage>;
+  /** `atHead`: the page reached the last visible event, so reading again now would find nothing. */
+  readAll(options: ReadAllOptions): Promise<ReadAllPage & { atHead?: boolean }>;
   /** Call `wake` whenever new events may be visible; returns the function that stops it. */
   onAppended(wake: () => void): () => void;
   /** Read again after this long without a wake-up (a missed notification only delays). */
@@ -14,8 +15,8 @@ export interface CatchUpSource {
 const insideHandler = new AsyncLocalStorage<Subscription>();
 
 /**
- * Read pages from `after` until a read makes no progress, report `onCaughtUp` once, then wait for
- * a wake-up or the poll interval and go on from the last position. Positions only ever move
+ * Read pages from `after` until a read makes no progress or says it reached the head, report
+ * `onCaughtUp` once, then wait for a wake-up or the poll interval and go on from the last position. Positions only ever move
  * forward through `readAll`, so the switch to live neither skips nor repeats an event. Pages left
  * empty by a `types` filter are not delivered. A failing read or handler ends the subscription
  * through `done`.
@@ -53,7 +54,8 @@ export function startCatchUpSubscription(source: CatchUpSource, options: Subscri
       }
       const progressed = page.next !== position;
       position = page.next;
-      if (progressed) continue;
+      // At the head, another read would only confirm it: wait for the next append's wake-up.
+      if (progressed && page.atHead !== true) continue;
       if (!caughtUp) {
         caughtUp = true;
         options.onCaughtUp?.(position);

@@ -2,7 +2,8 @@ import type { AppDependencies } from '../../app-dependencies';
 import { isApiPath } from '../../http/api-path';
 import type { AppMiddleware } from '../../http/app-context';
 import { isAdmin } from './admin-policy';
-import { authKeys } from './auth-keys';
+import { authKeys, keyedHash } from './auth-keys';
+import { sessionCacheOf } from './session-cache';
 import { looksLikeOpaqueToken } from './sign-in-secrets';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
 import { findSession } from './sessions';
@@ -10,21 +11,36 @@ import { findSession } from './sessions';
 /**
  * Put the signed-in user into `ctx.state.user` for every /api request that carries a live session
  * cookie, renewing the session (and its cookie) once a day. A stale or forged cookie is cleared.
+ * A session found is kept for `sessionCacheTtlMs` (session-cache.ts), so a player's burst of stem
+ * requests (a HEAD and a GET per stem) asks the database once: sessions revoked elsewhere stop
+ * working within that second, and a sign-out here at once. Unknown tokens are never cached.
  */
-export function sessionMiddleware(deps: Pick<AppDependencies, 'config' | 'sql' | 'clock'>): AppMiddleware {
+export function sessionMiddleware(deps: AppDependencies): AppMiddleware {
   const { config, sql, clock } = deps;
   const { session: key } = authKeys(config);
+  const cache = sessionCacheOf(deps);
   return async (ctx, next) => {
     const token = isApiPath(ctx.path) ? sessionTokenOf(ctx, config.publicUrl) : undefined;
-    if (token !== undefined) {
+    if (token !== undefined && looksLikeOpaqueToken(token)) {
       const now = clock.now();
-      const session = looksLikeOpaqueToken(token) ? await findSession(sql, { key, token, now }) : undefined;
-      if (session === undefined) {
-        clearSessionCookie(ctx, config.publicUrl);
+      const nowMs = now.getTime();
+      const tokenHash = keyedHash(key, token).toString('base64');
+      const cached = cache.get(tokenHash, nowMs);
+      if (cached !== undefined && cached.expiresAtMs > nowMs) {
+        ctx.state.user = { id: cached.userId, email: cached.email, isAdmin: isAdmin({ id: cached.userId, email: cached.email }, config.adminEmails) };
       } else {
-        ctx.state.user = { id: session.userId, email: session.email, isAdmin: isAdmin({ id: session.userId, email: session.email }, config.adminEmails) };
-        if (session.renewedUntil !== undefined) setSessionCookie(ctx, config.publicUrl, token, session.renewedUntil, now);
+        const session = await findSession(sql, { key, token, now });
+        if (session === undefined) {
+          cache.delete(tokenHash);
+          clearSessionCookie(ctx, config.publicUrl);
+        } else {
+          cache.set(tokenHash, { userId: session.userId, email: session.email, expiresAtMs: session.expiresAt.getTime() }, nowMs);
+          ctx.state.user = { id: session.userId, email: session.email, isAdmin: isAdmin({ id: session.userId, email: session.email }, config.adminEmails) };
+          if (session.renewedUntil !== undefined) setSessionCookie(ctx, config.publicUrl, token, session.renewedUntil, now);
+        }
       }
+    } else if (token !== undefined) {
+      clearSessionCookie(ctx, config.publicUrl);
     }
     await next();
   };

@@ -7,6 +7,8 @@ import { newOpaqueToken } from './sign-in-secrets';
 export interface FoundSession {
   userId: number;
   email: string;
+  /** When the session ends, unless it is renewed. */
+  expiresAt: Date;
   /** Set when this request pushed the expiry back: the cookie must be sent again with it. */
   renewedUntil?: Date;
 }
@@ -44,12 +46,13 @@ export async function findSession(sql: SqlExecutor, options: { key: Buffer; toke
   );
   const row = rows[0];
   if (!row) return undefined;
-  const session: FoundSession = { userId: Number(row.user_id), email: row.email };
+  const session: FoundSession = { userId: Number(row.user_id), email: row.email, expiresAt: new Date(row.expires_at) };
   const renewedAt = new Date(row.expires_at).getTime() - sessionLifetimeMs;
   if (options.now.getTime() - renewedAt >= sessionRenewIntervalMs) {
     const renewedUntil = new Date(options.now.getTime() + sessionLifetimeMs);
     await sql.query('UPDATE sessions SET expires_at = $2, last_seen_at = $3 WHERE token_hash = $1', [tokenHash, renewedUntil, options.now]);
     session.renewedUntil = renewedUntil;
+    session.expiresAt = renewedUntil;
   }
   return session;
 }

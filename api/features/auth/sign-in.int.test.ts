@@ -4,6 +4,7 @@ import { availableSqlClients } from '../../../events/store/testing/test-sql-clie
 import { startTestApp } from '../../testing/start-test-app';
 import type { TestApp } from '../../testing/start-test-app';
 import { signInLifetimeMs } from './auth-limits';
+import { sessionCacheTtlMs } from './session-cache';
 import { TestBrowser } from '../../testing/test-browser';
 import { latestSignInEmail, signInWithCode, testAuthSecret, testClock } from '../../testing/test-sign-in';
 
@@ -252,6 +253,26 @@ for (const candidate of availableSqlClients()) {
       expect(await countRows(sql, 'SELECT count(*) AS count FROM sessions WHERE user_id = $1', [laptop.user.id])).toBe(0);
       const events = await app.store.readStream(`user-${laptop.user.id}`);
       expect(events.at(-1)).toMatchObject({ type: 'UserSignedOut', data: { userId: laptop.user.id, sessionsEnded: 2 } });
+    });
+
+    it('ends a session used a moment ago at once on sign-out, on every device', async () => {
+      const email = 'cached-devices@example.com';
+      const laptop = await signInWithCode(app.url, email);
+      const phone = await signInWithCode(app.url, email);
+      // Both sessions are now in this process's session cache (decision 0037).
+      expect((await phone.browser.get('/api/auth/me')).status).toBe(200);
+      expect((await laptop.browser.get('/api/auth/me')).status).toBe(200);
+      expect((await laptop.browser.post('/api/auth/logout', {})).status).toBe(200);
+      expect((await phone.browser.get('/api/auth/me')).status).toBe(401);
+    });
+
+    it('stops honouring a session ended outside this process within sessionCacheTtlMs', async () => {
+      const { browser, user } = await signInWithCode(app.url, 'ended-elsewhere@example.com');
+      expect((await browser.get('/api/auth/me')).status).toBe(200);
+      // As another API process's sign-out would: the row goes, this process is not told.
+      await sql.query('DELETE FROM sessions WHERE user_id = $1', [user.id]);
+      clock.advance(sessionCacheTtlMs);
+      expect((await browser.get('/api/auth/me')).status).toBe(401);
     });
 
     it('answers 401 without a session, and for a forged cookie (which it clears)', async () => {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type SentBody, sendMeteredBody } from './send-metered-body';
+import { type SentBody, sendMeteredBody, writeSliceBytes } from './send-metered-body';
 
 describe('sendMeteredBody', () => {
   let server: http.Server | undefined;
@@ -12,10 +12,11 @@ describe('sendMeteredBody', () => {
   });
 
   /** Serve `chunks` under a Content-Length of `promised` and report what the sender counted. */
-  async function serve(chunks: Buffer[], promised: number): Promise<{ url: string; sent: Promise<SentBody> }> {
+  async function serve(chunks: Buffer[], promised: number, watch?: (res: http.ServerResponse) => void): Promise<{ url: string; sent: Promise<SentBody> }> {
     let report!: (sent: SentBody) => void;
     const sent = new Promise<SentBody>((resolve) => (report = resolve));
     server = http.createServer((_req, res) => {
+      watch?.(res);
       res.writeHead(200, { 'Content-Length': String(promised), 'Content-Type': 'audio/wav' });
       void sendMeteredBody(res, Readable.from(chunks), promised).then(report);
     });
@@ -59,5 +60,26 @@ describe('sendMeteredBody', () => {
     const report = await sent;
     expect(report.aborted).toBe(true);
     expect(report.bytesSent).toBeLessThanOrEqual(1000);
+  });
+
+  it('writes a large chunk in slices of at most writeSliceBytes, one at a time, so a reset can leave at most one slice unbilled', async () => {
+    const sizes: number[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const { url, sent } = await serve([Buffer.alloc((1 << 20) + 100, 3)], (1 << 20) + 100, (res) => {
+      const write = res.write.bind(res) as (chunk: Buffer, callback: (error?: Error | null) => void) => boolean;
+      res.write = ((chunk: Buffer, callback: (error?: Error | null) => void) => {
+        sizes.push(chunk.length);
+        mostInFlight = Math.max(mostInFlight, ++inFlight);
+        return write(chunk, (error) => {
+          inFlight--;
+          callback(error);
+        });
+      }) as typeof res.write;
+    });
+    expect(await fetchOverKeepAlive(url)).toEqual({ outcome: 'complete', bytes: (1 << 20) + 100 });
+    expect(await sent).toEqual({ bytesSent: (1 << 20) + 100, aborted: false });
+    expect(sizes).toEqual([...Array.from({ length: 16 }, () => writeSliceBytes), 100]);
+    expect(mostInFlight).toBe(1);
   });
 });

@@ -20,49 +20,47 @@ export interface SentBody {
 const lateWriteOutcomeMs = 1_000;
 
 /**
+ * The most bytes handed to the socket in one write, and so the most a reset can leave unbilled.
+ * The file is read in larger chunks (fewer reads through libuv's thread pool, which is where a
+ * 64 KiB read size cost the route its throughput), and each chunk is written in slices of this
+ * size, one at a time.
+ */
+export const writeSliceBytes = 64 * 1024;
+
+/**
  * Write `body`, `contentLength` bytes, to `res` (headers already set) and resolve once the response has closed, finished
  * or aborted, with the bytes the socket actually accepted. With `maxBytes` below `contentLength`
  * (the credits reserved for it), the body stops there and the connection is cut after it: the
  * client sees a response cut short, and is never sent a byte it has no credit for.
  *
- * Each chunk counts only when its write callback reports success: Node calls it once the chunk has
+ * Each slice counts only when its write callback reports success: Node calls it once the slice has
  * left our process for the kernel's socket buffer. So nothing still queued in Node (in the
  * response, the socket or libuv) when a client goes away is billed, and headers never are. What
  * the kernel accepted but the client never read (its send buffer here, the receive buffer there)
- * is counted: no portable API tells it apart. A chunk cut mid-way by a reset is not counted at all
- * (its callback fails), so a client may have read up to one chunk more than is billed.
- * docs/decisions/0010-stem-ranges-and-metering.md weighs this against the alternatives.
+ * is counted: no portable API tells it apart. A write cut mid-way by a reset is not counted at all
+ * (its callback fails). Slices go out one at a time, the next only once the last one's callback
+ * came: several writes waiting in Node's stream would be flushed as one `writev`, which a reset
+ * fails as a whole, so a client may read at most one slice (`writeSliceBytes`) more than is billed,
+ * however large the chunks read from the file. docs/decisions/0010-stem-ranges-and-metering.md
+ * weighs this against the alternatives; 0037 tells why the reads are larger than the writes.
  */
 export async function sendMeteredBody(res: ServerResponse, body: Readable, contentLength: number, maxBytes = contentLength): Promise<SentBody> {
   let bytesSent = 0;
+  let bytesQueued = 0;
   let writesInFlight = 0;
   let onWritesDone: (() => void) | undefined;
   // Node marks the response destroyed as it emits 'close' (a client gone before the first write).
   const closed = res.destroyed ? Promise.resolve() : new Promise<void>((resolve) => res.once('close', resolve));
-  let bytesQueued = 0;
-  const write = (chunk: Buffer): boolean => {
-    writesInFlight++;
-    bytesQueued += chunk.length;
-    return res.write(chunk, (error) => {
-      if (!error) bytesSent += chunk.length;
-      writesInFlight--;
-      if (writesInFlight === 0) onWritesDone?.();
-    });
-  };
 
-  const writtenOrClosed = () =>
-    new Promise<void>((resolve) => {
-      onWritesDone = resolve;
-      void closed.then(resolve);
-    });
-
-  // Event-driven rather than `for await`: promises per 64 KiB chunk (the iterator's, and one per
-  // drain) held the route to 0.43x of a plain pipe's throughput (issue 9's bench, same run), the
-  // more so as the process has AsyncLocalStorage on (the event store's subscriptions), which makes
-  // every promise pay for async hooks. Here a response makes one promise, however many chunks.
-  let capped = false;
+  // Event-driven rather than `for await`: promises per chunk (the iterator's, and one per drain)
+  // held the route to 0.43x of a plain pipe's throughput (issue 9's bench, same run), the more so
+  // as the process has AsyncLocalStorage on (the event store's subscriptions), which makes every
+  // promise pay for async hooks. Here a response makes one promise, however many chunks.
   const readError = await new Promise<unknown>((resolve) => {
     let finished = false;
+    // A chunk's slices are still going out; the file's end (or a cap) waits for them.
+    let writing = false;
+    let endPending = false;
     const finish = (error?: unknown) => {
       if (finished) return;
       finished = true;
@@ -70,25 +68,42 @@ export async function sendMeteredBody(res: ServerResponse, body: Readable, conte
       body.off('end', onEnd);
       body.off('error', onError);
       body.off('close', onEnd);
-      res.off('drain', onDrain);
-      res.off('close', onEnd);
+      res.off('close', onClosed);
       resolve(error);
+    };
+    // Write `chunk` from `offset` on, one slice at a time; then read on, or stop when `last`.
+    const writeSlices = (chunk: Buffer, offset: number, last: boolean) => {
+      if (finished) return;
+      if (offset >= chunk.length) {
+        writing = false;
+        if (last || endPending) finish();
+        else body.resume();
+        return;
+      }
+      const slice = chunk.subarray(offset, offset + writeSliceBytes);
+      writesInFlight++;
+      bytesQueued += slice.length;
+      res.write(slice, (error) => {
+        writesInFlight--;
+        if (!error) bytesSent += slice.length;
+        if (writesInFlight === 0) onWritesDone?.();
+        // A failed write is followed by the response's 'close', which ends the body.
+        if (!error) writeSlices(chunk, offset + slice.length, last);
+      });
     };
     const onData = (chunk: Buffer) => {
       if (res.destroyed) return finish();
-      const allowed = maxBytes - bytesQueued;
-      if (allowed < chunk.length) {
-        if (allowed > 0) write(chunk.subarray(0, allowed));
-        capped = true;
-        return finish();
-      }
-      if (!write(chunk)) {
-        body.pause();
-        res.once('drain', onDrain);
-      }
+      const allowed = Math.max(0, maxBytes - bytesQueued);
+      const capped = allowed < chunk.length;
+      body.pause();
+      writing = true;
+      writeSlices(capped ? chunk.subarray(0, allowed) : chunk, 0, capped);
     };
-    const onDrain = () => body.resume();
-    const onEnd = () => finish();
+    const onEnd = () => {
+      if (writing) endPending = true;
+      else finish();
+    };
+    const onClosed = () => finish();
     const onError = (error: unknown) => finish(error);
     if (res.destroyed) return finish();
     body.on('data', onData);
@@ -96,16 +111,15 @@ export async function sendMeteredBody(res: ServerResponse, body: Readable, conte
     body.once('error', onError);
     // A body destroyed without an end or an error (nothing more will come).
     body.once('close', onEnd);
-    res.once('close', onEnd);
+    res.once('close', onClosed);
   });
   body.destroy();
-  // Let the last bytes paid for reach the socket before the cut below.
-  if (capped && writesInFlight > 0) await writtenOrClosed();
-  // The file failed mid-way (removed, truncated, a disk error): the headers promised more bytes than
-  // can come, so the connection is cut, which the client sees as an incomplete response. A file
-  // shrunk in place since it was opened (rewritten over the same name) ends without an error.
-  // Ending the response then would leave a keep-alive client waiting for the bytes Content-Length
-  // promised, and read the next response as the rest of this one: cut it too.
+  // The file failed mid-way (removed, truncated, a disk error), or the credits ran out: the headers
+  // promised more bytes than can come, so the connection is cut, which the client sees as an
+  // incomplete response. A file shrunk in place since it was opened (rewritten over the same name)
+  // ends without an error. Ending the response then would leave a keep-alive client waiting for the
+  // bytes Content-Length promised, and read the next response as the rest of this one: cut it too.
+  // The slices of a capped body were all written before this (their callbacks came).
   if (readError !== undefined || bytesQueued < contentLength) res.destroy();
   else if (!res.destroyed) res.end();
   await closed;

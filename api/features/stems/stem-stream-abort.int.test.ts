@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
+import { writeSliceBytes } from './send-metered-body';
 import { type FixtureSongLibrary, createFixtureSongLibrary } from './testing/fixture-song-library';
 import { sessionHeader, stemPath, waitForMeteredStreams } from './testing/stem-requests';
 
@@ -23,8 +24,8 @@ function socketBufferingBound(): number {
   }
 }
 
-/** The stem is read and written in chunks of this size (stems-router.ts). */
-const writeChunkBytes = 64 * 1024;
+/** The most a reset can leave unbilled: one write (send-metered-body.ts), whatever the read size. */
+const writeChunkBytes = writeSliceBytes;
 const readBeforeHangingUp = 1 << 20;
 const buffering = socketBufferingBound();
 // Larger than everything that can be in flight when the client hangs up, so the response can

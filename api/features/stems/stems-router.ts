@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import Router from '@koa/router';
-import { findSongStem } from '../../../projections/songs/songs-queries';
+import { type SongStemLocation, findSongStem } from '../../../projections/songs/songs-queries';
+import { ShortLivedCache } from '../../caching/short-lived-cache';
 import type { AppDependencies } from '../../app-dependencies';
 import type { AppContext, AppRouter, AppState } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
@@ -47,7 +48,18 @@ export interface StemsRouterOptions {
 }
 
 const songIdPattern = /^[1-9]\d{0,14}$/;
-const readChunkBytes = 64 * 1024;
+/**
+ * How long a stem found in the songs read model is served without asking it again (decision 0037):
+ * a stem a rescan removed stays servable this long, if its file is still there (the file itself
+ * is checked on every request). Stems not found are not cached.
+ */
+export const stemLocationTtlMs = 1_000;
+/**
+ * The file is read a MiB at a time: at 64 KiB, a read through libuv's thread pool per 64 KiB held
+ * the route near half a plain handler's throughput (docs/benchmarks.md, Stem stream). The body is
+ * still written, and billed, in 64 KiB slices (send-metered-body.ts).
+ */
+const readChunkBytes = 1 << 20;
 
 /**
  * HEAD and GET /api/stems/stream/{songId}/{filename} (spec 000 section 7): a stem of a song the
@@ -58,6 +70,7 @@ const readChunkBytes = 64 * 1024;
  */
 export function stemsRouter(deps: AppDependencies, options: StemsRouterOptions = {}): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/stems' });
+  const stemLocations = new ShortLivedCache<SongStemLocation>(stemLocationTtlMs);
 
   // @koa/router answers HEAD with a GET route's handler; the handler tells them apart.
   router.get('/stream/:songId/:filename', async (ctx) => {
@@ -67,8 +80,13 @@ export function stemsRouter(deps: AppDependencies, options: StemsRouterOptions =
     const notFound = () => new AppError(404, 'not_found', 'No such stem.');
     if (!songIdPattern.test(rawSongId) || !isPlainFileName(filename)) throw notFound();
     const songId = Number(rawSongId);
-    const location = await findSongStem(deps.sql, songId, filename);
-    if (!location) throw notFound();
+    const stemKey = `${songId}/${filename}`;
+    let location = stemLocations.get(stemKey, startedAt.getTime());
+    if (location === undefined) {
+      location = await findSongStem(deps.sql, songId, filename);
+      if (!location) throw notFound();
+      stemLocations.set(stemKey, location, startedAt.getTime());
+    }
 
     // A HEAD sends no bytes: the file's size and time do, without opening it (the credit check's
     // hot path, issue 9). A GET opens it, and serves from that handle.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { startCatchUpSubscription } from '../catch-up-subscription';
 import {
   START,
@@ -19,7 +20,7 @@ import { appendBatch, type AppendOutcome, type PendingAppend } from './append-ba
 import { GroupCommit } from './group-commit';
 import { refuseLogFromAnotherCluster } from './log-from-another-cluster';
 import { migrateEventStore } from './migrate-event-store';
-import { columns, type EventRow, readLogPage, toRecordedEvent, visible } from './read-log';
+import { columns, type EventRow, readLogPage, readLogPageAtHead, toRecordedEvent, visible } from './read-log';
 import { readLogPageTrimmed } from './read-log-trimmed';
 import type { SqlClient } from './sql-client';
 import { decodePosition, encodePosition } from './sql-position';
@@ -63,7 +64,16 @@ export async function createPostgresEventStore(sql: SqlClient, options: Postgres
   const wakeAll = () => {
     for (const wake of wakers) wake();
   };
-  const unlisten = await sql.listen(channel, wakeAll);
+  // Each NOTIFY carries the id of the store that sent it. On PGlite a store ignores its own: each
+  // append already woke this process's subscribers after its commit, and with one connection no
+  // other transaction can hold their read's xmin back, so that read saw the events; the echo would
+  // only make every subscriber read the log once more for nothing. On a server the echo stays:
+  // another session's open transaction can hold the first read back, and the echo's read, a moment
+  // later, may get past it.
+  const storeId = randomUUID();
+  const unlisten = await sql.listen(channel, (payload) => {
+    if (sql.kind !== 'pglite' || payload !== storeId) wakeAll();
+  });
 
   // Other processes learn about new events from a NOTIFY sent after the commit, not inside the
   // append transaction: a NOTIFY in a transaction holds a database-wide lock through its commit,
@@ -83,7 +93,7 @@ export async function createPostgresEventStore(sql: SqlClient, options: Postgres
         notifyAgain = false;
         const sent = Date.now();
         // A lost notification only delays other processes until their next poll.
-        await sql.query('SELECT pg_notify($1, $2)', [channel, '']).catch(() => undefined);
+        await sql.query('SELECT pg_notify($1, $2)', [channel, storeId]).catch(() => undefined);
         const wait = sent + notifyIntervalMs - Date.now();
         if (notifyAgain && wait > 0 && !closed) await new Promise((resolve) => setTimeout(resolve, wait));
       } while (notifyAgain);
@@ -142,7 +152,10 @@ export async function createPostgresEventStore(sql: SqlClient, options: Postgres
     subscribe(subscribeOptions: SubscribeOptions): Subscription {
       const subscription = startCatchUpSubscription(
         {
-          readAll,
+          readAll: async (readOptions) => {
+            const { page, atHead } = await readLogPageAtHead(sql, readOptions.after ?? START, readOptions.max ?? 1000, readOptions.types);
+            return { ...page, atHead };
+          },
           pollIntervalMs,
           onAppended(wake) {
             wakers.add(wake);

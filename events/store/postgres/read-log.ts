@@ -36,10 +36,11 @@ export const minWindow = 1_000;
 /**
  * The CTE `window_end`: the last of the next `$3` visible entries after position ($1, $2), whatever
  * their type: the $3-th entry (an index-only scan that counts, no sort), or, when fewer remain, the
- * last visible entry (one step back from the head). Empty when nothing is visible after ($1, $2).
+ * last visible entry (one step back from the head; `choice` 2). Empty when nothing is visible
+ * after ($1, $2).
  */
 export const windowEndSql = `window_end AS (
-       SELECT tx_id, global_position FROM (
+       SELECT tx_id, global_position, choice FROM (
          (SELECT tx_id, global_position, 1 AS choice FROM events
           WHERE (tx_id, global_position) > ($1::xid8, $2::bigint) AND ${visible}
           ORDER BY tx_id, global_position OFFSET $3 - 1 LIMIT 1)
@@ -50,12 +51,27 @@ export const windowEndSql = `window_end AS (
        ) AS candidates ORDER BY choice LIMIT 1
      )`;
 
+/** A page of the log, and whether it reached the last visible entry (nothing more to read for now). */
+export interface LogPageAtHead {
+  page: ReadAllPage;
+  atHead: boolean;
+}
+
 /**
  * A page of the log after `after`, in (tx_id, global_position) order, below the snapshot's xmin.
  * With `types`, the page covers at most `max(max, 1,000)` entries of the log, however rare the
  * types, and returns the wanted ones among them; `next` moves past the skipped entries either way.
  */
 export async function readLogPage(sql: SqlExecutor, after: Position, max: number, types?: readonly string[]): Promise<ReadAllPage> {
+  return (await readLogPageAtHead(sql, after, max, types)).page;
+}
+
+/**
+ * As `readLogPage`, also telling whether the page reached the last entry visible to its snapshot:
+ * a live subscription then waits for the next append instead of reading again only to find
+ * nothing (which was half of the log reads an append caused, issue 9).
+ */
+export async function readLogPageAtHead(sql: SqlExecutor, after: Position, max: number, types?: readonly string[]): Promise<LogPageAtHead> {
   const from = decodePosition(after);
   if (!types) {
     const { rows } = await sql.query<EventRow>(
@@ -65,34 +81,37 @@ export async function readLogPage(sql: SqlExecutor, after: Position, max: number
       [from.txId, from.globalPosition, max],
     );
     const events = rows.map(toRecordedEvent);
-    return { events, next: events.at(-1)?.position ?? after };
+    return { page: { events, next: events.at(-1)?.position ?? after }, atHead: events.length < max };
   }
   // The window's end is the last of the next `window` visible entries, whatever their type: the
   // window-th entry after `after` (an index-only scan that counts, no sort), or, when fewer remain,
   // the last visible entry (one step back from the head). The wanted events are read up to it, as
   // an index condition, so the scan stops there. One extra row, the only one without a type,
-  // carries the end (its envelope is just the position) when no event is wanted. All of it is one
-  // statement, so one snapshot: nothing can become visible between finding the end and reading
-  // up to it.
-  const { rows } = await sql.query<EventRow | { envelope: Position; type: null }>(
+  // carries the end (its envelope is just the position, its stream id which end it is) when no
+  // event is wanted. All of it is one statement, so one snapshot: nothing can become visible
+  // between finding the end and reading up to it.
+  const { rows } = await sql.query<EventRow | { envelope: Position; type: null; stream_id: string }>(
     `WITH ${windowEndSql}
      (SELECT ${columns} FROM events
       WHERE (tx_id, global_position) > ($1::xid8, $2::bigint) AND ${visible} AND type = ANY ($4::text[])
         AND (tx_id, global_position) <= (SELECT tx_id, global_position FROM window_end)
       ORDER BY tx_id, global_position LIMIT $5)
      UNION ALL
-     SELECT ${positionSql('tx_id', 'global_position')}, NULL, NULL, NULL, NULL FROM window_end`,
+     SELECT ${positionSql('tx_id', 'global_position')}, NULL, choice::text, NULL, NULL FROM window_end`,
     [from.txId, from.globalPosition, Math.max(max, minWindow), types, max],
   );
   let end: Position | undefined;
+  let endIsHead = false;
   const events: RecordedEvent[] = [];
   for (const row of rows) {
-    if (row.type === null) end = row.envelope;
-    else events.push(toRecordedEvent(row));
+    if (row.type === null) {
+      end = row.envelope;
+      endIsHead = row.stream_id === '2';
+    } else events.push(toRecordedEvent(row));
   }
   // A full page may stop short of the window's end: continue after its last event.
-  if (events.length === max) return { events, next: events.at(-1)!.position };
-  return { events, next: end ?? after };
+  if (events.length === max) return { page: { events, next: events.at(-1)!.position }, atHead: false };
+  return { page: { events, next: end ?? after }, atHead: end === undefined || endIsHead };
 }
 
 export function toRecordedEvent(row: EventRow): RecordedEvent {

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { type CatchUpSource, startCatchUpSubscription } from './catch-up-subscription';
+import { START, type ReadAllOptions, type ReadAllPage, type RecordedEvent } from './event-store';
+
+/** A log of `count` events at positions "1".."count" (START is before the first), read by a subscription that records each read. */
+function fakeLog(options: { reportsHead: boolean }) {
+  let count = 0;
+  const reads: string[] = [];
+  let wake: () => void = () => undefined;
+  const event = (position: string) => ({ position }) as unknown as RecordedEvent;
+  const source: CatchUpSource = {
+    async readAll({ after = START }: ReadAllOptions): Promise<ReadAllPage & { atHead?: boolean }> {
+      reads.push(after);
+      const events = Array.from({ length: Math.max(0, count - Number(after)) }, (_, i) => event(String(Number(after) + i + 1)));
+      return { events, next: events.at(-1)?.position ?? after, ...(options.reportsHead && { atHead: true }) };
+    },
+    onAppended(onWake) {
+      wake = onWake;
+      return () => undefined;
+    },
+    pollIntervalMs: 60_000,
+  };
+  return {
+    source,
+    reads,
+    append() {
+      count++;
+      wake();
+    },
+  };
+}
+
+async function readsForOneAppend(reportsHead: boolean): Promise<{ reads: string[]; delivered: string[] }> {
+  const log = fakeLog({ reportsHead });
+  const delivered: string[] = [];
+  let caughtUp!: () => void;
+  const atStart = new Promise<void>((resolve) => (caughtUp = resolve));
+  const subscription = startCatchUpSubscription(log.source, {
+    onEvents: async (events) => void delivered.push(...events.map((e) => e.position)),
+    onCaughtUp: () => caughtUp(),
+  });
+  await atStart;
+  log.reads.length = 0;
+  log.append();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  await subscription.stop();
+  return { reads: log.reads, delivered };
+}
+
+describe('startCatchUpSubscription', () => {
+  it('reads once per append when the page says it reached the head', async () => {
+    expect(await readsForOneAppend(true)).toEqual({ reads: [START], delivered: ['1'] });
+  });
+
+  it('reads again to learn it is at the head when the source cannot say', async () => {
+    expect(await readsForOneAppend(false)).toEqual({ reads: [START, '1'], delivered: ['1'] });
+  });
+});
