@@ -11,6 +11,14 @@ import { type BatchOutcome, type BatchWriter, isNotTheEventsFault } from './batc
 export const defaultPageSize = 1_000;
 
 /**
+ * Events per trimmed page when rebuilding, unless a caller says otherwise. A trimmed page comes as
+ * one text, with no row object per event, and larger pages cost the server less per event: a
+ * rebuild on the server measured 0.36x of the bare read with pages of 1,000, 0.48x with 10,000
+ * (docs/benchmarks.md, "One text per trimmed page").
+ */
+export const defaultTrimmedPageSize = 10_000;
+
+/**
  * A page as read: whole events, or trimmed to the projection's `reads`. The page is held, not
  * spread: a trimmed page's events are parsed when first read, after the next page is asked for.
  */
@@ -23,6 +31,8 @@ export interface CatchUpOptions {
   types: readonly string[];
   /** Events per page read from the store. */
   pageSize: number;
+  /** Events per trimmed page (`readAllTrimmed`); default `pageSize`. */
+  trimmedPageSize?: number;
   /** Events folded from several pages into one write (one transaction); default 100,000. */
   maxBatchEvents?: number;
   /** Called after each committed write with the number of events it held. */
@@ -53,7 +63,7 @@ export async function catchUp(store: EventStore, writer: BatchWriter, options: C
   // isolated and dead-lettered with all it holds.
   const read = (after: Position): Promise<CatchUpPage> =>
     reads && store.readAllTrimmed && !pageByPage
-      ? store.readAllTrimmed({ after, max: options.pageSize, types: options.types, reads }).then((page) => ({ trimmed: true, page }))
+      ? store.readAllTrimmed({ after, max: options.trimmedPageSize ?? options.pageSize, types: options.types, reads }).then((page) => ({ trimmed: true, page }))
       : store.readAll({ after, max: options.pageSize, types: options.types }).then((page) => ({ trimmed: false, page }));
   let after = writer.checkpoint;
   let pending = read(after);
