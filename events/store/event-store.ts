@@ -76,8 +76,8 @@ export interface ReadAllPage {
   next: Position;
 }
 
-/** The top-level fields `readAllTrimmed` leaves out of the events of one type. */
-export interface OmittedFields {
+/** The top-level fields `readAllTrimmed` returns of the events of one type. */
+export interface ReadFields {
   /** Only events stored at this schema version are trimmed; events of other versions come back whole. */
   schemaVersion: number;
   data: readonly string[];
@@ -90,11 +90,11 @@ export interface ReadAllTrimmedOptions {
   max?: number;
   /** Only these event types (the position still advances past the others). */
   types: readonly string[];
-  /** Per event type, what to leave out; types not named here come back whole. */
-  omit: Readonly<Record<string, OmittedFields>>;
+  /** Per event type, the fields to return; types not named here come back whole. */
+  reads: Readonly<Record<string, ReadFields>>;
 }
 
-/** An event as `readAllTrimmed` returns it: where it sits, what it is, and its data and metadata less the omitted fields. */
+/** An event as `readAllTrimmed` returns it: where it sits, what it is, and the read fields of its data and metadata. */
 export interface TrimmedEvent {
   position: Position;
   type: string;
@@ -153,8 +153,9 @@ export interface EventStore {
   /**
    * `readAll` with a type filter for a reader that needs only some fields of each event (a
    * projection catching up): the same events and `next`, each with its position, type and schema
-   * version but without its stream, revision, id and time, and with the omitted top-level fields
-   * of data and metadata left out. Optional: an adapter without it is read with `readAll`.
+   * version but without its stream, revision, id and time, and with only the named top-level fields
+   * of data and metadata (an absent field stays absent, a null stays null). Optional: an adapter
+   * without it is read with `readAll`.
    */
   readAllTrimmed?(options: ReadAllTrimmedOptions): Promise<ReadAllTrimmedPage>;
   /** Read history from `after`, then follow live events, without gaps or duplicates. */

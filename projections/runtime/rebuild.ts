@@ -1,7 +1,7 @@
 import { type EventStore, type Position, START } from '../../events/store/event-store';
 import type { SqlClient, SqlExecutor } from '../../events/store/postgres/sql-client';
 import { BatchWriter } from './batch-writer';
-import { catchUp, defaultPageSize } from './catch-up';
+import { catchUp, defaultPageSize, defaultTrimmedPageSize } from './catch-up';
 import { readCheckpoint } from './checkpoints';
 import { type DeadLetter, openDeadLetters } from './dead-letters';
 import {
@@ -19,7 +19,10 @@ import { migrateRuntimeSchema } from './runtime-schema';
 import type { TransientRetry } from './transient-retry';
 
 export interface RebuildOptions {
-  /** Events per page; default `defaultPageSize` (1,000). */
+  /**
+   * Events per page; default `defaultPageSize` (1,000) for whole events and
+   * `defaultTrimmedPageSize` (10,000) for pages trimmed to the projection's `reads`.
+   */
   pageSize?: number;
   /**
    * Continue an unfinished rebuild (killed, interrupted, lock lost, or stalled until `--retry`/
@@ -137,6 +140,7 @@ async function rebuildHoldingLock(
       caughtUp = await catchUp(store, writer, {
         types: projection.eventTypes,
         pageSize,
+        trimmedPageSize: options.pageSize ?? defaultTrimmedPageSize,
         stopped: () => fence.lost || (options.stopped?.() ?? false),
         onWritten: (count) => {
           events += count;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { type EventDefinition, UnknownEventType, eventDefinitions, eventMetadataSchema } from '../../events/catalog';
-import type { OmittedFields, TrimmedEvent } from '../../events/store/event-store';
+import type { ReadFields, TrimmedEvent } from '../../events/store/event-store';
 import type { FoldableEvent, Projection } from './projection-definition';
 
-/** How a projection that declares `reads` reads the log: what the store leaves out, and how what it returns is checked. */
+/** How a projection that declares `reads` reads the log: what the store returns, and how it is checked. */
 export interface TrimmedReads {
-  /** Per event type, the fields the store leaves out (everything of the current version the projection does not fold). */
-  readonly omit: Readonly<Record<string, OmittedFields>>;
+  /** Per event type, the fields the store returns: those the projection folds, of the type's current version. */
+  readonly reads: Readonly<Record<string, ReadFields>>;
   /**
    * Upcast (when stored at an older version) and validate with zod what was read, into the events
    * `fold` receives. Throws, like `decodeEvent`, on the first event that is not valid.
@@ -34,7 +34,7 @@ export function compileTrimmedReads(projection: Projection): TrimmedReads | unde
     compiled.set(projection, null);
     return undefined;
   }
-  const omit: Record<string, OmittedFields> = {};
+  const fieldReads: Record<string, ReadFields> = {};
   const decoders = new Map<string, EventDecoder>();
   for (const type of projection.eventTypes) {
     const definition = byType.get(type);
@@ -47,18 +47,14 @@ export function compileTrimmedReads(projection: Projection): TrimmedReads | unde
     if (!(definition.schema instanceof z.ZodObject)) throw new RangeError(`${projection.name}: ${type}'s data is not an object, its fields cannot be read apart`);
     const dataSchema = pickFields(projection.name, type, 'data', definition.schema, read.data);
     const metadataSchema = pickFields(projection.name, type, 'metadata', eventMetadataSchema, read.metadata);
-    omit[type] = {
-      schemaVersion: definition.schemaVersion,
-      data: Object.keys(definition.schema.shape).filter((key) => !read.data.includes(key)),
-      metadata: Object.keys(eventMetadataSchema.shape).filter((key) => !read.metadata.includes(key)),
-    };
+    fieldReads[type] = { schemaVersion: definition.schemaVersion, data: read.data, metadata: read.metadata };
     decoders.set(type, wholeDecoder({ ...definition, schema: dataSchema }, metadataSchema));
   }
   for (const type of Object.keys(reads)) {
     if (!projection.eventTypes.includes(type as never)) throw new RangeError(`${projection.name}: reads fields of ${type}, which it does not fold`);
   }
   const trimmed: TrimmedReads = {
-    omit,
+    reads: fieldReads,
     decode(events) {
       const decoded: FoldableEvent[] = new Array(events.length);
       for (let index = 0; index < events.length; index++) {

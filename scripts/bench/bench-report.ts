@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { defaultPageSize, defaultTrimmedPageSize } from '../../projections/runtime/catch-up';
 import type { TargetCheck } from './bench-targets';
 import type { RunSummary } from './run-summary';
 import type { StoreBenchResult } from './run-store-bench';
@@ -34,7 +35,7 @@ export function formatBenchReport(result: StoreBenchResult): string {
 
   if (result.rebuild) {
     lines.push(
-      `Rebuild: ${result.settings.rebuild.events.toLocaleString('en')} StemStreamed events of ${result.settings.rebuild.users.toLocaleString('en')} users folded into usage-bytes-per-user from position 0 (blue/green rebuild, pages of ${result.settings.rebuild.pageSize.toLocaleString('en')}); baseline: bare keyset read + JSON parse (pages of ${result.settings.rebuild.barePageSize.toLocaleString('en')})`,
+      `Rebuild: ${result.settings.rebuild.events.toLocaleString('en')} StemStreamed events of ${result.settings.rebuild.users.toLocaleString('en')} users folded into usage-bytes-per-user from position 0 (blue/green rebuild, ${result.settings.rebuild.pageSize === undefined ? `the runtime's pages: ${defaultPageSize.toLocaleString('en')} whole events, ${defaultTrimmedPageSize.toLocaleString('en')} trimmed` : `pages of ${result.settings.rebuild.pageSize.toLocaleString('en')}`}); baseline: bare keyset read + JSON parse (pages of ${result.settings.rebuild.barePageSize.toLocaleString('en')})`,
       table(
         ['backend', 'what', 'events/s (median)', 'min', 'max', 'spread', 'ours / bare', 'read model'],
         result.rebuild.flatMap((figure) => [

@@ -1,6 +1,6 @@
-import type { OmittedFields, Position, ReadAllTrimmedPage } from '../../events/store/event-store';
+import type { Position, ReadAllTrimmedPage, ReadFields } from '../../events/store/event-store';
 import { visible } from '../../events/store/postgres/read-log';
-import { type TrimmedEventRow, toTrimmedEvent, trimmedColumnsSql } from '../../events/store/postgres/read-log-trimmed';
+import { eventSeparatorSql, parseTrimmedEvents, trimmedEventSql } from '../../events/store/postgres/read-log-trimmed';
 import type { SqlExecutor } from '../../events/store/postgres/sql-client';
 import { decodePosition } from '../../events/store/postgres/sql-position';
 
@@ -35,17 +35,17 @@ export async function readPartitionPage(
   after: Position,
   max: number,
   types: readonly string[],
-  omit: Readonly<Record<string, OmittedFields>>,
+  reads: Readonly<Record<string, ReadFields>>,
 ): Promise<ReadAllTrimmedPage> {
   const from = decodePosition(after);
   const params: unknown[] = [from.txId, from.globalPosition, partition.index, types, max];
-  const columns = trimmedColumnsSql(omit, types, params);
-  const { rows } = await sql.query<TrimmedEventRow>(
-    `SELECT ${columns} FROM events
+  const event = trimmedEventSql(reads, types, params);
+  const { rows } = await sql.query<{ events: string | null }>(
+    `SELECT string_agg(${event}, ${eventSeparatorSql}) AS events FROM (SELECT tx_id, global_position, type, schema_version, data, metadata FROM events
      WHERE ${partitionSql(partition.count)} = $3 AND (tx_id, global_position) > ($1::xid8, $2::bigint) AND ${visible} AND type = ANY ($4::text[])
-     ORDER BY tx_id, global_position LIMIT $5`,
+     ORDER BY tx_id, global_position LIMIT $5) AS page`,
     params,
   );
-  const events = rows.map(toTrimmedEvent);
+  const events = parseTrimmedEvents(rows[0]?.events ?? null, types, reads);
   return { events, next: events.at(-1)?.position ?? after };
 }

@@ -33,7 +33,7 @@ const projection = usageBytesPerUser;
 const reads = compileTrimmedReads(projection)!;
 const sql = await openPgSqlClient({ connectionString: request.connectionString, schema: request.schema, max: 2 });
 const started = performance.now();
-const read = (after: string) => readPartitionPage(sql, request.partition, after, request.pageSize, projection.eventTypes, reads.omit);
+const read = (after: string) => readPartitionPage(sql, request.partition, after, request.pageSize, projection.eventTypes, reads.reads);
 
 let checkpoint = '';
 let events = 0;

@@ -26,7 +26,8 @@ export interface RebuildFigure {
   /** Where the data lived (server schema or PGlite location), for the record. */
   where: string;
   seed: StemStreamedSeed & { seconds: number };
-  pageSize: number;
+  /** Unset: the runtime's defaults. */
+  pageSize: number | undefined;
   barePageSize: number;
   rebuild: { eventsPerSecond: RunSummary; runs: RebuildRun[] };
   bare: { eventsPerSecond: RunSummary; runs: RebuildRun[] };
@@ -148,14 +149,14 @@ async function rebuildOnce(
   sql: SqlClient,
   store: EventStore,
   projection: Projection,
-  pageSize: number,
+  pageSize: number | undefined,
   seed: StemStreamedSeed,
   check: (sql: SqlClient, seed: StemStreamedSeed) => Promise<void>,
 ): Promise<RebuildRun> {
   const giveUpAt = performance.now() + busyGiveUpMs;
   for (;;) {
     const started = performance.now();
-    const outcome = await rebuildProjection(sql, store, projection, { pageSize });
+    const outcome = await rebuildProjection(sql, store, projection, pageSize === undefined ? {} : { pageSize });
     const seconds = (performance.now() - started) / 1000;
     if (outcome.kind === 'busy' && performance.now() < giveUpAt) {
       await new Promise((resolve) => setTimeout(resolve, busyRetryMs));

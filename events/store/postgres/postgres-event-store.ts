@@ -146,7 +146,7 @@ export async function createPostgresEventStore(sql: SqlClient, options: Postgres
     readAll,
 
     readAllTrimmed(trimmedOptions: ReadAllTrimmedOptions): Promise<ReadAllTrimmedPage> {
-      return readLogPageTrimmed(sql, trimmedOptions.after ?? START, trimmedOptions.max ?? 1000, trimmedOptions.types, trimmedOptions.omit);
+      return readLogPageTrimmed(sql, trimmedOptions.after ?? START, trimmedOptions.max ?? 1000, trimmedOptions.types, trimmedOptions.reads);
     },
 
     subscribe(subscribeOptions: SubscribeOptions): Subscription {

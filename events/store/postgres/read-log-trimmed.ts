@@ -1,88 +1,139 @@
-import type { OmittedFields, Position, ReadAllTrimmedPage, TrimmedEvent } from '../event-store';
+import type { Position, ReadAllTrimmedPage, ReadFields, TrimmedEvent } from '../event-store';
 import { minWindow, visible, windowEndSql } from './read-log';
 import type { SqlExecutor } from './sql-client';
-import { decodePosition, positionLength, positionSql } from './sql-position';
+import { decodePosition, encodePosition, positionSql } from './sql-position';
 
-/** A trimmed event row: "<position> <schema version> <type>" packed in one text, and the two trimmed documents. */
-export interface TrimmedEventRow {
-  envelope: string;
-  data: unknown;
-  metadata: unknown;
+/** A page of trimmed events as the server sends it: one text, and the window's end when the page is short. */
+interface TrimmedPageRow {
+  /** The events' JSON arrays (`trimmedEventSql`) joined by `eventSeparatorSql`; null when no event is wanted. */
+  events: string | null;
+  /** The window's end when the page is short; null when it is full or nothing is visible after it. */
+  window_end: Position | null;
 }
 
 /**
+ * Between two events of a page (SQL): a comma and a line break. No event's text holds a line break
+ * (the server escapes one inside a JSON string), so the last event starts after the last one.
+ */
+export const eventSeparatorSql = String.raw`E',\n'`;
+
+/**
  * `readLogPage` with a type filter, for a reader that folds only some fields of each event: the
- * same window and the same events, three fields each. The server leaves the omitted fields out of
- * data and metadata (`jsonb - text[]`, so an absent field stays absent and a null stays null) and
- * packs position, schema version and type in one text; stream, revision, id and time are not
- * selected. A rebuild reads every event of the log, and both the server (turning each jsonb
- * document into text) and the drivers (pg parses every field of every row; PGlite copies each into
- * an ArrayBuffer of its own) pay per field and per byte. Aggregating the page into one JSON text
- * on the server instead cost it several times more than it saved the driver. The figures are in
- * docs/benchmarks.md ("Trimmed pages").
+ * same window and the same events, each with its position, schema version, type and the read
+ * fields of data and metadata. The server sends the whole page as one text (a JSON array per event
+ * joined by `string_agg`) that one `JSON.parse` turns into the page: both drivers pay per field of
+ * every row (pg decodes and parses each; PGlite copies each into an ArrayBuffer of its own), and a
+ * rebuild reads every event of the log. Picking the read fields with `->` costs the server less
+ * than dropping the others with `jsonb - text[]`, and the window's end is only looked for when the
+ * page is short (a full page continues after its last event). The figures are in
+ * docs/benchmarks.md ("One text per trimmed page").
  */
 export async function readLogPageTrimmed(
   sql: SqlExecutor,
   after: Position,
   max: number,
   types: readonly string[],
-  omit: Readonly<Record<string, OmittedFields>>,
+  reads: Readonly<Record<string, ReadFields>>,
 ): Promise<ReadAllTrimmedPage> {
   const from = decodePosition(after);
   const params: unknown[] = [from.txId, from.globalPosition, Math.max(max, minWindow), types, max];
-  const columns = trimmedColumnsSql(omit, types, params);
-  // One statement, so one snapshot: the window's end and the events up to it agree. The one row
-  // without data carries the window's end (its envelope is just the position).
-  const { rows } = await sql.query<TrimmedEventRow>(
+  const event = trimmedEventSql(reads, types, params);
+  // One statement, so one snapshot: the window's end and the events up to it agree. The window's
+  // entries are read in one index scan that stops at the page's last wanted event; the subquery
+  // finding the window's end runs only when the CASE asks for it.
+  const { rows } = await sql.query<TrimmedPageRow>(
     `WITH ${windowEndSql}
-     (SELECT ${columns} FROM events
-      WHERE (tx_id, global_position) > ($1::xid8, $2::bigint) AND ${visible} AND type = ANY ($4::text[])
-        AND (tx_id, global_position) <= (SELECT tx_id, global_position FROM window_end)
-      ORDER BY tx_id, global_position LIMIT $5)
-     UNION ALL
-     SELECT ${positionSql('tx_id', 'global_position')}, NULL, NULL FROM window_end`,
+     SELECT string_agg(${event}, ${eventSeparatorSql}) AS events,
+       CASE WHEN count(*) < $5 THEN (SELECT ${positionSql('tx_id', 'global_position')} FROM window_end) END AS window_end
+     FROM (SELECT * FROM (SELECT tx_id, global_position, type, schema_version, data, metadata FROM events
+             WHERE (tx_id, global_position) > ($1::xid8, $2::bigint) AND ${visible}
+             ORDER BY tx_id, global_position LIMIT $3) AS window_entries
+           WHERE type = ANY ($4::text[]) ORDER BY tx_id, global_position LIMIT $5) AS page`,
     params,
   );
-  let end: Position | undefined;
-  const events: TrimmedEvent[] = [];
-  for (const row of rows) {
-    if (row.envelope.length === positionLength) end = row.envelope;
-    else events.push(toTrimmedEvent(row));
-  }
-  // A full page may stop short of the window's end: continue after its last event.
-  if (events.length === max) return { events, next: events.at(-1)!.position };
-  return { events, next: end ?? after };
+  const text = rows[0]?.events ?? null;
+  // A full page may stop short of the window's end: continue after its last event. A short one
+  // continues after the window's end, or after `after` when nothing is visible past it.
+  const next = text !== null && rows[0]?.window_end === null ? lastEventPosition(text) : (rows[0]?.window_end ?? after);
+  let events: TrimmedEvent[] | undefined;
+  // Parsed when first read, so a reader that asks for the next page first (it needs only `next`)
+  // has the server work on it meanwhile.
+  return {
+    next,
+    get events() {
+      events ??= parseTrimmedEvents(text, types, reads);
+      return events;
+    },
+  };
+}
+
+/** The position of the page's last event, from the start of its text: `[tx_id,global_position,`. */
+function lastEventPosition(text: string): Position {
+  const last = text.slice(text.lastIndexOf('\n') + 1);
+  const match = /^\[(\d+),(\d+),/.exec(last);
+  if (!match) throw new Error(`Not an event of a trimmed page: ${last.slice(0, 100)}`);
+  return encodePosition(match[1]!, match[2]!);
 }
 
 /**
- * The select list of a trimmed event row: the envelope, and `data` and `metadata` less the omitted
- * keys when the row is of a type of `omit` (among `types`) at its schema version, else whole. Type
- * names, versions and keys go in as parameters, appended to `params`.
+ * One event of the page as a JSON array text, for `string_agg`:
+ * `[tx_id, global_position, schema_version, type's index in types (from 1), ...fields]`, where the
+ * fields are, for a row of a type of `reads` (among `types`) at its schema version, each read field
+ * of data then of metadata in the order named, as `[value]` when present and `0` when absent (so a
+ * null stays apart from an absent field); for any other row, the whole data and metadata. Type
+ * names, versions and field names go in as parameters, appended to `params` after `types` ($4).
  */
-export function trimmedColumnsSql(omit: Readonly<Record<string, OmittedFields>>, types: readonly string[], params: unknown[]): string {
-  const dataCases: string[] = [];
-  const metadataCases: string[] = [];
-  for (const [type, fields] of Object.entries(omit)) {
+export function trimmedEventSql(reads: Readonly<Record<string, ReadFields>>, types: readonly string[], params: unknown[]): string {
+  const param = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const field = (column: string, name: string): string => `',' || coalesce('[' || (${column} -> ${param(name)}::text)::text || ']', '0')`;
+  const cases: string[] = [];
+  for (const [type, fields] of Object.entries(reads)) {
     if (!types.includes(type)) continue;
-    params.push(type, fields.schemaVersion, fields.data, fields.metadata);
-    const last = params.length;
-    const when = `WHEN type = $${last - 3} AND schema_version = $${last - 2}`;
-    dataCases.push(`${when} THEN data - $${last - 1}::text[]`);
-    metadataCases.push(`${when} THEN metadata - $${last}::text[]`);
+    const when = `WHEN type = ${param(type)}::text AND schema_version = ${param(fields.schemaVersion)}::integer`;
+    const slots = [...fields.data.map((name) => field('data', name)), ...fields.metadata.map((name) => field('metadata', name))];
+    cases.push(`${when} THEN ${slots.length === 0 ? "''" : slots.join(' || ')}`);
   }
-  const trimmed = (column: string, cases: readonly string[]): string => (cases.length === 0 ? column : `CASE ${cases.join(' ')} ELSE ${column} END`);
-  return `${positionSql('tx_id', 'global_position')} || ' ' || schema_version || ' ' || type AS envelope,
-    ${trimmed('data', dataCases)} AS data, ${trimmed('metadata', metadataCases)} AS metadata`;
+  const whole = `',' || data::text || ',' || metadata::text`;
+  const rest = cases.length === 0 ? whole : `CASE ${cases.join(' ')} ELSE ${whole} END`;
+  return `'[' || tx_id || ',' || global_position || ',' || schema_version || ',' || array_position($4::text[], type) || ${rest} || ']'`;
 }
 
-export function toTrimmedEvent(row: TrimmedEventRow): TrimmedEvent {
-  const { envelope } = row;
-  const afterSchemaVersion = envelope.indexOf(' ', positionLength + 1);
-  return {
-    position: envelope.slice(0, positionLength),
-    type: envelope.slice(afterSchemaVersion + 1),
-    schemaVersion: Number(envelope.slice(positionLength + 1, afterSchemaVersion)),
-    data: row.data,
-    metadata: row.metadata,
-  };
+/**
+ * The events of a page from the text of `trimmedEventSql` rows joined by `eventSeparatorSql`. Throws
+ * when they are not in log order: `string_agg` joins the rows in the order the page's ordered
+ * subquery yields them, as PostgreSQL runs this plan, but SQL does not promise it, and the page's
+ * `next` was taken from its last event.
+ */
+export function parseTrimmedEvents(text: string | null, types: readonly string[], reads: Readonly<Record<string, ReadFields>>): TrimmedEvent[] {
+  if (text === null) return [];
+  const rows = JSON.parse(`[${text}]`) as unknown[][];
+  const events: TrimmedEvent[] = new Array(rows.length);
+  for (let index = 0; index < rows.length; index++) {
+    const row = rows[index]!;
+    const [txId, globalPosition, schemaVersion, typeIndex] = row as [number, number, number, number];
+    // JSON numbers: exact up to 2^53, which neither a transaction id nor a sequence reaches in practice; refuse rather than round.
+    if (!Number.isSafeInteger(txId) || !Number.isSafeInteger(globalPosition)) throw new RangeError(`Log position ${txId}/${globalPosition} is past 2^53`);
+    const type = types[typeIndex - 1]!;
+    const fields = reads[type];
+    const position = encodePosition(txId, globalPosition);
+    if (index > 0 && position <= events[index - 1]!.position) throw new Error(`A trimmed page is out of log order at ${position}`);
+    events[index] =
+      fields && fields.schemaVersion === schemaVersion
+        ? { position, type, schemaVersion, data: readFields(row, 4, fields.data), metadata: readFields(row, 4 + fields.data.length, fields.metadata) }
+        : { position, type, schemaVersion, data: row[4], metadata: row[5] };
+  }
+  return events;
+}
+
+/** The object of `names` from the slots of `row` from `first`: `[value]` present, `0` absent. */
+function readFields(row: readonly unknown[], first: number, names: readonly string[]): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (let index = 0; index < names.length; index++) {
+    const slot = row[first + index];
+    if (Array.isArray(slot)) fields[names[index]!] = slot[0];
+  }
+  return fields;
 }

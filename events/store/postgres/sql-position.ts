@@ -17,7 +17,7 @@ const width = 20;
 /** Characters in an encoded position: two padded numbers and the slash. */
 export const positionLength = 2 * width + 1;
 
-export function encodePosition(txId: string | bigint, globalPosition: string | bigint): Position {
+export function encodePosition(txId: string | bigint | number, globalPosition: string | bigint | number): Position {
   return `${String(txId).padStart(width, '0')}/${String(globalPosition).padStart(width, '0')}`;
 }
 

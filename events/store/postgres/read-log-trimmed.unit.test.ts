@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { parseTrimmedEvents } from './read-log-trimmed';
+import { encodePosition } from './sql-position';
+
+const types = ['Streamed', 'Starred'];
+const reads = { Streamed: { schemaVersion: 2, data: ['user', 'range'], metadata: ['occurredAt'] } };
+
+describe('parseTrimmedEvents', () => {
+  it('turns the slots of a trimmed row into its read fields: [value] present, 0 absent, and other rows whole', () => {
+    const text = ['[7,1,2,1,[1],[null],["t1"]]', '[7,2,2,1,[2],0,[{"at":1}]]', '[8,3,1,1,{"user":3},{"occurredAt":"t3"}]', '[8,4,1,2,{"user":4},{}]'].join(',\n');
+    expect(parseTrimmedEvents(text, types, reads)).toEqual([
+      { position: encodePosition(7, 1), type: 'Streamed', schemaVersion: 2, data: { user: 1, range: null }, metadata: { occurredAt: 't1' } },
+      { position: encodePosition(7, 2), type: 'Streamed', schemaVersion: 2, data: { user: 2 }, metadata: { occurredAt: { at: 1 } } },
+      // An older version, and a type without reads, come whole.
+      { position: encodePosition(8, 3), type: 'Streamed', schemaVersion: 1, data: { user: 3 }, metadata: { occurredAt: 't3' } },
+      { position: encodePosition(8, 4), type: 'Starred', schemaVersion: 1, data: { user: 4 }, metadata: {} },
+    ]);
+    expect(parseTrimmedEvents(null, types, reads)).toEqual([]);
+  });
+
+  it('refuses a page out of log order, whose next would be wrong', () => {
+    expect(() => parseTrimmedEvents('[7,2,1,2,{},{}],\n[7,1,1,2,{},{}]', types, reads)).toThrow('out of log order');
+  });
+
+  it('refuses a position a JSON number cannot hold exactly', () => {
+    expect(() => parseTrimmedEvents('[9007199254740993,1,1,2,{},{}]', types, reads)).toThrow('past 2^53');
+  });
+});
