@@ -254,11 +254,6 @@ export class StemEngine {
     return this.stretchBuild;
   }
 
-  /** Whether the stretch nodes are built (see `prepareStretch`). */
-  get stretchBuilt(): boolean {
-    return this.stretch !== null;
-  }
-
   private async buildStretch(): Promise<void> {
     // Its own chunk: a song played at 1x never loads the stretch library's code either.
     const { buildStretchGraph } = await import('./stretch-graph');
@@ -722,16 +717,7 @@ export class StemEngine {
     const playing: readonly StemGroup[] = stretched ? this.stretch! : this.plain;
     const silent: readonly StemGroup[] = stretched ? this.plain : (this.stretch ?? []);
     const heard = stretched ? change : { ...change, rate: 1, semitones: 0 };
-    this.heardThrough = stretched ? 'stretch' : 'plain';
     return Promise.all([scheduleGroups(playing, heard, keepPending), scheduleGroups(silent, { ...change, active: false }, keepPending)]);
-  }
-
-  /** Which nodes the last change was scheduled on. */
-  private heardThrough: 'plain' | 'stretch' = 'plain';
-
-  /** Which nodes play the stems as last scheduled: the plain players or the stretch nodes. */
-  get playingThrough(): 'plain' | 'stretch' {
-    return this.heardThrough;
   }
 
   private scheduleEndCheck(): void {
