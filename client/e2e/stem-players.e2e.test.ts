@@ -150,4 +150,39 @@ describe('stem players: plain at 100%, stretch nodes only when tempo or transpos
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('a tempo change with the stretch nodes not built first (the control never touched) waits for their build, then hands over at one time', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(30_000);
+    await installStretchProbe(page);
+    const problems = watchPageProblems(page);
+    await signInWithCode(page, baseUrl, uniqueEmail('stem-players-cold'));
+    const songIds = await scanFixtureLibrary(page, baseUrl);
+    await page.goto(`${baseUrl}/player?songId=${songIds.get(fixtureSongs[0]!.title)}`);
+    await toastTitled(page, 'Song loaded successfully');
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await settledOn(page, 'plain', true);
+    await page.getByRole('tab', { name: 'PRACTICE TOOLS' }).click();
+
+    // The slider's value set and its input event sent with no focus and no pointer: what the
+    // player's prepareStretch hooks never see.
+    const changedAt = await audioNow(page);
+    await page.getByTestId('practice-tools').getByRole('slider', { name: 'Tempo' }).evaluate((slider: HTMLInputElement) => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(slider, '90');
+      slider.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    const stretched = await settledOn(page, 'stretch', true);
+    const silenced = await settledOn(page, 'plain', false);
+    const handover = stretched[0]!.output;
+    expect(new Set([...stretched, ...silenced].map((schedule) => schedule.output)).size).toBe(1);
+    expect(stretched.map((schedule) => schedule.rate)).toEqual([0.9, 0.9]);
+    // Heard CHANGE_LOOKAHEAD after it is sent, but sent only once the nodes are built.
+    expect(handover - stretched[0]!.sentAt).toBeCloseTo(CHANGE_LOOKAHEAD, 2);
+    console.log(`tempo change without a touch first: the stretch nodes built and the change sent ${(stretched[0]!.sentAt - changedAt).toFixed(3)} s after it was made`);
+    expect(stretched[0]!.sentAt).toBeGreaterThan(changedAt);
+    expect(Math.abs((await playbackRates(page, 1, 'stretch')).heard / 0.9 - 1)).toBeLessThan(0.05);
+
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });
