@@ -9,7 +9,7 @@ import { watchPageProblems } from './page-problems';
 import { scanFixtureLibrary } from './scan-fixture-library';
 import { signInWithCode, toastTitled } from './sign-in-flow';
 import { clickTrackWav } from './song-fixtures';
-import { installStretchProbe, sourcesStarted, stretchNodesSeen } from './stretch-probe';
+import { installStretchProbe, sourcesStarted, stemNodesSeen } from './stretch-probe';
 
 // A song whose beats start after 0.7 s of silence (not a whole number of its 0.5 s beats, so its
 // grid is not the one from 0 s), in a songs directory of its own: the other files count the shared
@@ -62,9 +62,11 @@ describe('the first downbeat in the player', () => {
     await page.waitForTimeout(4_000);
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
 
-    // Song time of each click through the time map the engine gave the stretch node at play: the
-    // song position `input` plays at audio time `output`, at `rate` song seconds per second.
-    const [node] = await stretchNodesSeen(page);
+    // Song time of each click through the time map the engine gave the node that plays at play (at
+    // 100%, a plain player: decision 0041): the song position `input` plays at audio time
+    // `output`, at `rate` song seconds per second.
+    const [node] = await stemNodesSeen(page);
+    expect(node!.kind).toBe('plain');
     const play = node!.schedules.filter((schedule) => schedule.active).at(-1)!;
     expect(play).toMatchObject({ input: 0, rate: 1 });
     const clicks = (await sourcesStarted(page)).filter((source) => Math.abs(source.length - 0.03) < 0.001);

@@ -15,7 +15,10 @@ type BenchWindow = {
   StemEngineModule: {
     CHANGE_LOOKAHEAD: number;
     StemEngine: {
-      load(sources: { id: string; url: string }[], options: object): Promise<{ play(): Promise<void>; setTempo(rate: number): Promise<unknown>; position(): number; dispose(): void }>;
+      load(
+        sources: { id: string; url: string }[],
+        options: object,
+      ): Promise<{ play(): Promise<void>; prepareStretch(): Promise<void>; setTempo(rate: number): Promise<unknown>; position(): number; dispose(): void }>;
     };
   };
 };
@@ -86,6 +89,9 @@ export async function measureTempoChanges(page: Page, ids: readonly string[], co
         stemIds.map((id) => ({ id, url: `/${id}` })),
         { drums: new Set([stemIds.at(-1)]) },
       );
+      // As the player does when the tempo control is touched (decision 0041): the stretch nodes are
+      // built ahead, so the changes measured are the changes, not the build.
+      await engine.prepareStretch();
       await engine.play();
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const playedBefore = engine.position();

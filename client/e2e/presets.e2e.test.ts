@@ -9,7 +9,7 @@ import { watchPageProblems } from './page-problems';
 import { saveScreenshot } from './screenshot';
 import { signInWithCode, toastTitled } from './sign-in-flow';
 import { fixtureSongs } from './song-fixtures';
-import { installStretchProbe, playbackRates, stretchNodesSeen } from './stretch-probe';
+import { installStretchProbe, playbackRates, stemNodesSeen } from './stretch-probe';
 
 const baseUrl = inject('baseUrl');
 // The machine running these may be busy: a song load (four decoded stems) can take a while.
@@ -25,6 +25,11 @@ afterEach(async () => {
 async function newPage(): Promise<Page> {
   const page = await browser.newPage();
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  // The install banner (spec 001) comes 10 s after the browser's install event and covers the
+  // mixer's lower buttons: on a loaded machine the steps after a reload take longer than that, and
+  // its click on Mute Bass failed at the base commit too. It is install-prompt.e2e.test.ts's
+  // matter: here it counts as dismissed just now.
+  await page.addInitScript(() => window.localStorage.setItem('woodshed:install-prompt-dismissed-at', String(Date.now())));
   openPages.push(page);
   return page;
 }
@@ -88,8 +93,10 @@ async function setPractice(page: Page, percent: number, semitones: number): Prom
 /**
  * Plays the song from 0 and checks the audio engine got `tempo` and `transpose`, not only the
  * controls: over 2 s the position moves `tempo` song seconds per second, as the player shows it
- * (within 15%) and as the stretch worklet reports it (within 5%), and the last schedule of the
- * pitched stems' node carries that rate and `transpose` semitones, the drums' node that rate and 0.
+ * (within 15%) and as the playing node reports it (within 5%); the stretch nodes play unless at
+ * 100% and no transpose, when the plain players do (decision 0041). The last schedule of the
+ * pitched stems' node carries that rate and `transpose` semitones, the drums' node that rate and
+ * 0; the nodes of the other kind, if any were made, were silenced at that same audio-clock time.
  * Pauses again.
  */
 async function expectEngineAt(page: Page, tempo: number, transpose: number): Promise<void> {
@@ -97,18 +104,22 @@ async function expectEngineAt(page: Page, tempo: number, transpose: number): Pro
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await page.locator('[data-testid="player-body"][data-playing="true"]').waitFor();
   await page.waitForTimeout(300); // past the start's lookahead: the position moves from here on
-  const rates = await playbackRates(page, 2);
-  console.log(`tempo ${tempo}: the player's position moved ${rates.shown.toFixed(4)} s/s, the worklet's ${rates.heard.toFixed(4)} s/s`);
+  const kind = tempo === 1 && transpose === 0 ? 'plain' : 'stretch';
+  const rates = await playbackRates(page, 2, kind);
+  console.log(`tempo ${tempo}: the player's position moved ${rates.shown.toFixed(4)} s/s, the ${kind} worklet's ${rates.heard.toFixed(4)} s/s`);
   // The player's position per wall-clock second drifts when a loaded machine's audio thread falls
   // behind real time (CI runs other tests beside this one): 15% still tells 0.7 from 1.0. The
   // worklet's own report is per audio-clock second, which no load skews.
   expect(Math.abs(rates.shown / tempo - 1)).toBeLessThan(0.15);
   expect(Math.abs(rates.heard / tempo - 1)).toBeLessThan(0.05);
-  const lastSchedules = (await stretchNodesSeen(page)).map((node) => node.schedules.at(-1)!);
-  expect(lastSchedules.map(({ active, rate, semitones }) => ({ active, rate, semitones }))).toEqual([
+  const nodes = await stemNodesSeen(page);
+  const heard = nodes.filter((node) => node.kind === kind).map((node) => node.schedules.at(-1)!);
+  expect(heard.map(({ active, rate, semitones }) => ({ active, rate, semitones }))).toEqual([
     { active: true, rate: tempo, semitones: transpose },
     { active: true, rate: tempo, semitones: 0 },
   ]);
+  const silent = nodes.filter((node) => node.kind !== kind).map((node) => node.schedules.at(-1)!);
+  for (const schedule of silent) expect(schedule).toMatchObject({ active: false, output: heard[0]!.output });
   await page.getByRole('button', { name: 'Pause', exact: true }).click();
 }
 

@@ -10,8 +10,20 @@ export interface StretchScheduleSent {
   semitones: number;
 }
 
-/** What the probe saw of one stretch node: its schedules, and the input times its worklet reported. */
+/**
+ * The plain stem player's processor name (client/src/lib/audio/pcm-player-processor.ts: PCM_PLAYER;
+ * the e2e project cannot import the client's sources). Every other AudioWorkletNode the engine makes
+ * is a stretch node.
+ */
+const PCM_PLAYER = 'woodshed-pcm-player';
+
+/**
+ * What the probe saw of one stem node (a stretch node, or a plain player: decision 0041): its
+ * schedules, and the input times its worklet reported.
+ */
 export interface StretchNodeSeen {
+  /** 'plain' for a plain player, 'stretch' for a signalsmith-stretch node. */
+  kind: 'plain' | 'stretch';
   schedules: StretchScheduleSent[];
   /** The worklet's playback position in the stems (song seconds), with the audio clock when it arrived. */
   times: { at: number; input: number }[];
@@ -25,6 +37,8 @@ export interface SourceStarted {
 
 interface ProbeWindow {
   stretchNodes: StretchNodeSeen[];
+  /** The audio context of each node in stretchNodes, by index. */
+  nodeContexts: BaseAudioContext[];
   startedSources: SourceStarted[];
 }
 
@@ -36,16 +50,18 @@ interface ProbeWindow {
  * What the controls show is the mixer slice; this is what the audio thread was told, and did.
  */
 export async function installStretchProbe(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+  await page.addInitScript((plainName) => {
     const probe = window as unknown as ProbeWindow;
     probe.stretchNodes = [];
+    probe.nodeContexts = [];
     probe.startedSources = [];
     const NativeNode = window.AudioWorkletNode;
     window.AudioWorkletNode = class extends NativeNode {
       constructor(context: BaseAudioContext, name: string, options?: AudioWorkletNodeOptions) {
         super(context, name, options);
-        const seen: StretchNodeSeen = { schedules: [], times: [] };
+        const seen: StretchNodeSeen = { kind: name === plainName ? 'plain' : 'stretch', schedules: [], times: [] };
         probe.stretchNodes.push(seen);
+        probe.nodeContexts.push(context);
         const port = this.port;
         const post = port.postMessage.bind(port) as (message: unknown, transfer?: Transferable[]) => void;
         // The library calls its worklet's methods as [id, method, ...arguments].
@@ -67,12 +83,35 @@ export async function installStretchProbe(page: Page): Promise<void> {
       probe.startedSources.push({ when: when ?? 0, length: this.buffer?.duration ?? 0 });
       return start.call(this, when, offset, duration);
     };
-  });
+  }, PCM_PLAYER);
 }
 
 /** The stretch nodes that were scheduled (the engine's: pitched stems first, then drums), as seen so far. */
 export async function stretchNodesSeen(page: Page): Promise<StretchNodeSeen[]> {
+  return (await stemNodesSeen(page)).filter((node) => node.kind === 'stretch');
+}
+
+/** The plain players that were scheduled (pitched stems first, then drums), as seen so far. */
+export async function plainPlayersSeen(page: Page): Promise<StretchNodeSeen[]> {
+  return (await stemNodesSeen(page)).filter((node) => node.kind === 'plain');
+}
+
+/** Every stem node that was scheduled, of either kind, in the order they were made. */
+export async function stemNodesSeen(page: Page): Promise<StretchNodeSeen[]> {
   return page.evaluate(() => (window as unknown as ProbeWindow).stretchNodes.filter((node) => node.schedules.length > 0));
+}
+
+/** How many stem nodes of each kind the page has made so far, scheduled or not. */
+export async function stemNodesMade(page: Page): Promise<{ plain: number; stretch: number }> {
+  return page.evaluate(() => {
+    const nodes = (window as unknown as ProbeWindow).stretchNodes;
+    return { plain: nodes.filter((node) => node.kind === 'plain').length, stretch: nodes.filter((node) => node.kind === 'stretch').length };
+  });
+}
+
+/** The state of the audio context of every stem node made so far ('closed' once its song is let go). */
+export async function stemNodeContextStates(page: Page): Promise<AudioContextState[]> {
+  return page.evaluate(() => (window as unknown as ProbeWindow).nodeContexts.map((context) => (context as AudioContext).state));
 }
 
 /** The buffer sources started so far. */
@@ -91,22 +130,22 @@ function slope(points: readonly { x: number; y: number }[]): number {
 
 /**
  * How fast the song moves while playing, over `seconds` of the page's time: `shown` is the player's
- * position (the seek bar) per wall-clock second; `heard` is the first stretch node's reported input
- * position per audio-clock second (a least-squares line through its reports, which come every
- * 0.1 s of audio and reach the page a little late each).
+ * position (the seek bar) per wall-clock second; `heard` is the first node of `kind`'s reported
+ * input position per audio-clock second (a least-squares line through its reports, which come
+ * every 0.1 s of audio and reach the page a little late each).
  */
-export async function playbackRates(page: Page, seconds: number): Promise<{ shown: number; heard: number }> {
+export async function playbackRates(page: Page, seconds: number, kind: 'plain' | 'stretch' = 'stretch'): Promise<{ shown: number; heard: number }> {
   const sample = () =>
-    page.evaluate(() => ({
+    page.evaluate((wanted) => ({
       wall: performance.now() / 1000,
       position: Number((document.querySelector('input[aria-label="Seek"]') as HTMLInputElement).value),
-      reports: (window as unknown as ProbeWindow).stretchNodes.find((node) => node.schedules.length > 0)!.times.length,
-    }));
+      reports: (window as unknown as ProbeWindow).stretchNodes.find((node) => node.kind === wanted && node.schedules.length > 0)!.times.length,
+    }), kind);
   const before = await sample();
   await page.waitForTimeout(seconds * 1000);
   const after = await sample();
-  const reports = (await stretchNodesSeen(page))[0]!.times.slice(before.reports, after.reports);
-  if (reports.length < 5) throw new Error(`only ${reports.length} position reports from the stretch node in ${seconds} s`);
+  const reports = (await stemNodesSeen(page)).find((node) => node.kind === kind)!.times.slice(before.reports, after.reports);
+  if (reports.length < 5) throw new Error(`only ${reports.length} position reports from the ${kind} node in ${seconds} s`);
   return {
     shown: (after.position - before.position) / (after.wall - before.wall),
     heard: slope(reports.map((report) => ({ x: report.at, y: report.input }))),

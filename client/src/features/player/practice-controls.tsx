@@ -33,7 +33,8 @@ export function PracticeControls({ controls, position, section }: { controls: Co
       data-transpose={transpose}
       data-loop-passes={JSON.stringify(controls.passSchedule)}
     >
-      <div className={styles.group}>
+      {/* Touching tempo or transpose builds the stretch nodes ahead of the change (decision 0041). */}
+      <div className={styles.group} onPointerDown={controls.prepareStretch} onFocus={controls.prepareStretch}>
         <span className={styles.label}>Tempo</span>
         <Button aria-label="Slower" disabled={tempo <= TEMPO_RANGE.min} onClick={() => controls.setTempo(clampTempo(tempo - TEMPO_STEP))}>
           −
@@ -58,7 +59,7 @@ export function PracticeControls({ controls, position, section }: { controls: Co
           100%
         </Button>
       </div>
-      <div className={styles.group}>
+      <div className={styles.group} onPointerDown={controls.prepareStretch} onFocus={controls.prepareStretch}>
         <span className={styles.label}>Transpose</span>
         <Button aria-label="Transpose down" disabled={transpose <= TRANSPOSE_RANGE.min} onClick={() => controls.setTranspose(transpose - 1)}>
           ♭

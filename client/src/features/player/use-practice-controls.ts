@@ -20,6 +20,11 @@ export interface PracticeControls {
   hasBeatGrid: boolean;
   setTempo(tempo: number): void;
   setTranspose(semitones: number): void;
+  /**
+   * The tempo or transpose control was touched (focus, pointer down): the engine builds its
+   * stretch nodes now, so the change that follows is heard at once (decision 0041).
+   */
+  prepareStretch(): void;
   /** First press marks A, the second B (snapped to beats) and loops; a press while looping clears. */
   markLoop(position: Seconds): void;
   loopSection(section: LoopRange): void;
@@ -96,6 +101,9 @@ export function usePracticeControls(
     },
     setTranspose: (next) => {
       dispatch(transposeChanged({ semitones: next }));
+    },
+    prepareStretch: () => {
+      engine.prepareStretch().catch((error: unknown) => console.error('The time-stretch nodes could not be built', error));
     },
     markLoop: (position) => {
       if (loop) {

@@ -66,3 +66,18 @@ function sharedChannels(channels: Float32Array[], sampleRate: number, duration: 
     },
   };
 }
+
+/**
+ * The stem's two channels, `length` samples each, as the stem nodes take them: its own shared
+ * arrays when it has them at that length (a mono stem's one array for both sides), else fresh
+ * copies (mono doubled, the tail silent).
+ */
+export function stereoChannels(buffer: PcmBuffer, length: number): Float32Array[] {
+  return [0, 1].map((channel) => {
+    const source = buffer.getChannelData(Math.min(channel, buffer.numberOfChannels - 1));
+    if (isShared(source) && source.length === length) return source;
+    const samples = new Float32Array(length);
+    samples.set(source.subarray(0, length));
+    return samples;
+  });
+}

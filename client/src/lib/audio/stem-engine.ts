@@ -10,7 +10,10 @@ import { ANALYSER_FFT_SIZE, ANALYSER_SMOOTHING } from './spectrum-bars';
 import { type PcmBuffer, sharedPcm } from './pcm-buffer';
 import { planStart } from './start-plan';
 import type { StartPlan } from './start-plan';
-import { buildStretchGraph, scheduleGroups } from './stretch-graph';
+import { buildPlainGraph } from './plain-graph';
+import type { PlainGroup } from './plain-graph';
+import { needsStretch, scheduleGroups } from './source-schedule';
+import type { StemGroup, StretchSettings } from './source-schedule';
 import type { StretchGroup } from './stretch-graph';
 import { pause, play, positionAt, seek, settle, START_LOOKAHEAD, stoppedTransport, timeUntilEnd } from './transport';
 import type { LoopRange, Transport } from './transport';
@@ -115,11 +118,14 @@ function freshToneContext(): Tone.BaseContext {
 }
 
 /**
- * One song's stems on the audio graph: the stretch nodes (see `buildStretchGraph`: one for the
- * pitched stems, one for the drums) split back into one gain per stem -> master -> speakers, with a
- * meter on each gain and the spectrum analyser on the master. Every node is scheduled with one
- * shared audio-clock time, input position and rate (see `planStart`), on play, seek and every tempo
- * change, so stems stay sample-aligned. Positions are song seconds; at tempo 0.75 one audio second
+ * One song's stems on the audio graph: the plain players (see `buildPlainGraph`), and once tempo or
+ * transpose is touched the stretch nodes (see `buildStretchGraph`), each one node for the pitched
+ * stems and one for the drums, split back into one gain per stem -> master -> speakers, with a
+ * meter on each gain and the spectrum analyser on the master. At 1x and no transpose the plain
+ * players play and the stretch nodes are silent (or not built); otherwise the other way round
+ * (decision 0041). Every node is scheduled with one shared audio-clock time, input position and
+ * rate (see `planStart`), on play, seek, every tempo change and every handover between the two
+ * kinds, so stems stay sample-aligned. Positions are song seconds; at tempo 0.75 one audio second
  * plays 0.75 song seconds. One engine per song: `dispose()` releases every node and buffer.
  */
 export class StemEngine {
@@ -146,6 +152,13 @@ export class StemEngine {
   private beforeChange: { until: Seconds; transport: Transport } | null = null;
   private readonly clickTrack: ClickTrack;
   private lastPlan: StartPlan | null = null;
+  /**
+   * The stretch nodes, built only once tempo, transpose or the speed trainer is touched (decision
+   * 0041): at 1x and no transpose the plain players play, and the stretch nodes' WebAssembly and
+   * worklet scope (about 11 MB private) are never made.
+   */
+  private stretch: StretchGroup[] | null = null;
+  private stretchBuild: Promise<void> | null = null;
   private endTimer: number | null = null;
   private disposed = false;
   private peaks: NormalRange[] | null = null;
@@ -153,7 +166,7 @@ export class StemEngine {
   private constructor(
     private readonly context: Tone.BaseContext,
     private channels: readonly Channel[],
-    private readonly groups: readonly StretchGroup[],
+    private readonly plain: readonly PlainGroup[],
     private readonly master: Tone.Gain,
     private readonly analyser: Tone.Analyser,
     /** Stems that stay silent, with why. */
@@ -220,9 +233,44 @@ export class StemEngine {
       gain.connect(meter);
       channels.push({ id, buffer: sharedPcm(result.value, length), drums: options.drums?.has(id) ?? false, gain, meter });
     });
-    const byId = new Map(channels.map((channel) => [channel.id, channel]));
-    const groups = await buildStretchGraph(context.rawContext as AudioContext, channels, (id, output) => Tone.connect(output, byId.get(id)!.gain));
-    return new StemEngine(context, channels, groups, master, analyser, failures, options.onEnded);
+    const plain = await buildPlainGraph(context.rawContext as AudioContext, channels, (id, output) => connectToStem(channels, id, output));
+    return new StemEngine(context, channels, plain, master, analyser, failures, options.onEnded);
+  }
+
+  /**
+   * Builds the stretch nodes now, if they are not built yet, so a tempo or transpose change is heard
+   * CHANGE_LOOKAHEAD after it is made: the player calls this when the tempo or transpose control is
+   * first touched (focus, pointer down), before the change itself. Building them (the worklet's
+   * module and WebAssembly compiled on the audio thread) takes longer than CHANGE_LOOKAHEAD.
+   * Resolves once they are built; idempotent.
+   */
+  prepareStretch(): Promise<void> {
+    this.assertLive();
+    // A failed build is tried again at the next touch, not remembered.
+    this.stretchBuild ??= this.buildStretch().catch((error: unknown) => {
+      this.stretchBuild = null;
+      throw error;
+    });
+    return this.stretchBuild;
+  }
+
+  private async buildStretch(): Promise<void> {
+    // Its own chunk: a song played at 1x never loads the stretch library's code either.
+    const { buildStretchGraph } = await import('./stretch-graph');
+    if (this.disposed) return;
+    const channels = this.channels;
+    let groups: StretchGroup[];
+    try {
+      groups = await buildStretchGraph(this.context.rawContext as AudioContext, channels, (id, output) => connectToStem(channels, id, output));
+    } catch (error) {
+      if (this.disposed) return; // the song was closed, and its context with it, during the build
+      throw error;
+    }
+    if (this.disposed) {
+      releaseGroups(groups);
+      return;
+    }
+    this.stretch = groups;
   }
 
   /** The stems that decoded, in load order. */
@@ -331,6 +379,8 @@ export class StemEngine {
     this.assertLive();
     this.trainer = trainer;
     this.pass = 0;
+    // Its passes change the tempo at the loop's seam, scheduled ahead: the stretch nodes must be there.
+    if (trainer) this.prepareStretch().catch(reportStretchBuildError);
     return trainer ? this.setTempo(trainerTempo(trainer, 0)) : Promise.resolve();
   }
 
@@ -373,6 +423,9 @@ export class StemEngine {
   async play(): Promise<void> {
     this.assertLive();
     if (this.context.state !== 'running') await this.context.resume();
+    // A tempo or transpose set while stopped (a preset) plays through the stretch nodes from the start.
+    if (needsStretch(this.stretchSettings())) await this.prepareStretch();
+    if (this.disposed) return;
     const now = this.context.now();
     const next = play(this.transport, now, this.duration);
     if (next === this.transport || next.state !== 'playing') return;
@@ -483,11 +536,9 @@ export class StemEngine {
   dispose(): void {
     if (this.disposed) return;
     this.clearEndTimer();
-    for (const group of this.groups) {
-      void group.node.stop();
-      void group.node.dropBuffers(); // the worklet's copies of the stems
-      group.node.disconnect();
-    }
+    releaseGroups(this.plain);
+    releaseGroups(this.stretch ?? []);
+    this.stretch = null;
     this.stopScheduler();
     this.clearPassTimer();
     this.clickTrack.dispose();
@@ -514,7 +565,7 @@ export class StemEngine {
     this.restartClicks(plan.time);
     // One schedule, one time: every node gets plan.time and the same input position. A stem that
     // ended is silent on its own: the node pads it with silence past its end.
-    void scheduleGroups(this.groups, { output: plan.time, input: next.from, active: true, ...this.stretchSettings() });
+    void this.scheduleSources({ output: plan.time, input: next.from, active: true, ...this.stretchSettings() });
     this.lastPlan = plan;
     this.transport = { ...next, rate: this.rate, loop: this.loop };
     this.scheduleEndCheck();
@@ -529,12 +580,20 @@ export class StemEngine {
     this.beforeChange = null;
     this.clickTrack.cancelFrom(0);
     const now = this.context.immediate();
-    void scheduleGroups(this.groups, { output: now, input: positionAt(this.transport, now, this.duration), active: false, ...this.stretchSettings() });
+    void this.scheduleSources({ output: now, input: positionAt(this.transport, now, this.duration), active: false, ...this.stretchSettings() });
   }
 
   /** A tempo, transpose or loop change: while playing, it continues from where playback is then. */
   private reschedule(): Promise<unknown> {
-    if (this.transport.state !== 'playing') return Promise.resolve();
+    if (this.disposed) return Promise.resolve();
+    if (this.transport.state !== 'playing') {
+      // Set while stopped (a preset, or the controls before Play): built now, so Play need not wait.
+      if (needsStretch(this.stretchSettings())) this.prepareStretch().catch(reportStretchBuildError);
+      return Promise.resolve();
+    }
+    // Not built yet (the control was not touched first, or the build is under way): the plain
+    // players go on as they are until the stretch nodes are there, then hand over to them.
+    if (needsStretch(this.stretchSettings()) && !this.stretch) return this.prepareStretch().then(() => this.reschedule());
     // The raw clock, not Tone's now() (which adds Tone's own 100 ms scheduling lookahead).
     const at = this.context.immediate() + CHANGE_LOOKAHEAD;
     const from = positionAt(this.transport, at, this.duration);
@@ -542,7 +601,7 @@ export class StemEngine {
     this.transport = { state: 'playing', startedAt: at, from, rate: this.rate, loop: this.loop };
     this.restartClicks(at);
     this.scheduleEndCheck();
-    return scheduleGroups(this.groups, { output: at, input: from, active: true, ...this.stretchSettings() });
+    return this.scheduleSources({ output: at, input: from, active: true, ...this.stretchSettings() });
   }
 
   /** Clicks after `from` were timed for the old transport: drop them and schedule again from there. */
@@ -596,8 +655,8 @@ export class StemEngine {
     const countIn =
       this.grid && this.clicks.countInEachPass && this.clicks.countInBars > 0 ? countInDuration(this.grid, this.clicks.countInBars, this.rate, loop.start) : 0;
     const settings = this.stretchSettings();
-    if (countIn > 0) void scheduleGroups(this.groups, { output: boundary, input: loop.start, active: false, ...settings }, true);
-    void scheduleGroups(this.groups, { output: boundary + countIn, input: loop.start, active: true, ...settings }, true);
+    if (countIn > 0) void this.scheduleSources({ output: boundary, input: loop.start, active: false, ...settings }, true);
+    void this.scheduleSources({ output: boundary + countIn, input: loop.start, active: true, ...settings }, true);
     this.clickTrack.cancelFrom(boundary);
     const clicks = this.grid && countIn > 0 ? countInClicks(this.grid, this.clicks.countInBars, boundary + countIn, this.rate, loop.start) : [];
     this.clickTrack.schedule(clicks);
@@ -640,8 +699,25 @@ export class StemEngine {
     this.onPass = listener;
   }
 
-  private stretchSettings() {
+  private stretchSettings(): StretchSettings {
     return { rate: this.rate, semitones: this.semitones, loop: this.loop };
+  }
+
+  /**
+   * Schedules one change on the nodes that play it and silences the others at the same audio-clock
+   * time, for every stem together: the plain players at 1x and no transpose, the stretch nodes
+   * otherwise. So a handover between the two (the first tempo change, back to 100%) happens at one
+   * output time for all stems, as a start or a seek does. Should the stretch nodes be needed before
+   * they are built (a seek or a trainer's pass during their build), the plain players play on at
+   * 1x and `reschedule` hands over once they are built.
+   */
+  private scheduleSources(change: { output: Seconds; input: Seconds; active: boolean } & StretchSettings, keepPending = false): Promise<unknown> {
+    const stretched = needsStretch(change) && this.stretch !== null;
+    if (needsStretch(change) && !this.stretch && change.active) this.prepareStretch().then(() => this.reschedule(), reportStretchBuildError);
+    const playing: readonly StemGroup[] = stretched ? this.stretch! : this.plain;
+    const silent: readonly StemGroup[] = stretched ? this.plain : (this.stretch ?? []);
+    const heard = stretched ? change : { ...change, rate: 1, semitones: 0 };
+    return Promise.all([scheduleGroups(playing, heard, keepPending), scheduleGroups(silent, { ...change, active: false }, keepPending)]);
   }
 
   private scheduleEndCheck(): void {
@@ -676,4 +752,22 @@ export class StemEngine {
   private assertLive(): void {
     if (this.disposed) throw new Error('StemEngine used after dispose()');
   }
+}
+
+/** Connects a stem node's output for stem `id` to that stem's gain. */
+function connectToStem(channels: readonly Channel[], id: string, output: AudioNode): void {
+  Tone.connect(output, channels.find((channel) => channel.id === id)!.gain);
+}
+
+/** Stops and disconnects a song's stem nodes and lets go of what their worklets were handed. */
+function releaseGroups(groups: readonly StemGroup[]): void {
+  for (const group of groups) {
+    void group.node.stop();
+    void group.node.dropBuffers(); // the worklet's references to (or copies of) the stems
+    group.node.disconnect();
+  }
+}
+
+function reportStretchBuildError(error: unknown): void {
+  console.error('The time-stretch nodes could not be built; playback stays at 100% and no transpose', error);
 }

@@ -1,10 +1,14 @@
 import SignalsmithStretch from 'signalsmith-stretch';
-import type { StretchNode, StretchSchedule } from 'signalsmith-stretch';
-import { type PcmBuffer, copiesToTransfer, isShared } from './pcm-buffer';
+import type { StretchNode } from 'signalsmith-stretch';
+import { type PcmBuffer, copiesToTransfer, stereoChannels } from './pcm-buffer';
+import type { StemGroup } from './source-schedule';
+import { connectStemOutputs } from './stem-outputs';
 import { stretchGroupsOf } from './stretch-groups';
-import type { Seconds } from './units';
 
 export type { StretchNode } from 'signalsmith-stretch';
+export type { StretchSettings } from './source-schedule';
+// The practice bench schedules the graph it builds from this module.
+export { scheduleGroups } from './source-schedule';
 
 /** A decoded stem as the stretch graph takes it. */
 export interface StretchStem {
@@ -15,18 +19,7 @@ export interface StretchStem {
 }
 
 /** One stretch node and the stems whose channels it carries (two channels per stem). */
-export interface StretchGroup {
-  node: StretchNode;
-  drums: boolean;
-  stemIds: string[];
-}
-
-/** Tempo, transpose and loop as every node of the graph is scheduled with them. */
-export interface StretchSettings {
-  rate: number;
-  semitones: number;
-  loop: { start: Seconds; end: Seconds } | null;
-}
+export type StretchGroup = StemGroup<StretchNode>;
 
 /**
  * Builds the stretch nodes of a song on `context` (live or offline): one node for all pitched stems
@@ -54,14 +47,7 @@ export async function buildStretchGraph(
       // Shared memory goes over as it is (the worklet reads the engine's own samples); copies are
       // transferred, so the worklet owns them. A mono stem's one array is sent once for both sides.
       await node.addBuffers(channels, copiesToTransfer(channels));
-      const splitter = context.createChannelSplitter(channelCount);
-      node.connect(splitter);
-      members.forEach((stem, index) => {
-        const merger = context.createChannelMerger(2);
-        splitter.connect(merger, index * 2, 0);
-        splitter.connect(merger, index * 2 + 1, 1);
-        connectStem(stem.id, merger);
-      });
+      connectStemOutputs(context, node, members.map((stem) => stem.id), connectStem);
       return { node, drums: members[0]!.drums, stemIds: members.map((stem) => stem.id) };
     }),
   );
@@ -72,45 +58,4 @@ export async function buildStretchGraph(
 // loaded and let go still held this way).
 function reportProcessorError(event: Event): void {
   console.error('The time-stretch processor failed; its stems are silent', (event as ErrorEvent).message);
-}
-
-/**
- * Schedules every node of the graph with one change heard at audio-clock time `output`, playing
- * from song position `input`: the same output time, input and rate for all, semitones 0 for drums.
- * `keepPending` keeps changes scheduled before `output` (a pass boundary scheduled ahead).
- */
-export function scheduleGroups(
-  groups: readonly StretchGroup[],
-  change: { output: Seconds; input: Seconds; active: boolean } & StretchSettings,
-  keepPending = false,
-): Promise<unknown> {
-  return Promise.all(
-    groups.map((group) => {
-      const schedule: StretchSchedule = {
-        output: change.output,
-        input: change.input,
-        active: change.active,
-        rate: change.rate,
-        semitones: group.drums ? 0 : change.semitones,
-        loopStart: change.loop?.start ?? 0,
-        loopEnd: change.loop?.end ?? 0,
-      };
-      if (keepPending) schedule.outputTime = change.output;
-      return group.node.schedule(schedule);
-    }),
-  );
-}
-
-/**
- * The stem's two channels, `length` samples each: its own shared arrays when it has them at that
- * length (a mono stem's one array for both sides), else fresh copies (mono doubled, the tail silent).
- */
-function stereoChannels(buffer: PcmBuffer, length: number): Float32Array[] {
-  return [0, 1].map((channel) => {
-    const source = buffer.getChannelData(Math.min(channel, buffer.numberOfChannels - 1));
-    if (isShared(source) && source.length === length) return source;
-    const samples = new Float32Array(length);
-    samples.set(source.subarray(0, length));
-    return samples;
-  });
 }
