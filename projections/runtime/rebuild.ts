@@ -1,4 +1,5 @@
 import { type EventStore, type Position, START } from '../../events/store/event-store';
+import { minWindow } from '../../events/store/postgres/read-log';
 import type { SqlClient, SqlExecutor } from '../../events/store/postgres/sql-client';
 import { BatchWriter } from './batch-writer';
 import { catchUp, defaultPageSize, defaultTrimmedPageSize } from './catch-up';
@@ -34,6 +35,13 @@ export interface RebuildOptions {
   resume?: boolean;
   /** Told, once the rebuild lock is held, whether the rebuild resumes or starts from position 0. */
   onStart?: (start: RebuildStart) => void;
+  /**
+   * Two trimmed pages in flight (`CatchUpOptions.twoPagesInFlight`); default on a PostgreSQL
+   * server, where each statement runs on a backend of its own, and off on PGlite, which runs one
+   * at a time. Off too for pages smaller than the store's least window, which a page read ahead
+   * never follows (it starts a window ahead).
+   */
+  twoPagesInFlight?: boolean;
   /** Retries of a write that fails with a transient database error; default `defaultTransientRetry`. */
   retry?: TransientRetry;
   /** Called after each committed page with its number of events. */
@@ -141,6 +149,7 @@ async function rebuildHoldingLock(
         types: projection.eventTypes,
         pageSize,
         trimmedPageSize: options.pageSize ?? defaultTrimmedPageSize,
+        twoPagesInFlight: options.twoPagesInFlight ?? (sql.kind === 'postgres' && (options.pageSize ?? defaultTrimmedPageSize) >= minWindow),
         stopped: () => fence.lost || (options.stopped?.() ?? false),
         onWritten: (count) => {
           events += count;

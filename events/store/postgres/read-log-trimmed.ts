@@ -9,6 +9,8 @@ interface TrimmedPageRow {
   events: string | null;
   /** The window's end when the page is short; null when it is full or nothing is visible after it. */
   window_end: Position | null;
+  /** With `afterWindow`: the position the page started after; null when the window was not all visible. */
+  start_position?: Position | null;
 }
 
 /**
@@ -34,32 +36,45 @@ export async function readLogPageTrimmed(
   max: number,
   types: readonly string[],
   reads: Readonly<Record<string, ReadFields>>,
+  afterWindow = false,
 ): Promise<ReadAllTrimmedPage> {
   const from = decodePosition(after);
   const params: unknown[] = [from.txId, from.globalPosition, Math.max(max, minWindow), types, max];
   const event = trimmedEventSql(reads, types, params);
+  // With `afterWindow` the page starts after `start`, the window's end of the page at `after` (the
+  // same OFFSET probe as `window_end`'s, an index-only scan); when fewer entries are visible, the
+  // subquery is null, no row compares above it, and `start_position` says so.
+  const start = afterWindow ? '(SELECT tx_id, global_position FROM start)' : '($1::xid8, $2::bigint)';
+  const startSql = afterWindow
+    ? `start AS (SELECT tx_id, global_position FROM events WHERE (tx_id, global_position) > ($1::xid8, $2::bigint) AND ${visible}
+         ORDER BY tx_id, global_position OFFSET $3 - 1 LIMIT 1), `
+    : '';
   // One statement, so one snapshot: the window's end and the events up to it agree. The window's
   // entries are read in one index scan that stops at the page's last wanted event; the subquery
   // finding the window's end runs only when the CASE asks for it.
   const { rows } = await sql.query<TrimmedPageRow>(
-    `WITH ${windowEndSql}
+    `WITH ${startSql}${windowEndSql.replaceAll('($1::xid8, $2::bigint)', start)}
      SELECT string_agg(${event}, ${eventSeparatorSql}) AS events,
        CASE WHEN count(*) < $5 THEN (SELECT ${positionSql('tx_id', 'global_position')} FROM window_end) END AS window_end
+       ${afterWindow ? `, (SELECT ${positionSql('tx_id', 'global_position')} FROM start) AS start_position` : ''}
      FROM (SELECT * FROM (SELECT tx_id, global_position, type, schema_version, data, metadata FROM events
-             WHERE (tx_id, global_position) > ($1::xid8, $2::bigint) AND ${visible}
+             WHERE (tx_id, global_position) > ${start} AND ${visible}
              ORDER BY tx_id, global_position LIMIT $3) AS window_entries
            WHERE type = ANY ($4::text[]) ORDER BY tx_id, global_position LIMIT $5) AS page`,
     params,
   );
-  const text = rows[0]?.events ?? null;
+  const row = rows[0];
+  const text = row?.events ?? null;
+  const startedAfter = afterWindow ? (row?.start_position ?? null) : after;
   // A full page may stop short of the window's end: continue after its last event. A short one
-  // continues after the window's end, or after `after` when nothing is visible past it.
-  const next = text !== null && rows[0]?.window_end === null ? lastEventPosition(text) : (rows[0]?.window_end ?? after);
+  // continues after the window's end, or after where it started when nothing is visible past it.
+  const next = text !== null && row?.window_end === null ? lastEventPosition(text) : (row?.window_end ?? startedAfter ?? after);
   let events: TrimmedEvent[] | undefined;
   // Parsed when first read, so a reader that asks for the next page first (it needs only `next`)
   // has the server work on it meanwhile.
   return {
     next,
+    ...(afterWindow ? { from: startedAfter } : {}),
     get events() {
       events ??= parseTrimmedEvents(text, types, reads);
       return events;
