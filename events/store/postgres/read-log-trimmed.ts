@@ -1,7 +1,7 @@
 import type { Position, ReadAllTrimmedPage, ReadFields, TrimmedEvent } from '../event-store';
 import { minWindow, visible, windowEndSql } from './read-log';
 import type { SqlExecutor } from './sql-client';
-import { decodePosition, encodePosition, positionSql } from './sql-position';
+import { decodePosition, encodePosition, positionLength, positionSql } from './sql-position';
 
 /** A page of trimmed events as the server sends it: one text, and the window's end when the page is short. */
 interface TrimmedPageRow {
@@ -126,21 +126,41 @@ export function parseTrimmedEvents(text: string | null, types: readonly string[]
   if (text === null) return [];
   const rows = JSON.parse(`[${text}]`) as unknown[][];
   const events: TrimmedEvent[] = new Array(rows.length);
+  // The order is checked on the numbers, and a transaction's padded id is made once for its run of
+  // events: a page of 10,000 is parsed while the next ones are read, on the rebuild's critical path.
+  let previousTxId = -1;
+  let previousGlobalPosition = -1;
+  let txPrefix = '';
   for (let index = 0; index < rows.length; index++) {
     const row = rows[index]!;
     const [txId, globalPosition, schemaVersion, typeIndex] = row as [number, number, number, number];
     // JSON numbers: exact up to 2^53, which neither a transaction id nor a sequence reaches in practice; refuse rather than round.
     if (!Number.isSafeInteger(txId) || !Number.isSafeInteger(globalPosition)) throw new RangeError(`Log position ${txId}/${globalPosition} is past 2^53`);
+    if (txId !== previousTxId) {
+      if (txId < previousTxId) throw new Error(`A trimmed page is out of log order at ${encodePosition(txId, globalPosition)}`);
+      previousTxId = txId;
+      txPrefix = `${padded(txId)}/`;
+    } else if (globalPosition <= previousGlobalPosition) {
+      throw new Error(`A trimmed page is out of log order at ${encodePosition(txId, globalPosition)}`);
+    }
+    previousGlobalPosition = globalPosition;
     const type = types[typeIndex - 1]!;
     const fields = reads[type];
-    const position = encodePosition(txId, globalPosition);
-    if (index > 0 && position <= events[index - 1]!.position) throw new Error(`A trimmed page is out of log order at ${position}`);
+    const position = txPrefix + padded(globalPosition);
     events[index] =
       fields && fields.schemaVersion === schemaVersion
         ? { position, type, schemaVersion, data: readFields(row, 4, fields.data), metadata: readFields(row, 4 + fields.data.length, fields.metadata) }
         : { position, type, schemaVersion, data: row[4], metadata: row[5] };
   }
   return events;
+}
+
+const zeros = '0'.repeat(positionLength >> 1);
+
+/** A safe integer as `encodePosition` writes each part: zero-padded to 20 digits. */
+function padded(value: number): string {
+  const digits = String(value);
+  return zeros.slice(digits.length) + digits;
 }
 
 /** The object of `names` from the slots of `row` from `first`: `[value]` present, `0` absent. */
