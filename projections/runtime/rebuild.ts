@@ -1,5 +1,4 @@
 import { type EventStore, type Position, START } from '../../events/store/event-store';
-import { minWindow } from '../../events/store/postgres/read-log';
 import type { SqlClient, SqlExecutor } from '../../events/store/postgres/sql-client';
 import { BatchWriter } from './batch-writer';
 import { catchUp, defaultPageSize, defaultTrimmedPageSize } from './catch-up';
@@ -36,10 +35,11 @@ export interface RebuildOptions {
   /** Told, once the rebuild lock is held, whether the rebuild resumes or starts from position 0. */
   onStart?: (start: RebuildStart) => void;
   /**
-   * Two trimmed pages in flight (`CatchUpOptions.twoPagesInFlight`); default on a PostgreSQL
-   * server, where each statement runs on a backend of its own, and off on PGlite, which runs one
-   * at a time. Off too for pages smaller than the store's least window, which a page read ahead
-   * never follows (it starts a window ahead).
+   * Two trimmed pages in flight (`CatchUpOptions.twoPagesInFlight`), for a PostgreSQL server with
+   * trimmed pages of 1,000 or more (a smaller page never ends where the page read ahead starts,
+   * and PGlite runs one statement at a time). Default false: on a loaded machine it measured no
+   * faster than one page in flight, and it has not been measured on a quiet one yet
+   * (docs/benchmarks.md, "Two trimmed pages in flight"; decision 0039).
    */
   twoPagesInFlight?: boolean;
   /** Retries of a write that fails with a transient database error; default `defaultTransientRetry`. */
@@ -149,7 +149,7 @@ async function rebuildHoldingLock(
         types: projection.eventTypes,
         pageSize,
         trimmedPageSize: options.pageSize ?? defaultTrimmedPageSize,
-        twoPagesInFlight: options.twoPagesInFlight ?? (sql.kind === 'postgres' && (options.pageSize ?? defaultTrimmedPageSize) >= minWindow),
+        twoPagesInFlight: options.twoPagesInFlight ?? false,
         stopped: () => fence.lost || (options.stopped?.() ?? false),
         onWritten: (count) => {
           events += count;
