@@ -92,6 +92,13 @@ export interface ReadAllTrimmedOptions {
   types: readonly string[];
   /** Per event type, the fields to return; types not named here come back whole. */
   reads: Readonly<Record<string, ReadFields>>;
+  /**
+   * Read the page after the page at `after` instead: start after the end of the window of log
+   * entries a page at `after` with the same `max` covers, so a reader can ask for it before that
+   * page is back. The page says where it started (`from`); it follows that page only when `from`
+   * is that page's `next`.
+   */
+  afterWindow?: boolean;
 }
 
 /** An event as `readAllTrimmed` returns it: where it sits, what it is, and the read fields of its data and metadata. */
@@ -107,6 +114,8 @@ export interface TrimmedEvent {
 export interface ReadAllTrimmedPage {
   events: TrimmedEvent[];
   next: Position;
+  /** With `afterWindow`: the position the page started after, or null when the window was not all visible yet (nothing read). */
+  from?: Position | null;
 }
 
 export interface SubscribeOptions {

@@ -39,6 +39,12 @@ export interface CatchUpOptions {
   onWritten?: (events: number, position: Position) => void;
   /** Checked between pages; true ends the catch-up early with `stopped`. */
   stopped?: () => boolean;
+  /**
+   * Keep two trimmed pages in flight, each on a connection of its own: while one page is folded,
+   * the next is read and the one after it is asked for (`afterWindow`), so the server keeps
+   * working. For a PostgreSQL server; PGlite runs one statement at a time. Default false.
+   */
+  twoPagesInFlight?: boolean;
 }
 
 /**
@@ -65,11 +71,22 @@ export async function catchUp(store: EventStore, writer: BatchWriter, options: C
     reads && store.readAllTrimmed && !pageByPage
       ? store.readAllTrimmed({ after, max: options.trimmedPageSize ?? options.pageSize, types: options.types, reads }).then((page) => ({ trimmed: true, page }))
       : store.readAll({ after, max: options.pageSize, types: options.types }).then((page) => ({ trimmed: false, page }));
+  // The page after the page at `after`, asked for before that page is back; undefined when not asked.
+  const readAfterWindow = (after: Position): Promise<ReadAllTrimmedPage> | undefined =>
+    options.twoPagesInFlight && reads && store.readAllTrimmed && !pageByPage
+      ? store.readAllTrimmed({ after, max: options.trimmedPageSize ?? options.pageSize, types: options.types, reads, afterWindow: true })
+      : undefined;
   let after = writer.checkpoint;
   let pending = read(after);
+  let ahead = readAfterWindow(after);
+  const dropAhead = () => {
+    ahead?.catch(() => undefined);
+    ahead = undefined;
+  };
   const restartPageByPage = () => {
     writer.discardFolded();
     pending.catch(() => undefined);
+    dropAhead();
     after = writer.checkpoint;
     pageByPage = true;
     pending = read(after);
@@ -85,7 +102,8 @@ export async function catchUp(store: EventStore, writer: BatchWriter, options: C
       if (!caughtUp) after = page.next;
       const stopped = options.stopped?.() ?? false;
       if (!caughtUp && !stopped) {
-        pending = read(after);
+        pending = ahead ? followingPage(ahead, after, read) : read(after);
+        ahead = readAfterWindow(after);
         // Let the driver send the next page's query before this page is folded: pg's pool hands
         // out a connection asynchronously, so without yielding once the query left only after the
         // fold, and the server waited on it (docs/benchmarks.md, "The next page's query").
@@ -125,7 +143,19 @@ export async function catchUp(store: EventStore, writer: BatchWriter, options: C
       if (stopped) return { kind: 'stopped', position: writer.checkpoint };
     }
   } finally {
-    // The read ahead may still be running; its result (or error) is not needed any more.
+    // The reads ahead may still be running; their results (or errors) are not needed any more.
     pending.catch(() => undefined);
+    dropAhead();
   }
+}
+
+/**
+ * The page at `after`: `ahead` (asked for with `afterWindow` from the page before) when it started
+ * right there, else read again. It starts elsewhere only when that page's window was not all
+ * visible when asked (near the head, where a later snapshot may see more) or when a page stops
+ * before its window's end (pages smaller than the store's least window).
+ */
+async function followingPage(ahead: Promise<ReadAllTrimmedPage>, after: Position, read: (after: Position) => Promise<CatchUpPage>): Promise<CatchUpPage> {
+  const page = await ahead;
+  return page.from === after ? { trimmed: true, page } : read(after);
 }

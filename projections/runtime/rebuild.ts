@@ -34,6 +34,14 @@ export interface RebuildOptions {
   resume?: boolean;
   /** Told, once the rebuild lock is held, whether the rebuild resumes or starts from position 0. */
   onStart?: (start: RebuildStart) => void;
+  /**
+   * Two trimmed pages in flight (`CatchUpOptions.twoPagesInFlight`), for a PostgreSQL server with
+   * trimmed pages of 1,000 or more (a smaller page never ends where the page read ahead starts,
+   * and PGlite runs one statement at a time). Default false: on a loaded machine it measured no
+   * faster than one page in flight, and it has not been measured on a quiet one yet
+   * (docs/benchmarks.md, "Two trimmed pages in flight"; decision 0039).
+   */
+  twoPagesInFlight?: boolean;
   /** Retries of a write that fails with a transient database error; default `defaultTransientRetry`. */
   retry?: TransientRetry;
   /** Called after each committed page with its number of events. */
@@ -141,6 +149,7 @@ async function rebuildHoldingLock(
         types: projection.eventTypes,
         pageSize,
         trimmedPageSize: options.pageSize ?? defaultTrimmedPageSize,
+        twoPagesInFlight: options.twoPagesInFlight ?? false,
         stopped: () => fence.lost || (options.stopped?.() ?? false),
         onWritten: (count) => {
           events += count;

@@ -146,7 +146,7 @@ export async function createPostgresEventStore(sql: SqlClient, options: Postgres
     readAll,
 
     readAllTrimmed(trimmedOptions: ReadAllTrimmedOptions): Promise<ReadAllTrimmedPage> {
-      return readLogPageTrimmed(sql, trimmedOptions.after ?? START, trimmedOptions.max ?? 1000, trimmedOptions.types, trimmedOptions.reads);
+      return readLogPageTrimmed(sql, trimmedOptions.after ?? START, trimmedOptions.max ?? 1000, trimmedOptions.types, trimmedOptions.reads, trimmedOptions.afterWindow ?? false);
     },
 
     subscribe(subscribeOptions: SubscribeOptions): Subscription {

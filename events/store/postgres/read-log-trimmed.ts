@@ -1,7 +1,7 @@
 import type { Position, ReadAllTrimmedPage, ReadFields, TrimmedEvent } from '../event-store';
 import { minWindow, visible, windowEndSql } from './read-log';
 import type { SqlExecutor } from './sql-client';
-import { decodePosition, encodePosition, positionSql } from './sql-position';
+import { decodePosition, encodePosition, positionLength, positionSql } from './sql-position';
 
 /** A page of trimmed events as the server sends it: one text, and the window's end when the page is short. */
 interface TrimmedPageRow {
@@ -9,6 +9,8 @@ interface TrimmedPageRow {
   events: string | null;
   /** The window's end when the page is short; null when it is full or nothing is visible after it. */
   window_end: Position | null;
+  /** With `afterWindow`: the position the page started after; null when the window was not all visible. */
+  start_position?: Position | null;
 }
 
 /**
@@ -34,32 +36,45 @@ export async function readLogPageTrimmed(
   max: number,
   types: readonly string[],
   reads: Readonly<Record<string, ReadFields>>,
+  afterWindow = false,
 ): Promise<ReadAllTrimmedPage> {
   const from = decodePosition(after);
   const params: unknown[] = [from.txId, from.globalPosition, Math.max(max, minWindow), types, max];
   const event = trimmedEventSql(reads, types, params);
+  // With `afterWindow` the page starts after `start`, the window's end of the page at `after` (the
+  // same OFFSET probe as `window_end`'s, an index-only scan); when fewer entries are visible, the
+  // subquery is null, no row compares above it, and `start_position` says so.
+  const start = afterWindow ? '(SELECT tx_id, global_position FROM start)' : '($1::xid8, $2::bigint)';
+  const startSql = afterWindow
+    ? `start AS (SELECT tx_id, global_position FROM events WHERE (tx_id, global_position) > ($1::xid8, $2::bigint) AND ${visible}
+         ORDER BY tx_id, global_position OFFSET $3 - 1 LIMIT 1), `
+    : '';
   // One statement, so one snapshot: the window's end and the events up to it agree. The window's
   // entries are read in one index scan that stops at the page's last wanted event; the subquery
   // finding the window's end runs only when the CASE asks for it.
   const { rows } = await sql.query<TrimmedPageRow>(
-    `WITH ${windowEndSql}
+    `WITH ${startSql}${windowEndSql.replaceAll('($1::xid8, $2::bigint)', start)}
      SELECT string_agg(${event}, ${eventSeparatorSql}) AS events,
        CASE WHEN count(*) < $5 THEN (SELECT ${positionSql('tx_id', 'global_position')} FROM window_end) END AS window_end
+       ${afterWindow ? `, (SELECT ${positionSql('tx_id', 'global_position')} FROM start) AS start_position` : ''}
      FROM (SELECT * FROM (SELECT tx_id, global_position, type, schema_version, data, metadata FROM events
-             WHERE (tx_id, global_position) > ($1::xid8, $2::bigint) AND ${visible}
+             WHERE (tx_id, global_position) > ${start} AND ${visible}
              ORDER BY tx_id, global_position LIMIT $3) AS window_entries
            WHERE type = ANY ($4::text[]) ORDER BY tx_id, global_position LIMIT $5) AS page`,
     params,
   );
-  const text = rows[0]?.events ?? null;
+  const row = rows[0];
+  const text = row?.events ?? null;
+  const startedAfter = afterWindow ? (row?.start_position ?? null) : after;
   // A full page may stop short of the window's end: continue after its last event. A short one
-  // continues after the window's end, or after `after` when nothing is visible past it.
-  const next = text !== null && rows[0]?.window_end === null ? lastEventPosition(text) : (rows[0]?.window_end ?? after);
+  // continues after the window's end, or after where it started when nothing is visible past it.
+  const next = text !== null && row?.window_end === null ? lastEventPosition(text) : (row?.window_end ?? startedAfter ?? after);
   let events: TrimmedEvent[] | undefined;
   // Parsed when first read, so a reader that asks for the next page first (it needs only `next`)
   // has the server work on it meanwhile.
   return {
     next,
+    ...(afterWindow ? { from: startedAfter } : {}),
     get events() {
       events ??= parseTrimmedEvents(text, types, reads);
       return events;
@@ -111,21 +126,41 @@ export function parseTrimmedEvents(text: string | null, types: readonly string[]
   if (text === null) return [];
   const rows = JSON.parse(`[${text}]`) as unknown[][];
   const events: TrimmedEvent[] = new Array(rows.length);
+  // The order is checked on the numbers, and a transaction's padded id is made once for its run of
+  // events: a page of 10,000 is parsed while the next ones are read, on the rebuild's critical path.
+  let previousTxId = -1;
+  let previousGlobalPosition = -1;
+  let txPrefix = '';
   for (let index = 0; index < rows.length; index++) {
     const row = rows[index]!;
     const [txId, globalPosition, schemaVersion, typeIndex] = row as [number, number, number, number];
     // JSON numbers: exact up to 2^53, which neither a transaction id nor a sequence reaches in practice; refuse rather than round.
     if (!Number.isSafeInteger(txId) || !Number.isSafeInteger(globalPosition)) throw new RangeError(`Log position ${txId}/${globalPosition} is past 2^53`);
+    if (txId !== previousTxId) {
+      if (txId < previousTxId) throw new Error(`A trimmed page is out of log order at ${encodePosition(txId, globalPosition)}`);
+      previousTxId = txId;
+      txPrefix = `${padded(txId)}/`;
+    } else if (globalPosition <= previousGlobalPosition) {
+      throw new Error(`A trimmed page is out of log order at ${encodePosition(txId, globalPosition)}`);
+    }
+    previousGlobalPosition = globalPosition;
     const type = types[typeIndex - 1]!;
     const fields = reads[type];
-    const position = encodePosition(txId, globalPosition);
-    if (index > 0 && position <= events[index - 1]!.position) throw new Error(`A trimmed page is out of log order at ${position}`);
+    const position = txPrefix + padded(globalPosition);
     events[index] =
       fields && fields.schemaVersion === schemaVersion
         ? { position, type, schemaVersion, data: readFields(row, 4, fields.data), metadata: readFields(row, 4 + fields.data.length, fields.metadata) }
         : { position, type, schemaVersion, data: row[4], metadata: row[5] };
   }
   return events;
+}
+
+const zeros = '0'.repeat(positionLength >> 1);
+
+/** A safe integer as `encodePosition` writes each part: zero-padded to 20 digits. */
+function padded(value: number): string {
+  const digits = String(value);
+  return zeros.slice(digits.length) + digits;
 }
 
 /** The object of `names` from the slots of `row` from `first`: `[value]` present, `0` absent. */

@@ -22,6 +22,17 @@ describe('parseTrimmedEvents', () => {
     expect(() => parseTrimmedEvents('[7,2,1,2,{},{}],\n[7,1,1,2,{},{}]', types, reads)).toThrow('out of log order');
   });
 
+  it('refuses a repeated position, and one going back to an earlier transaction', () => {
+    expect(() => parseTrimmedEvents('[7,2,1,2,{},{}],\n[7,2,1,2,{},{}]', types, reads)).toThrow('out of log order');
+    expect(() => parseTrimmedEvents('[7,2,1,2,{},{}],\n[8,1,1,2,{},{}],\n[7,3,1,2,{},{}]', types, reads)).toThrow('out of log order');
+  });
+
+  it('encodes positions as encodePosition does, across transactions and digit counts', () => {
+    const pairs = [[0, 1], [7, 9], [7, 10], [12, 3], [999_999, 1_000_000], [2 ** 53 - 1, 2 ** 53 - 1]] as const;
+    const text = pairs.map(([txId, globalPosition]) => `[${txId},${globalPosition},1,2,{},{}]`).join(',\n');
+    expect(parseTrimmedEvents(text, types, reads).map((event) => event.position)).toEqual(pairs.map(([txId, globalPosition]) => encodePosition(txId, globalPosition)));
+  });
+
   it('refuses a position a JSON number cannot hold exactly', () => {
     expect(() => parseTrimmedEvents('[9007199254740993,1,1,2,{},{}]', types, reads)).toThrow('past 2^53');
   });
