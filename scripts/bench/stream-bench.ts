@@ -19,6 +19,7 @@ import { createPostgresEventStore } from '../../events/store/postgres/postgres-e
 import { startProjections } from '../../projections/registry';
 import { repositoryRoot } from '../app/repository-root';
 import { type BenchBackend, openBenchSqlClient, serverBackend } from './bench-sql-client';
+import { describeHeadRound, type HeadRoundDiagnostics, watchHeadRound } from './stream-bench-diagnostics';
 import type { StreamLoadRequest, StreamLoadResult } from './stream-bench-load';
 
 /**
@@ -63,6 +64,7 @@ interface BackendResult {
   database: string;
   throughput: { staticBytesPerSecond: number; meteredBytesPerSecond: number; ratio: number; target: number; failures: number };
   head: { p50Ms: number; p99Ms: number; achievedPerSecond: number; failures: number; targetP99Ms: number; cpuMsPerHead: number };
+  headRounds: Array<{ p50Ms: number; p99Ms: number; cpuMsPerHead: number; diagnostics: HeadRoundDiagnostics }>;
 }
 
 /** The databases measured: the embedded default, and the server too when `DATABASE_URL` is set. */
@@ -138,17 +140,20 @@ async function benchBackend(backend: BenchBackend): Promise<BackendResult> {
     console.error(`[${database}] round ${round}: static ${mbps(figures.static!)}, metered ${mbps(figures.metered!)}, ratio ${(figures.metered! / figures.static!).toFixed(2)}; responses ${JSON.stringify(counts)}`);
   }
 
-  const heads: Array<Extract<StreamLoadResult, { kind: 'head-latency' }> & { cpuMsPerHead: number }> = [];
+  const heads: Array<Extract<StreamLoadResult, { kind: 'head-latency' }> & { cpuMsPerHead: number; diagnostics: HeadRoundDiagnostics }> = [];
   for (let round = 1; round <= (only === 'get' ? 0 : rounds); round++) {
     // The app's own CPU per answer (this process: the API, its projections, PGlite when embedded):
     // steadier than latency on a shared machine, and what the rate a core can carry follows from.
+    const watch = await watchHeadRound(projections, sql);
     const cpuBefore = process.cpuUsage();
     const result = await runLoad({ kind: 'head-latency', url: meteredUrl, headers, ratePerSecond: headRate, durationMs: headWindowMs });
     const cpu = process.cpuUsage(cpuBefore);
     if (result.kind !== 'head-latency') throw new Error('unexpected load result');
+    const diagnostics = await watch.finish(result.slow);
     const cpuMsPerHead = (cpu.user + cpu.system) / 1000 / Math.max(1, (result.achievedPerSecond * headWindowMs) / 1000);
-    heads.push({ ...result, cpuMsPerHead });
+    heads.push({ ...result, cpuMsPerHead, diagnostics });
     console.error(`[${database}] HEAD round ${round}: p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, max ${result.maxMs.toFixed(1)} ms, ${result.achievedPerSecond.toFixed(0)}/s, ${result.failures} failures; app CPU ${cpuMsPerHead.toFixed(2)} ms per HEAD (load ${loadavg()[0]!.toFixed(1)})`);
+    console.error(`[${database}]   ${describeHeadRound(diagnostics)}`);
   }
 
   await new Promise<void>((resolve) => staticServer.close(() => resolve()));
@@ -162,6 +167,7 @@ async function benchBackend(backend: BenchBackend): Promise<BackendResult> {
     database,
     throughput: { staticBytesPerSecond: median(plain), meteredBytesPerSecond: median(metered), ratio: median(ratios), target: 0.9, failures },
     head: { p50Ms: median(heads.map((h) => h.p50Ms)), p99Ms: median(heads.map((h) => h.p99Ms)), achievedPerSecond: median(heads.map((h) => h.achievedPerSecond)), failures: heads.reduce((sum, h) => sum + h.failures, 0), targetP99Ms: 5, cpuMsPerHead: median(heads.map((h) => h.cpuMsPerHead)) },
+    headRounds: heads.map((h) => ({ p50Ms: h.p50Ms, p99Ms: h.p99Ms, cpuMsPerHead: h.cpuMsPerHead, diagnostics: h.diagnostics })),
   };
 }
 
