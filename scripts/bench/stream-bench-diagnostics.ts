@@ -1,5 +1,6 @@
 import { type EventLoopUtilization, monitorEventLoopDelay, type PerformanceEntry, PerformanceObserver, performance } from 'node:perf_hooks';
 import { constants } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
 import type { SqlClient } from '../../events/store/postgres/sql-client';
 import type { ProjectionsHandle } from '../../projections/runtime/projection-host';
 import type { SlowHead } from './stream-bench-load';
@@ -12,6 +13,8 @@ import type { SlowHead } from './stream-bench-load';
 export interface HeadRoundDiagnostics {
   /** Events the projections still had to fold when the round started (sum over projections, and the largest). */
   lagAtStart: { total: number; largest: number };
+  /** V8's heap when the round started, MiB: the young generation's size (it grows while much survives) and the old generation's use. */
+  heapAtStart: { newSpaceMiB: number; oldSpaceUsedMiB: number };
   gc: { major: number; minor: number; majorMs: number; minorMs: number; longestMs: number };
   /** The app's event-loop delay during the round (libuv timer lateness), ms. */
   loopDelay: { p50Ms: number; p99Ms: number; maxMs: number };
@@ -38,6 +41,9 @@ export async function projectionLag(projections: ProjectionsHandle): Promise<{ t
 /** Start watching; `finish` takes the round's slow HEADs and returns the figures. */
 export async function watchHeadRound(projections: ProjectionsHandle, sql: SqlClient): Promise<{ finish(slow: SlowHead[]): Promise<HeadRoundDiagnostics> }> {
   const lagAtStart = await projectionLag(projections);
+  const spaces = getHeapSpaceStatistics();
+  const mib = (name: string, field: 'space_size' | 'space_used_size') => (spaces.find((space) => space.space_name === name)?.[field] ?? 0) / 2 ** 20;
+  const heapAtStart = { newSpaceMiB: mib('new_space', 'space_size'), oldSpaceUsedMiB: mib('old_space', 'space_used_size') };
   const pauses: GcPause[] = [];
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -77,6 +83,7 @@ export async function watchHeadRound(projections: ProjectionsHandle, sql: SqlCli
       const duringGc = slow.filter((head) => pauses.some((pause) => pause.startMs < head.sentAtMs + head.latencyMs && pause.startMs + pause.durationMs > head.sentAtMs));
       return {
         lagAtStart,
+        heapAtStart,
         gc: { major: major.length, minor: minor.length, majorMs: sum(major), minorMs: sum(minor), longestMs: Math.max(0, ...pauses.map((pause) => pause.durationMs)) },
         loopDelay: { p50Ms: delay.percentile(50) / 1e6, p99Ms: delay.percentile(99) / 1e6, maxMs: delay.max / 1e6 },
         loopUtilization: utilization.utilization,
@@ -89,9 +96,10 @@ export async function watchHeadRound(projections: ProjectionsHandle, sql: SqlCli
 }
 
 export function describeHeadRound(diagnostics: HeadRoundDiagnostics): string {
-  const { lagAtStart, gc, loopDelay, autovacuumSamples } = diagnostics;
+  const { lagAtStart, heapAtStart, gc, loopDelay, autovacuumSamples } = diagnostics;
   return [
     `lag at start ${lagAtStart.total} (largest ${lagAtStart.largest})`,
+    `new space ${heapAtStart.newSpaceMiB.toFixed(1)} MiB, old space used ${heapAtStart.oldSpaceUsedMiB.toFixed(0)} MiB`,
     `GC ${gc.major} major ${gc.majorMs.toFixed(0)} ms, ${gc.minor} minor ${gc.minorMs.toFixed(0)} ms, longest ${gc.longestMs.toFixed(1)} ms`,
     `loop delay p99 ${loopDelay.p99Ms.toFixed(1)} ms max ${loopDelay.maxMs.toFixed(1)} ms, busy ${(diagnostics.loopUtilization * 100).toFixed(0)}%`,
     autovacuumSamples ? `autovacuum in ${autovacuumSamples.busy}/${autovacuumSamples.of} samples` : undefined,

@@ -62,7 +62,7 @@ const mbps = (bytesPerSecond: number) => `${(bytesPerSecond / 1e6).toFixed(0)} M
 
 interface BackendResult {
   database: string;
-  throughput: { staticBytesPerSecond: number; meteredBytesPerSecond: number; ratio: number; target: number; failures: number };
+  throughput: { staticBytesPerSecond: number; meteredBytesPerSecond: number; ratio: number; target: number; failures: number; cpuMsPerMiB: { static: number; metered: number } };
   head: { p50Ms: number; p99Ms: number; achievedPerSecond: number; failures: number; targetP99Ms: number; cpuMsPerHead: number };
   headRounds: Array<{ p50Ms: number; p99Ms: number; cpuMsPerHead: number; diagnostics: HeadRoundDiagnostics }>;
 }
@@ -118,6 +118,7 @@ async function benchBackend(backend: BenchBackend): Promise<BackendResult> {
   const metered: number[] = [];
   const plain: number[] = [];
   const ratios: number[] = [];
+  const cpuPerMiB = { static: [] as number[], metered: [] as number[] };
   let failures = 0;
   const only = process.env.BENCH_ONLY;
   for (let round = 1; round <= (only === 'head' ? 0 : rounds); round++) {
@@ -128,16 +129,22 @@ async function benchBackend(backend: BenchBackend): Promise<BackendResult> {
     for (const side of order) {
       // Let the previous phase's tail (responses cut when its clients left, their events) finish first.
       await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const cpuBefore = process.cpuUsage();
       const result = await runLoad({ kind: 'throughput', url: side === 'static' ? staticUrl : meteredUrl, headers: side === 'static' ? {} : headers, clients, warmupMs: 1_000, durationMs: throughputWindowMs });
+      const cpu = process.cpuUsage(cpuBefore);
       if (result.kind !== 'throughput') throw new Error('unexpected load result');
       failures += result.failures;
       figures[side] = result.bytesPerSecond;
       counts[side] = result.responses;
+      // The app's CPU per MiB served over the whole phase (warm-up included, so bytes are estimated
+      // from the window's rate): holds on a shared machine where throughput does not.
+      const phaseBytes = (result.bytesPerSecond * (throughputWindowMs + 1_000)) / 1000;
+      cpuPerMiB[side].push((cpu.user + cpu.system) / 1000 / Math.max(1, phaseBytes / 2 ** 20));
     }
     plain.push(figures.static!);
     metered.push(figures.metered!);
     ratios.push(figures.metered! / figures.static!);
-    console.error(`[${database}] round ${round}: static ${mbps(figures.static!)}, metered ${mbps(figures.metered!)}, ratio ${(figures.metered! / figures.static!).toFixed(2)}; responses ${JSON.stringify(counts)}`);
+    console.error(`[${database}] round ${round}: static ${mbps(figures.static!)}, metered ${mbps(figures.metered!)}, ratio ${(figures.metered! / figures.static!).toFixed(2)}; responses ${JSON.stringify(counts)}; app CPU per MiB: static ${cpuPerMiB.static.at(-1)!.toFixed(2)} ms, metered ${cpuPerMiB.metered.at(-1)!.toFixed(2)} ms (load ${loadavg()[0]!.toFixed(1)})`);
   }
 
   const heads: Array<Extract<StreamLoadResult, { kind: 'head-latency' }> & { cpuMsPerHead: number; diagnostics: HeadRoundDiagnostics }> = [];
@@ -165,7 +172,7 @@ async function benchBackend(backend: BenchBackend): Promise<BackendResult> {
   await library.remove();
   return {
     database,
-    throughput: { staticBytesPerSecond: median(plain), meteredBytesPerSecond: median(metered), ratio: median(ratios), target: 0.9, failures },
+    throughput: { staticBytesPerSecond: median(plain), meteredBytesPerSecond: median(metered), ratio: median(ratios), target: 0.9, failures, cpuMsPerMiB: { static: median(cpuPerMiB.static), metered: median(cpuPerMiB.metered) } },
     head: { p50Ms: median(heads.map((h) => h.p50Ms)), p99Ms: median(heads.map((h) => h.p99Ms)), achievedPerSecond: median(heads.map((h) => h.achievedPerSecond)), failures: heads.reduce((sum, h) => sum + h.failures, 0), targetP99Ms: 5, cpuMsPerHead: median(heads.map((h) => h.cpuMsPerHead)) },
     headRounds: heads.map((h) => ({ p50Ms: h.p50Ms, p99Ms: h.p99Ms, cpuMsPerHead: h.cpuMsPerHead, diagnostics: h.diagnostics })),
   };
@@ -190,7 +197,7 @@ async function main(): Promise<void> {
   for (const { database, throughput, head } of results) {
     lines.push(
       `${database}:`,
-      `  GET: static handler ${mbps(throughput.staticBytesPerSecond)}, metered route ${mbps(throughput.meteredBytesPerSecond)}, ratio ${throughput.ratio.toFixed(2)}x (target >= 0.90x) ${throughput.ratio >= 0.9 ? 'met' : 'MISSED'}; failed responses ${throughput.failures}`,
+      `  GET: static handler ${mbps(throughput.staticBytesPerSecond)}, metered route ${mbps(throughput.meteredBytesPerSecond)}, ratio ${throughput.ratio.toFixed(2)}x (target >= 0.90x) ${throughput.ratio >= 0.9 ? 'met' : 'MISSED'}; failed responses ${throughput.failures}; app CPU per MiB: static ${throughput.cpuMsPerMiB.static.toFixed(2)} ms, metered ${throughput.cpuMsPerMiB.metered.toFixed(2)} ms`,
       `  HEAD: p50 ${head.p50Ms.toFixed(2)} ms, p99 ${head.p99Ms.toFixed(2)} ms (target <= 5 ms) ${head.p99Ms <= 5 ? 'met' : 'MISSED'}; achieved ${head.achievedPerSecond.toFixed(0)}/s; failures ${head.failures}; app CPU ${head.cpuMsPerHead.toFixed(2)} ms per HEAD`,
     );
   }
