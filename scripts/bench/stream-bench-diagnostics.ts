@@ -20,6 +20,8 @@ export interface HeadRoundDiagnostics {
   loopDelay: { p50Ms: number; p99Ms: number; maxMs: number };
   /** Share of the round the event loop was busy. */
   loopUtilization: number;
+  /** credit_reservations when the round started: the rows a HEAD's admission scans through (dead ones until vacuumed); null on PGlite. */
+  reservationsAtStart: { live: number; dead: number } | null;
   /** Samples (every 250 ms) in which the server ran an autovacuum worker; null on PGlite. */
   autovacuumSamples: { busy: number; of: number } | null;
   slowHeads: number;
@@ -44,6 +46,14 @@ export async function watchHeadRound(projections: ProjectionsHandle, sql: SqlCli
   const spaces = getHeapSpaceStatistics();
   const mib = (name: string, field: 'space_size' | 'space_used_size') => (spaces.find((space) => space.space_name === name)?.[field] ?? 0) / 2 ** 20;
   const heapAtStart = { newSpaceMiB: mib('new_space', 'space_size'), oldSpaceUsedMiB: mib('old_space', 'space_used_size') };
+  const reservationsAtStart =
+    sql.kind === 'postgres'
+      ? await sql
+          .query<{ live: string; dead: string }>(
+            `SELECT n_live_tup AS live, n_dead_tup AS dead FROM pg_stat_user_tables WHERE relname = 'credit_reservations' AND schemaname = current_schema()`,
+          )
+          .then(({ rows }) => ({ live: Number(rows[0]?.live ?? 0), dead: Number(rows[0]?.dead ?? 0) }))
+      : null;
   const pauses: GcPause[] = [];
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -84,6 +94,7 @@ export async function watchHeadRound(projections: ProjectionsHandle, sql: SqlCli
       return {
         lagAtStart,
         heapAtStart,
+        reservationsAtStart,
         gc: { major: major.length, minor: minor.length, majorMs: sum(major), minorMs: sum(minor), longestMs: Math.max(0, ...pauses.map((pause) => pause.durationMs)) },
         loopDelay: { p50Ms: delay.percentile(50) / 1e6, p99Ms: delay.percentile(99) / 1e6, maxMs: delay.max / 1e6 },
         loopUtilization: utilization.utilization,
@@ -96,10 +107,11 @@ export async function watchHeadRound(projections: ProjectionsHandle, sql: SqlCli
 }
 
 export function describeHeadRound(diagnostics: HeadRoundDiagnostics): string {
-  const { lagAtStart, heapAtStart, gc, loopDelay, autovacuumSamples } = diagnostics;
+  const { lagAtStart, heapAtStart, reservationsAtStart, gc, loopDelay, autovacuumSamples } = diagnostics;
   return [
     `lag at start ${lagAtStart.total} (largest ${lagAtStart.largest})`,
     `new space ${heapAtStart.newSpaceMiB.toFixed(1)} MiB, old space used ${heapAtStart.oldSpaceUsedMiB.toFixed(0)} MiB`,
+    reservationsAtStart ? `credit_reservations ${reservationsAtStart.live} live, ${reservationsAtStart.dead} dead rows` : undefined,
     `GC ${gc.major} major ${gc.majorMs.toFixed(0)} ms, ${gc.minor} minor ${gc.minorMs.toFixed(0)} ms, longest ${gc.longestMs.toFixed(1)} ms`,
     `loop delay p99 ${loopDelay.p99Ms.toFixed(1)} ms max ${loopDelay.maxMs.toFixed(1)} ms, busy ${(diagnostics.loopUtilization * 100).toFixed(0)}%`,
     autovacuumSamples ? `autovacuum in ${autovacuumSamples.busy}/${autovacuumSamples.of} samples` : undefined,
