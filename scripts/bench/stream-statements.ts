@@ -22,7 +22,7 @@ import { openBenchSqlClient } from './bench-sql-client';
  * `npx tsx scripts/bench/stream-statements.ts`: the SQL statements one metered GET costs on PGlite
  * in memory, the app as `npm start` runs it (projections included), counted by wrapping the
  * SqlClient: `BENCH_GETS` (default 50) sequential GETs of a 1 MiB stem, 20 ms apart, after which the
- * projections get 1 s to finish. Log reads are the statements that read events in log order (the
+ * projections get 1 s to finish; then `BENCH_HEADS` (default 500) sequential HEADs, 2 ms apart. Log reads are the statements that read events in log order (the
  * subscriptions' reads, the projections' idle checks). PGlite runs one statement at a time on the
  * app's thread, so each one is time the route cannot use (issue 9).
  */
@@ -60,9 +60,9 @@ function counting(sql: SqlClient) {
   return { client, counts };
 }
 
-function get(url: string, headers: Record<string, string>): Promise<number> {
+function get(url: string, headers: Record<string, string>, method = 'GET'): Promise<number> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { headers }, (response) => {
+    const outgoing = request(url, { headers, method }, (response) => {
       response.resume();
       response.on('end', () => resolve(response.statusCode ?? 0));
     });
@@ -105,6 +105,20 @@ const elapsedMs = Date.now() - started;
 console.log(
   JSON.stringify({ gets, elapsedMs, statementsPerSecond: (counts.statements * 1000) / elapsedMs, statementsPerGet: counts.statements / gets, logReadsPerGet: counts.logReads / gets, filteredLogReadsPerGet: counts.filteredLogReads / gets, statements: counts.statements, logReads: counts.logReads }),
 );
+
+// Then HEADs after the GETs, as bench:stream's HEAD phase follows its GET phase.
+const heads = Number(process.env.BENCH_HEADS ?? 500);
+counts.statements = 0;
+counts.logReads = 0;
+counts.filteredLogReads = 0;
+const headsStarted = Date.now();
+for (let i = 0; i < heads; i++) {
+  const status = await get(url, headers, 'HEAD');
+  if (status !== 200) throw new Error(`HEAD answered ${status}`);
+  await pause(2);
+}
+const headsElapsedMs = Date.now() - headsStarted;
+console.log(JSON.stringify({ heads, headsElapsedMs, statementsPerHead: counts.statements / Math.max(1, heads), logReadsPerHead: counts.logReads / Math.max(1, heads), statementsPerSecond: (counts.statements * 1000) / headsElapsedMs }));
 
 await server.close(1_000);
 await projections.stop();
