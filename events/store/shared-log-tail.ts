@@ -70,15 +70,19 @@ export class SharedLogTail {
   async read(options: TailReadOptions): Promise<ReadAllPage & { atHead: boolean }> {
     if (options.fresh) this.woke();
     const { after } = options;
-    const cached = this.#covering(after);
-    if (cached && this.#answers(cached, after)) return this.#slice(cached, options);
-    const reading = this.#reading;
-    if (reading && reading.after <= after && reading.generation === this.#generation) {
-      const page = await reading.page;
-      if (covers(page, after) && this.#answers(page, after)) return this.#slice(page, options);
+    // Joining a read in flight may not answer (it stopped short, or a wake-up came meanwhile); then
+    // look again, since another asker may have started the read this one needs.
+    for (let joins = 0; ; joins++) {
+      const cached = this.#covering(after);
+      if (cached && this.#answers(cached, after)) return this.#slice(cached, options);
+      const reading = this.#reading;
+      if (joins < 2 && reading && reading.after <= after && reading.generation === this.#generation) {
+        await reading.page;
+        continue;
+      }
+      if (this.#tail === undefined || after < this.#tail) return this.#ownRead(options);
+      return this.#slice(await this.#sharedRead(after), options);
     }
-    if (this.#tail === undefined || after < this.#tail) return this.#ownRead(options);
-    return this.#slice(await this.#sharedRead(after), options);
   }
 
   /** A page answers when it has entries past `after`, or, still of this wake-up, says nothing more is visible. */
