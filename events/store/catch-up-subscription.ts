@@ -3,8 +3,12 @@ import { START, type ReadAllOptions, type ReadAllPage, type SubscribeOptions, ty
 
 /** What a catch-up subscription needs from an adapter. */
 export interface CatchUpSource {
-  /** `atHead`: the page reached the last visible event, so reading again now would find nothing. */
-  readAll(options: ReadAllOptions): Promise<ReadAllPage & { atHead?: boolean }>;
+  /**
+   * `atHead`: the page reached the last visible event, so reading again now would find nothing.
+   * `fresh`: the subscription woke by its poll, not by a wake-up, so the read must be made now (a
+   * source sharing reads between subscriptions cannot answer it with an earlier read's head).
+   */
+  readAll(options: ReadAllOptions & { fresh?: boolean }): Promise<ReadAllPage & { atHead?: boolean }>;
   /** Call `wake` whenever new events may be visible; returns the function that stops it. */
   onAppended(wake: () => void): () => void;
   /** Read again after this long without a wake-up (a missed notification only delays). */
@@ -45,9 +49,11 @@ export function startCatchUpSubscription(source: CatchUpSource, options: Subscri
   const run = async (): Promise<void> => {
     let position = options.after ?? START;
     let caughtUp = false;
+    let polled = false;
     while (!stopped) {
       const wakesBefore = wakes;
-      const page = await source.readAll({ after: position, max: options.batchSize ?? 500, ...(options.types ? { types: options.types } : {}) });
+      const page = await source.readAll({ after: position, max: options.batchSize ?? 500, ...(options.types ? { types: options.types } : {}), ...(polled ? { fresh: true } : {}) });
+      polled = false;
       if (stopped) return;
       if (page.events.length > 0) {
         await insideHandler.run(subscription, () => options.onEvents(page.events, page.next));
@@ -62,7 +68,10 @@ export function startCatchUpSubscription(source: CatchUpSource, options: Subscri
       }
       if (wakes !== wakesBefore || stopped) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, source.pollIntervalMs);
+        const timer = setTimeout(() => {
+          polled = true;
+          resolve();
+        }, source.pollIntervalMs);
         interrupt = () => {
           clearTimeout(timer);
           resolve();

@@ -8,7 +8,16 @@ export type StreamLoadRequest =
 
 export type StreamLoadResult =
   | { kind: 'throughput'; bytesPerSecond: number; responses: number; failures: number }
-  | { kind: 'head-latency'; sent: number; failures: number; p50Ms: number; p99Ms: number; maxMs: number; achievedPerSecond: number };
+  | { kind: 'head-latency'; sent: number; failures: number; p50Ms: number; p99Ms: number; maxMs: number; achievedPerSecond: number; slow: SlowHead[] };
+
+/** A HEAD slower than `slowHeadMs`: when it was sent (epoch ms, to match the app's GC pauses) and how long it took. */
+export interface SlowHead {
+  sentAtMs: number;
+  latencyMs: number;
+}
+
+/** The target's p99: a HEAD slower than this is reported one by one, to tell what delayed it. */
+export const slowHeadMs = 5;
 
 interface Outcome {
   status: number;
@@ -67,6 +76,7 @@ async function headLatency(load: Extract<StreamLoadRequest, { kind: 'head-latenc
   const total = Math.round((load.ratePerSecond * load.durationMs) / 1000);
   const intervalMs = 1000 / load.ratePerSecond;
   const latencies: number[] = [];
+  const slow: SlowHead[] = [];
   let failures = 0;
   const pending: Promise<void>[] = [];
   const start = performance.now();
@@ -77,7 +87,9 @@ async function headLatency(load: Extract<StreamLoadRequest, { kind: 'head-latenc
     const sentAt = performance.now();
     pending.push(
       send(agent, 'HEAD', load.url, load.headers).then((outcome) => {
-        latencies.push(performance.now() - sentAt);
+        const latencyMs = performance.now() - sentAt;
+        latencies.push(latencyMs);
+        if (latencyMs > slowHeadMs) slow.push({ sentAtMs: performance.timeOrigin + sentAt, latencyMs });
         if (outcome.status !== 200) failures++;
       }),
     );
@@ -87,7 +99,7 @@ async function headLatency(load: Extract<StreamLoadRequest, { kind: 'head-latenc
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { kind: 'head-latency', sent: total, failures, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: latencies.at(-1)!, achievedPerSecond: total / (elapsed / 1000) };
+  return { kind: 'head-latency', sent: total, failures, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: latencies.at(-1)!, achievedPerSecond: total / (elapsed / 1000), slow };
 }
 
 const load = JSON.parse(process.argv[2] ?? '') as StreamLoadRequest;

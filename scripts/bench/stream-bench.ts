@@ -19,6 +19,7 @@ import { createPostgresEventStore } from '../../events/store/postgres/postgres-e
 import { startProjections } from '../../projections/registry';
 import { repositoryRoot } from '../app/repository-root';
 import { type BenchBackend, openBenchSqlClient, serverBackend } from './bench-sql-client';
+import { describeHeadRound, type HeadRoundDiagnostics, watchHeadRound } from './stream-bench-diagnostics';
 import type { StreamLoadRequest, StreamLoadResult } from './stream-bench-load';
 
 /**
@@ -61,8 +62,9 @@ const mbps = (bytesPerSecond: number) => `${(bytesPerSecond / 1e6).toFixed(0)} M
 
 interface BackendResult {
   database: string;
-  throughput: { staticBytesPerSecond: number; meteredBytesPerSecond: number; ratio: number; target: number; failures: number };
+  throughput: { staticBytesPerSecond: number; meteredBytesPerSecond: number; ratio: number; target: number; failures: number; cpuMsPerMiB: { static: number; metered: number } };
   head: { p50Ms: number; p99Ms: number; achievedPerSecond: number; failures: number; targetP99Ms: number; cpuMsPerHead: number };
+  headRounds: Array<{ p50Ms: number; p99Ms: number; cpuMsPerHead: number; diagnostics: HeadRoundDiagnostics }>;
 }
 
 /** The databases measured: the embedded default, and the server too when `DATABASE_URL` is set. */
@@ -116,6 +118,7 @@ async function benchBackend(backend: BenchBackend): Promise<BackendResult> {
   const metered: number[] = [];
   const plain: number[] = [];
   const ratios: number[] = [];
+  const cpuPerMiB = { static: [] as number[], metered: [] as number[] };
   let failures = 0;
   const only = process.env.BENCH_ONLY;
   for (let round = 1; round <= (only === 'head' ? 0 : rounds); round++) {
@@ -126,29 +129,38 @@ async function benchBackend(backend: BenchBackend): Promise<BackendResult> {
     for (const side of order) {
       // Let the previous phase's tail (responses cut when its clients left, their events) finish first.
       await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const cpuBefore = process.cpuUsage();
       const result = await runLoad({ kind: 'throughput', url: side === 'static' ? staticUrl : meteredUrl, headers: side === 'static' ? {} : headers, clients, warmupMs: 1_000, durationMs: throughputWindowMs });
+      const cpu = process.cpuUsage(cpuBefore);
       if (result.kind !== 'throughput') throw new Error('unexpected load result');
       failures += result.failures;
       figures[side] = result.bytesPerSecond;
       counts[side] = result.responses;
+      // The app's CPU per MiB served over the whole phase (warm-up included, so bytes are estimated
+      // from the window's rate): holds on a shared machine where throughput does not.
+      const phaseBytes = (result.bytesPerSecond * (throughputWindowMs + 1_000)) / 1000;
+      cpuPerMiB[side].push((cpu.user + cpu.system) / 1000 / Math.max(1, phaseBytes / 2 ** 20));
     }
     plain.push(figures.static!);
     metered.push(figures.metered!);
     ratios.push(figures.metered! / figures.static!);
-    console.error(`[${database}] round ${round}: static ${mbps(figures.static!)}, metered ${mbps(figures.metered!)}, ratio ${(figures.metered! / figures.static!).toFixed(2)}; responses ${JSON.stringify(counts)}`);
+    console.error(`[${database}] round ${round}: static ${mbps(figures.static!)}, metered ${mbps(figures.metered!)}, ratio ${(figures.metered! / figures.static!).toFixed(2)}; responses ${JSON.stringify(counts)}; app CPU per MiB: static ${cpuPerMiB.static.at(-1)!.toFixed(2)} ms, metered ${cpuPerMiB.metered.at(-1)!.toFixed(2)} ms (load ${loadavg()[0]!.toFixed(1)})`);
   }
 
-  const heads: Array<Extract<StreamLoadResult, { kind: 'head-latency' }> & { cpuMsPerHead: number }> = [];
+  const heads: Array<Extract<StreamLoadResult, { kind: 'head-latency' }> & { cpuMsPerHead: number; diagnostics: HeadRoundDiagnostics }> = [];
   for (let round = 1; round <= (only === 'get' ? 0 : rounds); round++) {
     // The app's own CPU per answer (this process: the API, its projections, PGlite when embedded):
     // steadier than latency on a shared machine, and what the rate a core can carry follows from.
+    const watch = await watchHeadRound(projections, sql);
     const cpuBefore = process.cpuUsage();
     const result = await runLoad({ kind: 'head-latency', url: meteredUrl, headers, ratePerSecond: headRate, durationMs: headWindowMs });
     const cpu = process.cpuUsage(cpuBefore);
     if (result.kind !== 'head-latency') throw new Error('unexpected load result');
+    const diagnostics = await watch.finish(result.slow);
     const cpuMsPerHead = (cpu.user + cpu.system) / 1000 / Math.max(1, (result.achievedPerSecond * headWindowMs) / 1000);
-    heads.push({ ...result, cpuMsPerHead });
+    heads.push({ ...result, cpuMsPerHead, diagnostics });
     console.error(`[${database}] HEAD round ${round}: p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, max ${result.maxMs.toFixed(1)} ms, ${result.achievedPerSecond.toFixed(0)}/s, ${result.failures} failures; app CPU ${cpuMsPerHead.toFixed(2)} ms per HEAD (load ${loadavg()[0]!.toFixed(1)})`);
+    console.error(`[${database}]   ${describeHeadRound(diagnostics)}`);
   }
 
   await new Promise<void>((resolve) => staticServer.close(() => resolve()));
@@ -160,8 +172,9 @@ async function benchBackend(backend: BenchBackend): Promise<BackendResult> {
   await library.remove();
   return {
     database,
-    throughput: { staticBytesPerSecond: median(plain), meteredBytesPerSecond: median(metered), ratio: median(ratios), target: 0.9, failures },
+    throughput: { staticBytesPerSecond: median(plain), meteredBytesPerSecond: median(metered), ratio: median(ratios), target: 0.9, failures, cpuMsPerMiB: { static: median(cpuPerMiB.static), metered: median(cpuPerMiB.metered) } },
     head: { p50Ms: median(heads.map((h) => h.p50Ms)), p99Ms: median(heads.map((h) => h.p99Ms)), achievedPerSecond: median(heads.map((h) => h.achievedPerSecond)), failures: heads.reduce((sum, h) => sum + h.failures, 0), targetP99Ms: 5, cpuMsPerHead: median(heads.map((h) => h.cpuMsPerHead)) },
+    headRounds: heads.map((h) => ({ p50Ms: h.p50Ms, p99Ms: h.p99Ms, cpuMsPerHead: h.cpuMsPerHead, diagnostics: h.diagnostics })),
   };
 }
 
@@ -184,7 +197,7 @@ async function main(): Promise<void> {
   for (const { database, throughput, head } of results) {
     lines.push(
       `${database}:`,
-      `  GET: static handler ${mbps(throughput.staticBytesPerSecond)}, metered route ${mbps(throughput.meteredBytesPerSecond)}, ratio ${throughput.ratio.toFixed(2)}x (target >= 0.90x) ${throughput.ratio >= 0.9 ? 'met' : 'MISSED'}; failed responses ${throughput.failures}`,
+      `  GET: static handler ${mbps(throughput.staticBytesPerSecond)}, metered route ${mbps(throughput.meteredBytesPerSecond)}, ratio ${throughput.ratio.toFixed(2)}x (target >= 0.90x) ${throughput.ratio >= 0.9 ? 'met' : 'MISSED'}; failed responses ${throughput.failures}; app CPU per MiB: static ${throughput.cpuMsPerMiB.static.toFixed(2)} ms, metered ${throughput.cpuMsPerMiB.metered.toFixed(2)} ms`,
       `  HEAD: p50 ${head.p50Ms.toFixed(2)} ms, p99 ${head.p99Ms.toFixed(2)} ms (target <= 5 ms) ${head.p99Ms <= 5 ? 'met' : 'MISSED'}; achieved ${head.achievedPerSecond.toFixed(0)}/s; failures ${head.failures}; app CPU ${head.cpuMsPerHead.toFixed(2)} ms per HEAD`,
     );
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { startCatchUpSubscription } from '../catch-up-subscription';
+import { SharedLogTail } from '../shared-log-tail';
 import {
   START,
   type AppendOptions,
@@ -61,7 +62,10 @@ export async function createPostgresEventStore(sql: SqlClient, options: Postgres
   const channel = options.channel ?? 'woodshed_events_appended';
   const pollIntervalMs = options.pollIntervalMs ?? 300;
   const wakers = new Set<() => void>();
+  // The live subscriptions' reads of the log's end: one per wake-up, shared by all of them.
+  const tail = new SharedLogTail((after, max, types) => readLogPageAtHead(sql, after, max, types));
   const wakeAll = () => {
+    tail.woke();
     for (const wake of wakers) wake();
   };
   // Each NOTIFY carries the id of the store that sent it. On PGlite a store ignores its own: each
@@ -152,10 +156,8 @@ export async function createPostgresEventStore(sql: SqlClient, options: Postgres
     subscribe(subscribeOptions: SubscribeOptions): Subscription {
       const subscription = startCatchUpSubscription(
         {
-          readAll: async (readOptions) => {
-            const { page, atHead } = await readLogPageAtHead(sql, readOptions.after ?? START, readOptions.max ?? 1000, readOptions.types);
-            return { ...page, atHead };
-          },
+          readAll: (readOptions) =>
+            tail.read({ after: readOptions.after ?? START, max: readOptions.max ?? 1000, ...(readOptions.types && { types: readOptions.types }), ...(readOptions.fresh && { fresh: true }) }),
           pollIntervalMs,
           onAppended(wake) {
             wakers.add(wake);
