@@ -37,9 +37,9 @@ export interface RebuildOptions {
   /**
    * Two trimmed pages in flight (`CatchUpOptions.twoPagesInFlight`), for a PostgreSQL server with
    * trimmed pages of 1,000 or more (a smaller page never ends where the page read ahead starts,
-   * and PGlite runs one statement at a time). Default false: on a loaded machine it measured no
-   * faster than one page in flight, and it has not been measured on a quiet one yet
-   * (docs/benchmarks.md, "Two trimmed pages in flight"; decision 0039).
+   * and PGlite runs one statement at a time). Default false: its gain over one page in flight was
+   * within the rounds' spread, loaded or quiet (0.45x against 0.43x of the bare read on a quiet
+   * machine; docs/benchmarks.md, "Two trimmed pages in flight"; decision 0039).
    */
   twoPagesInFlight?: boolean;
   /** Retries of a write that fails with a transient database error; default `defaultTransientRetry`. */
