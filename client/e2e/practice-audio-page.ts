@@ -57,7 +57,7 @@ export async function servePracticeAudioPage(stems: Record<string, Buffer>, opti
     ['client/src/lib/audio/beat-grid.ts', 'BeatGrid'],
     // The whole engine (with Tone.js) as `window.StemEngineModule`, for the benchmark's live playback.
     ...(options.withEngine
-      ? [['client/src/lib/audio/stem-engine.ts', 'StemEngineModule'] as [string, string], ['client/src/lib/audio/stretch-graph.ts', 'StretchGraph'] as [string, string]]
+      ? [['client/src/lib/audio/stem-engine.ts', 'StemEngineModule'] as [string, string], ['client/src/lib/audio/stretch-graph.ts', 'StretchGraph'] as [string, string], ['client/src/lib/audio/plain-graph.ts', 'PlainGraph'] as [string, string]]
       : []),
   ];
   const files: Record<string, string> = Object.assign({}, ...(await Promise.all(modules.map(([file, name]) => bundleModule(file, name)))));

@@ -8,9 +8,14 @@ type StretchGraphModule = {
   buildStretchGraph(context: BaseAudioContext, stems: unknown, connect: (id: string, output: AudioNode) => void): Promise<unknown[]>;
   scheduleGroups(groups: unknown[], change: object): Promise<unknown>;
 };
+type PlainGraphModule = {
+  buildPlainGraph(context: BaseAudioContext, stems: unknown, connect: (id: string, output: AudioNode) => void): Promise<unknown[]>;
+};
+
 type BenchWindow = {
   RenderMix: RenderMixModule;
   StretchGraph: StretchGraphModule;
+  PlainGraph: PlainGraphModule;
   benchStems: unknown;
   StemEngineModule: {
     CHANGE_LOOKAHEAD: number;
@@ -51,21 +56,37 @@ export async function timeRenderMix(page: Page, loop: { start: number; end: numb
 }
 
 /**
- * Wall-clock seconds of an offline render of the live graph (the stretch worklet nodes the engine
- * plays through, stretch-graph.ts) over the first `seconds` of the stems at 1x. The export no
- * longer renders through it, so the playback's audio-thread cost is measured on the graph itself.
+ * What plays the song at 1x in a live graph (decision 0041): the stretch nodes (the engine before
+ * 0041, and whenever tempo or transpose is off 100%), the plain players alone (a song never
+ * stretched), or the plain players with the stretch nodes built and inactive (back at 100% after a
+ * tempo change, where the library still runs its stretch on silence every block).
  */
-export async function timeLiveGraph(page: Page, seconds: number): Promise<number> {
-  return page.evaluate(async (length) => {
-    const bench = window as unknown as BenchWindow & { benchStems: { buffer: AudioBuffer }[] };
-    const sampleRate = bench.benchStems[0]!.buffer.sampleRate;
-    const context = new OfflineAudioContext(2, Math.round((1 + length) * sampleRate), sampleRate);
-    const groups = await bench.StretchGraph.buildStretchGraph(context, bench.benchStems, (_id, output) => output.connect(context.destination));
-    await bench.StretchGraph.scheduleGroups(groups, { output: 1, input: 0, active: true, rate: 1, semitones: 0, loop: null });
-    const started = performance.now();
-    await context.startRendering();
-    return (performance.now() - started) / 1000;
-  }, seconds);
+export type LiveGraphKind = 'stretch' | 'plain' | 'plain, stretch idle';
+
+/**
+ * Wall-clock seconds of an offline render of `seconds` of every stem through the live graph of
+ * `kind`: offline rendering runs on one thread as fast as it can, so over `seconds` it is the share
+ * of one core that playback needs.
+ */
+export async function timeLiveGraph(page: Page, seconds: number, kind: LiveGraphKind = 'stretch'): Promise<number> {
+  return page.evaluate(
+    async ({ length, graph }) => {
+      const bench = window as unknown as BenchWindow & { benchStems: { buffer: AudioBuffer }[] };
+      const sampleRate = bench.benchStems[0]!.buffer.sampleRate;
+      const context = new OfflineAudioContext(2, Math.round((1 + length) * sampleRate), sampleRate);
+      const playing = { output: 1, input: 0, active: true, rate: 1, semitones: 0, loop: null };
+      if (graph === 'stretch') {
+        await bench.StretchGraph.scheduleGroups(await bench.StretchGraph.buildStretchGraph(context, bench.benchStems, (_id, output) => output.connect(context.destination)), playing);
+      } else {
+        await bench.StretchGraph.scheduleGroups(await bench.PlainGraph.buildPlainGraph(context, bench.benchStems, (_id, output) => output.connect(context.destination)), playing);
+        if (graph === 'plain, stretch idle') await bench.StretchGraph.buildStretchGraph(context, bench.benchStems, (_id, output) => output.connect(context.destination));
+      }
+      const started = performance.now();
+      await context.startRendering();
+      return (performance.now() - started) / 1000;
+    },
+    { length: seconds, graph: kind },
+  );
 }
 
 /** One tempo change while the live engine plays: when the audio thread had it, when it is heard, and whether the position jumped. */
