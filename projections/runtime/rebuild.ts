@@ -40,7 +40,7 @@ export interface RebuildOptions {
    * trimmed pages of 1,000 or more (a smaller page never ends where the page read ahead starts,
    * and PGlite runs one statement at a time). Default: on for a PostgreSQL server with such pages.
    * Once the compiled field checks made Node's part of a rebuilt event cheaper than the server's,
-   * it was faster at the medians of every interleaved run (decision 0043; docs/benchmarks.md,
+   * it won both interleaved runs at the medians, by 10% and 16% (decision 0043; docs/benchmarks.md,
    * "Compiled field checks").
    */
   twoPagesInFlight?: boolean;
