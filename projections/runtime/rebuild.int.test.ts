@@ -130,6 +130,22 @@ for (const client of availableSqlClients()) {
       expect(rows[0]!.streams).toBe('5');
     });
 
+    it.each([
+      ['absent', { userId: 1, songId: 1, filename: 'x', range: null, aborted: false }],
+      ['null', { userId: 1, songId: 1, filename: 'x', bytesSent: null, range: null, aborted: false }],
+    ])('stalls on an event whose never-null read field is %s (read as null, refused like the absence)', async (_case, data) => {
+      const { sql, store } = database();
+      await appendStreamed(store, streams(3, 0));
+      const bad = { ...stemStreamed({ userId: 1, bytesSent: 1 }), data };
+      await store.append('metering-user-1-bad', [bad], { expectedVersion: 'no_stream' });
+      await appendStreamed(store, streams(2, 3));
+      const outcome = await rebuildProjection(sql, store, usageBytesPerUser, { pageSize: 10 });
+      expect(outcome).toMatchObject({ kind: 'stalled', generation: 1, deadLetter: { eventId: bad.eventId, type: 'StemStreamed' } });
+      expect(outcome.kind === 'stalled' && outcome.deadLetter.error).toMatch(/bytesSent/);
+      const { rows } = await sql.query<{ streams: string }>('SELECT sum(streams_count) AS streams FROM usage_bytes_per_user_g1');
+      expect(rows[0]!.streams).toBe('3');
+    });
+
     it('rebuilds a new version of a projection on start, serving the old generation frozen until the swap', async () => {
       const { sql, store } = database();
       const controls = { poisonFilenames: new Set<string>(), failingUsers: new Set<number>() };

@@ -1,6 +1,7 @@
 import { type EventStore, type Position, START } from '../../events/store/event-store';
 import type { SqlClient, SqlExecutor } from '../../events/store/postgres/sql-client';
 import { BatchWriter } from './batch-writer';
+import { minWindow } from '../../events/store/postgres/read-log';
 import { catchUp, defaultPageSize, defaultTrimmedPageSize } from './catch-up';
 import { readCheckpoint } from './checkpoints';
 import { type DeadLetter, openDeadLetters } from './dead-letters';
@@ -37,9 +38,10 @@ export interface RebuildOptions {
   /**
    * Two trimmed pages in flight (`CatchUpOptions.twoPagesInFlight`), for a PostgreSQL server with
    * trimmed pages of 1,000 or more (a smaller page never ends where the page read ahead starts,
-   * and PGlite runs one statement at a time). Default false: its gain over one page in flight was
-   * within the rounds' spread, loaded or quiet (0.45x against 0.43x of the bare read on a quiet
-   * machine; docs/benchmarks.md, "Two trimmed pages in flight"; decision 0039).
+   * and PGlite runs one statement at a time). Default: on for a PostgreSQL server with such pages.
+   * Once the compiled field checks made Node's part of a rebuilt event cheaper than the server's,
+   * it won both interleaved runs at the medians, by 10% and 16% (decision 0043; docs/benchmarks.md,
+   * "Compiled field checks").
    */
   twoPagesInFlight?: boolean;
   /** Retries of a write that fails with a transient database error; default `defaultTransientRetry`. */
@@ -149,7 +151,7 @@ async function rebuildHoldingLock(
         types: projection.eventTypes,
         pageSize,
         trimmedPageSize: options.pageSize ?? defaultTrimmedPageSize,
-        twoPagesInFlight: options.twoPagesInFlight ?? false,
+        twoPagesInFlight: options.twoPagesInFlight ?? (sql.kind === 'postgres' && (options.pageSize ?? defaultTrimmedPageSize) >= minWindow),
         stopped: () => fence.lost || (options.stopped?.() ?? false),
         onWritten: (count) => {
           events += count;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type EventDefinition, UnknownEventType, eventDefinitions, eventMetadataSchema } from '../../events/catalog';
 import type { ReadFields, TrimmedEvent } from '../../events/store/event-store';
+import { type FieldCheck, compileFieldCheck } from './field-check';
 import type { FoldableEvent, Projection } from './projection-definition';
 
 /** How a projection that declares `reads` reads the log: what the store returns, and how it is checked. */
@@ -47,8 +48,15 @@ export function compileTrimmedReads(projection: Projection): TrimmedReads | unde
     if (!(definition.schema instanceof z.ZodObject)) throw new RangeError(`${projection.name}: ${type}'s data is not an object, its fields cannot be read apart`);
     const dataSchema = pickFields(projection.name, type, 'data', definition.schema, read.data);
     const metadataSchema = pickFields(projection.name, type, 'metadata', eventMetadataSchema, read.metadata);
-    fieldReads[type] = { schemaVersion: definition.schemaVersion, data: read.data, metadata: read.metadata };
-    decoders.set(type, wholeDecoder({ ...definition, schema: dataSchema }, metadataSchema));
+    fieldReads[type] = {
+      schemaVersion: definition.schemaVersion,
+      data: read.data,
+      metadata: read.metadata,
+      neverNull: { data: neverNull(definition.schema, read.data), metadata: neverNull(eventMetadataSchema, read.metadata) },
+    };
+    const picked = wholeDecoder({ ...definition, schema: dataSchema }, metadataSchema);
+    const checked = checkedDecoder(definition, definition.schema, read);
+    decoders.set(type, checked ? (event) => checked(event) ?? picked(event) : picked);
   }
   for (const type of Object.keys(reads)) {
     if (!projection.eventTypes.includes(type as never)) throw new RangeError(`${projection.name}: reads fields of ${type}, which it does not fold`);
@@ -70,10 +78,78 @@ export function compileTrimmedReads(projection: Projection): TrimmedReads | unde
   return trimmed;
 }
 
+/**
+ * The `fields` whose schema refuses both undefined and null: the store may return them as null
+ * when absent, as the check refuses that as it would the absence (the error, from the whole event
+ * read again page by page, is the same either way).
+ */
+function neverNull(schema: z.ZodObject, fields: readonly string[]): string[] {
+  return fields.filter((field) => {
+    const fieldSchema = schema.shape[field] as z.ZodType;
+    return !fieldSchema.safeParse(undefined).success && !fieldSchema.safeParse(null).success;
+  });
+}
+
 function pickFields(projection: string, type: string, part: string, schema: z.ZodObject, fields: readonly string[]): z.ZodObject {
   const missing = fields.filter((field) => !(field in schema.shape));
   if (missing.length > 0) throw new RangeError(`${projection}: ${type}'s ${part} has no field ${missing.join(', ')}`);
   return schema.pick(Object.fromEntries(fields.map((field) => [field, true])) as Record<string, true>);
+}
+
+/**
+ * The fast path for events stored at the current version: each read field checked in place by a
+ * compiled check equivalent to its zod schema (`field-check.ts`), the event passed on as read,
+ * without the copies zod's parse makes (which, with its garbage, was most of a rebuild's Node CPU
+ * per event: docs/benchmarks.md, "Compiled field checks"). Gives undefined when the event is of
+ * another version, is not as `readAllTrimmed` returns it (an object holding only read fields), or
+ * fails a check: the picked zod schemas then decode it, and throw zod's error. Undefined when a
+ * read field's schema has no compiled check.
+ */
+function checkedDecoder(definition: EventDefinition, schema: z.ZodObject, read: ReadFieldNames): ((event: TrimmedEvent) => FoldableEvent | undefined) | undefined {
+  const dataChecks = fieldChecks(schema, read.data);
+  const metadataChecks = fieldChecks(eventMetadataSchema, read.metadata);
+  if (!dataChecks || !metadataChecks) return undefined;
+  const current = definition.schemaVersion;
+  const type = definition.type;
+  return (event) =>
+    event.schemaVersion === current && holdsOnly(event.data, read.data, dataChecks) && holdsOnly(event.metadata, read.metadata, metadataChecks)
+      ? ({ type, position: event.position, data: event.data, metadata: event.metadata } as FoldableEvent)
+      : undefined;
+}
+
+interface ReadFieldNames {
+  readonly data: readonly string[];
+  readonly metadata: readonly string[];
+}
+
+function fieldChecks(schema: z.ZodObject, names: readonly string[]): FieldCheck[] | undefined {
+  const checks: FieldCheck[] = [];
+  for (const name of names) {
+    const check = compileFieldCheck(schema.shape[name] as z.ZodType);
+    if (!check) return undefined;
+    checks.push(check);
+  }
+  return checks;
+}
+
+/**
+ * Whether `value` is a plain object whose own keys are among `names` and whose `names` pass their
+ * checks (an absent field is checked as undefined, as zod does): what the picked schema's parse
+ * would accept and return unchanged.
+ */
+function holdsOnly(value: unknown, names: readonly string[], checks: readonly FieldCheck[]): boolean {
+  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  const fields = value as Record<string, unknown>;
+  let present = 0;
+  for (let index = 0; index < names.length; index++) {
+    const name = names[index]!;
+    if (Object.hasOwn(fields, name)) present++;
+    if (!checks[index]!(fields[name])) return false;
+  }
+  // No other key: zod's parse would drop it, and the fold must see only the read fields.
+  let keys = 0;
+  for (const key in fields) if (Object.hasOwn(fields, key)) keys++;
+  return keys === present;
 }
 
 /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredEvent } from '../../events/catalog';
+import { z } from 'zod';
+import { type StoredEvent, eventMetadataSchema } from '../../events/catalog';
+import { StemStreamed } from '../../events/catalog/metering';
 import { type GivenEvent, storedEvents } from '../../events/catalog/testing/stored-events';
 import type { TrimmedEvent } from '../../events/store/event-store';
 import { adminUsage } from '../admin-usage/admin-usage-projection';
@@ -42,8 +44,15 @@ describe('trimmed reads', () => {
 
   it('read the declared fields of the current version only', () => {
     expect(compileTrimmedReads(usageBytesPerUser)!.reads).toEqual({
-      StemStreamed: { schemaVersion: 2, data: ['userId', 'bytesSent'], metadata: ['occurredAt'] },
+      StemStreamed: {
+        schemaVersion: 2,
+        data: ['userId', 'bytesSent'],
+        metadata: ['occurredAt'],
+        neverNull: { data: ['userId', 'bytesSent'], metadata: ['occurredAt'] },
+      },
     });
+    // `startedAt` is optional: absent and null must stay apart.
+    expect(compileTrimmedReads(credits)!.reads.StemStreamed!.neverNull).toEqual({ data: ['userId', 'bytesSent'], metadata: ['occurredAt'] });
   });
 
   it.each([usageBytesPerUser, adminUsage, credits].map((projection) => [projection.name, projection] as const))(
@@ -69,6 +78,41 @@ describe('trimmed reads', () => {
     expect(() => reads.decode([{ ...valid, data: { userId: 1 } }])).toThrow();
     expect(() => reads.decode([{ ...valid, metadata: { occurredAt: 'yesterday' } }])).toThrow();
     expect(() => reads.decode([{ ...valid, type: 'UserSignedIn' }])).toThrow('Unknown event type');
+  });
+
+  it('decode through the compiled checks exactly as through the picked zod schemas', () => {
+    const reads = compileTrimmedReads(credits)!;
+    const read = reads.reads.StemStreamed!;
+    const data = z.object(Object.fromEntries(read.data.map((name) => [name, StemStreamed.schema.shape[name as keyof typeof StemStreamed.schema.shape]])));
+    const metadata = eventMetadataSchema.pick(Object.fromEntries(read.metadata.map((name) => [name, true])) as { occurredAt: true });
+    const candidates: unknown[] = [1, 0, -1, 1.5, 2 ** 53, null, undefined, '3', '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000+01:00', '', true];
+    let accepted = 0;
+    let refused = 0;
+    for (const userId of candidates) {
+      for (const bytesSent of candidates) {
+        for (const at of candidates) {
+          for (const extra of [false, true]) {
+            const fields: Record<string, unknown> = { userId, bytesSent, startedAt: at, ...(extra ? { songId: 3 } : {}) };
+            for (const name of Object.keys(fields)) if (fields[name] === undefined) delete fields[name];
+            const event = { position: '7', type: 'StemStreamed', schemaVersion: 2, data: fields, metadata: { occurredAt: at } };
+            const expected = data.safeParse(fields).success && metadata.safeParse(event.metadata).success;
+            if (expected) {
+              accepted++;
+              // The fold sees what zod's parse gives: the read fields only.
+              const [decoded] = reads.decode([event]);
+              expect(decoded).toEqual({ position: '7', type: 'StemStreamed', data: data.parse(fields), metadata: metadata.parse(event.metadata) });
+              // Without a key to drop, the compiled checks passed the fields on as read, not copied.
+              if (!extra) expect(decoded!.data).toBe(fields);
+            } else {
+              refused++;
+              expect(() => reads.decode([event])).toThrow(z.ZodError);
+            }
+          }
+        }
+      }
+    }
+    expect(accepted).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(accepted);
   });
 
   it('upcast an event stored at an older version (read whole) before picking its fields', () => {

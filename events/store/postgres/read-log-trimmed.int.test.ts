@@ -63,6 +63,28 @@ for (const candidate of availableSqlClients()) {
       ]);
     });
 
+    it('returns a neverNull field as its value, and as null when absent, the others as before', async () => {
+      const page = await store.readAllTrimmed!({
+        types: ['Streamed'],
+        max: 10,
+        reads: {
+          Streamed: {
+            schemaVersion: 2,
+            data: ['user', 'range', 'startedAt', 'song'],
+            metadata: ['occurredAt', 'causationId'],
+            neverNull: { data: ['user', 'range', 'startedAt'], metadata: ['causationId'] },
+          },
+        },
+      });
+      const current = page.events.filter((read) => read.schemaVersion === 2);
+      expect(current.map((read) => read.data)).toEqual([
+        { user: 1, range: null, startedAt: null, song: 5 },
+        { user: 4, range: { start: 0, end: 1 }, startedAt: 'x', song: 7 },
+      ]);
+      expect(current.map((read) => (read.metadata as Record<string, unknown>).causationId)).toEqual([null, null]);
+      expect(current.every((read) => typeof (read.metadata as Record<string, unknown>).occurredAt === 'string')).toBe(true);
+    });
+
     it('pages like readAll: a full page continues after its last event, a window of skipped types still advances', async () => {
       const pages = async (read: (after: Position) => Promise<{ events: { position: Position }[]; next: Position }>) => {
         const seen: Position[][] = [];

@@ -18,6 +18,16 @@ describe('parseTrimmedEvents', () => {
     expect(parseTrimmedEvents(null, types, reads)).toEqual([]);
   });
 
+  it('reads a neverNull field as its value, null when the server found it absent, beside [value]/0 fields', () => {
+    const neverNullReads = { Streamed: { ...reads.Streamed, neverNull: { data: ['user'], metadata: ['occurredAt'] } } };
+    const text = ['[7,1,2,1,1,[null],"t1"]', '[7,2,2,1,null,0,null]', '[8,3,1,1,{"user":3},{"occurredAt":"t3"}]'].join(',\n');
+    expect(parseTrimmedEvents(text, types, neverNullReads)).toEqual([
+      { position: encodePosition(7, 1), type: 'Streamed', schemaVersion: 2, data: { user: 1, range: null }, metadata: { occurredAt: 't1' } },
+      { position: encodePosition(7, 2), type: 'Streamed', schemaVersion: 2, data: { user: null }, metadata: { occurredAt: null } },
+      { position: encodePosition(8, 3), type: 'Streamed', schemaVersion: 1, data: { user: 3 }, metadata: { occurredAt: 't3' } },
+    ]);
+  });
+
   it('refuses a page out of log order, whose next would be wrong', () => {
     expect(() => parseTrimmedEvents('[7,2,1,2,{},{}],\n[7,1,1,2,{},{}]', types, reads)).toThrow('out of log order');
   });
