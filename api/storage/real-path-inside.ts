@@ -1,5 +1,5 @@
-import { constants } from 'node:fs';
-import { type FileHandle, lstat, open, realpath } from 'node:fs/promises';
+import { constants, lstatSync, realpathSync } from 'node:fs';
+import { type FileHandle, open, realpath } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where a file really is, symlinks resolved, and whether that is inside the real directory. */
@@ -23,6 +23,24 @@ export async function realPathInside(file: string, directory: string): Promise<R
     if (isMissing(error)) return 'missing';
     throw error;
   }
+  return placed(realFile, realDirectory);
+}
+
+/**
+ * As `realPathInside`, on the calling thread: two realpath(3) calls on a local disk take
+ * microseconds, less than the two hops through libuv's thread pool and back that the promise
+ * form costs a request (the stem route's HEAD, the credit check's hot path, decision 0044).
+ */
+export function realPathInsideSync(file: string, directory: string): RealPath | 'missing' {
+  try {
+    return placed(realpathSync.native(file), realpathSync.native(directory));
+  } catch (error) {
+    if (isMissing(error)) return 'missing';
+    throw error;
+  }
+}
+
+function placed(realFile: string, realDirectory: string): RealPath {
   const relative = path.relative(realDirectory, realFile);
   const inside = relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
   return { inside, realFile, realDirectory };
@@ -54,18 +72,20 @@ export async function openRegularFile(realFile: string): Promise<{ handle: FileH
 
 /**
  * Size and modification time of the regular file `file` after `realPathInside` accepted it, without
- * opening it (for answers that send no bytes, such as HEAD). lstat, not stat: like O_NOFOLLOW in
- * `openRegularFile`, a path that has become a symlink since it was resolved is not followed.
- * Undefined when it is gone or not a regular file.
+ * opening it (for answers that send no bytes, such as HEAD), on the calling thread like
+ * `realPathInsideSync`. lstat, not stat: like O_NOFOLLOW in `openRegularFile`, a path that has
+ * become a symlink since it was resolved is not followed. Undefined when it is gone or not a
+ * regular file.
  */
-export async function statRegularFile(realFile: string): Promise<{ size: number; mtimeNs: bigint } | undefined> {
+export function statRegularFileSync(realFile: string): { size: number; mtimeNs: bigint } | undefined {
+  let stat;
   try {
-    const stat = await lstat(realFile, { bigint: true });
-    return stat.isFile() ? { size: Number(stat.size), mtimeNs: stat.mtimeNs } : undefined;
+    stat = lstatSync(realFile, { bigint: true, throwIfNoEntry: false });
   } catch (error) {
     if (isMissing(error)) return undefined;
     throw error;
   }
+  return stat?.isFile() ? { size: Number(stat.size), mtimeNs: stat.mtimeNs } : undefined;
 }
 
 function isMissing(error: unknown): boolean {

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { START, type ReadAllOptions, type ReadAllPage, type SubscribeOptions, type Subscription } from './event-store';
 
 /** What a catch-up subscription needs from an adapter. */
@@ -14,9 +13,6 @@ export interface CatchUpSource {
   /** Read again after this long without a wake-up (a missed notification only delays). */
   pollIntervalMs: number;
 }
-
-// Marks code running inside an `onEvents` handler, where awaiting the loop would wait for itself.
-const insideHandler = new AsyncLocalStorage<Subscription>();
 
 /**
  * Read pages from `after` until a read makes no progress or says it reached the head, report
@@ -41,7 +37,9 @@ export function startCatchUpSubscription(source: CatchUpSource, options: Subscri
     async stop() {
       stopped = true;
       interrupt?.();
-      if (insideHandler.getStore() === subscription) return;
+      // No AsyncLocalStorage to tell a call from inside `onEvents` (it would put async hooks on
+      // every promise of the process, the stem route's included): such a call must not be awaited
+      // there, as the event-store contract says.
       await done.catch(() => undefined);
     },
   };
@@ -56,7 +54,7 @@ export function startCatchUpSubscription(source: CatchUpSource, options: Subscri
       polled = false;
       if (stopped) return;
       if (page.events.length > 0) {
-        await insideHandler.run(subscription, () => options.onEvents(page.events, page.next));
+        await options.onEvents(page.events, page.next);
       }
       const progressed = page.next !== position;
       position = page.next;

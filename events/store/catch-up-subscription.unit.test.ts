@@ -56,3 +56,23 @@ describe('startCatchUpSubscription', () => {
     expect(await readsForOneAppend(false)).toEqual({ reads: [START, '1'], delivered: ['1'] });
   });
 });
+
+describe('a handler that stops its own subscription', () => {
+  it('ends it after that batch, with no further batch delivered', async () => {
+    const log = fakeLog({ reportsHead: true });
+    log.append();
+    log.append();
+    const delivered: string[][] = [];
+    const subscription = startCatchUpSubscription(log.source, {
+      onEvents: async (events) => {
+        delivered.push(events.map((e) => e.position));
+        // Not awaited here: stop() waits for the handler that is running it (event-store.ts).
+        void subscription.stop();
+      },
+    });
+    await subscription.done;
+    log.append();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(delivered).toEqual([['1', '2']]);
+  });
+});

@@ -142,7 +142,10 @@ export interface SubscribeOptions {
 
 /** A running catch-up subscription. */
 export interface Subscription {
-  /** Stop reading; resolves once the current batch has been handled. */
+  /**
+   * Stop reading; resolves once the current batch has been handled. An `onEvents` handler may stop
+   * its own subscription but must not await this there: it would wait for itself.
+   */
   stop(): Promise<void>;
   /** Settles when the subscription ends: resolves after `stop()`, rejects on a handler error. */
   done: Promise<void>;

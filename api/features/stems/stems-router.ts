@@ -93,7 +93,7 @@ export function stemsRouter(deps: AppDependencies, options: StemsRouterOptions =
     const method = ctx.method === 'HEAD' ? 'HEAD' : 'GET';
     let file: (StemFileStat & { handle?: OpenStemFile['handle'] }) | undefined;
     try {
-      file = method === 'HEAD' ? await statStemFile(location.path, deps.config.songsDir) : await openStemFile(location.path, deps.config.songsDir);
+      file = method === 'HEAD' ? statStemFile(location.path, deps.config.songsDir) : await openStemFile(location.path, deps.config.songsDir);
     } catch (error) {
       if (!(error instanceof StemOutsideSongsDirectory)) throw error;
       ctx.state.log.warn({ songId, filename, realPath: error.realPath, songsDirectory: error.songsDirectory }, 'stem refused: it resolves outside the songs directory');

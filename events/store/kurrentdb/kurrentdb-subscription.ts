@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AllStreamResolvedEvent, KurrentDBClient } from '@kurrent/kurrentdb-client';
 import { START } from '../event-store';
 import type { RecordedEvent, SubscribeOptions, Subscription } from '../event-store';
@@ -7,10 +6,6 @@ import { kurrentEventFilter } from './kurrentdb-event-filter';
 import { toKurrentReadPosition } from './kurrentdb-position';
 
 const DEFAULT_BATCH_SIZE = 500;
-
-// Marks code running inside an `onEvents` handler, where `stop()` must not wait for the loop that
-// is waiting for the handler.
-const insideHandler = new AsyncLocalStorage<Subscription>();
 
 /**
  * A catch-up subscription to `$all` (system events excluded) that hands batches to `onEvents` one
@@ -88,7 +83,7 @@ export function subscribeToKurrentDb(client: KurrentDBClient, options: Subscribe
         const batch = takeBatch();
         if (batch.length > 0) {
           const next = batch[batch.length - 1].position;
-          await insideHandler.run(subscription, () => options.onEvents(batch, next));
+          await options.onEvents(batch, next);
           lastPosition = next;
           if (stopped) break;
         }
@@ -113,7 +108,7 @@ export function subscribeToKurrentDb(client: KurrentDBClient, options: Subscribe
     async stop() {
       stopped = true;
       signal();
-      if (insideHandler.getStore() === subscription) return;
+      // Not awaited from inside `onEvents` (the event-store contract): no AsyncLocalStorage here.
       await done.catch(() => undefined);
     },
   };

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { QueryResult, SqlClient, SqlExecutor } from './sql-client';
+import type { QueryOptions, QueryResult, SqlClient, SqlExecutor } from './sql-client';
 
 /** How to reach the PostgreSQL server. */
 export interface PgSqlClientOptions {
@@ -45,8 +45,9 @@ export async function openPgSqlClient(options: PgSqlClientOptions): Promise<SqlC
   const listener = new NotificationListener(connection);
 
   const executor = (client: pg.Pool | pg.PoolClient): SqlExecutor => ({
-    async query<Row>(text: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
-      const result = await client.query(text, params ? [...params] : undefined);
+    async query<Row>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<Row>> {
+      const values = params ? [...params] : undefined;
+      const result = await (options?.name === undefined ? client.query(text, values) : client.query({ name: options.name, text, values }));
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
     },
     async exec(sql: string): Promise<void> {

@@ -7,9 +7,19 @@ export interface QueryResult<Row> {
   rowCount: number;
 }
 
+/** How to run one statement. */
+export interface QueryOptions {
+  /**
+   * Keep the statement prepared under this name on each server connection, so later runs skip its
+   * parse and plan (a hot statement: the credit check of every stem HEAD). One name per text, and
+   * only for a text that never changes. Ignored on PGlite, whose `query` names no statements.
+   */
+  name?: string;
+}
+
 export interface SqlExecutor {
   /** One parameterised statement ($1, $2, ...). */
-  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<Row>>;
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<Row>>;
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }
