@@ -52,7 +52,7 @@ const admissionSql = `SELECT snap.*,
  */
 export async function admissionOf(sql: SqlExecutor, userId: number, now: Date): Promise<Admission> {
   const key = billingMonthKey(now);
-  // Named: on a PostgreSQL server each connection plans it once, not on every HEAD (decision 0044).
+  // Named: on a PostgreSQL server each connection plans it once, not on every HEAD (decision 0042).
   const { rows } = await sql.query<SnapshotRow & { pro: boolean; held: string | number }>(admissionSql, [userId, key, now.toISOString()], { name: 'credit_admission' });
   const row = rows[0];
   const snapshot = creditSnapshotOfRow(row, key);

@@ -29,7 +29,7 @@ export async function realPathInside(file: string, directory: string): Promise<R
 /**
  * As `realPathInside`, on the calling thread: two realpath(3) calls on a local disk take
  * microseconds, less than the two hops through libuv's thread pool and back that the promise
- * form costs a request (the stem route's HEAD, the credit check's hot path, decision 0044).
+ * form costs a request (the stem route's HEAD, the credit check's hot path, decision 0042).
  */
 export function realPathInsideSync(file: string, directory: string): RealPath | 'missing' {
   try {

@@ -50,7 +50,7 @@ export async function openStemFile(stemPath: string, songsDirectory: string): Pr
 
 /**
  * As `openStemFile`, for an answer that sends no bytes: the size and time, and no file opened. On
- * the calling thread, with no promise and no trip through the thread pool (decision 0044).
+ * the calling thread, with no promise and no trip through the thread pool (decision 0042).
  */
 export function statStemFile(stemPath: string, songsDirectory: string): StemFileStat | undefined {
   const realFile = realStemPath(stemPath, songsDirectory);
