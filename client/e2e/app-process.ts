@@ -91,8 +91,9 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppProces
   const output = keepLastLines(child);
   const stop = async () => {
     await stopProcessGroup(child);
-    await rm(dataDir, { recursive: true, force: true });
-    if (options.songsDir === undefined) await rm(songsDir, { recursive: true, force: true });
+    // Retried on ENOTEMPTY and the like, should anything still be closing a file in it.
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
+    if (options.songsDir === undefined) await rm(songsDir, { recursive: true, force: true, maxRetries: 5 });
   };
 
   try {
@@ -137,12 +138,32 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
 }
 
 async function stopProcessGroup(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  signalGroup(child.pid, 'SIGTERM');
-  const timer = setTimeout(() => signalGroup(child.pid as number, 'SIGKILL'), STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
+  if (child.pid === undefined) return;
+  const pid = child.pid;
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    signalGroup(pid, 'SIGTERM');
+    const timer = setTimeout(() => signalGroup(pid, 'SIGKILL'), STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(timer);
+  }
+  // npx, the group's leader, may exit before tsx's node process has closed PGlite, which still
+  // writes in the data directory as it shuts down (a CI run's rm of it failed with ENOTEMPTY):
+  // wait for the whole group, killing it after the same timeout, and go on after twice that.
+  const killAt = Date.now() + STOP_TIMEOUT_MS;
+  while (groupAlive(pid) && Date.now() < killAt + STOP_TIMEOUT_MS) {
+    if (Date.now() >= killAt) signalGroup(pid, 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function signalGroup(pid: number, signal: NodeJS.Signals): void {
