@@ -2,18 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { eventDefinitions, eventMetadataSchema } from '../../events/catalog';
 import { compileFieldCheck } from './field-check';
-
-/** A small seeded generator (mulberry32), so a failure names values that come back on the next run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+import { seededRandom } from './testing/seeded-random';
 
 const edgeValues: unknown[] = [
   undefined, null, true, false, 0, -0, 1, -1, 2, 0.5, -0.5, 1e-7, 2 ** 31, 2 ** 53 - 1, 2 ** 53, -(2 ** 53 - 1), -(2 ** 53), 1e308,
@@ -26,7 +15,7 @@ const edgeValues: unknown[] = [
 
 /** Edge values, random numbers of every kind, and random edits of valid datetimes, uuids and names. */
 function generatedValues(count: number, seed: number): unknown[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T,>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
   const strings = edgeValues.filter((value): value is string => typeof value === 'string' && value.length > 0);
   const alphabet = '0123456789-:.TZz+ aA\u00e9\n';

@@ -1,21 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type DecidedEvent, newEvent } from '../../../../events/catalog';
 import type { AppendResult, EventStore, EventToAppend } from '../../../../events/store/event-store';
+import { seededRandom } from '../../../../projections/runtime/testing/seeded-random';
 
 const hour = 3_600_000;
 const day = 24 * hour;
-
-/** A small deterministic generator (mulberry32), so a seeded log is the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface Timed {
   stream: string;
