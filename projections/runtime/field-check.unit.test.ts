@@ -98,7 +98,9 @@ describe('compiled field checks', () => {
     expect(compiled).toEqual(
       expect.arrayContaining(['metadata.occurredAt', 'metadata.userId', 'StemStreamed.userId', 'StemStreamed.bytesSent', 'StemStreamed.songId', 'StemStreamed.startedAt']),
     );
-  });
+    // Generated values for every field of the catalogue, each checked against zod: 4.8 s alone on a
+    // 2-core machine, over the unit project's 5 s default once other tests share the cores.
+  }, 60_000);
 
   it.each([
     ['coercion', z.coerce.number()],

@@ -111,9 +111,11 @@ function checkedDecoder(definition: EventDefinition, schema: z.ZodObject, read: 
   if (!dataChecks || !metadataChecks) return undefined;
   const current = definition.schemaVersion;
   const type = definition.type;
+  // The event itself goes to the fold (it holds what a foldable event holds, and its schema
+  // version): a copy cost an object per event, and asking for its position made the position's text.
   return (event) =>
-    event.schemaVersion === current && holdsOnly(event.data, read.data, dataChecks) && holdsOnly(event.metadata, read.metadata, metadataChecks)
-      ? ({ type, position: event.position, data: event.data, metadata: event.metadata } as FoldableEvent)
+    event.type === type && event.schemaVersion === current && holdsOnly(event.data, read.data, dataChecks) && holdsOnly(event.metadata, read.metadata, metadataChecks)
+      ? (event as FoldableEvent)
       : undefined;
 }
 

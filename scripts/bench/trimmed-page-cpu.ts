@@ -15,13 +15,13 @@ const pageSize = 10_000;
 const trimmed = compileTrimmedReads(usageBytesPerUser)!;
 const types = usageBytesPerUser.eventTypes;
 
-/** A page as the server sends it: one JSON array per event, each read field (all three never null) as its value. */
+/** A page as the server sends it: the JSON values of each event, each read field (all three never null) as its value. */
 function pageText(first: number): string {
   const rows: string[] = [];
   for (let index = 0; index < pageSize; index++) {
     const position = first + index;
     const at = new Date(Date.UTC(2026, 0, 1) + position * 1000).toISOString();
-    rows.push(`[${1000 + Math.floor(position / 7)},${position},2,1,${1 + (position % 10_000)},${(position * 7919) % 5_000_000},"${at}"]`);
+    rows.push(`${1000 + Math.floor(position / 7)},${position},2,1,${1 + (position % 10_000)},${(position * 7919) % 5_000_000},"${at}"`);
   }
   return rows.join(',\n');
 }

@@ -1,11 +1,11 @@
 import type { Position, ReadAllTrimmedPage, ReadFields, TrimmedEvent } from '../event-store';
 import { minWindow, visible, windowEndSql } from './read-log';
 import type { SqlExecutor } from './sql-client';
-import { decodePosition, encodePosition, positionLength, positionSql } from './sql-position';
+import { decodePosition, encodePosition, positionSql } from './sql-position';
 
 /** A page of trimmed events as the server sends it: one text, and the window's end when the page is short. */
 interface TrimmedPageRow {
-  /** The events' JSON arrays (`trimmedEventSql`) joined by `eventSeparatorSql`; null when no event is wanted. */
+  /** The events' texts (`trimmedEventSql`) joined by `eventSeparatorSql`; null when no event is wanted. */
   events: string | null;
   /** The window's end when the page is short; null when it is full or nothing is visible after it. */
   window_end: Position | null;
@@ -22,13 +22,13 @@ export const eventSeparatorSql = String.raw`E',\n'`;
 /**
  * `readLogPage` with a type filter, for a reader that folds only some fields of each event: the
  * same window and the same events, each with its position, schema version, type and the read
- * fields of data and metadata. The server sends the whole page as one text (a JSON array per event
- * joined by `string_agg`) that one `JSON.parse` turns into the page: both drivers pay per field of
- * every row (pg decodes and parses each; PGlite copies each into an ArrayBuffer of its own), and a
- * rebuild reads every event of the log. Picking the read fields with `->` costs the server less
- * than dropping the others with `jsonb - text[]`, and the window's end is only looked for when the
- * page is short (a full page continues after its last event). The figures are in
- * docs/benchmarks.md ("One text per trimmed page").
+ * fields of data and metadata. The server sends the whole page as one text (the JSON values of
+ * each event joined by `string_agg`) that one `JSON.parse` turns into the page: both drivers pay
+ * per field of every row (pg decodes and parses each; PGlite copies each into an ArrayBuffer of its
+ * own), and a rebuild reads every event of the log. Picking the read fields with `->` costs the
+ * server less than dropping the others with `jsonb - text[]`, and the window's end is only looked
+ * for when the page is short (a full page continues after its last event). The figures are in
+ * docs/benchmarks.md ("One text per trimmed page", "Flat trimmed pages").
  */
 export async function readLogPageTrimmed(
   sql: SqlExecutor,
@@ -41,6 +41,7 @@ export async function readLogPageTrimmed(
   const from = decodePosition(after);
   const params: unknown[] = [from.txId, from.globalPosition, Math.max(max, minWindow), types, max];
   const event = trimmedEventSql(reads, types, params);
+  const position = positionSql('tx_id', 'global_position');
   // With `afterWindow` the page starts after `start`, the window's end of the page at `after` (the
   // same OFFSET probe as `window_end`'s, an index-only scan); when fewer entries are visible, the
   // subquery is null, no row compares above it, and `start_position` says so.
@@ -55,8 +56,8 @@ export async function readLogPageTrimmed(
   const { rows } = await sql.query<TrimmedPageRow>(
     `WITH ${startSql}${windowEndSql.replaceAll('($1::xid8, $2::bigint)', start)}
      SELECT string_agg(${event}, ${eventSeparatorSql}) AS events,
-       CASE WHEN count(*) < $5 THEN (SELECT ${positionSql('tx_id', 'global_position')} FROM window_end) END AS window_end
-       ${afterWindow ? `, (SELECT ${positionSql('tx_id', 'global_position')} FROM start) AS start_position` : ''}
+       CASE WHEN count(*) < $5 THEN (SELECT ${position} FROM window_end) END AS window_end
+       ${afterWindow ? `, (SELECT ${position} FROM start) AS start_position` : ''}
      FROM (SELECT * FROM (SELECT tx_id, global_position, type, schema_version, data, metadata FROM events
              WHERE (tx_id, global_position) > ${start} AND ${visible}
              ORDER BY tx_id, global_position LIMIT $3) AS window_entries
@@ -82,20 +83,22 @@ export async function readLogPageTrimmed(
   };
 }
 
-/** The position of the page's last event, from the start of its text: `[tx_id,global_position,`. */
+/** The position of the page's last event, from the start of its text: `tx_id,global_position,`. */
 function lastEventPosition(text: string): Position {
   const last = text.slice(text.lastIndexOf('\n') + 1);
-  const match = /^\[(\d+),(\d+),/.exec(last);
+  const match = /^(\d+),(\d+),/.exec(last);
   if (!match) throw new Error(`Not an event of a trimmed page: ${last.slice(0, 100)}`);
   return encodePosition(match[1]!, match[2]!);
 }
 
 /**
- * One event of the page as a JSON array text, for `string_agg`:
- * `[tx_id, global_position, schema_version, type's index in types (from 1), ...fields]`, where the
- * fields are, for a row of a type of `reads` (among `types`) at its schema version, each read field
- * of data then of metadata in the order named, as `[value]` when present and `0` when absent (so a
- * null stays apart from an absent field), or, for a `neverNull` field, as its value or null; for any other row, the whole data and metadata. Type
+ * One event of the page as text, for `string_agg`: the JSON values
+ * `tx_id,global_position,schema_version,type's index in types (from 1),...fields` without brackets,
+ * so that the page, in brackets, is one flat JSON array: no array per event for the parse to make
+ * (docs/benchmarks.md, "Flat trimmed pages"). The fields are, for a row of a type of `reads` (among
+ * `types`) at its schema version, each read field of data then of metadata in the order named, as
+ * `[value]` when present and `0` when absent (so a null stays apart from an absent field), or, for
+ * a `neverNull` field, as its value or null; for any other row, the whole data and metadata. Type
  * names, versions and field names go in as parameters, appended to `params` after `types` ($4).
  */
 export function trimmedEventSql(reads: Readonly<Record<string, ReadFields>>, types: readonly string[], params: unknown[]): string {
@@ -125,56 +128,75 @@ export function trimmedEventSql(reads: Readonly<Record<string, ReadFields>>, typ
   // With one type in the filter its index is 1 for every row: looking it up cost the server about
   // 0.15 µs per event (docs/benchmarks.md, "Compiled field checks").
   const typeIndex = types.length === 1 ? `',1'` : `',' || array_position($4::text[], type)`;
-  return `'[' || tx_id || ',' || global_position || ',' || schema_version || ${typeIndex} || ${rest} || ']'`;
+  return `tx_id || ',' || global_position || ',' || schema_version || ${typeIndex} || ${rest}`;
 }
 
 /**
- * The events of a page from the text of `trimmedEventSql` rows joined by `eventSeparatorSql`. Throws
- * when they are not in log order: `string_agg` joins the rows in the order the page's ordered
- * subquery yields them, as PostgreSQL runs this plan, but SQL does not promise it, and the page's
- * `next` was taken from its last event.
+ * The events of a page from the text of `trimmedEventSql` rows joined by `eventSeparatorSql`.
+ * Throws when they are not in log order (`string_agg` joins the rows in the order the page's
+ * ordered subquery yields them, as PostgreSQL runs this plan, but SQL does not promise it, and the
+ * page's `next` was taken from its last event) or when the text does not hold whole events.
  */
 export function parseTrimmedEvents(text: string | null, types: readonly string[], reads: Readonly<Record<string, ReadFields>>): TrimmedEvent[] {
   if (text === null) return [];
-  const rows = JSON.parse(`[${text}]`) as unknown[][];
-  const events: TrimmedEvent[] = new Array(rows.length);
+  const events: TrimmedEvent[] = [];
   const slotsOf = slotKinds(reads);
-  // The order is checked on the numbers, and a transaction's padded id is made once for its run of
-  // events: a page of 10,000 is parsed while the next ones are read, on the rebuild's critical path.
+  // The order is checked on the numbers: a page of 10,000 is parsed while the next ones are read,
+  // on the rebuild's critical path, and most readers never ask for an event's position.
   let previousTxId = -1;
   let previousGlobalPosition = -1;
-  let txPrefix = '';
-  for (let index = 0; index < rows.length; index++) {
-    const row = rows[index]!;
-    const [txId, globalPosition, schemaVersion, typeIndex] = row as [number, number, number, number];
+  const values = JSON.parse(`[${text}]`) as unknown[];
+  let index = 0;
+  while (index < values.length) {
+    const txId = values[index] as number;
+    const globalPosition = values[index + 1] as number;
+    const schemaVersion = values[index + 2] as number;
+    const type = types[(values[index + 3] as number) - 1];
     // JSON numbers: exact up to 2^53, which neither a transaction id nor a sequence reaches in practice; refuse rather than round.
     if (!Number.isSafeInteger(txId) || !Number.isSafeInteger(globalPosition)) throw new RangeError(`Log position ${txId}/${globalPosition} is past 2^53`);
-    if (txId !== previousTxId) {
-      if (txId < previousTxId) throw new Error(`A trimmed page is out of log order at ${encodePosition(txId, globalPosition)}`);
-      previousTxId = txId;
-      txPrefix = `${padded(txId)}/`;
-    } else if (globalPosition <= previousGlobalPosition) {
+    if (type === undefined || typeof schemaVersion !== 'number') throw new Error(`Not an event of a trimmed page at ${txId}/${globalPosition}`);
+    if (txId < previousTxId || (txId === previousTxId && globalPosition <= previousGlobalPosition)) {
       throw new Error(`A trimmed page is out of log order at ${encodePosition(txId, globalPosition)}`);
     }
+    previousTxId = txId;
     previousGlobalPosition = globalPosition;
-    const type = types[typeIndex - 1]!;
     const fields = reads[type];
-    const position = txPrefix + padded(globalPosition);
     const slots = fields && fields.schemaVersion === schemaVersion ? slotsOf.get(type) : undefined;
-    events[index] =
-      fields && slots
-        ? { position, type, schemaVersion, data: readFields(row, 4, fields.data, slots.data), metadata: readFields(row, 4 + fields.data.length, fields.metadata, slots.metadata) }
-        : { position, type, schemaVersion, data: row[4], metadata: row[5] };
+    const first = index + 4;
+    if (fields && slots) {
+      const width = fields.data.length + fields.metadata.length;
+      if (first + width > values.length) throw new Error(`A trimmed page ends inside the event at ${txId}/${globalPosition}`);
+      const data = readFields(values, first, fields.data, slots.data);
+      const metadata = readFields(values, first + fields.data.length, fields.metadata, slots.metadata);
+      events.push(new PageEvent(txId, globalPosition, type, schemaVersion, data, metadata));
+      index = first + width;
+    } else {
+      if (first + 2 > values.length) throw new Error(`A trimmed page ends inside the event at ${txId}/${globalPosition}`);
+      events.push(new PageEvent(txId, globalPosition, type, schemaVersion, values[first], values[first + 1]));
+      index = first + 2;
+    }
   }
   return events;
 }
 
-const zeros = '0'.repeat(positionLength >> 1);
+/**
+ * An event of a trimmed page. Its position is encoded when asked for: most folds never read it,
+ * and the catch-up takes positions from the page, so making the 41-character text of every event
+ * (and its garbage) was a rebuild's cost for nothing (docs/benchmarks.md, "Flat trimmed pages").
+ */
+class PageEvent implements TrimmedEvent {
+  constructor(
+    readonly txId: number,
+    readonly globalPosition: number,
+    readonly type: string,
+    readonly schemaVersion: number,
+    readonly data: unknown,
+    readonly metadata: unknown,
+  ) {}
 
-/** A safe integer as `encodePosition` writes each part: zero-padded to 20 digits. */
-function padded(value: number): string {
-  const digits = String(value);
-  return zeros.slice(digits.length) + digits;
+  get position(): Position {
+    return encodePosition(this.txId, this.globalPosition);
+  }
 }
 
 /** Per read type, whether each read field of data and of metadata travels as its value (`neverNull`). */
@@ -190,14 +212,14 @@ function slotKinds(reads: Readonly<Record<string, ReadFields>>): Map<string, { d
 }
 
 /**
- * The object of `names` from the slots of `row` from `first`: a `neverNull` field's value (null
- * when absent, which its reader refuses as it would the absence); any other's `[value]` when
- * present, `0` when absent.
+ * The object of `names` from `values` from `first`: a `neverNull` field's value (null when absent,
+ * which its reader refuses as it would the absence); any other's `[value]` when present, `0` when
+ * absent.
  */
-function readFields(row: readonly unknown[], first: number, names: readonly string[], asValue: readonly boolean[]): Record<string, unknown> {
+function readFields(values: readonly unknown[], first: number, names: readonly string[], asValue: readonly boolean[]): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (let index = 0; index < names.length; index++) {
-    const slot = row[first + index];
+    const slot = values[first + index];
     if (asValue[index]) fields[names[index]!] = slot;
     else if (Array.isArray(slot)) fields[names[index]!] = slot[0];
   }
