@@ -176,8 +176,12 @@ describe('stem players: plain at 100%, stretch nodes only when tempo or transpos
     const handover = stretched[0]!.output;
     expect(new Set([...stretched, ...silenced].map((schedule) => schedule.output)).size).toBe(1);
     expect(stretched.map((schedule) => schedule.rate)).toEqual([0.9, 0.9]);
-    // Heard CHANGE_LOOKAHEAD after it is sent, but sent only once the nodes are built.
-    expect(handover - stretched[0]!.sentAt).toBeCloseTo(CHANGE_LOOKAHEAD, 2);
+    // Heard CHANGE_LOOKAHEAD after the clock was read, and sent only once the nodes are built: a
+    // handover timed before the build (which takes far longer than the lookahead) would be in the
+    // past by now. The gap is not held to CHANGE_LOOKAHEAD within 5 ms as for the first change:
+    // on a loaded CI machine the page took 12 ms between reading the clock and sending.
+    expect(handover - stretched[0]!.sentAt).toBeGreaterThan(0);
+    expect(handover - stretched[0]!.sentAt).toBeLessThanOrEqual(CHANGE_LOOKAHEAD + 0.005);
     console.log(`tempo change without a touch first: the stretch nodes built and the change sent ${(stretched[0]!.sentAt - changedAt).toFixed(3)} s after it was made`);
     expect(stretched[0]!.sentAt).toBeGreaterThan(changedAt);
     expect(Math.abs((await playbackRates(page, 1, 'stretch')).heard / 0.9 - 1)).toBeLessThan(0.05);
