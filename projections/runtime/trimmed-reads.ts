@@ -110,11 +110,11 @@ function checkedDecoder(definition: EventDefinition, schema: z.ZodObject, read: 
   const metadataChecks = fieldChecks(eventMetadataSchema, read.metadata);
   if (!dataChecks || !metadataChecks) return undefined;
   const current = definition.schemaVersion;
-  const type = definition.type;
   // The event itself goes to the fold (it holds what a foldable event holds, and its schema
-  // version): a copy cost an object per event, and asking for its position made the position's text.
+  // version; `decode` picks this decoder by its type): a copy cost an object per event, and asking
+  // for its position made the position's text.
   return (event) =>
-    event.type === type && event.schemaVersion === current && holdsOnly(event.data, read.data, dataChecks) && holdsOnly(event.metadata, read.metadata, metadataChecks)
+    event.schemaVersion === current && holdsOnly(event.data, read.data, dataChecks) && holdsOnly(event.metadata, read.metadata, metadataChecks)
       ? (event as FoldableEvent)
       : undefined;
 }
