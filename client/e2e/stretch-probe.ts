@@ -3,6 +3,12 @@ import type { Page } from 'playwright-core';
 /** One `schedule` call of a stretch node as the engine sent it, and the audio clock when it was sent. */
 export interface StretchScheduleSent {
   sentAt: number;
+  /**
+   * The audio clock as first read in the run of script that sent this schedule: the engine's own
+   * reading, which it times the schedule from (it reads the clock, then sends, with no await
+   * between). Under load the clock moves on while that run goes on, so `sentAt` can lie later.
+   */
+  clockRead: number;
   output: number;
   input: number;
   active: boolean;
@@ -55,6 +61,22 @@ export async function installStretchProbe(page: Page): Promise<void> {
     probe.stretchNodes = [];
     probe.nodeContexts = [];
     probe.startedSources = [];
+    // The first reading of any audio clock in the current run of script, forgotten once it ends.
+    let firstRead: number | undefined;
+    const clock = Object.getOwnPropertyDescriptor(BaseAudioContext.prototype, 'currentTime')!;
+    Object.defineProperty(BaseAudioContext.prototype, 'currentTime', {
+      ...clock,
+      get(this: BaseAudioContext) {
+        const now = clock.get!.call(this) as number;
+        if (firstRead === undefined) {
+          firstRead = now;
+          queueMicrotask(() => {
+            firstRead = undefined;
+          });
+        }
+        return now;
+      },
+    });
     const NativeNode = window.AudioWorkletNode;
     window.AudioWorkletNode = class extends NativeNode {
       constructor(context: BaseAudioContext, name: string, options?: AudioWorkletNodeOptions) {
@@ -67,8 +89,9 @@ export async function installStretchProbe(page: Page): Promise<void> {
         // The library calls its worklet's methods as [id, method, ...arguments].
         port.postMessage = ((message: unknown, transfer?: Transferable[]) => {
           if (Array.isArray(message) && message[1] === 'schedule') {
-            const schedule = message[2] as Omit<StretchScheduleSent, 'sentAt'>;
-            seen.schedules.push({ sentAt: context.currentTime, output: schedule.output, input: schedule.input, active: schedule.active, rate: schedule.rate, semitones: schedule.semitones });
+            const schedule = message[2] as Omit<StretchScheduleSent, 'sentAt' | 'clockRead'>;
+            const sentAt = context.currentTime;
+            seen.schedules.push({ sentAt, clockRead: firstRead ?? sentAt, output: schedule.output, input: schedule.input, active: schedule.active, rate: schedule.rate, semitones: schedule.semitones });
           }
           post(message, transfer);
         }) as typeof port.postMessage;
