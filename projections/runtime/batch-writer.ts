@@ -84,6 +84,11 @@ export class BatchWriter {
     return this.#trimmedReads;
   }
 
+  /** Events its projection folds into one write at most; undefined when it does not say. */
+  get eventsPerWrite(): number | undefined {
+    return this.#projection.eventsPerWrite;
+  }
+
   /** The last committed position of this generation, as this writer knows it. */
   get checkpoint(): Position {
     return this.#checkpoint;

@@ -18,6 +18,9 @@ export const defaultPageSize = 1_000;
  */
 export const defaultTrimmedPageSize = 10_000;
 
+/** Events folded into one write at most, for a projection that does not say (`eventsPerWrite`). */
+export const defaultEventsPerWrite = 100_000;
+
 /**
  * A page as read: whole events, or trimmed to the projection's `reads`. The page is held, not
  * spread: a trimmed page's events are parsed when first read, after the next page is asked for.
@@ -33,7 +36,7 @@ export interface CatchUpOptions {
   pageSize: number;
   /** Events per trimmed page (`readAllTrimmed`); default `pageSize`. */
   trimmedPageSize?: number;
-  /** Events folded from several pages into one write (one transaction); default 100,000. */
+  /** Events folded from several pages into one write (one transaction); default the projection's `eventsPerWrite`, else `defaultEventsPerWrite`. */
   maxBatchEvents?: number;
   /** Called after each committed write with the number of events it held. */
   onWritten?: (events: number, position: Position) => void;
@@ -61,7 +64,7 @@ export interface CatchUpOptions {
  * it is thrown, and the caller starts again from the checkpoint later.
  */
 export async function catchUp(store: EventStore, writer: BatchWriter, options: CatchUpOptions): Promise<CatchUpOutcome> {
-  const maxBatchEvents = options.maxBatchEvents ?? 100_000;
+  const maxBatchEvents = options.maxBatchEvents ?? writer.eventsPerWrite ?? defaultEventsPerWrite;
   const reads = writer.trimmedReads?.reads;
   let pageByPage = false;
   // Trimmed pages while folding many pages per write, when the projection declares its `reads`

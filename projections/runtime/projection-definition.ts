@@ -78,6 +78,14 @@ export interface ProjectionDefinition<
    * type not named here, or the whole projection without it, gets whole events.
    */
   readonly reads?: Reads;
+  /**
+   * Events folded into one write at most when catching up or rebuilding; default 100,000, which
+   * bounds the changes held in memory when they grow with the events (a row per event). A
+   * projection whose changes are totals per key (per user, per month) holds at most a row per key
+   * however many events it folds, and its write costs per key touched: it can take more, and a
+   * rebuild then writes the same rows fewer times (docs/benchmarks.md, "Fewer writes per rebuild").
+   */
+  readonly eventsPerWrite?: number;
   /** Base names (snake_case); each becomes a view over the live generation's table. */
   readonly tables: readonly Table[];
   /** SQL creating one generation's tables (and their indexes), named by `tables`. */
@@ -100,6 +108,7 @@ export interface Projection {
   readonly version: number;
   readonly eventTypes: readonly WoodshedEventType[];
   readonly reads?: Readonly<Partial<Record<WoodshedEventType, { readonly data: readonly string[]; readonly metadata: readonly string[] }>>>;
+  readonly eventsPerWrite?: number;
   readonly tables: readonly string[];
   migration(tables: GenerationTables): string;
   fold(events: readonly FoldableEvent[], changes?: unknown): unknown;
@@ -117,6 +126,9 @@ export function defineProjection<Type extends WoodshedEventType, Changes, Table 
   if (!projectionName.test(definition.name)) throw new RangeError(`Invalid projection name ${definition.name}`);
   if (!Number.isInteger(definition.version) || definition.version < 1) {
     throw new RangeError(`${definition.name}: version must be a positive integer`);
+  }
+  if (definition.eventsPerWrite !== undefined && !(Number.isSafeInteger(definition.eventsPerWrite) && definition.eventsPerWrite > 0)) {
+    throw new RangeError(`${definition.name}: eventsPerWrite must be a positive integer`);
   }
   if (definition.eventTypes.length === 0) throw new RangeError(`${definition.name}: no event types`);
   if (definition.tables.length === 0) throw new RangeError(`${definition.name}: no tables`);

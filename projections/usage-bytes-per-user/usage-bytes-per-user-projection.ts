@@ -30,6 +30,8 @@ export const usageBytesPerUser = defineProjection({
   version: 1,
   eventTypes: ['StemStreamed'],
   reads: { StemStreamed: { data: ['userId', 'bytesSent'], metadata: ['occurredAt'] } },
+  // Changes are a row per user, however many events: fewer, larger writes.
+  eventsPerWrite: 500_000,
   tables: [usageBytesPerUserTable],
   migration: usageBytesPerUserMigration,
 
