@@ -120,6 +120,8 @@ export const adminUsage = defineProjection({
     UserSignedIn: { data: ['userId'], metadata: ['occurredAt'] },
     SongPlayed: { data: ['userId', 'songId'], metadata: ['occurredAt'] },
   },
+  // Changes are a row per user and per user and song, however many events: fewer, larger writes.
+  eventsPerWrite: 500_000,
   tables: [adminUsageUsersTable, adminRecentSongsTable],
   migration: adminUsageMigration,
 

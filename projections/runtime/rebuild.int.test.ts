@@ -113,6 +113,22 @@ for (const client of availableSqlClients()) {
       expect(await dumpTable(sql, view)).toHaveLength(4);
     });
 
+    it("commits every `eventsPerWrite` events the projection declares (at a page's end), else every 100,000", async () => {
+      const { sql, store } = database();
+      await appendStreamed(store, streams(12, 0));
+      const writes = async (projection: typeof usageBytesPerUser) => {
+        const progress: number[] = [];
+        const outcome = await rebuildProjection(sql, store, projection, { pageSize: 2, onProgress: (count) => progress.push(count) });
+        expect(outcome).toMatchObject({ kind: 'swapped', events: 12 });
+        return progress;
+      };
+      // Pages of 2: the held changes are written once a page brings them to 5 or more.
+      expect(await writes({ ...usageBytesPerUser, eventsPerWrite: 5 })).toEqual([6, 6]);
+      expect(await writes({ ...usageBytesPerUser, eventsPerWrite: undefined })).toEqual([12]);
+      const { rows } = await sql.query<{ streams: string }>('SELECT sum(streams_count) AS streams FROM usage_bytes_per_user');
+      expect(rows[0]!.streams).toBe('12');
+    });
+
     it('reads trimmed to the declared fields, and stalls on an invalid event with the events before it committed and it dead-lettered whole', async () => {
       const { sql, store } = database();
       await appendStreamed(store, streams(5, 0));

@@ -3,7 +3,6 @@ import type { EventStore, EventToAppend, Position, ReadFields } from '../event-s
 import { plainTrimmedEvent } from '../testing/plain-trimmed-event';
 import { availableSqlClients } from '../testing/test-sql-clients';
 import { createPostgresEventStore } from './postgres-event-store';
-import { eventsPerPiece } from './read-log-trimmed';
 import type { SqlClient } from './sql-client';
 
 let ids = 0;
@@ -106,43 +105,6 @@ for (const candidate of availableSqlClients()) {
       expect(none).toEqual(await store.readAll({ types: ['Nothing'], max: 5 }));
       expect(none.events).toEqual([]);
       expect(none.next).toBe(await store.headPosition());
-    });
-  });
-}
-
-for (const candidate of availableSqlClients()) {
-  describe(`readAllTrimmed in pieces on ${candidate.name}`, () => {
-    let sql: SqlClient;
-    let store: EventStore;
-    const appended = eventsPerPiece * 2 + 500;
-    beforeAll(async () => {
-      sql = await candidate.open();
-      store = await createPostgresEventStore(sql);
-      // Two streams appended in turns, so positions interleave across transactions.
-      for (let batch = 0; batch < appended / 250; batch++) {
-        const stream = batch % 2 === 0 ? 'x' : 'y';
-        const version = Math.floor(batch / 2) * 250;
-        const events = Array.from({ length: 250 }, (_, index) => event('Streamed', 2, { user: batch * 250 + index, bytes: index, song: 1 }));
-        await store.append(stream, events, { expectedVersion: version === 0 ? 'no_stream' : BigInt(version - 1) });
-      }
-    });
-    afterAll(async () => {
-      await store.close();
-      await sql.close();
-    });
-
-    it('returns a page of several pieces whole and in log order, and its next as readAll does', async () => {
-      const max = eventsPerPiece * 2 + 200;
-      const whole = await store.readAll({ types: ['Streamed'], max });
-      const trimmed = await store.readAllTrimmed!({ types: ['Streamed'], max, reads });
-      expect(trimmed.next).toBe(whole.next);
-      expect(trimmed.events.map((read) => read.position)).toEqual(whole.events.map((read) => read.position));
-      const fields = (data: unknown) => ({ user: (data as { user: number }).user, bytes: (data as { bytes: number }).bytes });
-      expect(trimmed.events.map((read) => read.data)).toEqual(whole.events.map((read) => fields(read.data)));
-
-      const rest = await store.readAllTrimmed!({ after: trimmed.next, types: ['Streamed'], max, reads });
-      expect(rest.events).toHaveLength(appended - max);
-      expect(rest.next).toBe(await store.headPosition());
     });
   });
 }

@@ -3,29 +3,15 @@ import { minWindow, visible, windowEndSql } from './read-log';
 import type { SqlExecutor } from './sql-client';
 import { decodePosition, encodePosition, positionSql } from './sql-position';
 
-/**
- * A row of a trimmed page as the server sends it: first a row with the page's ends (`piece` null),
- * then one row per piece of the page's events, in order.
- */
+/** A page of trimmed events as the server sends it: one text, and the window's end when the page is short. */
 interface TrimmedPageRow {
-  /** Null on the first row; then 0, 1, ... */
-  piece: number | null;
-  /** The piece's events' texts (`trimmedEventSql`) joined by `eventSeparatorSql`; null on the first row. */
+  /** The events' texts (`trimmedEventSql`) joined by `eventSeparatorSql`; null when no event is wanted. */
   events: string | null;
-  /** On the first row: the window's end when the page is short; null when it is full or nothing is visible after it. */
+  /** The window's end when the page is short; null when it is full or nothing is visible after it. */
   window_end: Position | null;
-  /** On the first row, with `afterWindow`: the position the page started after; null when the window was not all visible. */
+  /** With `afterWindow`: the position the page started after; null when the window was not all visible. */
   start_position?: Position | null;
 }
-
-/**
- * Events per piece of a trimmed page: each piece is a row and a text of its own, about 50 KB for
- * three read fields. One text per page (about 500 KB) cost the server 300–500 page faults per page
- * to copy it out (its large buffers go back to the operating system after each statement), and
- * Node twice as much to receive and parse as ten texts a tenth of its size (docs/benchmarks.md,
- * "Trimmed pages in pieces").
- */
-export const eventsPerPiece = 1_000;
 
 /**
  * Between two events of a page (SQL): a comma and a line break. No event's text holds a line break
@@ -36,13 +22,13 @@ export const eventSeparatorSql = String.raw`E',\n'`;
 /**
  * `readLogPage` with a type filter, for a reader that folds only some fields of each event: the
  * same window and the same events, each with its position, schema version, type and the read
- * fields of data and metadata. The server sends the page in pieces of `eventsPerPiece` events,
- * each one text (the JSON values of its events joined by `string_agg`) that one `JSON.parse` turns
- * into events: both drivers pay per field of every row (pg decodes and parses each; PGlite copies
- * each into an ArrayBuffer of its own), and a rebuild reads every event of the log. Picking the read fields with `->` costs the
+ * fields of data and metadata. The server sends the whole page as one text (the JSON values of
+ * each event joined by `string_agg`) that one `JSON.parse` turns into the page: both drivers pay
+ * per field of every row (pg decodes and parses each; PGlite copies each into an ArrayBuffer of its
+ * own), and a rebuild reads every event of the log. Picking the read fields with `->` costs the
  * server less than dropping the others with `jsonb - text[]`, and the window's end is only looked
  * for when the page is short (a full page continues after its last event). The figures are in
- * docs/benchmarks.md ("One text per trimmed page", "Flat trimmed pages", "Trimmed pages in pieces").
+ * docs/benchmarks.md ("One text per trimmed page", "Flat trimmed pages").
  */
 export async function readLogPageTrimmed(
   sql: SqlExecutor,
@@ -64,38 +50,26 @@ export async function readLogPageTrimmed(
     ? `start AS (SELECT tx_id, global_position FROM events WHERE (tx_id, global_position) > ($1::xid8, $2::bigint) AND ${visible}
          ORDER BY tx_id, global_position OFFSET $3 - 1 LIMIT 1), `
     : '';
-  params.push(eventsPerPiece);
-  const perPiece = `$${params.length}::bigint`;
   // One statement, so one snapshot: the window's end and the events up to it agree. The window's
   // entries are read in one index scan that stops at the page's last wanted event; the subquery
-  // finding the window's end runs only when the CASE asks for it. The events are numbered in log
-  // order (the ordered subquery's order, so no sort), and each piece joins its events in the order
-  // the numbered rows reach the aggregate: SQL does not promise that order, but the parse checks it.
+  // finding the window's end runs only when the CASE asks for it.
   const { rows } = await sql.query<TrimmedPageRow>(
-    `WITH ${startSql}${windowEndSql.replaceAll('($1::xid8, $2::bigint)', start)},
-     page AS (
-       SELECT ${event} AS event, row_number() OVER (ORDER BY tx_id, global_position) AS number
-       FROM (SELECT * FROM (SELECT tx_id, global_position, type, schema_version, data, metadata FROM events
-               WHERE (tx_id, global_position) > ${start} AND ${visible}
-               ORDER BY tx_id, global_position LIMIT $3) AS window_entries
-             WHERE type = ANY ($4::text[]) ORDER BY tx_id, global_position LIMIT $5) AS page_entries
-     )
-     SELECT NULL::integer AS piece, NULL::text AS events,
-       CASE WHEN (SELECT count(*) FROM page) < $5 THEN (SELECT ${position} FROM window_end) END AS window_end
+    `WITH ${startSql}${windowEndSql.replaceAll('($1::xid8, $2::bigint)', start)}
+     SELECT string_agg(${event}, ${eventSeparatorSql}) AS events,
+       CASE WHEN count(*) < $5 THEN (SELECT ${position} FROM window_end) END AS window_end
        ${afterWindow ? `, (SELECT ${position} FROM start) AS start_position` : ''}
-     UNION ALL
-     SELECT * FROM (SELECT ((number - 1) / ${perPiece})::integer AS piece, string_agg(event, ${eventSeparatorSql}) AS events,
-         NULL::text AS window_end ${afterWindow ? ', NULL::text AS start_position' : ''}
-       FROM page GROUP BY 1) AS pieces
-     ORDER BY piece NULLS FIRST`,
+     FROM (SELECT * FROM (SELECT tx_id, global_position, type, schema_version, data, metadata FROM events
+             WHERE (tx_id, global_position) > ${start} AND ${visible}
+             ORDER BY tx_id, global_position LIMIT $3) AS window_entries
+           WHERE type = ANY ($4::text[]) ORDER BY tx_id, global_position LIMIT $5) AS page`,
     params,
   );
-  const ends = rows[0];
-  const pieces = piecesInOrder(rows);
-  const startedAfter = afterWindow ? (ends?.start_position ?? null) : after;
+  const row = rows[0];
+  const text = row?.events ?? null;
+  const startedAfter = afterWindow ? (row?.start_position ?? null) : after;
   // A full page may stop short of the window's end: continue after its last event. A short one
   // continues after the window's end, or after where it started when nothing is visible past it.
-  const next = pieces.length > 0 && ends?.window_end === null ? lastEventPosition(pieces.at(-1)!) : (ends?.window_end ?? startedAfter ?? after);
+  const next = text !== null && row?.window_end === null ? lastEventPosition(text) : (row?.window_end ?? startedAfter ?? after);
   let events: TrimmedEvent[] | undefined;
   // Parsed when first read, so a reader that asks for the next page first (it needs only `next`)
   // has the server work on it meanwhile.
@@ -103,21 +77,10 @@ export async function readLogPageTrimmed(
     next,
     ...(afterWindow ? { from: startedAfter } : {}),
     get events() {
-      events ??= parseTrimmedEvents(pieces, types, reads);
+      events ??= parseTrimmedEvents(text, types, reads);
       return events;
     },
   };
-}
-
-/** The texts of the pieces, from the rows after the first; throws when a piece is missing or out of order. */
-function piecesInOrder(rows: readonly TrimmedPageRow[]): string[] {
-  const pieces: string[] = [];
-  for (let index = 1; index < rows.length; index++) {
-    const { piece, events } = rows[index]!;
-    if (piece !== index - 1 || events === null) throw new Error(`A trimmed page's piece ${index - 1} is missing (got ${piece})`);
-    pieces.push(events);
-  }
-  return pieces;
 }
 
 /** The position of the page's last event, from the start of its text: `tx_id,global_position,`. */
@@ -169,38 +132,20 @@ export function trimmedEventSql(reads: Readonly<Record<string, ReadFields>>, typ
 }
 
 /**
- * The events of a page from the texts of its pieces (or one text), each `trimmedEventSql` rows
- * joined by `eventSeparatorSql`. Throws when they are not in log order (`string_agg` joins the rows
- * in the order the page's numbered rows reach it, as PostgreSQL runs this plan, but SQL does not
- * promise it, and the page's `next` was taken from its last event) or when a text does not hold
- * whole events.
+ * The events of a page from the text of `trimmedEventSql` rows joined by `eventSeparatorSql`.
+ * Throws when they are not in log order (`string_agg` joins the rows in the order the page's
+ * ordered subquery yields them, as PostgreSQL runs this plan, but SQL does not promise it, and the
+ * page's `next` was taken from its last event) or when the text does not hold whole events.
  */
-export function parseTrimmedEvents(
-  pieces: string | readonly string[] | null,
-  types: readonly string[],
-  reads: Readonly<Record<string, ReadFields>>,
-): TrimmedEvent[] {
-  if (pieces === null) return [];
+export function parseTrimmedEvents(text: string | null, types: readonly string[], reads: Readonly<Record<string, ReadFields>>): TrimmedEvent[] {
+  if (text === null) return [];
   const events: TrimmedEvent[] = [];
   const slotsOf = slotKinds(reads);
-  // The order is checked on the numbers, across pieces: a page of 10,000 is parsed while the next
-  // ones are read, on the rebuild's critical path, and most readers never ask for an event's position.
-  const order = { txId: -1, globalPosition: -1 };
-  for (const text of typeof pieces === 'string' ? [pieces] : pieces) {
-    parsePiece(JSON.parse(`[${text}]`) as unknown[], types, reads, slotsOf, order, events);
-  }
-  return events;
-}
-
-/** Appends the events of one piece's values to `events`, checking them against and moving `order` (the last position seen). */
-function parsePiece(
-  values: readonly unknown[],
-  types: readonly string[],
-  reads: Readonly<Record<string, ReadFields>>,
-  slotsOf: ReadonlyMap<string, { data: boolean[]; metadata: boolean[] }>,
-  order: { txId: number; globalPosition: number },
-  events: TrimmedEvent[],
-): void {
+  // The order is checked on the numbers: a page of 10,000 is parsed while the next ones are read,
+  // on the rebuild's critical path, and most readers never ask for an event's position.
+  let previousTxId = -1;
+  let previousGlobalPosition = -1;
+  const values = JSON.parse(`[${text}]`) as unknown[];
   let index = 0;
   while (index < values.length) {
     const txId = values[index] as number;
@@ -210,11 +155,11 @@ function parsePiece(
     // JSON numbers: exact up to 2^53, which neither a transaction id nor a sequence reaches in practice; refuse rather than round.
     if (!Number.isSafeInteger(txId) || !Number.isSafeInteger(globalPosition)) throw new RangeError(`Log position ${txId}/${globalPosition} is past 2^53`);
     if (type === undefined || typeof schemaVersion !== 'number') throw new Error(`Not an event of a trimmed page at ${txId}/${globalPosition}`);
-    if (txId < order.txId || (txId === order.txId && globalPosition <= order.globalPosition)) {
+    if (txId < previousTxId || (txId === previousTxId && globalPosition <= previousGlobalPosition)) {
       throw new Error(`A trimmed page is out of log order at ${encodePosition(txId, globalPosition)}`);
     }
-    order.txId = txId;
-    order.globalPosition = globalPosition;
+    previousTxId = txId;
+    previousGlobalPosition = globalPosition;
     const fields = reads[type];
     const slots = fields && fields.schemaVersion === schemaVersion ? slotsOf.get(type) : undefined;
     const first = index + 4;
@@ -231,6 +176,7 @@ function parsePiece(
       index = first + 2;
     }
   }
+  return events;
 }
 
 /**
