@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { SqlClient } from '../../events/store/postgres/sql-client';
-import { availableSqlClients } from '../../events/store/testing/test-sql-clients';
+import { availableAppSqlClients } from '../../events/store/testing/test-sql-clients';
 import { startTestApp } from './start-test-app';
 import type { StartTestAppOptions, TestApp } from './start-test-app';
 
@@ -11,12 +11,12 @@ export interface AppUnderTest {
 }
 
 /**
- * Declares `body`'s tests once per database at hand (PGlite always, the PostgreSQL server when
- * `DATABASE_URL` is set), each run against a fresh app on a fresh schema, named
+ * Declares `body`'s tests once per database at hand (PGlite always, in a worker thread as the app
+ * runs it, and the PostgreSQL server when `DATABASE_URL` is set), each run against a fresh app on a fresh schema, named
  * "<title> on <database>" so the output says where each ran.
  */
 export function describeAppOnEveryDatabase(title: string, options: Omit<StartTestAppOptions, 'sql'>, body: (env: AppUnderTest) => void): void {
-  for (const candidate of availableSqlClients()) {
+  for (const candidate of availableAppSqlClients()) {
     describe(`${title} on ${candidate.name}`, () => {
       const env = {} as AppUnderTest;
       beforeAll(async () => {

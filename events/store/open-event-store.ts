@@ -1,6 +1,7 @@
 import type { EventStore } from './event-store';
 import { createKurrentDbEventStore } from './kurrentdb/kurrentdb-event-store';
 import { openPgliteSqlClient } from './postgres/pglite-sql-client';
+import { openPgliteWorkerSqlClient } from './postgres/pglite-worker-sql-client';
 import { openPgSqlClient } from './postgres/pg-sql-client';
 import { createPostgresEventStore } from './postgres/postgres-event-store';
 import type { SqlClient } from './postgres/sql-client';
@@ -15,6 +16,11 @@ export interface StorageConfig {
   databaseSchema?: string;
   /** KurrentDB holds the log when set; the SQL database then keeps the read models and checkpoints. */
   kurrentdbUrl?: string;
+  /**
+   * Run PGlite in a worker thread, off the calling thread (the app, whose thread serves HTTP:
+   * decision 0046); default false (the operator's commands, whose thread has nothing else to do).
+   */
+  pgliteInWorker?: boolean;
 }
 
 /** The SQL database and the event store of one process, closed together. */
@@ -31,7 +37,7 @@ export interface Storage {
 export async function openStorage(config: StorageConfig): Promise<Storage> {
   const sql = config.databaseUrl
     ? await openPgSqlClient({ connectionString: config.databaseUrl, ...(config.databaseSchema ? { schema: config.databaseSchema } : {}) })
-    : await openPgliteSqlClient({ dataDir: config.dataDir });
+    : await (config.pgliteInWorker ? openPgliteWorkerSqlClient : openPgliteSqlClient)({ dataDir: config.dataDir });
   try {
     const store = config.kurrentdbUrl
       ? await createKurrentDbEventStore({ connectionString: config.kurrentdbUrl, checkpointSql: sql })

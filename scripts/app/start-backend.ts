@@ -32,6 +32,7 @@ export async function startBackend(config: Config, logger: Logger, label: string
       ...(config.databaseUrl !== undefined && { databaseUrl: config.databaseUrl }),
       ...(config.databaseSchema !== undefined && { databaseSchema: config.databaseSchema }),
       ...(config.kurrentdbUrl !== undefined && { kurrentdbUrl: config.kurrentdbUrl }),
+      pgliteInWorker: true,
     });
   } catch (error) {
     await release?.();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPgSqlClient } from '../../events/store/postgres/pg-sql-client';
 import { openPgliteSqlClient } from '../../events/store/postgres/pglite-sql-client';
+import { openPgliteWorkerSqlClient } from '../../events/store/postgres/pglite-worker-sql-client';
 import type { SqlClient } from '../../events/store/postgres/sql-client';
 import { benchDatabaseUrl, dropSchema, freshSchemaName } from './bench-database';
 
@@ -13,7 +14,13 @@ import { benchDatabaseUrl, dropSchema, freshSchemaName } from './bench-database'
 export type PgliteLocation = 'memory' | 'temp-dir';
 
 /** Which database a bench figure comes from. */
-export type BenchBackend = { kind: 'pglite'; location: PgliteLocation } | { kind: 'postgres'; connectionString: string };
+export type BenchBackend = { kind: 'pglite'; location: PgliteLocation; thread?: PgliteThread } | { kind: 'postgres'; connectionString: string };
+
+/**
+ * Where PGlite runs: in the calling thread (default), as the operator's commands (`npm run replay`)
+ * run it, or in a worker thread, as the app does (decision 0046).
+ */
+export type PgliteThread = 'worker' | 'main';
 
 /** A fresh, empty database of `backend` and how to throw it away afterwards. */
 export interface BenchSqlClient {
@@ -36,12 +43,13 @@ export async function openBenchSqlClient(backend: BenchBackend, purpose: string)
       },
     };
   }
+  const open = backend.thread === 'worker' ? openPgliteWorkerSqlClient : openPgliteSqlClient;
   if (backend.location === 'memory') {
-    const sql = await openPgliteSqlClient();
+    const sql = await open();
     return { sql, where: 'memory', dispose: () => sql.close() };
   }
   const dataDir = await mkdtemp(join(tmpdir(), `woodshed-bench-${purpose}-`));
-  const sql = await openPgliteSqlClient({ dataDir });
+  const sql = await open({ dataDir });
   return {
     sql,
     where: dataDir,

@@ -70,7 +70,9 @@ interface BackendResult {
 /** The databases measured: the embedded default, and the server too when `DATABASE_URL` is set. */
 function backends(): BenchBackend[] {
   // BENCH_PGLITE=memory keeps PGlite's database in memory, to tell disk commits from the rest.
-  const list: BenchBackend[] = [{ kind: 'pglite', location: process.env.BENCH_PGLITE === 'memory' ? 'memory' : 'temp-dir' }];
+  // BENCH_PGLITE_THREAD=main runs PGlite in the app's thread, as before decision 0046.
+  const thread = process.env.BENCH_PGLITE_THREAD === 'main' ? 'main' : 'worker';
+  const list: BenchBackend[] = [{ kind: 'pglite', location: process.env.BENCH_PGLITE === 'memory' ? 'memory' : 'temp-dir', thread }];
   if (process.env.DATABASE_URL !== undefined) list.push(serverBackend());
   // BENCH_DATABASE=server measures only the server (to profile the app's own work without PGlite's).
   return process.env.BENCH_DATABASE === 'server' ? list.filter((backend) => backend.kind === 'postgres') : list;
@@ -78,7 +80,7 @@ function backends(): BenchBackend[] {
 
 function databaseLabel(backend: BenchBackend): string {
   if (backend.kind === 'postgres') return 'PostgreSQL server';
-  return backend.location === 'memory' ? 'PGlite in memory' : 'PGlite on disk';
+  return `${backend.location === 'memory' ? 'PGlite in memory' : 'PGlite on disk'}${backend.thread === 'main' ? ', in the app thread' : ', in a worker'}`;
 }
 
 async function benchBackend(backend: BenchBackend): Promise<BackendResult> {

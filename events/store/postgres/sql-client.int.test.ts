@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { availableSqlClients } from '../testing/test-sql-clients';
+import { availableSqlClients, pgliteInWorker } from '../testing/test-sql-clients';
 import type { SqlClient } from './sql-client';
 
-for (const candidate of availableSqlClients()) {
-  describe(`SqlClient on ${candidate.name}`, () => {
+const candidates = [...availableSqlClients().map((client) => ({ ...client, label: client.name })), { ...pgliteInWorker, label: 'pglite in a worker thread' }];
+
+for (const candidate of candidates) {
+  describe(`SqlClient on ${candidate.label}`, () => {
     let sql: SqlClient;
     beforeAll(async () => {
       sql = await candidate.open();
@@ -88,6 +90,20 @@ for (const candidate of availableSqlClients()) {
       await sql.query(`SELECT pg_notify('items_changed', 'two')`);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(received).toEqual(['one']);
+    });
+
+    it('fails a statement with the error PostgreSQL gave, its code included, and goes on serving', async () => {
+      const failed = await sql.query('INSERT INTO items VALUES (1, 1)').catch((error: unknown) => error);
+      expect(failed).toBeInstanceOf(Error);
+      expect(failed).toMatchObject({ code: '23505', message: expect.stringContaining('items_pkey') });
+      await expect(sql.query('SELECT 1 AS one')).resolves.toMatchObject({ rows: [{ one: 1 }] });
+    });
+
+    it('returns dates, JSON and booleans as the driver parses them', async () => {
+      const { rows } = await sql.query<{ at: Date; doc: unknown; yes: boolean }>(`SELECT '2025-01-02T03:04:05Z'::timestamptz AS at, $1::jsonb AS doc, true AS yes`, [JSON.stringify({ a: [1, 'b'] })]);
+      expect(rows[0]!.at).toBeInstanceOf(Date);
+      expect(rows[0]!.at.toISOString()).toBe('2025-01-02T03:04:05.000Z');
+      expect(rows[0]).toMatchObject({ doc: { a: [1, 'b'] }, yes: true });
     });
 
     it('runs several statements at once with exec', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openPgliteSqlClient } from '../postgres/pglite-sql-client';
+import { openPgliteWorkerSqlClient } from '../postgres/pglite-worker-sql-client';
 import { openPgSqlClient } from '../postgres/pg-sql-client';
 import type { SqlClient } from '../postgres/sql-client';
 
@@ -9,6 +10,9 @@ export interface TestSqlClient {
   name: 'pglite' | 'postgres';
   open(): Promise<SqlClient>;
 }
+
+/** In-memory PGlite in a worker thread, as the app runs it (decision 0046). */
+export const pgliteInWorker: TestSqlClient = { name: 'pglite', open: () => openPgliteWorkerSqlClient({}) };
 
 /**
  * The databases to run integration tests against: in-memory PGlite always, and the PostgreSQL
@@ -20,6 +24,14 @@ export function availableSqlClients(): TestSqlClient[] {
   const connectionString = process.env.DATABASE_URL;
   if (connectionString) clients.push({ name: 'postgres', open: () => openInFreshSchema(connectionString, freshSchemaName()) });
   return clients;
+}
+
+/**
+ * `availableSqlClients` as the app opens them: PGlite in a worker thread. The store and projection
+ * tests use PGlite in their own thread, as the operator's commands do.
+ */
+export function availableAppSqlClients(): TestSqlClient[] {
+  return availableSqlClients().map((client) => (client.name === 'pglite' ? pgliteInWorker : client));
 }
 
 /** A new schema name for one test database: `<DATABASE_SCHEMA or woodshed>_t_<random>`. */

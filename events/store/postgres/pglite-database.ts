@@ -1,0 +1,70 @@
+import { chmod, mkdir, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite, types } from '@electric-sql/pglite';
+import type { SqlClient } from './sql-client';
+
+// int8 comes back as a string, as it does from `pg`, so code reading counts and positions behaves
+// the same on both clients (a JS number loses precision above 2^53).
+const parsers = { [types.INT8]: (value: string) => value };
+
+/**
+ * Open PGlite, in memory or on disk at `dataDir` (created for its owner only). Both PGlite
+ * clients, in the calling thread and in a worker, open it here.
+ */
+export async function openPgliteDatabase(dataDir: string | undefined): Promise<PGlite> {
+  if (dataDir !== undefined) {
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    await restrictToOwner(dataDir);
+  }
+  const db = await PGlite.create({ ...(dataDir === undefined ? {} : { dataDir }), parsers });
+  if (dataDir !== undefined) await restrictToOwner(dataDir);
+  return db;
+}
+
+/** Close PGlite (it writes its last pages to `dataDir` then) and take the new files back to the owner. */
+export async function closePgliteDatabase(db: PGlite, dataDir: string | undefined): Promise<void> {
+  if (!db.closed) await db.close();
+  if (dataDir !== undefined) await restrictToOwner(dataDir);
+}
+
+/**
+ * `withAdvisoryLock` for PGlite: a lock per key within this process, since no other process can
+ * open the same data directory and the one connection cannot be lost while the process runs.
+ */
+export function inProcessAdvisoryLocks(): SqlClient['withAdvisoryLock'] {
+  const heldLocks = new Map<string, Promise<void>>();
+  return async (key, work, lockOptions) => {
+    const wait = lockOptions?.wait ?? true;
+    while (heldLocks.has(key)) {
+      if (!wait) return undefined;
+      await heldLocks.get(key);
+    }
+    let release!: () => void;
+    heldLocks.set(key, new Promise<void>((resolve) => (release = resolve)));
+    try {
+      // Never aborted; a signal each, as work adds listeners to it.
+      return await work({ signal: new AbortController().signal, backendPid: null });
+    } finally {
+      heldLocks.delete(key);
+      release();
+    }
+  };
+}
+
+/**
+ * The data directory holds every account's data: only its owner may enter it. PGlite writes the
+ * cluster it starts from with mode 0666 whatever the umask, and later files with the process's
+ * umask, so the modes are set after it opens and again after it closes. In between, new files
+ * may be readable by others by their mode, but sit inside a directory only the owner can enter.
+ */
+async function restrictToOwner(directory: string): Promise<void> {
+  await chmod(directory, 0o700);
+  const entries = await readdir(directory, { withFileTypes: true });
+  await Promise.all(
+    entries.map((entry) => {
+      const entryPath = path.join(directory, entry.name);
+      if (entry.isDirectory()) return restrictToOwner(entryPath);
+      return entry.isFile() ? chmod(entryPath, 0o600) : undefined;
+    }),
+  );
+}

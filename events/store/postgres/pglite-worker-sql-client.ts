@@ -1,0 +1,126 @@
+import { Worker } from 'node:worker_threads';
+import { inProcessAdvisoryLocks } from './pglite-database';
+import { type WorkerMessage, type WorkerRequest, deserializeError } from './pglite-worker-protocol';
+import type { PgliteSqlClientOptions } from './pglite-sql-client';
+import type { QueryResult, SqlClient, SqlExecutor } from './sql-client';
+
+/** Requests without their id, which the client assigns. */
+type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+
+/**
+ * A SqlClient over embedded PGlite running in a worker thread: the app's thread only sends
+ * statements and receives rows, and PGlite's WebAssembly runs beside it on another core. In the
+ * calling thread PGlite took 38% of the main thread's time under the stem stream bench, time the
+ * HTTP server could not use (docs/benchmarks.md, "PGlite in a worker"; decision 0046).
+ *
+ * The same semantics as `openPgliteSqlClient`: one connection, a transaction exclusive (a query
+ * outside it waits until it ends), in-process advisory locks. Statements run in the order they are
+ * sent. Errors come back with their message, name and plain fields (a PostgreSQL error's `code`).
+ * The worker keeps the process alive only while a request is waiting for its answer.
+ */
+export async function openPgliteWorkerSqlClient(options: PgliteSqlClientOptions = {}): Promise<SqlClient> {
+  const worker = new Worker(new URL('./pglite-worker-entry.mjs', import.meta.url), { workerData: { dataDir: options.dataDir } });
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const listeners = new Map<number, (payload: string) => void>();
+  let nextId = 1;
+  let gone: Error | undefined;
+
+  const track = () => (pending.size > 0 ? worker.ref() : worker.unref());
+  const failAll = (error: Error) => {
+    gone ??= error;
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+    track();
+  };
+
+  /** The call answered by `id`, no longer pending. */
+  const settle = (id: number) => {
+    const call = pending.get(id);
+    pending.delete(id);
+    track();
+    return call;
+  };
+
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.on('message', (message: WorkerMessage) => {
+      switch (message.kind) {
+        case 'ready':
+          resolve();
+          return;
+        case 'notification':
+          listeners.get(message.listener)?.(message.payload);
+          return;
+        case 'failed':
+          // Without an id: PGlite did not open.
+          if (message.id === null) reject(deserializeError(message.error));
+          else settle(message.id)?.reject(deserializeError(message.error));
+          return;
+        case 'answer':
+          settle(message.id)?.resolve(message.value);
+      }
+    });
+    worker.on('error', (error) => {
+      reject(error);
+      failAll(error);
+    });
+    worker.on('exit', (code) => {
+      const error = new Error(`PGlite's worker thread exited (code ${code})`);
+      reject(error);
+      failAll(error);
+    });
+  });
+  try {
+    await ready;
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+  worker.unref();
+
+  const call = <T>(request: Request): Promise<T> => {
+    if (gone) return Promise.reject(gone);
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      track();
+      worker.postMessage({ ...request, id } as WorkerRequest);
+    });
+  };
+
+  const executor = (tx: number | null): SqlExecutor => ({
+    query: <Row>(text: string, params?: readonly unknown[]) => call<QueryResult<Row>>({ kind: 'query', tx, text, params: params ? [...params] : undefined }),
+    exec: (text: string) => call<void>({ kind: 'exec', tx, text }),
+  });
+
+  return {
+    kind: 'pglite',
+    ...executor(null),
+    async transaction(work) {
+      const tx = await call<number>({ kind: 'begin' });
+      let result;
+      try {
+        result = await work(executor(tx));
+      } catch (error) {
+        await call({ kind: 'end', tx, commit: false }).catch(() => undefined);
+        throw error;
+      }
+      await call({ kind: 'end', tx, commit: true });
+      return result;
+    },
+    withAdvisoryLock: inProcessAdvisoryLocks(),
+    async listen(channel, handler) {
+      const listener = await call<number>({ kind: 'listen', channel });
+      listeners.set(listener, handler);
+      return async () => {
+        listeners.delete(listener);
+        if (!gone) await call({ kind: 'unlisten', listener });
+      };
+    },
+    async close() {
+      if (gone) return;
+      await call({ kind: 'close' });
+      gone = new Error('The PGlite client is closed');
+      await worker.terminate();
+    },
+  };
+}
