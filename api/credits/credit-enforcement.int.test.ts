@@ -129,7 +129,7 @@ describeAppOnEveryDatabase('credit limits on the stem stream', { config: { authS
     const events = await meteredStreams(env.app.store, user.id);
     const billed = events.reduce((sum, event) => sum + event.bytesSent, 0);
     const received = probe.received + aborted.received + tail.received;
-    // A reset leaves at most the write it cut unbilled: half a MiB, within the 1 MiB per aborted request.
+    // A reset leaves at most the write it cut unbilled, within the 1 MiB per aborted request.
     expect(writeSliceBytes).toBeLessThanOrEqual(MiB);
     expect(billed).toBeGreaterThanOrEqual(received - writeSliceBytes);
     expect(billed).toBeLessThanOrEqual(received + MiB);
