@@ -12,8 +12,8 @@ export interface AppUnderTest {
 
 /**
  * Declares `body`'s tests once per database at hand (PGlite always, in a worker thread as the app
- * runs it, and the PostgreSQL server when `DATABASE_URL` is set), each run against a fresh app on a fresh schema, named
- * "<title> on <database>" so the output says where each ran.
+ * runs it, and the PostgreSQL server when `DATABASE_URL` is set), each run against a fresh app on
+ * a fresh schema, named "<title> on <database>" so the output says where each ran.
  */
 export function describeAppOnEveryDatabase(title: string, options: Omit<StartTestAppOptions, 'sql'>, body: (env: AppUnderTest) => void): void {
   for (const candidate of availableAppSqlClients()) {
