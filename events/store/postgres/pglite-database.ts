@@ -1,7 +1,7 @@
 import { chmod, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
-import type { SqlClient } from './sql-client';
+import { PGlite, type Results, types } from '@electric-sql/pglite';
+import type { QueryResult, SqlClient } from './sql-client';
 
 // int8 comes back as a string, as it does from `pg`, so code reading counts and positions behaves
 // the same on both clients (a JS number loses precision above 2^53).
@@ -19,6 +19,11 @@ export async function openPgliteDatabase(dataDir: string | undefined): Promise<P
   const db = await PGlite.create({ ...(dataDir === undefined ? {} : { dataDir }), parsers });
   if (dataDir !== undefined) await restrictToOwner(dataDir);
   return db;
+}
+
+/** A PGlite result as `SqlExecutor.query` answers it (`rowCount`: rows changed, else rows read). */
+export function toQueryResult<Row>(result: Results<Row>): QueryResult<Row> {
+  return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? result.rows.length };
 }
 
 /** Close PGlite (it writes its last pages to `dataDir` then) and take the new files back to the owner. */

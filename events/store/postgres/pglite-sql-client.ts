@@ -1,5 +1,5 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { closePgliteDatabase, inProcessAdvisoryLocks, openPgliteDatabase } from './pglite-database';
+import { closePgliteDatabase, inProcessAdvisoryLocks, openPgliteDatabase, toQueryResult } from './pglite-database';
 import type { QueryResult, SqlClient, SqlExecutor } from './sql-client';
 
 /** Where PGlite keeps its data; without `dataDir` the database lives in memory only. */
@@ -20,8 +20,7 @@ export async function openPgliteSqlClient(options: PgliteSqlClientOptions = {}):
 
   const executor = (target: PGlite | Transaction): SqlExecutor => ({
     async query<Row>(text: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
-      const result = await target.query<Row>(text, params ? [...params] : undefined);
-      return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? result.rows.length };
+      return toQueryResult(await target.query<Row>(text, params ? [...params] : undefined));
     },
     async exec(sql: string): Promise<void> {
       await target.exec(sql);

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { closePgliteDatabase, openPgliteDatabase } from './pglite-database';
+import { closePgliteDatabase, openPgliteDatabase, toQueryResult } from './pglite-database';
 import { type WorkerMessage, type WorkerRequest, serializeError } from './pglite-worker-protocol';
 
 /**
@@ -78,10 +78,8 @@ async function end(tx: number, commit: boolean): Promise<void> {
 
 async function answer(request: WorkerRequest): Promise<unknown> {
   switch (request.kind) {
-    case 'query': {
-      const result = await target(request.tx).query(request.text, request.params);
-      return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? result.rows.length };
-    }
+    case 'query':
+      return toQueryResult(await target(request.tx).query(request.text, request.params));
     case 'exec':
       await target(request.tx).exec(request.text);
       return null;
