@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { SqlClient } from '../../events/store/postgres/sql-client';
 import type { Clock } from '../clock';
 import { AppError } from '../http/app-error';
-import { admissionOf, extendReservation, releaseReservation, reservationHeartbeatMs, reserveBytes, settleReservation } from './credit-reservations';
+import { admissionOf, extendReservation, releaseReservation, reservationHeartbeatMs, reserveStreamBytes, settleReservation } from './credit-reservations';
 
 /** The part of a stem response the gate decides on. */
 export interface MeteredRequest {
@@ -44,16 +44,18 @@ export function creditLimitReached(): AppError {
  * Resolves null when nothing is held (HEAD, Pro).
  */
 export async function admitMeteredRequest(deps: CreditGateDependencies, request: MeteredRequest): Promise<CreditHold | null> {
-  // One statement answers both questions, Pro and credits left, at the instant the response started.
-  const admission = await admissionOf(deps.sql, request.userId, request.startedAt);
-  if (admission.pro) return null;
   if (request.method === 'HEAD') {
+    // One statement answers both questions, Pro and credits left, at the instant the response started.
+    const admission = await admissionOf(deps.sql, request.userId, request.startedAt);
+    if (admission.pro) return null;
     // The player asks HEAD before it loads a stem: a stem that would be cut short (a partial file
     // that does not decode, billed all the same) is refused here, and nothing is spent.
     if (!(admission.bytesLeft > 0 && admission.bytesLeft >= request.contentLength)) throw creditLimitReached();
     return null;
   }
-  const reservation = await reserveBytes(deps.sql, request.userId, request.contentLength, deps.clock.now());
+  // One round trip for a GET: Pro, or a hold of what it may send.
+  const reservation = await reserveStreamBytes(deps.sql, request.userId, request.contentLength, request.startedAt, deps.clock.now());
+  if (reservation.pro) return null;
   if (!reservation.granted) throw creditLimitReached();
   const { id } = reservation;
   const heartbeat = setInterval(() => {

@@ -1,4 +1,5 @@
 import type { MigrationSet } from '../../events/store/postgres/migrations';
+import { creditReservationRoutines } from './credit-reservations';
 
 /**
  * Credit reservations: bytes a stem response in progress (or just settled) holds against its
@@ -21,8 +22,12 @@ CREATE TABLE credit_reservations (
 CREATE INDEX credit_reservations_by_user ON credit_reservations (user_id);
 `;
 
-/** The reservation table's numbered migrations, run at start-up (api/storage/api-migrations.ts). */
+/**
+ * The reservation table's numbered migrations, and the function that reserves (replaced at every
+ * start: its body is the credit gate's own SQL), run at start-up (api/storage/api-migrations.ts).
+ */
 export const creditReservationMigrations: MigrationSet = {
   name: 'credit-reservations',
   migrations: [{ version: 1, name: 'credit-reservations', sql: creditReservationsSchema }],
+  routines: creditReservationRoutines,
 };

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { SqlClient, SqlExecutor } from '../../events/store/postgres/sql-client';
+import type { SqlExecutor } from '../../events/store/postgres/sql-client';
 import { billingMonthKey } from '../../projections/credits/credit-rules';
-import { bytesLeftToStream, creditSnapshotOfRow, creditSnapshotSql } from '../../projections/credits/credits-queries';
-import type { SnapshotRow } from '../../projections/credits/credits-queries';
+import { type SnapshotRow, creditSnapshotSql } from '../../projections/credits/credits-queries';
 import { activeAt } from '../../projections/subscriptions/subscriptions-queries';
 import { subscriptionsTable } from '../../projections/subscriptions/subscriptions-tables';
 
@@ -18,25 +17,21 @@ export const reservationHeartbeatMs = 30_000;
  */
 export const settledHoldMs = 24 * 60 * 60_000;
 
-export type Reservation = { granted: true; id: string; bytes: number } | { granted: false };
+/** What reserving bytes for a GET gave: Pro (nothing held), a hold of `bytes`, or nothing left. */
+export type Reservation = { pro: true } | { pro: false; granted: true; id: string; bytes: number } | { pro: false; granted: false };
 
-/** What the gate decides on: whether the user has Pro, and what their credits and live holds leave. */
+/** What the gate decides a HEAD on: whether the user has Pro, and what their credits and live holds leave. */
 export interface Admission {
-  /** A subscription's paid period runs now: unlimited, nothing held. */
+  /** A subscription's paid period runs at the instant asked: unlimited, nothing held. */
   pro: boolean;
   bytesLeft: number;
-  /** The credits read model's position for the user; settled holds at or before it are in the read model. */
-  readModelPosition: string;
 }
-
-// Per user, within this schema: two Woodsheds in separate schemas of one database never block each other.
-const userLock = `SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':woodshed:credit-reservations'), $1::integer)`;
 
 /*
  * One statement, so one snapshot: the holds are filtered by the position of the very read-model row
  * they are subtracted from, so a projection commit can never make a settled response count twice or
- * nowhere. It also saves round trips on the stem route's hot path (a HEAD is this one statement after
- * the session and the song): on PGlite every statement queues on its one connection.
+ * nowhere. `$1` is the user, `$2` the billing month, `$3` the instant; the reservation function
+ * embeds it as it is, its own parameters numbered alike.
  */
 const admissionSql = `SELECT snap.*,
     EXISTS (SELECT 1 FROM ${subscriptionsTable} s WHERE s.user_id = $1 AND ${activeAt('$3')}) AS pro,
@@ -46,47 +41,79 @@ const admissionSql = `SELECT snap.*,
   FROM (${creditSnapshotSql('$1', '$2')}) snap`;
 
 /**
- * Whether the user has Pro at `now`, and the bytes they may still stream: the credits the read model
- * leaves this month less every live hold (responses in progress, and settled ones the read model
- * does not have yet).
+ * `reserve_stream_bytes(user, month, at, wanted, id, expires)`: all a metered GET asks before its
+ * body, in one round trip (decision 0047: on PGlite every statement queues on its one connection and
+ * crosses to its thread and back). Under a per-user transaction lock, so concurrent reservations see
+ * each other: PL/pgSQL gives each statement after the lock a snapshot of its own, which a single
+ * plain statement (its snapshot taken before the lock is granted) would not. Answers Pro (nothing
+ * held), or a hold of the smaller of `wanted` and what is left, or no hold (null) when nothing is. Holds
+ * that lapsed or that the read model already has are dropped on the way. Called on its own, the
+ * lock lasts until the statement's own transaction commits.
  */
-export async function admissionOf(sql: SqlExecutor, userId: number, now: Date): Promise<Admission> {
-  const key = billingMonthKey(now);
+export const creditReservationRoutines = `
+CREATE OR REPLACE FUNCTION reserve_stream_bytes(integer, date, timestamptz, bigint, uuid, timestamptz)
+RETURNS TABLE (pro_at_start boolean, reserved_bytes bigint)
+LANGUAGE plpgsql AS $reserve$
+#variable_conflict use_column
+DECLARE
+  admission record;
+  left_bytes bigint;
+BEGIN
+  -- Per user, within this schema: two Woodsheds in separate schemas of one database never block each other.
+  PERFORM pg_advisory_xact_lock(hashtext(current_schema() || ':woodshed:credit-reservations'), $1);
+  SELECT * INTO admission FROM (${admissionSql}) found;
+  IF admission.pro THEN
+    RETURN QUERY SELECT true, 0::bigint;
+    RETURN;
+  END IF;
+  left_bytes := admission.bytes_left - admission.held;
+  -- The new hold is neither lapsed nor settled, and the admission left out every row this removes.
+  DELETE FROM credit_reservations WHERE user_id = $1 AND (expires_at <= $3 OR settled_position <= coalesce(admission.position, ''));
+  IF left_bytes <= 0 THEN
+    RETURN QUERY SELECT false, NULL::bigint;
+    RETURN;
+  END IF;
+  INSERT INTO credit_reservations (id, user_id, bytes, created_at, expires_at) VALUES ($5, $1, least($4, left_bytes), $3, $6);
+  RETURN QUERY SELECT false, least($4, left_bytes);
+END
+$reserve$;
+`;
+
+/**
+ * Whether the user has Pro at `at`, and the bytes they may still stream: the credits the read model
+ * leaves the month of `at` less every live hold (responses in progress, and settled ones the read
+ * model does not have yet). A HEAD's one statement.
+ */
+export async function admissionOf(sql: SqlExecutor, userId: number, at: Date): Promise<Admission> {
   // Named: on a PostgreSQL server each connection plans it once, not on every HEAD (decision 0042).
-  const { rows } = await sql.query<SnapshotRow & { pro: boolean; held: string | number }>(admissionSql, [userId, key, now.toISOString()], { name: 'credit_admission' });
+  const { rows } = await sql.query<SnapshotRow & { pro: boolean; held: string | number }>(admissionSql, [userId, billingMonthKey(at), at.toISOString()], { name: 'credit_admission' });
   const row = rows[0];
-  const snapshot = creditSnapshotOfRow(row, key);
-  return { pro: row?.pro === true, bytesLeft: bytesLeftToStream(snapshot) - Number(row?.held ?? 0), readModelPosition: snapshot.position };
+  return { pro: row?.pro === true, bytesLeft: Number(row?.bytes_left ?? 0) - Number(row?.held ?? 0) };
 }
 
 /**
- * Reserve up to `wanted` bytes for one response, under a per-user transaction lock so concurrent
- * reservations see each other: granted the smaller of `wanted` and what is left, or refused when
- * nothing is. Holds that lapsed or that the read model already has are dropped on the way.
+ * Reserve up to `wanted` bytes for a GET that started at `at` (its billing month, and the instant
+ * Pro is judged at): Pro, granted, or refused. The hold lives `reservationTtlMs` from `now`.
  */
-export async function reserveBytes(sql: SqlClient, userId: number, wanted: number, now: Date): Promise<Reservation> {
-  return sql.transaction(async (tx) => {
-    await tx.query(userLock, [userId]);
-    const { bytesLeft, readModelPosition } = await admissionOf(tx, userId, now);
-    const granted = bytesLeft > 0;
-    const bytes = granted ? Math.min(wanted, bytesLeft) : 0;
-    const id = randomUUID();
-    // The sweep and the insert in one statement, one round trip fewer on every GET (on PGlite every
-    // statement queues on its one connection). They touch different rows: the new one is neither
-    // lapsed nor settled, and the admission above already left out every row the sweep removes.
-    const { rows } = await tx.query(
-      `WITH swept AS (DELETE FROM credit_reservations WHERE user_id = $2 AND (expires_at <= $4 OR settled_position <= $6))
-       INSERT INTO credit_reservations (id, user_id, bytes, created_at, expires_at) SELECT $1, $2, $3, $4, $5 WHERE $7::boolean
-       RETURNING id`,
-      [id, userId, bytes, now.toISOString(), new Date(now.getTime() + reservationTtlMs).toISOString(), readModelPosition, granted],
-    );
-    return granted && rows.length === 1 ? { granted: true, id, bytes } : { granted: false };
-  });
+export async function reserveStreamBytes(sql: SqlExecutor, userId: number, wanted: number, at: Date, now: Date): Promise<Reservation> {
+  const id = randomUUID();
+  const { rows } = await sql.query<{ pro_at_start: boolean; reserved_bytes: string | number | null }>(
+    'SELECT pro_at_start, reserved_bytes FROM reserve_stream_bytes($1, $2, $3, $4, $5, $6)',
+    [userId, billingMonthKey(at), at.toISOString(), wanted, id, new Date(now.getTime() + reservationTtlMs).toISOString()],
+    { name: 'reserve_stream_bytes' },
+  );
+  const row = rows[0];
+  if (row?.pro_at_start === true) return { pro: true };
+  // A hold may be of 0 bytes (an empty stem): granted all the same, while credits are left.
+  if (row?.reserved_bytes == null) return { pro: false, granted: false };
+  return { pro: false, granted: true, id, bytes: Number(row.reserved_bytes) };
 }
 
 /** Keep a reservation of a response still in progress alive. */
 export async function extendReservation(sql: SqlExecutor, id: string, now: Date): Promise<void> {
-  await sql.query(`UPDATE credit_reservations SET expires_at = $2 WHERE id = $1 AND settled_at IS NULL`, [id, new Date(now.getTime() + reservationTtlMs).toISOString()]);
+  await sql.query(`UPDATE credit_reservations SET expires_at = $2 WHERE id = $1 AND settled_at IS NULL`, [id, new Date(now.getTime() + reservationTtlMs).toISOString()], {
+    name: 'extend_credit_reservation',
+  });
 }
 
 /**
@@ -101,10 +128,10 @@ export async function settleReservation(sql: SqlExecutor, id: string, bytesSent:
     position,
     now.toISOString(),
     new Date(now.getTime() + settledHoldMs).toISOString(),
-  ]);
+  ], { name: 'settle_credit_reservation' });
 }
 
 /** Nothing was sent (the response failed before its body): the whole reservation goes. */
 export async function releaseReservation(sql: SqlExecutor, id: string): Promise<void> {
-  await sql.query(`DELETE FROM credit_reservations WHERE id = $1`, [id]);
+  await sql.query(`DELETE FROM credit_reservations WHERE id = $1`, [id], { name: 'release_credit_reservation' });
 }

@@ -14,6 +14,11 @@ export interface CreditSnapshot {
   lifetimeBytes: number;
   /** Log position of the last event folded for the user ('' for none). */
   position: string;
+  /**
+   * Bytes the user may still stream this month without Pro: the free and pack credits left, plus
+   * what is left of the credit the month's last byte started (already counted, so not billed again).
+   */
+  bytesLeft: number;
   month: {
     /** `YYYY-MM-01` */
     key: string;
@@ -35,7 +40,16 @@ export interface SnapshotRow {
   month_bytes_metered: string | number | null;
   credits_used: number | null;
   paid_used: number | null;
+  bytes_left: string | number;
 }
+
+/*
+ * The rule for what a user without Pro may still stream, in SQL only (the one place it is written):
+ * the credit gate reads it in the same statement as the live holds, and the reservation function
+ * under its lock (api/credits). Every product is at most (200 + pack credits) x 10 MiB: bigint.
+ */
+const bytesLeftSql = `(greatest(0, ${freeCreditsPerMonth} - coalesce(m.credits_used, 0)) + coalesce(a.paid_balance, 0))::bigint * ${bytesPerCredit}
+              + greatest(0, coalesce(m.credits_used, 0)::bigint * ${bytesPerCredit} - coalesce(m.bytes_metered, 0)) AS bytes_left`;
 
 /**
  * A subquery with one row: the snapshot columns of user `userParam` for the billing month starting
@@ -44,7 +58,8 @@ export interface SnapshotRow {
  */
 export function creditSnapshotSql(userParam: string, monthParam: string): string {
   return `SELECT a.paid_balance, a.paid_spent, a.overdrawn_credits, a.bytes_streamed AS lifetime_bytes, a.position,
-            m.bytes_streamed AS month_bytes_streamed, m.bytes_metered AS month_bytes_metered, m.credits_used, m.paid_used
+            m.bytes_streamed AS month_bytes_streamed, m.bytes_metered AS month_bytes_metered, m.credits_used, m.paid_used,
+            ${bytesLeftSql}
      FROM (SELECT ${userParam}::integer AS user_id) u
      LEFT JOIN ${creditAccountsTable} a ON a.user_id = u.user_id
      LEFT JOIN ${creditMonthsTable} m ON m.user_id = u.user_id AND m.month = ${monthParam}::date`;
@@ -58,6 +73,7 @@ export function creditSnapshotOfRow(row: SnapshotRow | undefined, key: string): 
     overdrawnCredits: row?.overdrawn_credits ?? 0,
     lifetimeBytes: Number(row?.lifetime_bytes ?? 0),
     position: row?.position ?? '',
+    bytesLeft: Number(row?.bytes_left ?? freeCreditsPerMonth * bytesPerCredit),
     month: {
       key,
       bytesStreamed: Number(row?.month_bytes_streamed ?? 0),
@@ -99,14 +115,4 @@ export function creditFigures(snapshot: CreditSnapshot, pro: boolean): CreditFig
     paidRemaining: snapshot.paidBalance,
     paidTotal: snapshot.paidBalance + snapshot.paidSpent,
   };
-}
-
-/**
- * Bytes a user without Pro may still stream this month: the free and pack credits left, plus what
- * is left of the credit the month's last byte started (already counted, so not billed again).
- */
-export function bytesLeftToStream(snapshot: CreditSnapshot): number {
-  const freeRemaining = Math.max(0, freeCreditsPerMonth - snapshot.month.creditsUsed);
-  const restOfStartedCredit = snapshot.month.creditsUsed * bytesPerCredit - snapshot.month.bytesMetered;
-  return (freeRemaining + snapshot.paidBalance) * bytesPerCredit + Math.max(0, restOfStartedCredit);
 }

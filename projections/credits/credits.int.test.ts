@@ -4,7 +4,7 @@ import { availableSqlClients } from '../../events/store/testing/test-sql-clients
 import { projectionSpec } from '../testing/projection-spec';
 import { bytesPerCredit } from './credit-rules';
 import { credits } from './credits-projection';
-import { bytesLeftToStream, creditFigures, creditSnapshotOf } from './credits-queries';
+import { creditFigures, creditSnapshotOf } from './credits-queries';
 
 const MiB = 1 << 20;
 
@@ -43,7 +43,7 @@ for (const client of availableSqlClients()) {
           expect((await creditSnapshotOf(sql, 1, october)).month).toEqual({ key: '2025-10-01', bytesStreamed: 3, bytesMetered: 3, creditsUsed: 1, paidUsed: 0 });
           const second = await creditSnapshotOf(sql, 2, october);
           expect(second.month.creditsUsed).toBe(2);
-          expect(bytesLeftToStream(second)).toBe(200 * bytesPerCredit - 10 * MiB - 1);
+          expect(second.bytesLeft).toBe(200 * bytesPerCredit - 10 * MiB - 1);
         });
     });
 
@@ -83,7 +83,7 @@ for (const client of availableSqlClients()) {
           const oct = await creditSnapshotOf(sql, 4, october);
           expect(creditFigures(oct, false)).toEqual({ used: 210, available: 300, freeUsed: 200, freeRemaining: 0, paidRemaining: 90, paidTotal: 100 });
           // The last credit started holds 5 more bytes.
-          expect(bytesLeftToStream(oct)).toBe(90 * bytesPerCredit + 5);
+          expect(oct.bytesLeft).toBe(90 * bytesPerCredit + 5);
           expect(creditFigures(await creditSnapshotOf(sql, 4, november), false)).toEqual({ used: 3, available: 290, freeUsed: 3, freeRemaining: 197, paidRemaining: 90, paidTotal: 100 });
         });
     });
@@ -142,6 +142,7 @@ for (const client of availableSqlClients()) {
             overdrawnCredits: 0,
             lifetimeBytes: 0,
             position: '',
+            bytesLeft: 200 * bytesPerCredit,
             month: { key: '2025-10-01', bytesStreamed: 0, bytesMetered: 0, creditsUsed: 0, paidUsed: 0 },
           });
         });

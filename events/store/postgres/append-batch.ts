@@ -41,7 +41,7 @@ export async function appendBatch(executor: SqlExecutor, appends: readonly Pendi
     // One JSON array each, serialised here: `pg` would turn an array into a PostgreSQL array.
     JSON.stringify(events.map((event) => event.data ?? null)),
     JSON.stringify(events.map((event) => event.metadata)),
-  ]);
+  ], { name: 'append_events' });
   return rows.map((row, index): AppendOutcome => {
     const append = appends[index]!;
     switch (row.out_outcome) {

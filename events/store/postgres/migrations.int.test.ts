@@ -61,6 +61,16 @@ for (const candidate of availableSqlClients()) {
       await expect(runMigrations(sql, [v1])).rejects.toBeInstanceOf(DatabaseIsNewer);
     });
 
+    it("replaces a set's routines at every start, with the body of the code that starts", async () => {
+      sql = await candidate.open();
+      const routine = (answer: number): MigrationSet => ({ ...v2, routines: `CREATE OR REPLACE FUNCTION thing_answer() RETURNS integer LANGUAGE sql AS 'SELECT ${answer}';` });
+      await runMigrations(sql, [routine(1)]);
+      expect((await sql.query('SELECT thing_answer() AS answer')).rows).toEqual([{ answer: 1 }]);
+      await runMigrations(sql, [routine(2)]);
+      expect((await sql.query('SELECT thing_answer() AS answer')).rows).toEqual([{ answer: 2 }]);
+      expect(await migrationVersions(sql, [v2])).toEqual({ things: 2 });
+    });
+
     it('lets concurrent starts migrate once', async () => {
       sql = await candidate.open();
       const client = sql;

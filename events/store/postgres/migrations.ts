@@ -18,6 +18,14 @@ export interface MigrationSet {
   /** kebab-case and unique across sets: the key in `schema_migrations`. */
   readonly name: string;
   readonly migrations: readonly Migration[];
+  /**
+   * Statements without parameters run after the set's steps at every start-up, in one locked
+   * transaction: `CREATE OR REPLACE` of functions whose bodies the code builds from its own SQL, so
+   * the database always runs the release that calls them (a numbered step would keep the first
+   * release's body). Keep a function's name and signature while it may be called: a changed return
+   * type is refused, changed arguments make a second function.
+   */
+  readonly routines?: string;
 }
 
 /** A database migrated by a newer release than the code now running it. */
@@ -85,6 +93,13 @@ export async function runMigrations(sql: SqlClient, sets: readonly MigrationSet[
         return true;
       });
       if (!applied) break;
+    }
+    const routines = set.routines;
+    if (routines !== undefined) {
+      await sql.transaction(async (tx) => {
+        await tx.query(migrationLock);
+        await tx.exec(routines);
+      });
     }
   }
 }

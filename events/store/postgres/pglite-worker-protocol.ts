@@ -4,7 +4,7 @@
  * worker holds open (null: outside any).
  */
 export type WorkerRequest =
-  | { kind: 'query'; id: number; tx: number | null; text: string; params: unknown[] | undefined }
+  | { kind: 'query'; id: number; tx: number | null; text: string; params: unknown[] | undefined; name?: string }
   | { kind: 'exec'; id: number; tx: number | null; text: string }
   | { kind: 'begin'; id: number }
   | { kind: 'end'; id: number; tx: number; commit: boolean }

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { inProcessAdvisoryLocks } from './pglite-database';
 import { type WorkerMessage, type WorkerRequest, deserializeError } from './pglite-worker-protocol';
 import type { PgliteSqlClientOptions } from './pglite-sql-client';
-import type { QueryResult, SqlClient, SqlExecutor } from './sql-client';
+import type { QueryOptions, QueryResult, SqlClient, SqlExecutor } from './sql-client';
 
 /** Requests without their id, which the client assigns. */
 type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
@@ -88,7 +88,8 @@ export async function openPgliteWorkerSqlClient(options: PgliteSqlClientOptions 
   };
 
   const executor = (tx: number | null): SqlExecutor => ({
-    query: <Row>(text: string, params?: readonly unknown[]) => call<QueryResult<Row>>({ kind: 'query', tx, text, params: params ? [...params] : undefined }),
+    query: <Row>(text: string, params?: readonly unknown[], options?: QueryOptions) =>
+      call<QueryResult<Row>>({ kind: 'query', tx, text, params: params ? [...params] : undefined, ...(options?.name === undefined ? {} : { name: options.name }) }),
     exec: (text: string) => call<void>({ kind: 'exec', tx, text }),
   });
 

@@ -1,12 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { closePgliteDatabase, openPgliteDatabase, toQueryResult } from './pglite-database';
+import { PgliteConnection } from './pglite-connection';
+import { closePgliteDatabase, openPgliteDatabase } from './pglite-database';
 import { type WorkerMessage, type WorkerRequest, serializeError } from './pglite-worker-protocol';
 
 /**
  * PGlite's thread (`pglite-worker-sql-client.ts` starts it): opens the database, then runs each
- * request in the order it arrives. PGlite itself keeps a transaction exclusive: a query outside it
- * waits until it ends, as in the calling thread.
+ * request in the order it arrives. The connection (`PgliteConnection`) keeps a transaction
+ * exclusive: a query outside it waits until it ends, as in the calling thread.
  */
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
@@ -23,6 +24,7 @@ try {
   post({ kind: 'failed', id: null, error: serializeError(error) });
   throw error;
 }
+const connection = new PgliteConnection(db);
 
 /** Open transactions: the handle their queries run on, and how to end them. */
 const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
@@ -32,8 +34,7 @@ const unlisteners = new Map<number, () => Promise<void>>();
 let nextTransaction = 1;
 let nextListener = 1;
 
-function target(tx: number | null): PGlite | Transaction {
-  if (tx === null) return db;
+function openTransaction(tx: number): Transaction {
   const open = transactions.get(tx);
   if (!open) throw new Error(`No open transaction ${tx}`);
   return open.tx;
@@ -44,7 +45,7 @@ async function begin(): Promise<number> {
   const number = nextTransaction++;
   let began!: () => void;
   const started = new Promise<void>((resolve) => (began = resolve));
-  const done = db
+  const done = connection
     .transaction(async (tx) => {
       const commit = await new Promise<boolean>((resolve) => {
         transactions.set(number, { tx, end: resolve });
@@ -79,9 +80,11 @@ async function end(tx: number, commit: boolean): Promise<void> {
 async function answer(request: WorkerRequest): Promise<unknown> {
   switch (request.kind) {
     case 'query':
-      return toQueryResult(await target(request.tx).query(request.text, request.params));
+      return request.tx === null
+        ? connection.query(request.text, request.params, request.name)
+        : connection.queryIn(openTransaction(request.tx), request.text, request.params, request.name);
     case 'exec':
-      await target(request.tx).exec(request.text);
+      await (request.tx === null ? connection.exec(request.text) : openTransaction(request.tx).exec(request.text));
       return null;
     case 'begin':
       return begin();
@@ -104,8 +107,8 @@ async function answer(request: WorkerRequest): Promise<unknown> {
   }
 }
 
-// Each request starts at once, in arrival order: PGlite queues its statements in the order they are
-// called, so the app's order is kept.
+// Each request starts at once, in arrival order: the connection queues its statements in the order
+// they are called, so the app's order is kept.
 port.on('message', (request: WorkerRequest) => {
   answer(request).then(
     (value) => post({ kind: 'answer', id: request.id, value }),

@@ -97,7 +97,7 @@ export async function createPostgresEventStore(sql: SqlClient, options: Postgres
         notifyAgain = false;
         const sent = Date.now();
         // A lost notification only delays other processes until their next poll.
-        await sql.query('SELECT pg_notify($1, $2)', [channel, storeId]).catch(() => undefined);
+        await sql.query('SELECT pg_notify($1, $2)', [channel, storeId], { name: 'notify_appended' }).catch(() => undefined);
         const wait = sent + notifyIntervalMs - Date.now();
         if (notifyAgain && wait > 0 && !closed) await new Promise((resolve) => setTimeout(resolve, wait));
       } while (notifyAgain);

@@ -106,6 +106,28 @@ for (const candidate of candidates) {
       expect(rows[0]).toMatchObject({ doc: { a: [1, 'b'] }, yes: true });
     });
 
+    it('runs a named statement as an unnamed one, inside and outside transactions, after a rollback and an error', async () => {
+      const text = 'SELECT $1::int8 AS big, $2::timestamptz AS at, $3::jsonb AS doc, $4::boolean AS yes, $5::text AS nothing, $7::text[] AS names, count(*)::integer AS items FROM items WHERE id >= $6';
+      const params = ['9007199254740993', '2025-01-02T03:04:05Z', JSON.stringify({ a: [1, 'b'] }), true, null, 0, ['a', 'b,c', 'd "e"']];
+      const expected = (await sql.query(text, params)).rows;
+      expect(expected).toEqual([{ big: '9007199254740993', at: new Date('2025-01-02T03:04:05Z'), doc: { a: [1, 'b'] }, yes: true, nothing: null, names: ['a', 'b,c', 'd "e"'], items: expect.any(Number) }]);
+      await expect(sql.query(text, params, { name: 'contract_named' })).resolves.toEqual({ rows: expected, rowCount: 1 });
+      await expect(
+        sql.transaction(async (tx) => {
+          await tx.query('INSERT INTO items VALUES ($1, $2)', [50, 500]);
+          expect((await tx.query(text, [...params.slice(0, 5), 50, params[6]], { name: 'contract_named' })).rows[0]).toMatchObject({ items: 1 });
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      await expect(sql.query(text, [...params.slice(0, 5), 50, params[6]], { name: 'contract_named' })).resolves.toMatchObject({ rows: [{ items: 0 }] });
+      const update = 'UPDATE items SET size = size + $2 WHERE id = $1';
+      await expect(sql.query(update, [1, 0], { name: 'contract_update' })).resolves.toMatchObject({ rowCount: 1 });
+      await expect(sql.query(update, [999, 0], { name: 'contract_update' })).resolves.toMatchObject({ rowCount: 0 });
+      const failed = await sql.query('INSERT INTO items VALUES ($1, $2)', [1, 1], { name: 'contract_insert' }).catch((error: unknown) => error);
+      expect(failed).toMatchObject({ code: '23505' });
+      await expect(sql.query(text, params, { name: 'contract_named' })).resolves.toEqual({ rows: expected, rowCount: 1 });
+    });
+
     it('runs several statements at once with exec', async () => {
       await sql.exec(`INSERT INTO log VALUES ('a'); INSERT INTO log VALUES ('b')`);
       const { rows } = await sql.query<{ line: string }>('SELECT line FROM log ORDER BY line');

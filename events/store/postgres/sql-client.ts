@@ -10,9 +10,9 @@ export interface QueryResult<Row> {
 /** How to run one statement. */
 export interface QueryOptions {
   /**
-   * Keep the statement prepared under this name on each server connection, so later runs skip its
-   * parse and plan (a hot statement: the credit check of every stem HEAD). One name per text, and
-   * only for a text that never changes. Ignored on PGlite, whose `query` names no statements.
+   * Keep the statement prepared under this name on each connection (a server's, PGlite's one), so
+   * later runs skip its parse and plan (a hot statement: the credit check of every stem HEAD). One
+   * name per text, and only for a text that never changes.
    */
   name?: string;
 }
