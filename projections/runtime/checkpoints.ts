@@ -6,6 +6,7 @@ export async function readCheckpoint(db: SqlExecutor, projection: string, genera
   const { rows } = await db.query<{ position: string }>(
     'SELECT position FROM projection_checkpoints WHERE projection = $1 AND generation = $2',
     [projection, generation],
+    { name: 'read_checkpoint' },
   );
   const row = rows[0];
   if (!row) throw new Error(`No checkpoint for projection ${projection} generation ${generation}`);
@@ -49,6 +50,7 @@ export async function compareAndSetCheckpoint(
      UPDATE projection_checkpoints SET position = $5, updated_at = now()
      WHERE projection = $1 AND generation = $2 AND position = $4 AND EXISTS (SELECT 1 FROM registered)`,
     [target.projection, target.generation, target.state, from, to],
+    { name: 'advance_checkpoint' },
   );
   return result.rowCount === 1;
 }

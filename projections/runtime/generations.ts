@@ -33,6 +33,8 @@ export async function findGeneration(
   const { rows } = await db.query<GenerationRow>(
     `SELECT generation, version, state FROM projection_generations WHERE projection = $1 AND state = $2${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [projection.name, state],
+    // One name per text: the idle check of every projection asks this every second.
+    { name: options.forUpdate ? 'find_generation_for_update' : 'find_generation' },
   );
   const row = rows[0];
   return row && toGeneration(projection, row);

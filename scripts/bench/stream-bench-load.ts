@@ -4,11 +4,24 @@ import { performance } from 'node:perf_hooks';
 /** What the load process is asked to do (argv[2], JSON). */
 export type StreamLoadRequest =
   | { kind: 'throughput'; url: string; headers: Record<string, string>; clients: number; warmupMs: number; durationMs: number }
-  | { kind: 'head-latency'; url: string; headers: Record<string, string>; ratePerSecond: number; durationMs: number };
+  | { kind: 'head-latency'; url: string; headers: Record<string, string>; ratePerSecond: number; warmupMs: number; durationMs: number };
 
 export type StreamLoadResult =
   | { kind: 'throughput'; bytesPerSecond: number; responses: number; failures: number }
-  | { kind: 'head-latency'; sent: number; failures: number; p50Ms: number; p99Ms: number; maxMs: number; achievedPerSecond: number; slow: SlowHead[] };
+  | {
+      kind: 'head-latency';
+      /** HEADs sent in the window, after the warm-up. */
+      sent: number;
+      /** HEADs sent during the warm-up, and their p99 (a new load process, new connections, code not yet compiled). */
+      warmupSent: number;
+      warmupP99Ms: number;
+      failures: number;
+      p50Ms: number;
+      p99Ms: number;
+      maxMs: number;
+      achievedPerSecond: number;
+      slow: SlowHead[];
+    };
 
 /** A HEAD slower than `slowHeadMs`: when it was sent (epoch ms, to match the app's GC pauses) and how long it took. */
 export interface SlowHead {
@@ -70,12 +83,19 @@ async function throughput(load: Extract<StreamLoadRequest, { kind: 'throughput' 
   return { kind: 'throughput', bytesPerSecond: bytes / (load.durationMs / 1000), responses, failures };
 }
 
-/** Open loop: a HEAD every 1/rate s whatever the answers, so a slow answer cannot slow the arrivals. */
+/**
+ * HEADs sent at a steady rate, each on its own schedule whatever the answers before it (open
+ * loop). The first `warmupMs` of them warm up the load process, its connections and the app, as
+ * the GET phase's first second does; they are reported apart, and the latencies are those of the
+ * window after them.
+ */
 async function headLatency(load: Extract<StreamLoadRequest, { kind: 'head-latency' }>): Promise<StreamLoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-  const total = Math.round((load.ratePerSecond * load.durationMs) / 1000);
+  const warmupSent = Math.round((load.ratePerSecond * load.warmupMs) / 1000);
+  const total = warmupSent + Math.round((load.ratePerSecond * load.durationMs) / 1000);
   const intervalMs = 1000 / load.ratePerSecond;
   const latencies: number[] = [];
+  const warmupLatencies: number[] = [];
   const slow: SlowHead[] = [];
   let failures = 0;
   const pending: Promise<void>[] = [];
@@ -85,21 +105,39 @@ async function headLatency(load: Extract<StreamLoadRequest, { kind: 'head-latenc
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     const sentAt = performance.now();
+    const warmingUp = i < warmupSent;
     pending.push(
       send(agent, 'HEAD', load.url, load.headers).then((outcome) => {
         const latencyMs = performance.now() - sentAt;
+        if (outcome.status !== 200) failures++;
+        if (warmingUp) {
+          warmupLatencies.push(latencyMs);
+          return;
+        }
         latencies.push(latencyMs);
         if (latencyMs > slowHeadMs) slow.push({ sentAtMs: performance.timeOrigin + sentAt, latencyMs });
-        if (outcome.status !== 200) failures++;
       }),
     );
   }
   await Promise.all(pending);
   const elapsed = performance.now() - start;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { kind: 'head-latency', sent: total, failures, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: latencies.at(-1)!, achievedPerSecond: total / (elapsed / 1000), slow };
+  const quantile = (values: number[], q: number) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  };
+  return {
+    kind: 'head-latency',
+    sent: total - warmupSent,
+    warmupSent,
+    warmupP99Ms: quantile(warmupLatencies, 0.99),
+    failures,
+    p50Ms: quantile(latencies, 0.5),
+    p99Ms: quantile(latencies, 0.99),
+    maxMs: quantile(latencies, 1),
+    achievedPerSecond: total / (elapsed / 1000),
+    slow,
+  };
 }
 
 const load = JSON.parse(process.argv[2] ?? '') as StreamLoadRequest;

@@ -79,6 +79,9 @@ export async function readLogPageAtHead(sql: SqlExecutor, after: Position, max: 
        WHERE (tx_id, global_position) > ($1::xid8, $2::bigint) AND ${visible}
        ORDER BY tx_id, global_position LIMIT $3`,
       [from.txId, from.globalPosition, max],
+      // Named (here and below): the live subscriptions and the projections' idle checks read the
+      // log's end several times a second, and on PGlite each statement queues on its one connection.
+      { name: 'read_log_page' },
     );
     const events = rows.map(toRecordedEvent);
     return { page: { events, next: events.at(-1)?.position ?? after }, atHead: events.length < max };
@@ -99,6 +102,7 @@ export async function readLogPageAtHead(sql: SqlExecutor, after: Position, max: 
      UNION ALL
      SELECT ${positionSql('tx_id', 'global_position')}, NULL, choice::text, NULL, NULL FROM window_end`,
     [from.txId, from.globalPosition, Math.max(max, minWindow), types, max],
+    { name: 'read_log_page_of_types' },
   );
   let end: Position | undefined;
   let endIsHead = false;
