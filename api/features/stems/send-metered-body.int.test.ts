@@ -51,7 +51,7 @@ describe('sendMeteredBody', () => {
   it('meters every byte of a complete body', async () => {
     const { url, sent } = await serve([Buffer.alloc(3000, 1), Buffer.alloc(2000, 2)], 5000);
     expect(await fetchOverKeepAlive(url)).toEqual({ outcome: 'complete', bytes: 5000 });
-    expect(await sent).toEqual({ bytesSent: 5000, aborted: false });
+    expect(await sent).toEqual({ bytesSent: 5000, aborted: false, writesPending: false });
   });
 
   it('cuts the connection when the file ends before Content-Length (shrunk since it was opened), so a keep-alive client is not left waiting', async () => {
@@ -78,7 +78,7 @@ describe('sendMeteredBody', () => {
       }) as typeof res.write;
     });
     expect(await fetchOverKeepAlive(url)).toEqual({ outcome: 'complete', bytes: (1 << 20) + 100 });
-    expect(await sent).toEqual({ bytesSent: (1 << 20) + 100, aborted: false });
+    expect(await sent).toEqual({ bytesSent: (1 << 20) + 100, aborted: false, writesPending: false });
     const whole = Math.floor(((1 << 20) + 100) / writeSliceBytes);
     expect(sizes).toEqual([...Array.from({ length: whole }, () => writeSliceBytes), (1 << 20) + 100 - whole * writeSliceBytes]);
     expect(mostInFlight).toBe(1);

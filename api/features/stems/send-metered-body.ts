@@ -14,6 +14,11 @@ export interface SentBody {
   aborted: boolean;
   /** Why the file could not be read to the end, when that is what cut the response short. */
   readError?: unknown;
+  /**
+   * A write's outcome had still not come when this resolved: the socket may yet read its bytes, so
+   * the chunk's buffer must not be reused (stem-file-stream.ts).
+   */
+  writesPending: boolean;
 }
 
 /** How long after the response closes a write may still report its outcome. */
@@ -132,5 +137,5 @@ export async function sendMeteredBody(res: ServerResponse, body: Readable, conte
       setTimeout(resolve, lateWriteOutcomeMs).unref();
     });
   }
-  return { bytesSent, aborted: bytesSent < contentLength, ...(readError !== undefined && { readError }) };
+  return { bytesSent, aborted: bytesSent < contentLength, writesPending: writesInFlight > 0, ...(readError !== undefined && { readError }) };
 }

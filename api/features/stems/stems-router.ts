@@ -11,6 +11,7 @@ import { type ByteRange, parseRangeHeader } from './byte-range';
 import { type OpenStemFile, type StemFileStat, StemOutsideSongsDirectory, isPlainFileName, openStemFile, statStemFile } from './open-stem-file';
 import { recordStemStreamed } from './record-stem-streamed';
 import { sendMeteredBody } from './send-metered-body';
+import { type StemFileStream, streamStemFile } from './stem-file-stream';
 import { stemContentType } from './stem-content-type';
 import { isNotModified, rangeStillApplies, stemValidators } from './stem-validators';
 
@@ -54,12 +55,6 @@ const songIdPattern = /^[1-9]\d{0,14}$/;
  * is checked on every request). Stems not found are not cached.
  */
 export const stemLocationTtlMs = 1_000;
-/**
- * The file is read a MiB at a time: at 64 KiB, a read through libuv's thread pool per 64 KiB held
- * the route near half a plain handler's throughput (docs/benchmarks.md, Stem stream). The body is
- * still written, and billed, in 64 KiB slices (send-metered-body.ts).
- */
-const readChunkBytes = 1 << 20;
 
 /**
  * HEAD and GET /api/stems/stream/{songId}/{filename} (spec 000 section 7): a stem of a song the
@@ -149,14 +144,17 @@ export function stemsRouter(deps: AppDependencies, options: StemsRouterOptions =
 
       // From here the read stream owns the file handle and closes it (an empty file has none).
       handedOver = true;
+      let stream: StemFileStream | undefined;
       let body: Readable;
       if (file.size === 0) {
         await handle.close();
         body = Readable.from([]);
       } else {
-        body = handle.createReadStream({ start: range?.start ?? 0, end: range?.end ?? file.size - 1, highWaterMark: readChunkBytes, autoClose: true });
+        stream = streamStemFile(handle, range?.start ?? 0, range?.end ?? file.size - 1);
+        body = stream.body;
       }
       const sent = await sendMeteredBody(ctx.res, body, contentLength, hold?.maxBytes ?? contentLength);
+      if (!sent.writesPending) stream?.recycle();
       if (sent.readError !== undefined) ctx.state.log.error({ err: sent.readError, songId, filename }, 'stem read failed mid-response');
       const position = await recordStemStreamed({ store: deps.store, clock: deps.clock, log: ctx.state.log }, ctx, {
         userId: user.id,
