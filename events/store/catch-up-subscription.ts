@@ -24,6 +24,8 @@ export interface CatchUpSource {
 export function startCatchUpSubscription(source: CatchUpSource, options: SubscribeOptions): Subscription {
   let stopped = false;
   let wakes = 0;
+  // Moves only once a page's events were handled (or it had none of the types wanted).
+  let position = options.after ?? START;
   let interrupt: (() => void) | undefined;
   const stopWaking = source.onAppended(() => {
     wakes += 1;
@@ -33,6 +35,9 @@ export function startCatchUpSubscription(source: CatchUpSource, options: Subscri
   const subscription: Subscription = {
     get done() {
       return done;
+    },
+    get position() {
+      return position;
     },
     async stop() {
       stopped = true;
@@ -45,7 +50,6 @@ export function startCatchUpSubscription(source: CatchUpSource, options: Subscri
   };
 
   const run = async (): Promise<void> => {
-    let position = options.after ?? START;
     let caughtUp = false;
     let polled = false;
     while (!stopped) {

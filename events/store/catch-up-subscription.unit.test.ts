@@ -76,3 +76,44 @@ describe('a handler that stops its own subscription', () => {
     expect(delivered).toEqual([['1', '2']]);
   });
 });
+
+describe('the position a subscription reports', () => {
+  it('moves only once a page was handled, and past pages with nothing of its types', async () => {
+    let release!: () => void;
+    const handling = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inHandler = new Promise<void>((resolve) => (entered = resolve));
+    let wake: () => void = () => undefined;
+    const pages: Array<ReadAllPage & { atHead: boolean }> = [
+      { events: [{ position: '1' } as unknown as RecordedEvent], next: '1', atHead: true },
+      // Entries 2 and 3 were of other types: nothing to hand over, the position moves all the same.
+      { events: [], next: '3', atHead: true },
+    ];
+    const source: CatchUpSource = {
+      async readAll() {
+        return pages.shift() ?? { events: [], next: '3', atHead: true };
+      },
+      onAppended(onWake) {
+        wake = onWake;
+        return () => undefined;
+      },
+      pollIntervalMs: 60_000,
+    };
+    const subscription = startCatchUpSubscription(source, {
+      onEvents: async () => {
+        entered();
+        await handling;
+      },
+    });
+    expect(subscription.position).toBe(START);
+    await inHandler;
+    expect(subscription.position).toBe(START);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(subscription.position).toBe('1');
+    wake();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(subscription.position).toBe('3');
+    await subscription.stop();
+  });
+});

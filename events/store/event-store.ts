@@ -149,6 +149,12 @@ export interface Subscription {
   stop(): Promise<void>;
   /** Settles when the subscription ends: resolves after `stop()`, rejects on a handler error. */
   done: Promise<void>;
+  /**
+   * How far the subscription has got: every event of its types up to here was handed to `onEvents`
+   * and handled, and it has read past entries of other types up to here. Reported by adapters that
+   * know it (undefined otherwise); a projection moves its checkpoint there without reading the log.
+   */
+  readonly position?: Position;
 }
 
 export interface EventStore {

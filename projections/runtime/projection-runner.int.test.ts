@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { newEvent } from '../../events/catalog';
 import { START } from '../../events/store/event-store';
 import { availableSqlClients } from '../../events/store/testing/test-sql-clients';
 import { type FlakyControls, flakyBytesProjection } from '../testing/flaky-bytes-projection';
@@ -105,6 +106,24 @@ for (const client of availableSqlClients()) {
       async function liveCheckpoint(name: string) {
         const generation = await ensureLiveGeneration(sql, projection);
         return readCheckpoint(sql, name, generation.generation);
+      }
+    });
+
+    it("moves a running projection's checkpoint past events of other types, to the head of the log", async () => {
+      const { sql, store } = database();
+      const projection = flakyBytesProjection(controls());
+      const host = await startProjectionHost({ sql, store, projections: [projection], ...fast });
+      try {
+        await appendStreamed(store, [{ userId: 1, bytesSent: 10 }]);
+        await vi.waitFor(async () => expect((await host.status())[0]).toMatchObject({ state: 'running', lag: 0 }), { timeout: 20_000, interval: 20 });
+        const generation = await ensureLiveGeneration(sql, projection);
+        const eventId = randomUUID();
+        const starred = newEvent('SongStarred', { userId: 7, songId: 1 }, { eventId, occurredAt: new Date().toISOString(), userId: 7, requestId: eventId, causationId: eventId, correlationId: eventId });
+        const { position: head } = await store.append('starred-7', [starred], { expectedVersion: 'any' });
+        await vi.waitFor(async () => expect(await readCheckpoint(sql, projection.name, generation.generation)).toBe(head), { timeout: 20_000, interval: 20 });
+        expect(await dumpTable(sql, 'flaky_bytes')).toEqual(['{"user_id":1,"bytes":10,"streams":1}']);
+      } finally {
+        await host.stop();
       }
     });
 
