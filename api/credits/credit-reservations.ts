@@ -42,13 +42,13 @@ const admissionSql = `SELECT snap.*,
 
 /**
  * `reserve_stream_bytes(user, month, at, wanted, id, expires)`: all a metered GET asks before its
- * body, in one round trip (decision 0047: on PGlite every statement queues on its one connection and
- * crosses to its thread and back). Under a per-user transaction lock, so concurrent reservations see
- * each other: PL/pgSQL gives each statement after the lock a snapshot of its own, which a single
+ * body, in one round trip (decision 0047: on PGlite every statement queues on its one connection
+ * and crosses to its thread and back). Under a per-user transaction lock, so concurrent reservations
+ * see each other: PL/pgSQL gives each statement after the lock a snapshot of its own, which a single
  * plain statement (its snapshot taken before the lock is granted) would not. Answers Pro (nothing
- * held), or a hold of the smaller of `wanted` and what is left, or no hold (null) when nothing is. Holds
- * that lapsed or that the read model already has are dropped on the way. Called on its own, the
- * lock lasts until the statement's own transaction commits.
+ * held), or a hold of the smaller of `wanted` and what is left, or no hold (null) when nothing is.
+ * Holds that lapsed or that the read model already has are dropped on the way. Called on its own,
+ * the lock lasts until the statement's own transaction commits.
  */
 export const creditReservationRoutines = `
 CREATE OR REPLACE FUNCTION reserve_stream_bytes(integer, date, timestamptz, bigint, uuid, timestamptz)

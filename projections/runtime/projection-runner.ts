@@ -262,8 +262,8 @@ export class ProjectionRunner {
    * Between live batches: notice a swap done by another process, and move the checkpoint past
    * events of other types (a subscription filtered by type does not hand them over), so lag
    * reaches 0. Where the subscription tells how far it has read, the checkpoint moves there: a
-   * read of the log from the checkpoint would scan up to a thousand entries of other types each
-   * second, statements that held the stem HEAD's credit check up behind them on PGlite (issue 9).
+   * read of the log from the checkpoint scans up to a thousand entries of other types, every
+   * second for every projection (up to 11 ms each on PGlite after a burst of stem streams).
    */
   async #idleCheck(writer: BatchWriter, generation: Generation, subscription: Subscription): Promise<boolean> {
     const live = await findGeneration(this.#sql, this.projection, 'live');

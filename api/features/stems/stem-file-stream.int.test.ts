@@ -45,6 +45,14 @@ describe('streamStemFile', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(pool.idle).toBe(3);
 
+    // A range shorter than a chunk takes one buffer.
+    const probe = streamStemFile(await open(file), 0, 1, pool);
+    expect(pool.idle).toBe(2);
+    expect(await readOneAtATime(probe.body)).toEqual(content.subarray(0, 2));
+    probe.recycle();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pool.idle).toBe(3);
+
     // Two streams at once on the recycled buffers: neither sees the other's bytes.
     const a = streamStemFile(await open(file), 0, 49, pool);
     const b = streamStemFile(await open(file), 50, 99, pool);

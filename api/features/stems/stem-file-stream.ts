@@ -8,10 +8,7 @@ import { Readable } from 'node:stream';
  */
 export const readChunkBytes = 1 << 20;
 
-/**
- * Buffers a stream reads into three at a time, in turn; so a chunk's buffer is read into again
- * three chunks later.
- */
+/** A stream reads into (at most) three buffers in turn: a chunk's buffer is read into again three chunks later. */
 const buffersPerStream = 3;
 /** The most idle buffers kept for later responses (32 MiB at 1 MiB each); more are left to the GC. */
 const idleBuffersKept = 32;
@@ -63,7 +60,8 @@ export interface StemFileStream {
  */
 export function streamStemFile(handle: FileHandle, start: number, end: number, pool: ReadBufferPool = defaultPool): StemFileStream {
   const chunkBytes = pool.bufferBytes;
-  const buffers = Array.from({ length: buffersPerStream }, () => pool.take());
+  // A short range (the player's two-byte probe) needs one buffer, not three.
+  const buffers = Array.from({ length: Math.max(1, Math.min(buffersPerStream, Math.ceil((end + 1 - start) / chunkBytes))) }, () => pool.take());
   let position = start;
   let reads = 0;
   let recycled = false;
@@ -75,7 +73,7 @@ export function streamStemFile(handle: FileHandle, start: number, end: number, p
         this.push(null);
         return;
       }
-      const buffer = buffers[reads++ % buffersPerStream]!;
+      const buffer = buffers[reads++ % buffers.length]!;
       handle.read(buffer, 0, length, position).then(
         ({ bytesRead }) => {
           // A file shrunk since it was opened ends early: the consumer sees fewer bytes than asked.
