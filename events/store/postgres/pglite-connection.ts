@@ -8,17 +8,6 @@ interface Prepared {
   paramTypes: number[];
 }
 
-/** Several protocol messages as the one buffer PostgreSQL reads them from. */
-function concat(parts: Uint8Array[]): Uint8Array {
-  const message = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    message.set(part, offset);
-    offset += part.length;
-  }
-  return message;
-}
-
 /**
  * PGlite's one connection as both PGlite clients use it (in the calling thread, and in the worker).
  * Statements and transactions run in the order asked: a statement outside a transaction waits for
@@ -79,7 +68,8 @@ export class PgliteConnection {
       return serialize ? serialize(value) : String(value);
     });
     const messages = await this.#db.execProtocolStream(
-      concat([protocol.serialize.bind({ statement: name, values }), protocol.serialize.describe({ type: 'P' }), protocol.serialize.execute({}), protocol.serialize.sync()]),
+      // Several protocol messages as the one buffer PostgreSQL reads them from.
+      Buffer.concat([protocol.serialize.bind({ statement: name, values }), protocol.serialize.describe({ type: 'P' }), protocol.serialize.execute({}), protocol.serialize.sync()]),
       { syncToFs: false },
     );
     return toQueryResult(parse.parseResults(messages, this.#db.parsers)[0]!) as QueryResult<Row>;
@@ -87,7 +77,7 @@ export class PgliteConnection {
 
   async #prepare(name: string, text: string): Promise<Prepared> {
     const messages = await this.#db.execProtocolStream(
-      concat([protocol.serialize.parse({ name, text, types: [] }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]),
+      Buffer.concat([protocol.serialize.parse({ name, text, types: [] }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]),
       { syncToFs: false },
     );
     const prepared = { text, paramTypes: parse.parseDescribeStatementResults(messages) };
