@@ -109,6 +109,9 @@ describe('offline songs (issue 12, decision 0033)', () => {
     await page.getByRole('heading', { level: 1, name: hum.title }).waitFor();
     await toastTitled(page, 'Song loaded successfully');
     await page.goto(`${baseUrl}/library`);
+    // The local library must have synced the song before the network goes: offline, the header
+    // takes its title from there (on a loaded machine the pull can trail the page by seconds).
+    await page.getByText(parade.title, { exact: true }).first().waitFor();
     await browser.context.setOffline(true);
     const offlineLoad = await page.reload();
     expect(offlineLoad?.fromServiceWorker()).toBe(true);
