@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { bytesPerCredit } from '../../projections/credits/credit-rules';
 import { creditSnapshotOf } from '../../projections/credits/credits-queries';
 import { writeSliceBytes } from '../features/stems/send-metered-body';
@@ -96,6 +96,35 @@ describeAppOnEveryDatabase('credit limits on the stem stream', { config: { authS
     expect(await meteredStreams(env.app.store, user.id)).toHaveLength(1);
     expect(await reservationRows(user.id)).toBe(0);
     expect((await stats(browser)).freeCredits).toEqual({ used: 199, total: 200, remaining: 1 });
+  });
+
+  it("asks the database once for the player's burst of HEADs (session and credits), and sees a GET or a purchase at once", async () => {
+    clock.set(october);
+    const { browser, user } = await signInWithCode(env.app.url, 'burst@example.com');
+    const headers = sessionHeader(browser);
+    await seedStreamed(env.app, user.id, 199 * bytesPerCredit, new Date('2025-10-02T10:00:00.000Z'));
+    // Past the second the sign-in's session stays kept on the app's clock: the burst finds it lapsed.
+    clock.set(new Date(october.getTime() + 5_000));
+    const asked = vi.spyOn(env.sql, 'query');
+    const admissions = () => asked.mock.calls.filter(([, , options]) => options?.name === 'credit_admission').length;
+    const sessionLookups = () => asked.mock.calls.filter(([text]) => text.includes('FROM sessions s')).length;
+    try {
+      // One HEAD per stem, all at once, as the player loads a song (spec 000 section 5).
+      const { bass, oddName, empty } = library.stems;
+      const burst = await Promise.all([bass, oddName, empty, bass, oddName, empty].map((stem) => fetchStem(url(stem.filename), { method: 'HEAD', headers })));
+      expect(burst.map((head) => head.status)).toEqual(Array(6).fill(200));
+      expect(admissions()).toBe(1);
+      expect(sessionLookups()).toBe(1);
+
+      // The last credit streamed here: the admission kept above goes with the GET's reservation.
+      expect(await fetchStem(url(library.stems.large.filename), { headers: { ...headers, range: `bytes=0-${bytesPerCredit - 1}` } })).toMatchObject({ status: 206, complete: true });
+      expect((await fetchStem(url(library.stems.bass.filename), { method: 'HEAD', headers })).status).toBe(403);
+      // A refusal is never kept: a pack bought lets the very next HEAD through.
+      await seedPurchase(env.app, user.id, 100, october);
+      expect((await fetchStem(url(library.stems.bass.filename), { method: 'HEAD', headers })).status).toBe(200);
+    } finally {
+      asked.mockRestore();
+    }
   });
 
   it('bills nothing for 1,000 HEADs', async () => {

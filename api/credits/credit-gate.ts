@@ -1,8 +1,10 @@
 import type { Logger } from 'pino';
 import type { SqlClient } from '../../events/store/postgres/sql-client';
+import { billingMonthKey } from '../../projections/credits/credit-rules';
 import type { Clock } from '../clock';
 import { AppError } from '../http/app-error';
-import { admissionOf, extendReservation, releaseReservation, reservationHeartbeatMs, reserveStreamBytes, settleReservation } from './credit-reservations';
+import type { AdmissionCache } from './admission-cache';
+import { type Admission, admissionOf, extendReservation, releaseReservation, reservationHeartbeatMs, reserveStreamBytes, settleReservation } from './credit-reservations';
 
 /** The part of a stem response the gate decides on. */
 export interface MeteredRequest {
@@ -28,6 +30,8 @@ export interface CreditGateDependencies {
   sql: SqlClient;
   clock: Clock;
   logger: Logger;
+  /** Recent HEAD admissions (decision 0048); without it every HEAD asks the database. */
+  admissions?: AdmissionCache;
 }
 
 /** The 403 of spec 000 section 4: the player opens Credit Limit Reached on it. */
@@ -45,16 +49,13 @@ export function creditLimitReached(): AppError {
  */
 export async function admitMeteredRequest(deps: CreditGateDependencies, request: MeteredRequest): Promise<CreditHold | null> {
   if (request.method === 'HEAD') {
-    // One statement answers both questions, Pro and credits left, at the instant the response started.
-    const admission = await admissionOf(deps.sql, request.userId, request.startedAt);
-    if (admission.pro) return null;
-    // The player asks HEAD before it loads a stem: a stem that would be cut short (a partial file
-    // that does not decode, billed all the same) is refused here, and nothing is spent.
-    if (!(admission.bytesLeft > 0 && admission.bytesLeft >= request.contentLength)) throw creditLimitReached();
+    await admitHead(deps, request);
     return null;
   }
   // One round trip for a GET: Pro, or a hold of what it may send.
   const reservation = await reserveStreamBytes(deps.sql, request.userId, request.contentLength, request.startedAt, deps.clock.now());
+  // Whatever it held, the user's credits may have moved since a HEAD's admission was kept.
+  deps.admissions?.forget(request.userId);
   if (reservation.pro) return null;
   if (!reservation.granted) throw creditLimitReached();
   const { id } = reservation;
@@ -69,6 +70,7 @@ export async function admitMeteredRequest(deps: CreditGateDependencies, request:
     clearInterval(heartbeat);
     try {
       await work();
+      deps.admissions?.forget(request.userId);
     } catch (error) {
       // The response is over either way; a row left as it was lapses with its expiry.
       deps.logger.error({ err: error, reservationId: id, userId: request.userId }, 'credit reservation not settled; it lapses at its expiry');
@@ -79,4 +81,25 @@ export async function admitMeteredRequest(deps: CreditGateDependencies, request:
     settle: (bytesSent, position) => finish(() => settleReservation(deps.sql, id, bytesSent, position, deps.clock.now())),
     release: () => finish(() => releaseReservation(deps.sql, id)),
   };
+}
+
+/** A HEAD's answer at `request.startedAt`: nothing (Pro, or what is left covers it), or the 403. */
+async function admitHead(deps: CreditGateDependencies, request: MeteredRequest): Promise<void> {
+  const ask = () => admissionOf(deps.sql, request.userId, request.startedAt);
+  // One statement answers both questions, Pro and credits left, at the instant the response started.
+  const found = deps.admissions
+    ? await deps.admissions.admission(request.userId, billingMonthKey(request.startedAt), request.startedAt.getTime(), ask)
+    : { admission: await ask(), kept: false };
+  if (covers(found.admission, request.contentLength)) return;
+  // A kept answer may be out of date (credits bought since): refuse only on the database's word.
+  if (found.kept && covers(await ask(), request.contentLength)) return;
+  throw creditLimitReached();
+}
+
+/**
+ * The player asks HEAD before it loads a stem: a stem that would be cut short (a partial file that
+ * does not decode, billed all the same) is refused, and nothing is spent.
+ */
+function covers(admission: Admission, contentLength: number): boolean {
+  return admission.pro || (admission.bytesLeft > 0 && admission.bytesLeft >= contentLength);
 }

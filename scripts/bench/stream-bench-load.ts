@@ -4,7 +4,17 @@ import { performance } from 'node:perf_hooks';
 /** What the load process is asked to do (argv[2], JSON). */
 export type StreamLoadRequest =
   | { kind: 'throughput'; url: string; headers: Record<string, string>; clients: number; warmupMs: number; durationMs: number }
-  | { kind: 'head-latency'; url: string; headers: Record<string, string>; ratePerSecond: number; warmupMs: number; durationMs: number };
+  | {
+      kind: 'head-latency';
+      url: string;
+      /** Each HEAD's headers, taken in turn a burst at a time (one set: every HEAD is the same user's). */
+      headers: Array<Record<string, string>>;
+      ratePerSecond: number;
+      warmupMs: number;
+      durationMs: number;
+      /** HEADs sent at once with one set of headers, as the player checks each stem of a song; default 1. */
+      burst?: number;
+    };
 
 export type StreamLoadResult =
   | { kind: 'throughput'; bytesPerSecond: number; responses: number; failures: number }
@@ -100,14 +110,18 @@ async function headLatency(load: Extract<StreamLoadRequest, { kind: 'head-latenc
   let failures = 0;
   const pending: Promise<void>[] = [];
   const start = performance.now();
+  const burst = Math.max(1, load.burst ?? 1);
   for (let i = 0; i < total; i++) {
-    const due = start + i * intervalMs;
+    // A burst's HEADs go out together; the bursts keep the rate on average.
+    const first = i - (i % burst);
+    const due = start + first * intervalMs;
+    const headers = load.headers[(first / burst) % load.headers.length]!;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     const sentAt = performance.now();
     const warmingUp = i < warmupSent;
     pending.push(
-      send(agent, 'HEAD', load.url, load.headers).then((outcome) => {
+      send(agent, 'HEAD', load.url, headers).then((outcome) => {
         const latencyMs = performance.now() - sentAt;
         if (outcome.status !== 200) failures++;
         if (warmingUp) {

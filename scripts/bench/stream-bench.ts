@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { seedPro, seedPurchase } from '../../api/credits/testing/seed-credits';
 import { createApp, featureMiddleware, featureRouters } from '../../api/app';
+import { features } from '../../api/features';
+import { stemsFeature, stemsFeatureWith } from '../../api/features/stems/stems-feature';
 import { loadConfig } from '../../api/config/env';
+import { findOrCreateAccount } from '../../api/features/auth/account-registry';
+import { authKeys } from '../../api/features/auth/auth-keys';
+import { sessionCookieName } from '../../api/features/auth/session-cookie';
+import { createSession } from '../../api/features/auth/sessions';
 import { createFixtureSongLibrary } from '../../api/features/stems/testing/fixture-song-library';
 import { sessionHeader, stemPath } from '../../api/features/stems/testing/stem-requests';
 import { startHttpServer } from '../../api/http/http-server';
@@ -41,6 +47,13 @@ const headRate = Number(process.env.BENCH_HEAD_RATE ?? 500);
 const headWindowMs = Number(process.env.BENCH_HEAD_WINDOW_MS ?? 8_000);
 /** HEADs at the same rate before each window, not counted in it (the GET phase warms up 1 s too). */
 const headWarmupMs = 1_000;
+/**
+ * The player's pattern besides the target's one user: a song's HEADs (one per stem) go out
+ * together, each burst from the next of `playerCount` users, so every burst finds the user's kept
+ * admission (and session) lapsed and asks the database (decision 0048).
+ */
+const playerBurst = 6;
+const playerCount = 120;
 const loadEntry = fileURLToPath(new URL('./stream-bench-load.ts', import.meta.url));
 
 function runLoad(load: StreamLoadRequest): Promise<StreamLoadResult> {
@@ -68,6 +81,8 @@ interface BackendResult {
   throughput: { staticBytesPerSecond: number; meteredBytesPerSecond: number; ratio: number; target: number; failures: number; cpuMsPerMiB: { static: number; metered: number } };
   head: { p50Ms: number; p99Ms: number; achievedPerSecond: number; failures: number; targetP99Ms: number; cpuMsPerHead: number; plainP99Ms: number; warmupP99Ms: number };
   headRounds: Array<{ p50Ms: number; p99Ms: number; cpuMsPerHead: number; plainP99Ms: number; warmupP99Ms: number; diagnostics: HeadRoundDiagnostics }>;
+  /** The same rate as the player sends it (bursts of a song's stems, users in turn), and with every HEAD asking the database. */
+  headReference: { playerBursts: { p50Ms: number; p99Ms: number }; uncached: { p50Ms: number; p99Ms: number } };
 }
 
 /** The databases measured: the embedded default, and the server too when `DATABASE_URL` is set. */
@@ -99,6 +114,19 @@ async function benchBackend(backend: BenchBackend): Promise<BackendResult> {
   const logger = pino({ level: 'warn' });
   const app = createApp({ config, store, sql, projections, logger, clock: { now: () => new Date() }, middleware: featureMiddleware, routers: featureRouters });
   const server = await startHttpServer(app, { port: 0, host: '127.0.0.1' });
+  // The same app on the same database, but every HEAD asks the database (before decision 0048).
+  const uncachedStems = stemsFeatureWith({ admissionCacheTtlMs: 0 });
+  const uncachedApp = createApp({
+    config,
+    store,
+    sql,
+    projections,
+    logger,
+    clock: { now: () => new Date() },
+    middleware: featureMiddleware,
+    routers: (deps) => features.flatMap((feature) => (feature === stemsFeature ? uncachedStems : feature).routers?.(deps) ?? []),
+  });
+  const uncachedServer = await startHttpServer(uncachedApp, { port: 0, host: '127.0.0.1' });
   const testApp = { url: server.url, store, sql, projections, config } as unknown as TestApp;
 
   const library = await createFixtureSongLibrary(testApp, { largeBytes: stemBytes });
@@ -155,30 +183,52 @@ async function benchBackend(backend: BenchBackend): Promise<BackendResult> {
   }
 
   const heads: Array<Extract<StreamLoadResult, { kind: 'head-latency' }> & { cpuMsPerHead: number; plainP99Ms: number; diagnostics: HeadRoundDiagnostics }> = [];
+  const playerHeads: Array<{ p50Ms: number; p99Ms: number }> = [];
+  const uncachedHeads: Array<{ p50Ms: number; p99Ms: number }> = [];
+  const players: Array<Record<string, string>> = [];
+  // Accounts and sessions written as a sign-in writes them (the sign-in route limits e-mails per network).
+  if (only !== 'get') {
+    for (let i = 0; i < playerCount; i++) {
+      const account = await findOrCreateAccount(sql, `player-${i}@example.com`, new Date());
+      const { token } = await createSession(sql, { key: authKeys(config).session, userId: account.userId, now: new Date() });
+      players.push({ cookie: `${sessionCookieName(config.publicUrl)}=${token}` });
+    }
+  }
+  const headLoad = (url: string, headerSets: Array<Record<string, string>>, burst = 1) => runLoad({ kind: 'head-latency', url, headers: headerSets, ratePerSecond: headRate, warmupMs: headWarmupMs, durationMs: headWindowMs, burst }).then((result) => {
+    if (result.kind !== 'head-latency') throw new Error('unexpected load result');
+    return result;
+  });
   for (let round = 1; round <= (only === 'get' ? 0 : rounds); round++) {
     // The same load against the plain handler first: the tail the machine and the load process
     // add by themselves (on 2 cores, 1.3–3.2 ms of p99 on 2026-11-27).
-    const plain = await runLoad({ kind: 'head-latency', url: staticUrl, headers: {}, ratePerSecond: headRate, warmupMs: headWarmupMs, durationMs: headWindowMs });
-    if (plain.kind !== 'head-latency') throw new Error('unexpected load result');
+    const plain = await headLoad(staticUrl, [{}]);
     // The app's own CPU per answer (this process: the API, its projections, PGlite when embedded):
     // steadier than latency on a shared machine, and what the rate a core can carry follows from.
     const watch = await watchHeadRound(projections, sql);
     const cpuBefore = process.cpuUsage();
-    const result = await runLoad({ kind: 'head-latency', url: meteredUrl, headers, ratePerSecond: headRate, warmupMs: headWarmupMs, durationMs: headWindowMs });
+    const result = await headLoad(meteredUrl, [headers]);
     const cpu = process.cpuUsage(cpuBefore);
-    if (result.kind !== 'head-latency') throw new Error('unexpected load result');
     const diagnostics = await watch.finish(result.slow);
     const cpuMsPerHead = (cpu.user + cpu.system) / 1000 / Math.max(1, result.warmupSent + result.sent);
     heads.push({ ...result, cpuMsPerHead, plainP99Ms: plain.p99Ms, diagnostics });
+    const bursts = await headLoad(meteredUrl, players, playerBurst);
+    playerHeads.push(bursts);
+    const uncached = await headLoad(meteredUrl.replace(server.url, uncachedServer.url), [headers]);
+    uncachedHeads.push(uncached);
     console.error(
       `[${database}] HEAD round ${round}: p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, max ${result.maxMs.toFixed(1)} ms, ${result.achievedPerSecond.toFixed(0)}/s, ${result.failures} failures; ` +
         `warm-up p99 ${result.warmupP99Ms.toFixed(1)} ms; plain handler p50 ${plain.p50Ms.toFixed(2)} ms, p99 ${plain.p99Ms.toFixed(2)} ms; app CPU ${cpuMsPerHead.toFixed(2)} ms per HEAD (load ${loadavg()[0]!.toFixed(1)})`,
     );
     console.error(`[${database}]   ${describeHeadRound(diagnostics)}`);
+    console.error(
+      `[${database}]   player bursts (${playerBurst} HEADs, ${playerCount} users in turn): p50 ${bursts.p50Ms.toFixed(2)} ms, p99 ${bursts.p99Ms.toFixed(2)} ms, ${bursts.failures} failures; ` +
+        `every HEAD asking the database: p50 ${uncached.p50Ms.toFixed(2)} ms, p99 ${uncached.p99Ms.toFixed(2)} ms, ${uncached.failures} failures`,
+    );
   }
 
   await new Promise<void>((resolve) => staticServer.close(() => resolve()));
   await server.close(1_000);
+  await uncachedServer.close(1_000);
   await projections.stop();
   await store.close();
   await client.dispose();
@@ -196,6 +246,10 @@ async function benchBackend(backend: BenchBackend): Promise<BackendResult> {
       cpuMsPerHead: median(heads.map((h) => h.cpuMsPerHead)),
       plainP99Ms: median(heads.map((h) => h.plainP99Ms)),
       warmupP99Ms: median(heads.map((h) => h.warmupP99Ms)),
+    },
+    headReference: {
+      playerBursts: { p50Ms: median(playerHeads.map((h) => h.p50Ms)), p99Ms: median(playerHeads.map((h) => h.p99Ms)) },
+      uncached: { p50Ms: median(uncachedHeads.map((h) => h.p50Ms)), p99Ms: median(uncachedHeads.map((h) => h.p99Ms)) },
     },
     headRounds: heads.map((h) => ({ p50Ms: h.p50Ms, p99Ms: h.p99Ms, cpuMsPerHead: h.cpuMsPerHead, plainP99Ms: h.plainP99Ms, warmupP99Ms: h.warmupP99Ms, diagnostics: h.diagnostics })),
   };
@@ -217,11 +271,12 @@ async function main(): Promise<void> {
     `Woodshed stem stream benchmark, ${startedAt}: ${summary.machine.cpus} x ${summary.machine.cpuModel}, Node ${process.version}; load average ${loadAtStart.toFixed(1)} at start, ${summary.machine.loadAverageAtEnd.toFixed(1)} at end`,
     `GET ${(stemBytes / 2 ** 20).toFixed(0)} MiB stem, ${clients} concurrent clients, ${throughputWindowMs / 1000} s windows; HEAD credit check at ${headRate}/s for ${headWindowMs / 1000} s after ${headWarmupMs / 1000} s of warm-up; medians of ${rounds} rounds`,
   ];
-  for (const { database, throughput, head } of results) {
+  for (const { database, throughput, head, headReference } of results) {
     lines.push(
       `${database}:`,
       `  GET: static handler ${mbps(throughput.staticBytesPerSecond)}, metered route ${mbps(throughput.meteredBytesPerSecond)}, ratio ${throughput.ratio.toFixed(2)}x (target >= 0.90x) ${throughput.ratio >= 0.9 ? 'met' : 'MISSED'}; failed responses ${throughput.failures}; app CPU per MiB: static ${throughput.cpuMsPerMiB.static.toFixed(2)} ms, metered ${throughput.cpuMsPerMiB.metered.toFixed(2)} ms`,
       `  HEAD: p50 ${head.p50Ms.toFixed(2)} ms, p99 ${head.p99Ms.toFixed(2)} ms (target <= 5 ms) ${head.p99Ms <= 5 ? 'met' : 'MISSED'}; achieved ${head.achievedPerSecond.toFixed(0)}/s; failures ${head.failures}; app CPU ${head.cpuMsPerHead.toFixed(2)} ms per HEAD; warm-up p99 ${head.warmupP99Ms.toFixed(1)} ms; plain handler p99 ${head.plainP99Ms.toFixed(2)} ms`,
+      `  HEAD as the player sends it (bursts of ${playerBurst}, ${playerCount} users in turn): p50 ${headReference.playerBursts.p50Ms.toFixed(2)} ms, p99 ${headReference.playerBursts.p99Ms.toFixed(2)} ms; every HEAD asking the database: p50 ${headReference.uncached.p50Ms.toFixed(2)} ms, p99 ${headReference.uncached.p99Ms.toFixed(2)} ms`,
     );
   }
   console.log(lines.join('\n'));

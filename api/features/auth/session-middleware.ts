@@ -6,7 +6,7 @@ import { authKeys, keyedHash } from './auth-keys';
 import { sessionCacheOf } from './session-cache';
 import { looksLikeOpaqueToken } from './sign-in-secrets';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
-import { findSession } from './sessions';
+import { type FoundSession, findSession } from './sessions';
 
 /**
  * Put the signed-in user into `ctx.state.user` for every /api request that carries a live session
@@ -14,11 +14,15 @@ import { findSession } from './sessions';
  * A session found is kept for `sessionCacheTtlMs` (session-cache.ts), so a player's burst of stem
  * requests (a HEAD and a GET per stem) asks the database once: sessions revoked elsewhere stop
  * working within that second, and a sign-out here at once. Unknown tokens are never cached.
+ * Requests that come while a token's lookup is under way share it.
  */
 export function sessionMiddleware(deps: AppDependencies): AppMiddleware {
   const { config, sql, clock } = deps;
   const { session: key } = authKeys(config);
   const cache = sessionCacheOf(deps);
+  // Lookups under way, by token hash: the player's burst of stem requests (six HEADs at once)
+  // shares one instead of queueing six on the database.
+  const pending = new Map<string, Promise<FoundSession | undefined>>();
   return async (ctx, next) => {
     const token = isApiPath(ctx.path) ? sessionTokenOf(ctx, config.publicUrl) : undefined;
     if (token !== undefined && looksLikeOpaqueToken(token)) {
@@ -29,7 +33,17 @@ export function sessionMiddleware(deps: AppDependencies): AppMiddleware {
       if (cached !== undefined && cached.expiresAtMs > nowMs) {
         ctx.state.user = { id: cached.userId, email: cached.email, isAdmin: isAdmin({ id: cached.userId, email: cached.email }, config.adminEmails) };
       } else {
-        const session = await findSession(sql, { key, token, now });
+        let lookup = pending.get(tokenHash);
+        if (lookup === undefined) {
+          const asked = findSession(sql, { key, token, now });
+          const done = () => {
+            if (pending.get(tokenHash) === asked) pending.delete(tokenHash);
+          };
+          asked.then(done, done);
+          pending.set(tokenHash, asked);
+          lookup = asked;
+        }
+        const session = await lookup;
         if (session === undefined) {
           cache.delete(tokenHash);
           clearSessionCookie(ctx, config.publicUrl);

@@ -1,22 +1,36 @@
+import { AdmissionCache, admissionCacheTtlMs } from '../../credits/admission-cache';
 import { admitMeteredRequest } from '../../credits/credit-gate';
 import type { Feature } from '../../feature';
 import { stemsRouter } from './stems-router';
 
+export interface StemsFeatureOptions {
+  /** How long a HEAD's admission answers again (decision 0048); 0: every HEAD asks the database. */
+  admissionCacheTtlMs: number;
+}
+
 /**
  * The stem stream: stem audio for signed-in users, metered per response (StemStreamed) and allowed
- * by their credits (403 without any left; GETs reserve what they send).
+ * by their credits (403 without any left; GETs reserve what they send). Each app keeps its own
+ * recent HEAD admissions.
  */
-export const stemsFeature: Feature = {
-  name: 'stems',
-  routers: (deps) => [
-    stemsRouter(deps, {
-      beforeServe: (stem) =>
-        admitMeteredRequest(deps, {
-          method: stem.method,
-          userId: stem.user.id,
-          contentLength: stem.range ? stem.range.end - stem.range.start + 1 : stem.size,
-          startedAt: stem.startedAt,
+export function stemsFeatureWith(options: StemsFeatureOptions): Feature {
+  return {
+    name: 'stems',
+    routers: (deps) => {
+      const gate = { ...deps, admissions: new AdmissionCache(options.admissionCacheTtlMs) };
+      return [
+        stemsRouter(deps, {
+          beforeServe: (stem) =>
+            admitMeteredRequest(gate, {
+              method: stem.method,
+              userId: stem.user.id,
+              contentLength: stem.range ? stem.range.end - stem.range.start + 1 : stem.size,
+              startedAt: stem.startedAt,
+            }),
         }),
-    }),
-  ],
-};
+      ];
+    },
+  };
+}
+
+export const stemsFeature: Feature = stemsFeatureWith({ admissionCacheTtlMs });

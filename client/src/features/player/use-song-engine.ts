@@ -12,7 +12,7 @@ import { useSongPlayRecordedMutation } from './player-api';
 /** Where loading a song's stems stands. */
 export type SongEngineState =
   | { status: 'loading' }
-  /** A stem's HEAD answered 403: the credit limit is reached and nothing was loaded. */
+  /** A stem's HEAD (or, in a race, its GET) answered 403: the credit limit is reached and nothing was loaded. */
   | { status: 'creditLimit' }
   | { status: 'failed' }
   | { status: 'ready'; engine: StemEngine };
@@ -54,6 +54,13 @@ export function useSongEngine(song: PlayerSong | undefined): SongEngineState {
       const loaded = await StemEngine.load(sources, { signal: controller.signal, fetch: cache?.fetchFor(kept, plan, fetch.bind(globalThis)), drums });
       if (controller.signal.aborted) {
         loaded.dispose();
+        return;
+      }
+      // The HEADs let the song through but a GET was refused (the credits ran out in between, on
+      // another device or tab): the same answer as a refused HEAD, nothing half loaded.
+      if (loaded.failures.some((failure) => failure.status === 403)) {
+        loaded.dispose();
+        setState({ status: 'creditLimit' });
         return;
       }
       engine = loaded;

@@ -4,6 +4,17 @@ export interface StemSource {
   url: string;
 }
 
+/** A stem's stream answered something other than its bytes: `status` tells the credit limit (403) from the rest. */
+export class StemResponseError extends Error {
+  constructor(
+    readonly stemId: string,
+    readonly status: number,
+  ) {
+    super(`stem ${stemId}: HTTP ${status}`);
+    this.name = 'StemResponseError';
+  }
+}
+
 /**
  * The stem's encoded bytes, fetched with the session cookie (the stream is for signed-in users only
  * and metered per response). A non-2xx answer is an error naming the status, so a 403 (credit limit)
@@ -14,7 +25,7 @@ export async function fetchStemAudio(source: StemSource, fetchFn: typeof fetch, 
   if (!response.ok) {
     // Drop the body unread: it is an error document, not audio worth metering further.
     await response.body?.cancel().catch(() => undefined);
-    throw new Error(`stem ${source.id}: HTTP ${response.status}`);
+    throw new StemResponseError(source.id, response.status);
   }
   return response.arrayBuffer();
 }

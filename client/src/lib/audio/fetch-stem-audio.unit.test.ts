@@ -12,6 +12,7 @@ describe('fetchStemAudio', () => {
   it('refuses an error answer instead of decoding it as audio', async () => {
     const fetchFn = vi.fn(async () => new Response('limit', { status: 403 }));
     await expect(fetchStemAudio({ id: 'bass.mp3', url: '/x' }, fetchFn)).rejects.toThrow('stem bass.mp3: HTTP 403');
+    await expect(fetchStemAudio({ id: 'bass.mp3', url: '/x' }, fetchFn)).rejects.toMatchObject({ stemId: 'bass.mp3', status: 403 });
   });
 
   it('passes the abort signal through', async () => {

@@ -2,7 +2,7 @@ import * as Tone from './tone';
 import { clickTimes, countInClicks, countInDuration, trainerTempo } from './beat-grid';
 import type { BeatGrid, SpeedTrainer } from './beat-grid';
 import { ClickTrack } from './click-track';
-import { fetchStemAudio } from './fetch-stem-audio';
+import { StemResponseError, fetchStemAudio } from './fetch-stem-audio';
 import { assertTempo, assertTranspose, renderMix } from './render-mix';
 import type { MixSettings } from './render-mix';
 import type { StemSource } from './fetch-stem-audio';
@@ -73,6 +73,8 @@ export const CHANGE_LOOKAHEAD: Seconds = 0.04;
 export interface StemLoadFailure {
   id: string;
   message: string;
+  /** The stream's HTTP status, when it answered with an error (403: the credit limit). */
+  status?: number;
 }
 
 /** How to load a song's stems. */
@@ -224,7 +226,8 @@ export class StemEngine {
     results.forEach((result, index) => {
       const id = sources[index]!.id;
       if (result.status === 'rejected') {
-        failures.push({ id, message: result.reason instanceof Error ? result.reason.message : String(result.reason) });
+        const status = result.reason instanceof StemResponseError ? result.reason.status : undefined;
+        failures.push({ id, message: result.reason instanceof Error ? result.reason.message : String(result.reason), ...(status !== undefined && { status }) });
         return;
       }
       const gain = new Tone.Gain({ context, gain: 1 });

@@ -1,0 +1,84 @@
+import type { Admission } from './credit-reservations';
+
+/**
+ * How long an admission the database gave may answer a HEAD again without asking it (decision
+ * 0048): on the app's clock, the instant the request started, and on the process's own clock.
+ */
+export const admissionCacheTtlMs = 1_000;
+
+interface Entry {
+  month: string;
+  admission: Admission;
+  /** The request instant (app clock) the admission was asked at. */
+  askedAtMs: number;
+  /** performance.now() when the answer came. */
+  answeredAt: number;
+}
+
+interface Pending {
+  month: string;
+  answer: Promise<Admission>;
+}
+
+/**
+ * The admissions of recent HEADs, per user and billing month, so that the player's burst of HEADs
+ * (one per stem, spec 000 section 5) asks the database once. Only answers that let something
+ * through are kept (Pro, or bytes left); a refusal is always the database's answer of the moment,
+ * so a user who just bought credits is never refused from memory. A kept answer can be wrong only
+ * by being too generous, for at most `ttlMs`, and only about a HEAD, which sends nothing: the GET
+ * that follows reserves under the database's lock and refuses on its own. This process's
+ * reservations drop the user's entry (`forget`), so its own GETs are seen at once. Concurrent
+ * HEADs of one user share one question (`admission` while another is pending). Bounded: past
+ * `maxEntries` users it starts over empty.
+ */
+export class AdmissionCache {
+  private readonly entries = new Map<number, Entry>();
+  private readonly pending = new Map<number, Pending>();
+
+  constructor(
+    private readonly ttlMs = admissionCacheTtlMs,
+    private readonly maxEntries = 10_000,
+    private readonly processNow: () => number = () => performance.now(),
+  ) {}
+
+  /**
+   * A kept admission of `userId` for `month` asked less than `ttlMs` before `atMs` (and less than
+   * that ago in this process; `kept` true), or `ask`'s answer, shared with the callers that come
+   * while it is out and kept when it lets something through. A shared answer counts as the
+   * database's answer of the moment: the question went out while this request was arriving.
+   */
+  async admission(userId: number, month: string, atMs: number, ask: () => Promise<Admission>): Promise<{ admission: Admission; kept: boolean }> {
+    if (this.ttlMs <= 0) return { admission: await ask(), kept: false };
+    const entry = this.entries.get(userId);
+    if (entry !== undefined && entry.month === month && this.fresh(entry, atMs)) return { admission: entry.admission, kept: true };
+    const inFlight = this.pending.get(userId);
+    if (inFlight !== undefined && inFlight.month === month) return { admission: await inFlight.answer, kept: false };
+
+    const answer = ask();
+    const mine: Pending = { month, answer };
+    this.pending.set(userId, mine);
+    try {
+      const admission = await answer;
+      // A reservation forgot the user while the question was out: its answer may predate the hold.
+      if (this.pending.get(userId) === mine && (admission.pro || admission.bytesLeft > 0)) {
+        if (this.entries.size >= this.maxEntries) this.entries.clear();
+        this.entries.set(userId, { month, admission, askedAtMs: atMs, answeredAt: this.processNow() });
+      }
+      return { admission, kept: false };
+    } finally {
+      if (this.pending.get(userId) === mine) this.pending.delete(userId);
+    }
+  }
+
+  /** The user's credits just changed in this process (a GET reserved, settled or released): ask again next time. */
+  forget(userId: number): void {
+    this.entries.delete(userId);
+    this.pending.delete(userId);
+  }
+
+  private fresh(entry: Entry, atMs: number): boolean {
+    // Both clocks: a test clock that stands still, or one set back or forward, never stretches an entry.
+    const sinceAsked = atMs - entry.askedAtMs;
+    return sinceAsked >= 0 && sinceAsked < this.ttlMs && this.processNow() - entry.answeredAt < this.ttlMs;
+  }
+}
