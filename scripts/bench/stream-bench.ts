@@ -1,3 +1,5 @@
+// The app's V8 settings, as `npm start` sets them, before any of its code is loaded.
+import '../app/tune-v8-heap';
 import { spawn } from 'node:child_process';
 import { createReadStream, mkdtempSync } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
