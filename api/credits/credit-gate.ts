@@ -70,11 +70,11 @@ export async function admitMeteredRequest(deps: CreditGateDependencies, request:
     clearInterval(heartbeat);
     try {
       await work();
-      deps.admissions?.forget(request.userId);
     } catch (error) {
       // The response is over either way; a row left as it was lapses with its expiry.
       deps.logger.error({ err: error, reservationId: id, userId: request.userId }, 'credit reservation not settled; it lapses at its expiry');
     }
+    deps.admissions?.forget(request.userId);
   };
   return {
     maxBytes: reservation.bytes,
