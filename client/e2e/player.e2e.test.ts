@@ -157,6 +157,34 @@ describe('player', () => {
     await page.close();
   });
 
+  it('says Credit Limit Reached and keeps nothing loaded when a stem GET answers 403 after its HEAD let it through', async () => {
+    const page = await browser.newPage();
+    const problems = watchPageProblems(page);
+    await signInWithCode(page, baseUrl, uniqueEmail('player-limit-race'));
+    const songIds = await scanFixtureLibrary(page);
+    // The credits ran out between the HEADs and the GETs (another tab or device streamed the last
+    // of them): the HEADs are the server's, one stem's GET is refused as the credit gate refuses it.
+    let refused = '';
+    await page.route('**/api/stems/stream/**', (route) => {
+      if (route.request().method() !== 'GET' || (refused !== '' && refused !== route.request().url())) return route.continue();
+      refused = route.request().url();
+      return route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: { code: 'forbidden', message: 'You have used all your streaming credits.' } }) });
+    });
+    const playCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/play')) playCalls.push(request.url());
+    });
+    await page.goto(`${baseUrl}/player?songId=${songIds.get(fixtureSongs[0]!.title)}`);
+    await page.getByRole('heading', { name: 'Credit Limit Reached' }).waitFor();
+    expect(refused).not.toBe('');
+    expect(await page.getByTestId('mixer-strip').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Play' }).count()).toBe(0);
+    expect(await page.getByText('Song loaded successfully').count()).toBe(0);
+    expect(playCalls).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('shows No Song Selected without a songId', async () => {
     const page = await browser.newPage();
     await signInWithCode(page, baseUrl, uniqueEmail('player-none'));
