@@ -177,6 +177,7 @@ describe('player', () => {
     await page.goto(`${baseUrl}/player?songId=${songIds.get(fixtureSongs[0]!.title)}`);
     await page.getByRole('heading', { name: 'Credit Limit Reached' }).waitFor();
     expect(refused).not.toBe('');
+    await saveScreenshot(page, 'player-credit-limit-after-get');
     expect(await page.getByTestId('mixer-strip').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Play' }).count()).toBe(0);
     expect(await page.getByText('Song loaded successfully').count()).toBe(0);
