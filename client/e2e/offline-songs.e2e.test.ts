@@ -72,7 +72,7 @@ describe('offline songs (issue 12, decision 0033)', () => {
     await page.goto(`${baseUrl}/library`);
     await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     const stemBytes = await Promise.all(
-      parade.stems.map(async (stem) => Number((await page.request.head(`${baseUrl}/api/stems/stream/${songId}/${stem.name}.wav`)).headers()['content-length'])),
+      parade.stems.map(async (stem) => Number((await page.request.head(`${baseUrl}/api/stems/stream/${songId}/${stem.name}.wav`, { headers: { 'X-Woodshed-Player': '1' } })).headers()['content-length'])),
     );
     const songBytes = stemBytes.reduce((sum, bytes) => sum + bytes, 0);
     const before = await settledBytesStreamed(page);

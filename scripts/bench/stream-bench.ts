@@ -18,6 +18,7 @@ import { authKeys } from '../../api/features/auth/auth-keys';
 import { sessionCookieName } from '../../api/features/auth/session-cookie';
 import { createSession } from '../../api/features/auth/sessions';
 import { createFixtureSongLibrary } from '../../api/features/stems/testing/fixture-song-library';
+import { playerRequestHeader } from '../../api/features/stems/require-player-request';
 import { sessionHeader, stemPath } from '../../api/features/stems/testing/stem-requests';
 import { startHttpServer } from '../../api/http/http-server';
 import { migrateApiTables } from '../../api/storage/api-migrations';
@@ -195,7 +196,7 @@ async function benchBackend(backend: BenchBackend): Promise<BackendResult> {
     for (let i = 0; i < playerCount; i++) {
       const account = await findOrCreateAccount(sql, `player-${i}@example.com`, new Date());
       const { token } = await createSession(sql, { key: authKeys(config).session, userId: account.userId, now: new Date() });
-      players.push({ cookie: `${sessionCookieName(config.publicUrl)}=${token}` });
+      players.push({ cookie: `${sessionCookieName(config.publicUrl)}=${token}`, [playerRequestHeader]: '1' });
     }
   }
   const headLoad = (url: string, headerSets: Array<Record<string, string>>, burst = 1) => runLoad({ kind: 'head-latency', url, headers: headerSets, ratePerSecond: headRate, warmupMs: headWarmupMs, durationMs: headWindowMs, burst }).then((result) => {

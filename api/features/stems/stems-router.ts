@@ -10,6 +10,7 @@ import type { SessionUser } from '../../http/session-user';
 import { type ByteRange, parseRangeHeader } from './byte-range';
 import { type OpenStemFile, type StemFileStat, StemOutsideSongsDirectory, isPlainFileName, openStemFile, statStemFile } from './open-stem-file';
 import { recordStemStreamed } from './record-stem-streamed';
+import { playerRequestRule, requirePlayerRequest } from './require-player-request';
 import { sendMeteredBody } from './send-metered-body';
 import { type StemFileStream, streamStemFile } from './stem-file-stream';
 import { stemContentType } from './stem-content-type';
@@ -61,15 +62,18 @@ export const stemLocationTtlMs = 1_000;
  * songs read model knows, to signed-in users only, with single byte ranges and validators. Each GET
  * that sends stem bytes appends one StemStreamed event when its response closes, with the body
  * bytes the socket accepted (aborts included); HEAD, 304 and error answers send none and append
- * nothing. Anything that does not name exactly a stem of the song is a 404.
+ * nothing. Only the player's requests are served (require-player-request.ts). Anything that does not name exactly a stem of the song is a 404.
  */
 export function stemsRouter(deps: AppDependencies, options: StemsRouterOptions = {}): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/stems' });
   const stemLocations = new ShortLivedCache<SongStemLocation>(stemLocationTtlMs);
+  const sameOrigin = playerRequestRule(deps.config.publicUrl);
 
   // @koa/router answers HEAD with a GET route's handler; the handler tells them apart.
   router.get('/stream/:songId/:filename', async (ctx) => {
     const user = requireUser(ctx);
+    // Before anything is looked up, reserved or billed: only the player's own requests are served.
+    requirePlayerRequest(ctx, sameOrigin);
     const startedAt = deps.clock.now();
     const { songId: rawSongId = '', filename = '' } = ctx.params;
     const notFound = () => new AppError(404, 'not_found', 'No such stem.');

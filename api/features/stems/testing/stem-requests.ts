@@ -3,6 +3,7 @@ import { type DataOf, decodeEvent } from '../../../../events/catalog';
 import type { EventStore } from '../../../../events/store/event-store';
 import type { TestBrowser } from '../../../testing/test-browser';
 import { meteringStreamId } from '../record-stem-streamed';
+import { playerRequestHeader } from '../require-player-request';
 
 /** One response read to its last byte, body kept as bytes. */
 export interface RawResponse {
@@ -29,11 +30,14 @@ export function rawRequest(baseUrl: string, method: string, rawPath: string, hea
   });
 }
 
-/** The session cookie of a signed-in test browser, as a request header (the app runs on http). */
+/**
+ * The headers of the player's stem requests from a signed-in test browser: its session cookie (the
+ * app runs on http) and the player's header, which a client without Sec-Fetch-Site must send.
+ */
 export function sessionHeader(browser: TestBrowser): Record<string, string> {
   const token = browser.cookie('woodshed_session');
   if (token === undefined) throw new Error('The test browser is not signed in');
-  return { cookie: `woodshed_session=${token}` };
+  return { cookie: `woodshed_session=${token}`, [playerRequestHeader]: '1' };
 }
 
 /** The path of a stem, its file name escaped as a browser would. */

@@ -2,11 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { fetchStemAudio } from './fetch-stem-audio';
 
 describe('fetchStemAudio', () => {
-  it('fetches the stem with credentials and returns its bytes', async () => {
+  it("fetches the stem with credentials and the player's header, and returns its bytes", async () => {
     const fetchFn = vi.fn(async () => new Response(new Uint8Array([1, 2, 3])));
     const bytes = await fetchStemAudio({ id: 'drums.mp3', url: '/api/stems/stream/1/drums.mp3' }, fetchFn);
     expect([...new Uint8Array(bytes)]).toEqual([1, 2, 3]);
-    expect(fetchFn).toHaveBeenCalledWith('/api/stems/stream/1/drums.mp3', expect.objectContaining({ credentials: 'include' }));
+    // The API refuses a stem request without it from a browser that sends no Sec-Fetch-Site.
+    expect(fetchFn).toHaveBeenCalledWith('/api/stems/stream/1/drums.mp3', expect.objectContaining({ credentials: 'include', headers: { 'X-Woodshed-Player': '1' } }));
   });
 
   it('refuses an error answer instead of decoding it as audio', async () => {

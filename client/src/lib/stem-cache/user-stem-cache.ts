@@ -1,3 +1,4 @@
+import { stemRequestHeaders } from '../audio/stem-request-headers';
 import { indexedDbStemStore } from './indexed-db-stem-store';
 import { StemCache } from './stem-cache';
 import type { StemSourcePlan } from './stem-cache';
@@ -13,7 +14,7 @@ export function userStemCache(userId: number | null | undefined): StemCache | nu
 /** HEAD of a stem (never billed, decision 0010): its status and ETag, or that no server answered. */
 export async function headStem(url: string, signal: AbortSignal): Promise<StemHeadAnswer> {
   try {
-    const answer = await fetch(url, { method: 'HEAD', credentials: 'include', signal });
+    const answer = await fetch(url, { method: 'HEAD', credentials: 'include', headers: stemRequestHeaders, signal });
     return { kind: 'answered', status: answer.status, etag: answer.headers.get('ETag') };
   } catch (error) {
     // An abort is the caller's, not a network failure.
