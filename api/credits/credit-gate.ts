@@ -16,7 +16,7 @@ export interface MeteredRequest {
   startedAt: Date;
 }
 
-/** Credits a GET holds while it streams: the body is cut at `maxBytes`, then settled on what was sent. */
+/** Credits a GET holds while it streams (its whole body, `maxBytes`), settled on what was sent. */
 export interface CreditHold {
   /** The most body bytes this response may send. */
   readonly maxBytes: number;
@@ -41,9 +41,9 @@ export function creditLimitReached(): AppError {
 
 /**
  * Streaming under the credit rules (ARCHITECTURE.md, Metering): Pro streams unlimited, with nothing
- * held; anyone else needs credits left, live holds included, or gets a 403. HEAD only checks, and
- * also refuses when what is left does not cover the response it describes. A GET
- * reserves its body's bytes, capped by what is left, and keeps the reservation alive while it
+ * held; anyone else needs what is left, live holds included, to cover the whole response, or gets a
+ * 403 before its body (decision 0055: a stem cut short does not decode, so it is never served). HEAD
+ * only checks. A GET reserves all its body's bytes and keeps the reservation alive while it
  * streams; `settle` then holds the bytes actually sent until the credits read model has them.
  * Resolves null when nothing is held (HEAD, Pro).
  */

@@ -46,7 +46,7 @@ const admissionSql = `SELECT snap.*,
  * and crosses to its thread and back). Under a per-user transaction lock, so concurrent reservations
  * see each other: PL/pgSQL gives each statement after the lock a snapshot of its own, which a single
  * plain statement (its snapshot taken before the lock is granted) would not. Answers Pro (nothing
- * held), or a hold of the smaller of `wanted` and what is left, or no hold (null) when nothing is.
+ * held), or a hold of all of `wanted`, or no hold (null) when what is left does not cover it.
  * Holds that lapsed or that the read model already has are dropped on the way. Called on its own,
  * the lock lasts until the statement's own transaction commits.
  */
@@ -69,12 +69,13 @@ BEGIN
   left_bytes := admission.bytes_left - admission.held;
   -- The new hold is neither lapsed nor settled, and the admission left out every row this removes.
   DELETE FROM credit_reservations WHERE user_id = $1 AND (expires_at <= $3 OR settled_position <= coalesce(admission.position, ''));
-  IF left_bytes <= 0 THEN
+  -- All of the response or nothing (decision 0055): a stem cut short does not decode.
+  IF left_bytes <= 0 OR left_bytes < $4 THEN
     RETURN QUERY SELECT false, NULL::bigint;
     RETURN;
   END IF;
-  INSERT INTO credit_reservations (id, user_id, bytes, created_at, expires_at) VALUES ($5, $1, least($4, left_bytes), $3, $6);
-  RETURN QUERY SELECT false, least($4, left_bytes);
+  INSERT INTO credit_reservations (id, user_id, bytes, created_at, expires_at) VALUES ($5, $1, $4, $3, $6);
+  RETURN QUERY SELECT false, $4;
 END
 $reserve$;
 `;
@@ -92,8 +93,9 @@ export async function admissionOf(sql: SqlExecutor, userId: number, at: Date): P
 }
 
 /**
- * Reserve up to `wanted` bytes for a GET that started at `at` (its billing month, and the instant
- * Pro is judged at): Pro, granted, or refused. The hold lives `reservationTtlMs` from `now`.
+ * Reserve `wanted` bytes for a GET that started at `at` (its billing month, and the instant Pro is
+ * judged at): Pro, granted (all of it), or refused (what is left does not cover it, decision 0055).
+ * The hold lives `reservationTtlMs` from `now`.
  */
 export async function reserveStreamBytes(sql: SqlExecutor, userId: number, wanted: number, at: Date, now: Date): Promise<Reservation> {
   const id = randomUUID();
