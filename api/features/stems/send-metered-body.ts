@@ -28,8 +28,8 @@ const lateWriteOutcomeMs = 1_000;
  * The most bytes handed to the socket in one write, and so the most a reset can leave unbilled.
  * The file is read in larger chunks (fewer reads through libuv's thread pool, which is where a
  * 64 KiB read size cost the route its throughput), and each chunk is written in slices of this
- * size, one at a time. Slices of 512 KiB (within issue 9's 1 MiB per aborted request) were
- * measured no faster beyond the bench's noise, so the margin stays 64 KiB (decision 0046).
+ * size, one at a time. Slices of 512 KiB were measured no faster beyond the bench's noise, so the
+ * margin under what a client read stays 64 KiB (decision 0046).
  */
 export const writeSliceBytes = 64 * 1024;
 
@@ -43,7 +43,8 @@ export const writeSliceBytes = 64 * 1024;
  * left our process for the kernel's socket buffer. So nothing still queued in Node (in the
  * response, the socket or libuv) when a client goes away is billed, and headers never are. What
  * the kernel accepted but the client never read (its send buffer here, the receive buffer there)
- * is counted: no portable API tells it apart. A write cut mid-way by a reset is not counted at all
+ * is counted: no API tells it apart, so an aborted response may be billed up to both kernels'
+ * socket buffers more than its client read (the bound decision 0010 states, and why it is not tighter). A write cut mid-way by a reset is not counted at all
  * (its callback fails). Slices go out one at a time, the next only once the last one's callback
  * came: several writes waiting in Node's stream would be flushed as one `writev`, which a reset
  * fails as a whole, so a client may read at most one slice (`writeSliceBytes`) more than is billed,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,22 +7,9 @@ import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 import { writeSliceBytes } from './send-metered-body';
 import { type FixtureSongLibrary, createFixtureSongLibrary } from './testing/fixture-song-library';
+import { readBodyThenClose } from './testing/read-body-then-close';
+import { socketBufferingBound } from './testing/socket-buffering';
 import { sessionHeader, stemPath, waitForMeteredStreams } from './testing/stem-requests';
-
-/**
- * The most a Linux TCP socket buffers (bytes): the kernel grows a socket's send buffer up to
- * tcp_wmem's maximum and the peer's receive buffer up to tcp_rmem's. Bytes the server's kernel
- * accepted but the client never read sit in those two buffers, so they bound how far the metered
- * count can run ahead of what the client read. 64 MiB where /proc is not there to say.
- */
-function socketBufferingBound(): number {
-  const maximum = (file: string) => Number(readFileSync(file, 'utf8').trim().split(/\s+/)[2]);
-  try {
-    return maximum('/proc/sys/net/ipv4/tcp_wmem') + maximum('/proc/sys/net/ipv4/tcp_rmem');
-  } catch {
-    return 64 << 20;
-  }
-}
 
 /** The most a reset can leave unbilled: one write (send-metered-body.ts), whatever the read size. */
 const writeChunkBytes = writeSliceBytes;
@@ -56,6 +43,18 @@ describeAppOnEveryDatabase('stem stream aborted by the client', { config: { auth
     expect(bytesSent).toBeGreaterThanOrEqual(received - writeChunkBytes);
     // Never more than it read plus what the two kernels' socket buffers can hold.
     expect(bytesSent).toBeLessThanOrEqual(received + buffering);
+  });
+
+  it('bills a raw socket that reads 1 MiB and closes within the stated bound of what it read: at most one slice under, at most the kernels\' socket buffers over', async () => {
+    const { browser, user } = await signInWithCode(env.app.url, 'raw-socket@example.com');
+    const path = stemPath(library.songId, library.stems.large.filename);
+    const read = await readBodyThenClose(env.app.url, path, sessionHeader(browser), readBeforeHangingUp);
+    expect(read.status).toBe(200);
+    expect(read.bodyBytes).toBeGreaterThanOrEqual(readBeforeHangingUp);
+    const [event] = await waitForMeteredStreams(env.app.store, user.id, 1);
+    expect(event).toMatchObject({ aborted: true, range: null });
+    expect(event!.bytesSent).toBeGreaterThanOrEqual(read.bodyBytes - writeChunkBytes);
+    expect(event!.bytesSent).toBeLessThanOrEqual(read.bodyBytes + buffering);
   });
 
   it('meters a ranged response cut short the same way, with the range it was serving', async () => {
