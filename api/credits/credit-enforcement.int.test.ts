@@ -1,9 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { bytesPerCredit } from '../../projections/credits/credit-rules';
 import { creditSnapshotOf } from '../../projections/credits/credits-queries';
+import { recordLapsedReservations } from '../features/stems/lapsed-reservations-job';
 import { writeSliceBytes } from '../features/stems/send-metered-body';
 import { type FixtureSongLibrary, createFixtureSongLibrary } from '../features/stems/testing/fixture-song-library';
 import { socketBufferingBound } from '../features/stems/testing/socket-buffering';
@@ -12,7 +14,7 @@ import type { UsageStatsResponse } from '../features/usage/usage-responses';
 import { describeAppOnEveryDatabase } from '../testing/describe-app-on-every-database';
 import type { TestBrowser } from '../testing/test-browser';
 import { signInWithCode, testAuthSecret, testClock } from '../testing/test-sign-in';
-import { reservationTtlMs } from './credit-reservations';
+import { reservationTtlMs, reserveStreamBytes } from './credit-reservations';
 import { fetchStem } from './testing/stem-fetch';
 import { seedPro, seedPurchase, seedStreamed } from './testing/seed-credits';
 
@@ -81,6 +83,8 @@ describeAppOnEveryDatabase('credit limits on the stem stream', { config: { authS
       expect(figures.freeCredits.remaining).toBeGreaterThanOrEqual(0);
       expect(figures.totalCredits.used).toBeLessThanOrEqual(figures.totalCredits.available);
     }
+    // Spent down to less than 3 MiB: refused, and the settled holds are gone once the read model has them.
+    expect((await fetchStem(url(library.stems.large.filename), { headers: slice })).status).toBe(403);
     expect(await reservationRows(user.id)).toBe(0);
   });
 
@@ -260,26 +264,83 @@ describeAppOnEveryDatabase('credit limits on the stem stream', { config: { authS
     expect(figures.totalCredits.used).toBe(200 + Math.ceil((2 * largeBytes) / bytesPerCredit));
   });
 
-  it('lets the reservations of a process that died lapse after their time to live', async () => {
+  it('bills the reservation of a process that never settled it as spent once it lapses, never granting its credits again', async () => {
     clock.set(october);
     const { browser, user } = await signInWithCode(env.app.url, 'crashed@example.com');
     const headers = sessionHeader(browser);
+    const stem = library.stems.large.filename;
     await seedStreamed(env.app, user.id, 199 * bytesPerCredit, new Date('2025-10-06T10:00:00.000Z'));
-    // What a process that died mid-stream leaves: a reservation nobody settles or extends.
-    await env.sql.query(`INSERT INTO credit_reservations (id, user_id, bytes, created_at, expires_at) VALUES (gen_random_uuid(), $1, $2, $3, $4)`, [
-      user.id,
-      bytesPerCredit,
-      clock.now().toISOString(),
-      new Date(clock.now().getTime() + reservationTtlMs).toISOString(),
-    ]);
-    expect((await fetchStem(url(library.stems.bass.filename), { method: 'HEAD', headers })).status).toBe(403);
-    clock.advance(reservationTtlMs);
-    expect((await fetchStem(url(library.stems.bass.filename), { method: 'HEAD', headers })).status).toBe(200);
-    expect((await fetchStem(url(library.stems.bass.filename), { headers })).status).toBe(200);
+    // What a process killed mid-stream leaves: a reservation of 8 MiB, reserved as the gate
+    // reserves, that nobody settles or extends.
+    const killed = await reserveStreamBytes(env.sql, user.id, 8 * MiB, clock.now(), clock.now(), { songId: library.songId, filename: stem, range: { start: 0, end: 8 * MiB - 1 } });
+    expect(killed).toMatchObject({ granted: true, bytes: 8 * MiB });
+    const threeMiB = { ...headers, range: `bytes=0-${3 * MiB - 1}` };
+    expect((await fetchStem(url(stem), { headers: threeMiB })).status).toBe(403);
+
+    // Lapsed: still spent, so the 3 MiB the 2 MiB left cannot cover are still refused.
+    clock.advance(reservationTtlMs + 1_000);
+    expect((await fetchStem(url(stem), { headers: threeMiB })).status).toBe(403);
+    expect((await fetchStem(url(stem), { method: 'HEAD', headers: threeMiB })).status).toBe(403);
+
+    // The sweep records it in the log as a response of all it held, under the reservation's id, once.
+    const deps = { sql: env.sql, store: env.app.store, clock, log: pino({ level: 'silent' }) };
+    expect(await recordLapsedReservations(deps)).toBe(1);
+    expect(await recordLapsedReservations(deps)).toBe(0);
+    await projected(user.id, 2);
+    const events = await env.app.store.readStream(`metering-user-${user.id}`);
+    expect(events.at(-1)?.eventId).toBe((killed as { id: string }).id);
+    expect((await meteredStreams(env.app.store, user.id)).at(-1)).toEqual({
+      userId: user.id,
+      songId: library.songId,
+      filename: stem,
+      bytesSent: 8 * MiB,
+      range: { start: 0, end: 8 * MiB - 1 },
+      aborted: true,
+      startedAt: october.toISOString(),
+    });
+    const figures = await stats(browser);
+    expect(figures.totalBytesStreamed).toBe(199 * bytesPerCredit + 8 * MiB);
+    expect(figures.freeCredits).toEqual({ used: 200, total: 200, remaining: 0 });
+    // Counted once: the read model has it, the hold goes, and 2 MiB are left, no more, no less.
+    expect((await fetchStem(url(stem), { headers: threeMiB })).status).toBe(403);
+    expect(await fetchStem(url(stem), { headers: { ...headers, range: `bytes=0-${2 * MiB - 1}` } })).toMatchObject({ status: 206, complete: true });
+    expect(await reservationRows(user.id)).toBe(1);
+  });
+
+  it('bills a response whose reservation lapsed while it still streamed once: its own event, or the lapse, never both', async () => {
+    clock.set(october);
+    const { browser, user } = await signInWithCode(env.app.url, 'stalled@example.com');
+    const headers = sessionHeader(browser);
+    const deps = { sql: env.sql, store: env.app.store, clock, log: pino({ level: 'silent' }) };
+    const appends = vi.spyOn(env.app.store, 'append');
+    const meteringAppends = () => appends.mock.calls.flatMap(([streamId], index) => (streamId === `metering-user-${user.id}` ? [appends.mock.results[index]!.value] : []));
+    try {
+      // The client reads nothing for a while, so the response stalls mid-body (64 MiB is more than
+      // the socket buffers take here) while its reservation lapses and is recorded as spent.
+      const stalled = await fetchStem(url(library.stems.large.filename), {
+        headers,
+        onHeaders: async () => {
+          clock.advance(reservationTtlMs + 1_000);
+          expect(await recordLapsedReservations(deps)).toBe(1);
+        },
+      });
+      expect(stalled).toMatchObject({ status: 200, complete: true });
+      // Both appends tried, the sweep's and the response's own (one of them refused: same id).
+      while (meteringAppends().length < 2) await new Promise((resolve) => setTimeout(resolve, 25));
+      await Promise.allSettled(meteringAppends());
+    } finally {
+      appends.mockRestore();
+    }
+    await projected(user.id, 1);
+    const events = await meteredStreams(env.app.store, user.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ filename: library.stems.large.filename, bytesSent: largeBytes });
+    if (largeBytes > socketBufferingBound()) expect(events[0]!.aborted).toBe(true);
+    expect((await stats(browser)).totalBytesStreamed).toBe(largeBytes);
   });
 
   it('gives the same figures after the credits read model is rebuilt from the log', async () => {
-    const users = ['one-credit', 'crossing', 'heads', 'ranges', 'rollover', 'pack', 'pro', 'crashed'];
+    const users = ['one-credit', 'crossing', 'heads', 'ranges', 'rollover', 'pack', 'pro', 'crashed', 'stalled'];
     const browsers = await Promise.all(users.map(async (name) => (await signInWithCode(env.app.url, `${name}@example.com`)).browser));
     for (const at of [october, new Date('2025-11-02T00:00:00.000Z')]) {
       clock.set(at);

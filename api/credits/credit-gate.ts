@@ -4,7 +4,7 @@ import { billingMonthKey } from '../../projections/credits/credit-rules';
 import type { Clock } from '../clock';
 import { AppError } from '../http/app-error';
 import type { AdmissionCache } from './admission-cache';
-import { type Admission, admissionOf, extendReservation, releaseReservation, reservationHeartbeatMs, reserveStreamBytes, settleReservation } from './credit-reservations';
+import { type Admission, type ReservedStem, admissionOf, extendReservation, releaseReservation, reservationHeartbeatMs, reserveStreamBytes, settleReservation } from './credit-reservations';
 
 /** The part of a stem response the gate decides on. */
 export interface MeteredRequest {
@@ -14,12 +14,19 @@ export interface MeteredRequest {
   contentLength: number;
   /** When the response started: its billing month, and the instant Pro is judged at. */
   startedAt: Date;
+  /** What a GET serves, recorded with its reservation (a lapsed one is billed as spent for it). */
+  stem: ReservedStem;
 }
 
 /** Credits a GET holds while it streams (its whole body, `maxBytes`), settled on what was sent. */
 export interface CreditHold {
   /** The most body bytes this response may send. */
   readonly maxBytes: number;
+  /**
+   * The id the response's StemStreamed goes under: the reservation's, which a lapsed reservation
+   * is recorded as spent under too, so the log never has both (decision 0055).
+   */
+  readonly eventId: string;
   /** The response is over: keep holding only `bytesSent` until the read model has the event at `position` (null: not recorded). */
   settle(bytesSent: number, position: string | null): Promise<void>;
   /** The response sent nothing: give the whole reservation back. */
@@ -53,7 +60,7 @@ export async function admitMeteredRequest(deps: CreditGateDependencies, request:
     return null;
   }
   // One round trip for a GET: Pro, or a hold of what it may send.
-  const reservation = await reserveStreamBytes(deps.sql, request.userId, request.contentLength, request.startedAt, deps.clock.now());
+  const reservation = await reserveStreamBytes(deps.sql, request.userId, request.contentLength, request.startedAt, deps.clock.now(), request.stem);
   // Whatever it held, the user's credits may have moved since a HEAD's admission was kept.
   deps.admissions?.forget(request.userId);
   if (reservation.pro) return null;
@@ -71,13 +78,14 @@ export async function admitMeteredRequest(deps: CreditGateDependencies, request:
     try {
       await work();
     } catch (error) {
-      // The response is over either way; a row left as it was lapses with its expiry.
-      deps.logger.error({ err: error, reservationId: id, userId: request.userId }, 'credit reservation not settled; it lapses at its expiry');
+      // The response is over either way; a row left unsettled is recorded as spent once it lapses.
+      deps.logger.error({ err: error, reservationId: id, userId: request.userId }, 'credit reservation not settled; it is billed as spent once it lapses');
     }
     deps.admissions?.forget(request.userId);
   };
   return {
     maxBytes: reservation.bytes,
+    eventId: id,
     settle: (bytesSent, position) => finish(() => settleReservation(deps.sql, id, bytesSent, position, deps.clock.now())),
     release: () => finish(() => releaseReservation(deps.sql, id)),
   };

@@ -7,7 +7,8 @@ import { creditReservationRoutines } from './credit-reservations';
  * model: it is the live state of responses, not something the log can rebuild. Once a response is
  * over (`settled_at`) its row holds the bytes actually sent, with `settled_position` the position
  * of its StemStreamed event (null when the append failed); the row goes once the credits read
- * model has passed that position. `expires_at` lets the holds of a process that died lapse.
+ * model has passed that position. An unsettled row past `expires_at` belongs to a process that
+ * died: it keeps holding until it is recorded as spent (lapsed-reservations.ts).
  */
 const creditReservationsSchema = `
 CREATE TABLE credit_reservations (
@@ -23,11 +24,24 @@ CREATE INDEX credit_reservations_by_user ON credit_reservations (user_id);
 `;
 
 /**
+ * What a reservation is for, so that one its process never settled can be recorded as spent by
+ * another (decision 0055): the stem and the range served (`created_at` is when the response
+ * started). Null on rows written before this.
+ */
+const whatWasServed = `
+ALTER TABLE credit_reservations ADD COLUMN song_id integer, ADD COLUMN filename text, ADD COLUMN range_start bigint, ADD COLUMN range_end bigint;
+CREATE INDEX credit_reservations_lapsing ON credit_reservations (expires_at) WHERE settled_at IS NULL;
+`;
+
+/**
  * The reservation table's numbered migrations, and the function that reserves (replaced at every
  * start: its body is the credit gate's own SQL), run at start-up (api/storage/api-migrations.ts).
  */
 export const creditReservationMigrations: MigrationSet = {
   name: 'credit-reservations',
-  migrations: [{ version: 1, name: 'credit-reservations', sql: creditReservationsSchema }],
+  migrations: [
+    { version: 1, name: 'credit-reservations', sql: creditReservationsSchema },
+    { version: 2, name: 'credit-reservations-what-was-served', sql: whatWasServed },
+  ],
   routines: creditReservationRoutines,
 };

@@ -5,7 +5,10 @@ import { type SnapshotRow, creditSnapshotSql } from '../../projections/credits/c
 import { activeAt } from '../../projections/subscriptions/subscriptions-queries';
 import { subscriptionsTable } from '../../projections/subscriptions/subscriptions-tables';
 
-/** How long an unsettled reservation lives without a heartbeat: the holds of a crashed process lapse after this. */
+/**
+ * How long an unsettled reservation lives without a heartbeat: the holds of a crashed process lapse
+ * after this, and are then recorded as spent (lapsed-reservations.ts), never given back.
+ */
 export const reservationTtlMs = 120_000;
 /** How often a response in progress extends its reservation. */
 export const reservationHeartbeatMs = 30_000;
@@ -16,6 +19,14 @@ export const reservationHeartbeatMs = 30_000;
  * unrecorded response before its bytes are free again.
  */
 export const settledHoldMs = 24 * 60 * 60_000;
+
+/** What a reservation is for: recorded with it, so a lapsed one can be billed as spent. */
+export interface ReservedStem {
+  songId: number;
+  filename: string;
+  /** The range served; null for the whole file. */
+  range: { start: number; end: number } | null;
+}
 
 /** What reserving bytes for a GET gave: Pro (nothing held), a hold of `bytes`, or nothing left. */
 export type Reservation = { pro: true } | { pro: false; granted: true; id: string; bytes: number } | { pro: false; granted: false };
@@ -28,7 +39,8 @@ export interface Admission {
 }
 
 /*
- * One statement, so one snapshot: the holds are filtered by the position of the very read-model row
+ * An unsettled hold counts until it is settled, however long ago it lapsed: a lapsed one is spent
+ * (decision 0055) and holds until it is recorded as such. One statement, so one snapshot: the holds are filtered by the position of the very read-model row
  * they are subtracted from, so a projection commit can never make a settled response count twice or
  * nowhere. `$1` is the user, `$2` the billing month, `$3` the instant; the reservation function
  * embeds it as it is, its own parameters numbered alike.
@@ -36,22 +48,23 @@ export interface Admission {
 const admissionSql = `SELECT snap.*,
     EXISTS (SELECT 1 FROM ${subscriptionsTable} s WHERE s.user_id = $1 AND ${activeAt('$3')}) AS pro,
     (SELECT coalesce(sum(r.bytes), 0) FROM credit_reservations r
-      WHERE r.user_id = $1 AND r.expires_at > $3::timestamptz
+      WHERE r.user_id = $1 AND (r.settled_at IS NULL OR r.expires_at > $3::timestamptz)
         AND (r.settled_position IS NULL OR r.settled_position > coalesce(snap.position, ''))) AS held
   FROM (${creditSnapshotSql('$1', '$2')}) snap`;
 
 /**
- * `reserve_stream_bytes(user, month, at, wanted, id, expires)`: all a metered GET asks before its
+ * `reserve_stream_bytes(user, month, at, wanted, id, expires, song, filename, range start, range end)`: all a metered GET asks before its
  * body, in one round trip (decision 0047: on PGlite every statement queues on its one connection
  * and crosses to its thread and back). Under a per-user transaction lock, so concurrent reservations
  * see each other: PL/pgSQL gives each statement after the lock a snapshot of its own, which a single
  * plain statement (its snapshot taken before the lock is granted) would not. Answers Pro (nothing
  * held), or a hold of all of `wanted`, or no hold (null) when what is left does not cover it.
- * Holds that lapsed or that the read model already has are dropped on the way. Called on its own,
+ * Settled holds that lapsed or that the read model already has are dropped on the way. Called on its own,
  * the lock lasts until the statement's own transaction commits.
  */
 export const creditReservationRoutines = `
-CREATE OR REPLACE FUNCTION reserve_stream_bytes(integer, date, timestamptz, bigint, uuid, timestamptz)
+DROP FUNCTION IF EXISTS reserve_stream_bytes(integer, date, timestamptz, bigint, uuid, timestamptz);
+CREATE OR REPLACE FUNCTION reserve_stream_bytes(integer, date, timestamptz, bigint, uuid, timestamptz, integer, text, bigint, bigint)
 RETURNS TABLE (pro_at_start boolean, reserved_bytes bigint)
 LANGUAGE plpgsql AS $reserve$
 #variable_conflict use_column
@@ -68,13 +81,13 @@ BEGIN
   END IF;
   left_bytes := admission.bytes_left - admission.held;
   -- The new hold is neither lapsed nor settled, and the admission left out every row this removes.
-  DELETE FROM credit_reservations WHERE user_id = $1 AND (expires_at <= $3 OR settled_position <= coalesce(admission.position, ''));
+  DELETE FROM credit_reservations WHERE user_id = $1 AND ((settled_at IS NOT NULL AND expires_at <= $3) OR settled_position <= coalesce(admission.position, ''));
   -- All of the response or nothing (decision 0055): a stem cut short does not decode.
   IF left_bytes <= 0 OR left_bytes < $4 THEN
     RETURN QUERY SELECT false, NULL::bigint;
     RETURN;
   END IF;
-  INSERT INTO credit_reservations (id, user_id, bytes, created_at, expires_at) VALUES ($5, $1, $4, $3, $6);
+  INSERT INTO credit_reservations (id, user_id, bytes, created_at, expires_at, song_id, filename, range_start, range_end) VALUES ($5, $1, $4, $3, $6, $7, $8, $9, $10);
   RETURN QUERY SELECT false, $4;
 END
 $reserve$;
@@ -97,11 +110,11 @@ export async function admissionOf(sql: SqlExecutor, userId: number, at: Date): P
  * judged at): Pro, granted (all of it), or refused (what is left does not cover it, decision 0055).
  * The hold lives `reservationTtlMs` from `now`.
  */
-export async function reserveStreamBytes(sql: SqlExecutor, userId: number, wanted: number, at: Date, now: Date): Promise<Reservation> {
+export async function reserveStreamBytes(sql: SqlExecutor, userId: number, wanted: number, at: Date, now: Date, stem: ReservedStem): Promise<Reservation> {
   const id = randomUUID();
   const { rows } = await sql.query<{ pro_at_start: boolean; reserved_bytes: string | number | null }>(
-    'SELECT pro_at_start, reserved_bytes FROM reserve_stream_bytes($1, $2, $3, $4, $5, $6)',
-    [userId, billingMonthKey(at), at.toISOString(), wanted, id, new Date(now.getTime() + reservationTtlMs).toISOString()],
+    'SELECT pro_at_start, reserved_bytes FROM reserve_stream_bytes($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
+    [userId, billingMonthKey(at), at.toISOString(), wanted, id, new Date(now.getTime() + reservationTtlMs).toISOString(), stem.songId, stem.filename, stem.range?.start ?? null, stem.range?.end ?? null],
     { name: 'reserve_stream_bytes' },
   );
   const row = rows[0];
@@ -124,7 +137,8 @@ export async function extendReservation(sql: SqlExecutor, id: string, now: Date)
  * spent: an unrecorded response must not free credits it used.
  */
 export async function settleReservation(sql: SqlExecutor, id: string, bytesSent: number, position: string | null, now: Date): Promise<void> {
-  await sql.query(`UPDATE credit_reservations SET bytes = $2, settled_position = $3, settled_at = $4, expires_at = $5 WHERE id = $1`, [
+  // A row already recorded as spent after it lapsed (its event has the reservation's id) is left so.
+  await sql.query(`UPDATE credit_reservations SET bytes = $2, settled_position = $3, settled_at = $4, expires_at = $5 WHERE id = $1 AND settled_position IS NULL`, [
     id,
     bytesSent,
     position,

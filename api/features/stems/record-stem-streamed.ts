@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { type DataOf, newEvent } from '../../../events/catalog';
+import { EventIdConflict } from '../../../events/store/event-id-conflict';
 import type { EventStore, EventToAppend } from '../../../events/store/event-store';
 import type { Clock } from '../../clock';
 import { type EventSource, requestEventMetadata } from '../../commands/request-event-metadata';
@@ -21,15 +22,17 @@ export interface RecordStemStreamedDependencies {
 /**
  * Append the one StemStreamed event of a stem response that has closed; resolves its log position,
  * or null when it could not be recorded. Retries reuse the event's id, so an append whose
- * acknowledgement was lost is not written twice. A final failure never throws (the response is
+ * acknowledgement was lost is not written twice; `eventId` (a metered response's reservation id)
+ * makes the response and the recording of its lapsed reservation exclusive. A final failure never throws (the response is
  * already over and the process must keep serving): it is logged at error level with the stream and
  * the whole event, so an operator can append exactly that event later.
  */
-export async function recordStemStreamed(deps: RecordStemStreamedDependencies, request: EventSource, data: DataOf<'StemStreamed'>): Promise<string | null> {
+export async function recordStemStreamed(deps: RecordStemStreamedDependencies, request: EventSource, data: DataOf<'StemStreamed'>, eventId?: string): Promise<string | null> {
   const streamId = meteringStreamId(data.userId);
   let event: EventToAppend;
   try {
-    event = newEvent('StemStreamed', data, requestEventMetadata(request, deps.clock, data.userId));
+    const metadata = requestEventMetadata(request, deps.clock, data.userId);
+    event = newEvent('StemStreamed', data, eventId === undefined ? metadata : { ...metadata, eventId });
   } catch (error) {
     deps.log.error({ err: error, unmeteredStemStream: { streamId, data } }, 'StemStreamed not recorded: the event is not valid; reconcile by hand');
     return null;
@@ -38,6 +41,12 @@ export async function recordStemStreamed(deps: RecordStemStreamedDependencies, r
     try {
       return (await deps.store.append(streamId, [event], { expectedVersion: 'any' })).position;
     } catch (error) {
+      if (error instanceof EventIdConflict) {
+        // The id is the response's reservation: its lapse was already recorded as spent, or (for
+        // the sweep) the response recorded itself after all. Either way it is billed once.
+        deps.log.warn({ streamId, eventId: event.eventId, data }, 'StemStreamed not recorded: its reservation is already billed under this id');
+        return null;
+      }
       const delay = meteringRetryDelaysMs[attempt];
       if (delay === undefined) {
         deps.log.error(

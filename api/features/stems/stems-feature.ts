@@ -1,6 +1,7 @@
 import { AdmissionCache, admissionCacheTtlMs } from '../../credits/admission-cache';
 import { admitMeteredRequest } from '../../credits/credit-gate';
 import type { Feature } from '../../feature';
+import { lapsedReservationsJob } from './lapsed-reservations-job';
 import { stemsRouter } from './stems-router';
 
 export interface StemsFeatureOptions {
@@ -10,8 +11,8 @@ export interface StemsFeatureOptions {
 
 /**
  * The stem stream: stem audio for signed-in users, metered per response (StemStreamed) and allowed
- * by their credits (403 without any left; GETs reserve what they send). Each app keeps its own
- * recent HEAD admissions.
+ * by their credits (403 without enough left; GETs reserve what they send). Each app keeps its own
+ * recent HEAD admissions. Its job records reservations that lapsed unsettled as spent.
  */
 export function stemsFeatureWith(options: StemsFeatureOptions): Feature {
   return {
@@ -26,10 +27,12 @@ export function stemsFeatureWith(options: StemsFeatureOptions): Feature {
               userId: stem.user.id,
               contentLength: stem.range ? stem.range.end - stem.range.start + 1 : stem.size,
               startedAt: stem.startedAt,
+              stem: { songId: stem.songId, filename: stem.filename, range: stem.range },
             }),
         }),
       ];
     },
+    jobs: (deps) => [lapsedReservationsJob({ sql: deps.sql, store: deps.store, clock: deps.clock, log: deps.logger })],
   };
 }
 

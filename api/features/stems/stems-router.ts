@@ -34,6 +34,8 @@ export interface StemToServe {
 export interface StemServingHold {
   /** The most body bytes the response may send; the connection is cut after them. */
   readonly maxBytes: number;
+  /** The id to append the response's StemStreamed under (its reservation's). */
+  readonly eventId?: string;
   /** The response is over: `bytesSent` went out, recorded at `position` (null: the StemStreamed append failed). */
   settle(bytesSent: number, position: string | null): Promise<void>;
   /** The response sent no body (it failed first): let go of everything held. */
@@ -168,7 +170,7 @@ export function stemsRouter(deps: AppDependencies, options: StemsRouterOptions =
         range,
         aborted: sent.aborted,
         startedAt: startedAt.toISOString(),
-      });
+      }, hold?.eventId);
       settled = true;
       await hold?.settle(sent.bytesSent, position);
     } finally {
