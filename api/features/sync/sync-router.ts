@@ -3,6 +3,9 @@ import type { AppDependencies } from '../../app-dependencies';
 import type { AppRouter, AppState } from '../../http/app-context';
 import { parseBody, parseInput, parseQuery } from '../../http/parse-request';
 import { requireUser } from '../../http/require-user';
+import { enforceRateLimit } from '../../rate-limits/rate-limit';
+import type { RateLimitRule } from '../../rate-limits/rate-limit-rule';
+import { syncPushesPerUser } from './sync-limits';
 import { type SyncChangeFeed, type SyncChangeFeedOptions } from './sync-change-feed';
 import { pullPage } from './sync-pull';
 import { pushPresets, pushStars } from './sync-push';
@@ -12,6 +15,8 @@ import { type SyncStreamOptions, openSyncStream } from './sync-stream';
 export interface SyncRouterOptions {
   feed: SyncChangeFeed;
   stream?: SyncStreamOptions;
+  /** Pushes per user and window; default `syncPushesPerUser`. */
+  pushLimit?: RateLimitRule;
 }
 
 export type { SyncChangeFeedOptions };
@@ -40,10 +45,17 @@ export function syncRouter(deps: AppDependencies, options: SyncRouterOptions): A
   router.post('/:collection/push', async (ctx) => {
     const user = requireUser(ctx);
     const { collection } = parseInput(pushCollectionParam, ctx.params, 'path');
-    ctx.body =
-      collection === 'stars'
-        ? await pushStars(deps, ctx, user.id, parseBody(ctx, starPushRequest))
-        : await pushPresets(deps, ctx, user.id, parseBody(ctx, presetPushRequest));
+    // Counted after parsing: a malformed push is refused without a write and uses up no allowance.
+    const countPush = () => enforceRateLimit(deps, ctx, options.pushLimit ?? syncPushesPerUser, String(user.id));
+    if (collection === 'stars') {
+      const rows = parseBody(ctx, starPushRequest);
+      await countPush();
+      ctx.body = await pushStars(deps, ctx, user.id, rows);
+    } else {
+      const rows = parseBody(ctx, presetPushRequest);
+      await countPush();
+      ctx.body = await pushPresets(deps, ctx, user.id, rows);
+    }
   });
 
   return router;
