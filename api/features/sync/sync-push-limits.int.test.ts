@@ -61,7 +61,10 @@ describeAppOnEveryDatabase(
     });
 
     it('appends a push of many stars in one transaction, deciding its rows in order', async () => {
-      const rows = Array.from({ length: songCount }, (_, index) => ({ assumedMasterState: null, newDocumentState: star(index + 1, true) }));
+      const rows: Array<{ assumedMasterState: StarDocument | null; newDocumentState: StarDocument }> = Array.from({ length: songCount }, (_, index) => ({
+        assumedMasterState: null,
+        newDocumentState: star(index + 1, true),
+      }));
       // The same song twice: the second row is decided on the state the first left.
       rows.push({ assumedMasterState: star(1, true), newDocumentState: star(1, false) });
       // A row whose assumed master is stale comes back with the server's document.
@@ -76,7 +79,10 @@ describeAppOnEveryDatabase(
     });
 
     it('applies a presets push on every song, each song’s stream in one append, and the pull sees it at once', async () => {
-      const rows = [1, 2, 3].map((songId) => ({ assumedMasterState: null, newDocumentState: preset(songId, 0.5) }));
+      const rows: Array<{ assumedMasterState: PresetDocument | null; newDocumentState: PresetDocument }> = [1, 2, 3].map((songId) => ({
+        assumedMasterState: null,
+        newDocumentState: preset(songId, 0.5),
+      }));
       rows.push({ assumedMasterState: preset(1, 0.5), newDocumentState: preset(1, 0.25) });
       const pushed = await browser.post<PresetDocument[]>('/api/sync/presets/push', rows);
       expect(pushed.status).toBe(200);
