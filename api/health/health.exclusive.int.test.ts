@@ -144,10 +144,13 @@ for (const candidate of availableSqlClients()) {
         { expectedVersion: 'any' },
       );
       // Several projections fold StemStreamed (usage, credits, admin usage, the audit history) and
-      // each stalls on its own time: wait for the one this test names, not the first to stall.
+      // each stalls on its own time: wait for the one this test names, not the first to stall. The
+      // readiness probe and the detail are read one after the other: wait until both have seen it.
       const { status, body } = await eventually(
         () => health(app!),
-        (answer) => answer.body.projections.some((projection) => projection.projection === 'usage-bytes-per-user' && projection.state === 'stalled'),
+        (answer) =>
+          answer.body.stalled?.includes('usage-bytes-per-user') === true &&
+          answer.body.projections.some((projection) => projection.projection === 'usage-bytes-per-user' && projection.state === 'stalled'),
       );
       expect(status).toBe(503);
       expect(body.status).toBe('unavailable');
