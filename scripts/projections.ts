@@ -9,7 +9,7 @@
  * stalled, or a transaction holds readers back (for scripts and cron).
  *
  * Embedded mode (no DATABASE_URL): PGlite is one process per data directory, so run this while the
- * app is stopped (the app's own GET /api/health reports the same while it runs).
+ * app is stopped (the app's own GET /api/health reports the same while it runs, to an admin or with HEALTH_DETAIL_TOKEN).
  */
 import { projections } from '../projections/registry';
 import { readLogVisibility } from '../projections/runtime/log-visibility';

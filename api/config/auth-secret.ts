@@ -10,7 +10,7 @@ export const generatedAuthSecretFile = 'auth-secret';
  * What a key derived from the auth secret is for. One key per purpose, so a hash made for one
  * purpose can never be replayed as another (a code's hash as a session's, say).
  */
-export type AuthKeyPurpose = 'sign-in-code' | 'sign-in-link' | 'session' | 'email-outbox' | 'campaign-unsubscribe';
+export type AuthKeyPurpose = 'sign-in-code' | 'sign-in-link' | 'session' | 'session-token' | 'email-outbox' | 'campaign-unsubscribe';
 
 const secrets = new WeakMap<Config, Buffer>();
 

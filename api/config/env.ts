@@ -55,6 +55,11 @@ export interface Config {
    */
   authSecret?: string;
   /**
+   * A bearer token that shows an operator the health check's detail (HEALTH_DETAIL_TOKEN, >= 32
+   * characters): projections, their states, what is slow. Without it, only admins see the detail.
+   */
+  healthDetailToken?: string;
+  /**
    * How many reverse proxies in front of the API append to X-Forwarded-For (TRUST_PROXY); 0 =
    * none, and the client's address is the socket's peer. Set, `ctx.ip` is the address the
    * outermost of them saw, which the client cannot forge.
@@ -157,6 +162,7 @@ const envSchema = z.object({
   // Read for its problem only (loadConfig): the console outbox is the default outside production.
   ALLOW_CONSOLE_EMAIL_IN_PRODUCTION: optional(z.string().trim().toLowerCase().pipe(z.enum(['true', 'false'], { message: 'must be true or false' }))),
   AUTH_SECRET: optional(z.string().min(32, { message: 'must be at least 32 characters (for example `openssl rand -base64 48`)' })),
+  HEALTH_DETAIL_TOKEN: optional(z.string().regex(/^[\x21-\x7e]{32,}$/, { message: 'must be at least 32 printable characters without spaces (for example `openssl rand -hex 32`)' })),
   AWS_REGION: optional(z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, { message: 'must be an AWS region such as eu-west-1' })),
   SES_FROM_ADDRESS: optional(
     z.string().refine(
@@ -257,6 +263,7 @@ function toConfig(env: ParsedEnv, adminEmails: string[], cwd: string): Config {
         },
       }),
     ...(env.AUTH_SECRET !== undefined && { authSecret: env.AUTH_SECRET }),
+    ...(env.HEALTH_DETAIL_TOKEN !== undefined && { healthDetailToken: env.HEALTH_DETAIL_TOKEN }),
     trustedProxies: env.TRUST_PROXY,
   };
 }
@@ -279,6 +286,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
     stripe: config.stripeSecretKey !== undefined ? 'configured' : 'local test checkout',
     email: config.ses !== undefined ? `SES ${config.ses.region}` : 'local outbox',
     authSecret: config.authSecret !== undefined ? 'set' : `generated in ${config.dataDir}`,
+    healthDetailToken: config.healthDetailToken !== undefined ? 'set' : 'unset',
     trustProxy: config.trustedProxies,
   };
 }

@@ -181,6 +181,16 @@ describe('loadConfig', () => {
     expect(loadConfig({}, { cwd }).authSecret).toBeUndefined();
   });
 
+  it('takes an optional HEALTH_DETAIL_TOKEN of at least 32 printable characters, never quoting it', () => {
+    expect(loadConfig({}, { cwd }).healthDetailToken).toBeUndefined();
+    expect(loadConfig({ HEALTH_DETAIL_TOKEN: 'h'.repeat(32) }, { cwd }).healthDetailToken).toBe('h'.repeat(32));
+    for (const bad of ['too-short', `${'h'.repeat(32)} with spaces`]) {
+      expect(problemsOf({ HEALTH_DETAIL_TOKEN: bad })).toEqual([
+        'HEALTH_DETAIL_TOKEN: must be at least 32 printable characters without spaces (for example `openssl rand -hex 32`)',
+      ]);
+    }
+  });
+
   it('lists the missing AUTH_SECRET of production beside the other problems', () => {
     expect(problemsOf({ NODE_ENV: 'production', PORT: 'http', ALLOW_CONSOLE_EMAIL_IN_PRODUCTION: 'true' })).toEqual([
       'PORT: must be a whole number between 0 and 65535',

@@ -57,7 +57,7 @@ const clientErrorsByStatus: Record<number, { code: AppErrorCode; message: string
   404: { code: 'not_found', message: 'Not found.' },
   405: { code: 'method_not_allowed', message: 'This method is not allowed here.' },
   409: { code: 'conflict', message: 'The request conflicts with the current state.' },
-  413: { code: 'payload_too_large', message: 'The request body is too large.' },
+  413: { code: 'payload_too_large', message: 'The request body is too large: a JSON body may be at most 100 KB.' },
   415: { code: 'unsupported_media_type', message: 'Send the request body as application/json.' },
   416: { code: 'range_not_satisfiable', message: 'The requested range cannot be served.' },
   429: { code: 'rate_limited', message: 'Too many requests. Please wait a moment.' },

@@ -19,7 +19,7 @@ export function requestLog(): AppMiddleware {
       };
       const message = `${ctx.method} ${ctx.path} ${ctx.status} ${line.ms}ms`;
       // Load balancers poll the health check every few seconds; a healthy answer is noise.
-      if (ctx.path === '/api/health' && ctx.status === 200) ctx.state.log.debug(line, message);
+      if ((ctx.path === '/api/health' || ctx.path === '/api/health/live') && ctx.status === 200) ctx.state.log.debug(line, message);
       else if (ctx.status >= 500) ctx.state.log.warn(line, message);
       else ctx.state.log.info(line, message);
     });

@@ -81,6 +81,19 @@ export async function findSong(sql: SqlExecutor, songId: number, userId: number 
 }
 
 /**
+ * The stem file names of those of the given songs whose folders are on disk, by song id (one
+ * statement for a whole sync push, instead of a `findSong` per row). Songs not on disk are left out.
+ */
+export async function stemIdsOfSongsOnDisk(sql: SqlExecutor, songIds: readonly number[]): Promise<Map<number, string[]>> {
+  if (songIds.length === 0) return new Map();
+  const { rows } = await sql.query<{ song_id: number; stems: SongStemFile[] }>(
+    `SELECT song_id, stems FROM ${songsTable} WHERE song_id = ANY($1::integer[]) AND on_disk`,
+    [[...new Set(songIds)]],
+  );
+  return new Map(rows.map((row) => [Number(row.song_id), row.stems.map((stem) => stem.filename)]));
+}
+
+/**
  * Titles of the given songs, by id, whether or not their folders are still on disk (an audit shows
  * what a user played, also after the folder went away). Unknown ids are left out.
  */

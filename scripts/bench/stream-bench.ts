@@ -195,7 +195,7 @@ async function benchBackend(backend: BenchBackend): Promise<BackendResult> {
   if (only !== 'get') {
     for (let i = 0; i < playerCount; i++) {
       const account = await findOrCreateAccount(sql, `player-${i}@example.com`, new Date());
-      const { token } = await createSession(sql, { key: authKeys(config).session, userId: account.userId, now: new Date() });
+      const { token } = await createSession(sql, { key: authKeys(config).session, tokenKey: authKeys(config).sessionToken, userId: account.userId, now: new Date() });
       players.push({ cookie: `${sessionCookieName(config.publicUrl)}=${token}`, [playerRequestHeader]: '1' });
     }
   }

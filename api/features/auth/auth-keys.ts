@@ -7,6 +7,8 @@ export interface AuthKeys {
   code: Buffer;
   link: Buffer;
   session: Buffer;
+  /** Signs session tokens, so a forged cookie is refused without a lookup (session-token.ts). */
+  sessionToken: Buffer;
   outbox: Buffer;
 }
 
@@ -19,6 +21,7 @@ export function authKeys(config: Config): AuthKeys {
       code: deriveAuthKey(config, 'sign-in-code'),
       link: deriveAuthKey(config, 'sign-in-link'),
       session: deriveAuthKey(config, 'session'),
+      sessionToken: deriveAuthKey(config, 'session-token'),
       outbox: deriveAuthKey(config, 'email-outbox'),
     };
     derived.set(config, keys);

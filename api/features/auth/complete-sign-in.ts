@@ -49,7 +49,8 @@ export async function completeSignIn(
     await markAccountRegistered(deps.sql, userId, now);
   }
 
-  const session = await createSession(deps.sql, { key: authKeys(deps.config).session, userId, now });
+  const keys = authKeys(deps.config);
+  const session = await createSession(deps.sql, { key: keys.session, tokenKey: keys.sessionToken, userId, now });
   try {
     await deps.projections.waitForPosition('users', appended.position, { timeoutMs: signInReadModelWaitMs });
   } catch (error) {

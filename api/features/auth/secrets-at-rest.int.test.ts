@@ -43,8 +43,9 @@ describeAppOnEveryDatabase('secrets at rest', { config: { authSecret: testAuthSe
     tokens.push(first.token, second.token, third.token);
     for (const browser of [withCode, withLink]) {
       const session = browser.cookie('woodshed_session');
-      expect(session).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      tokens.push(session!);
+      // 256 random bits and their 128-bit tag (decision 0053): neither part may be stored or logged.
+      expect(session).toMatch(/^[A-Za-z0-9_-]{65}$/);
+      tokens.push(session!, session!.slice(0, 43));
       expect((await browser.get('/api/auth/me')).status).toBe(200);
     }
 

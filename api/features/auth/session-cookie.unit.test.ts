@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sessionCookieName } from './session-cookie';
+import { isSignedSessionToken, newSessionToken } from './session-token';
 import { looksLikeOpaqueToken, newOpaqueToken, newSignInCode } from './sign-in-secrets';
 
 describe('session cookie and sign-in secrets', () => {
@@ -16,5 +17,27 @@ describe('session cookie and sign-in secrets', () => {
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     expect(looksLikeOpaqueToken(token)).toBe(true);
     expect(looksLikeOpaqueToken(`${token}=`)).toBe(false);
+  });
+});
+
+describe('session tokens', () => {
+  const key = Buffer.alloc(32, 7);
+  const otherKey = Buffer.alloc(32, 8);
+
+  it('are 256 random bits and a tag under the key; only the key that signed a token accepts it', () => {
+    const token = newSessionToken(key);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{65}$/);
+    expect(Buffer.from(token.slice(0, 43), 'base64url')).toHaveLength(32);
+    expect(isSignedSessionToken(key, token)).toBe(true);
+    expect(isSignedSessionToken(otherKey, token)).toBe(false);
+    expect(newSessionToken(key)).not.toBe(token);
+  });
+
+  it('refuses a changed tag, a changed random part, another length and an unsigned token of the old shape', () => {
+    const token = newSessionToken(key);
+    const flip = (at: number) => `${token.slice(0, at)}${token[at] === 'A' ? 'B' : 'A'}${token.slice(at + 1)}`;
+    for (const forged of [flip(0), flip(50), flip(64), `${token}A`, token.slice(0, 64), token.slice(0, 43), newOpaqueToken(), '']) {
+      expect(isSignedSessionToken(key, forged)).toBe(false);
+    }
   });
 });

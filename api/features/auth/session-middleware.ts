@@ -4,8 +4,8 @@ import type { AppMiddleware } from '../../http/app-context';
 import { isAdmin } from './admin-policy';
 import { authKeys, keyedHash } from './auth-keys';
 import { sessionCacheOf } from './session-cache';
-import { looksLikeOpaqueToken } from './sign-in-secrets';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
+import { isSignedSessionToken } from './session-token';
 import { type FoundSession, findSession } from './sessions';
 
 /**
@@ -13,19 +13,21 @@ import { type FoundSession, findSession } from './sessions';
  * cookie, renewing the session (and its cookie) once a day. A stale or forged cookie is cleared.
  * A session found is kept for `sessionCacheTtlMs` (session-cache.ts), so a player's burst of stem
  * requests (a HEAD and a GET per stem) asks the database once: sessions revoked elsewhere stop
- * working within that second, and a sign-out here at once. Unknown tokens are never cached.
+ * working within that second, and a sign-out here at once. Unknown tokens are never cached. A token
+ * this server did not sign (forged, malformed, or from before tokens were signed) is refused in
+ * memory, with no database statement (decision 0053).
  * Requests that come while a token's lookup is under way share it.
  */
 export function sessionMiddleware(deps: AppDependencies): AppMiddleware {
   const { config, sql, clock } = deps;
-  const { session: key } = authKeys(config);
+  const { session: key, sessionToken: tokenKey } = authKeys(config);
   const cache = sessionCacheOf(deps);
   // Lookups under way, by token hash: the player's burst of stem requests (six HEADs at once)
   // shares one instead of queueing six on the database.
   const pending = new Map<string, Promise<FoundSession | undefined>>();
   return async (ctx, next) => {
     const token = isApiPath(ctx.path) ? sessionTokenOf(ctx, config.publicUrl) : undefined;
-    if (token !== undefined && looksLikeOpaqueToken(token)) {
+    if (token !== undefined && isSignedSessionToken(tokenKey, token)) {
       const now = clock.now();
       const nowMs = now.getTime();
       const tokenHash = keyedHash(key, token).toString('base64');

@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '../../../events/store/postgres/sql-client';
 import { keyedHash } from './auth-keys';
 import { sessionLifetimeMs, sessionRenewIntervalMs } from './auth-limits';
-import { newOpaqueToken } from './sign-in-secrets';
+import { newSessionToken } from './session-token';
 
 /** A session found by its cookie. */
 export interface FoundSession {
@@ -19,9 +19,9 @@ export interface FoundSession {
  */
 export async function createSession(
   sql: SqlExecutor,
-  options: { key: Buffer; userId: number; now: Date },
+  options: { key: Buffer; tokenKey: Buffer; userId: number; now: Date },
 ): Promise<{ token: string; expiresAt: Date }> {
-  const token = newOpaqueToken();
+  const token = newSessionToken(options.tokenKey);
   const expiresAt = new Date(options.now.getTime() + sessionLifetimeMs);
   await sql.query('DELETE FROM sessions WHERE user_id = $1 AND expires_at <= $2', [options.userId, options.now]);
   await sql.query('INSERT INTO sessions (token_hash, user_id, created_at, expires_at, last_seen_at) VALUES ($1, $2, $3, $4, $3)', [

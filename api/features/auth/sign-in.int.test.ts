@@ -47,7 +47,7 @@ for (const candidate of availableSqlClients()) {
       expect(verified.status).toBe(200);
       expect(verified.body).toEqual({ user: { id: 1, email: 'ada@example.com' } });
       const setCookie = verified.headers.getSetCookie().join('\n');
-      expect(setCookie).toMatch(/^woodshed_session=[A-Za-z0-9_-]{43}; Max-Age=2592000; Expires=[^;]+; Path=\/; HttpOnly; SameSite=Lax$/);
+      expect(setCookie).toMatch(/^woodshed_session=[A-Za-z0-9_-]{65}; Max-Age=2592000; Expires=[^;]+; Path=\/; HttpOnly; SameSite=Lax$/);
 
       const me = await browser.get('/api/auth/me');
       expect(me.status).toBe(200);
@@ -307,7 +307,7 @@ for (const candidate of availableSqlClients()) {
         expect(link).toMatch(/^https:\/\/woodshed\.example\/auth\/verify\?token=/);
         const verified = await browser.post('/api/auth/verify-code', { email, code });
         expect(verified.headers.getSetCookie()).toEqual([
-          expect.stringMatching(/^__Host-woodshed_session=[A-Za-z0-9_-]{43}; Max-Age=2592000; Expires=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Secure$/),
+          expect.stringMatching(/^__Host-woodshed_session=[A-Za-z0-9_-]{65}; Max-Age=2592000; Expires=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Secure$/),
         ]);
         expect((await browser.get('/api/auth/me')).status).toBe(200);
       } finally {

@@ -72,6 +72,9 @@ export const presetPushRequest = z
   .max(maxPushRows, tooManyRows)
   .superRefine(sameDocument);
 
+export type StarPushRow = z.infer<typeof starPushRequest>[number];
+export type PresetPushRow = z.infer<typeof presetPushRequest>[number];
+
 /** The collection in a sync path. */
 export const pullCollectionParam = z.object({ collection: z.enum(['songs', 'stars', 'presets'], { message: 'must be songs, stars or presets' }) });
 export const pushCollectionParam = z.object({ collection: z.enum(['stars', 'presets'], { message: 'must be stars or presets' }) });

@@ -1,24 +1,22 @@
 import Router from '@koa/router';
-import { findSong } from '../../../projections/songs/songs-queries';
-import { hasActiveSubscription } from '../../../projections/subscriptions/subscriptions-queries';
 import type { AppDependencies } from '../../app-dependencies';
-import { handleCommand } from '../../commands/handle-command';
-import type { AppContext, AppRouter, AppState } from '../../http/app-context';
+import type { AppRouter, AppState } from '../../http/app-context';
 import { parseBody, parseInput, parseQuery } from '../../http/parse-request';
 import { requireUser } from '../../http/require-user';
-import { evolvePresetState, initialPresetState, presetStream } from '../presets/preset-state';
-import { decidePresetPush } from './preset-push';
-import { PushConflict } from './push-conflict';
-import { decideStarPush, evolveStarDocumentsState, initialStarDocumentsState, starsStream } from './star-push';
+import { enforceRateLimit } from '../../rate-limits/rate-limit';
+import type { RateLimitRule } from '../../rate-limits/rate-limit-rule';
+import { syncPushesPerUser } from './sync-limits';
 import { type SyncChangeFeed, type SyncChangeFeedOptions } from './sync-change-feed';
-import type { PresetDocument, StarDocument } from './sync-documents';
 import { pullPage } from './sync-pull';
+import { pushPresets, pushStars } from './sync-push';
 import { defaultPullLimit, presetPushRequest, pullCollectionParam, pullQuery, pushCollectionParam, starPushRequest } from './sync-requests';
 import { type SyncStreamOptions, openSyncStream } from './sync-stream';
 
 export interface SyncRouterOptions {
   feed: SyncChangeFeed;
   stream?: SyncStreamOptions;
+  /** Pushes per user and window; default `syncPushesPerUser`. */
+  pushLimit?: RateLimitRule;
 }
 
 export type { SyncChangeFeedOptions };
@@ -29,7 +27,7 @@ export type { SyncChangeFeedOptions };
  * - POST /api/sync/{stars|presets}/push [{ assumedMasterState, newDocumentState }] -> conflicting master documents
  * - GET /api/sync/stream -> Server-Sent Events
  * Pushes go through the same decisions as PATCH /api/songs/{id}/starred and POST/DELETE
- * /api/songs/{id}/preset; each applied row waits for its read model, so a pull after the push sees it.
+ * /api/songs/{id}/preset; a push waits for its read model, so a pull after the push sees it.
  */
 export function syncRouter(deps: AppDependencies, options: SyncRouterOptions): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/sync' });
@@ -47,63 +45,18 @@ export function syncRouter(deps: AppDependencies, options: SyncRouterOptions): A
   router.post('/:collection/push', async (ctx) => {
     const user = requireUser(ctx);
     const { collection } = parseInput(pushCollectionParam, ctx.params, 'path');
-    ctx.body = collection === 'stars' ? await pushStars(deps, ctx, user.id) : await pushPresets(deps, ctx, user.id);
+    // Counted after parsing: a malformed push is refused without a write and uses up no allowance.
+    const countPush = () => enforceRateLimit(deps, ctx, options.pushLimit ?? syncPushesPerUser, String(user.id));
+    if (collection === 'stars') {
+      const rows = parseBody(ctx, starPushRequest);
+      await countPush();
+      ctx.body = await pushStars(deps, ctx, user.id, rows);
+    } else {
+      const rows = parseBody(ctx, presetPushRequest);
+      await countPush();
+      ctx.body = await pushPresets(deps, ctx, user.id, rows);
+    }
   });
 
   return router;
-}
-
-async function pushStars(deps: AppDependencies, ctx: AppContext, userId: number): Promise<StarDocument[]> {
-  const rows = parseBody(ctx, starPushRequest);
-  const conflicts: StarDocument[] = [];
-  for (const { assumedMasterState, newDocumentState } of rows) {
-    const songId = Number(newDocumentState.id);
-    const song = await findSong(deps.sql, songId, userId);
-    try {
-      await handleCommand(deps, ctx, {
-        stream: starsStream(userId),
-        initialState: initialStarDocumentsState,
-        evolve: evolveStarDocumentsState,
-        decide: (state) => decideStarPush(state, { userId, songId, songOnDisk: song !== undefined, assumedMasterState, newDocumentState }),
-        userId,
-        readModel: 'songs',
-      });
-    } catch (error) {
-      if (!(error instanceof PushConflict)) throw error;
-      conflicts.push(error.master as StarDocument);
-    }
-  }
-  return conflicts;
-}
-
-async function pushPresets(deps: AppDependencies, ctx: AppContext, userId: number): Promise<PresetDocument[]> {
-  const rows = parseBody(ctx, presetPushRequest);
-  const pro = await hasActiveSubscription(deps.sql, userId, deps.clock.now());
-  const conflicts: PresetDocument[] = [];
-  for (const { assumedMasterState, newDocumentState } of rows) {
-    const songId = Number(newDocumentState.id);
-    const song = await findSong(deps.sql, songId, userId);
-    try {
-      await handleCommand(deps, ctx, {
-        stream: presetStream(userId, songId),
-        initialState: initialPresetState,
-        evolve: evolvePresetState,
-        decide: (state) =>
-          decidePresetPush(state, {
-            userId,
-            songId,
-            hasActiveSubscription: pro,
-            songStemIds: song ? song.stems.map((stem) => stem.filename) : null,
-            assumedMasterState,
-            newDocumentState,
-          }),
-        userId,
-        readModel: 'presets',
-      });
-    } catch (error) {
-      if (!(error instanceof PushConflict)) throw error;
-      conflicts.push(error.master as PresetDocument);
-    }
-  }
-  return conflicts;
 }

@@ -1,0 +1,82 @@
+import type { DecidedEvent, StoredEvent } from '../../../events/catalog';
+import type { AppDependencies } from '../../app-dependencies';
+import { handleCommand } from '../../commands/handle-command';
+import type { EventSource } from '../../commands/request-event-metadata';
+import { PushConflict } from './push-conflict';
+
+/** A pushed row with its place in the request, so conflicts come back in the order they were pushed. */
+export interface IndexedRow<Row> {
+  index: number;
+  row: Row;
+}
+
+/** The server's document for a row that was not applied. */
+export interface RowConflict<Document> {
+  index: number;
+  master: Document;
+}
+
+/**
+ * Apply the rows of one push that fall on one stream as ONE command: the stream is read once, the
+ * rows are decided in order (each on the state the rows before it left), and whatever they decide
+ * is appended in one append, then the read model is waited for once. Deciding row by row instead
+ * costs a read, an append and a read-model wait per row, which on the embedded database held its
+ * one connection for seconds per push (decision 0052). A lost race re-decides every row of the
+ * stream on the new state, as a single command would.
+ */
+export async function pushRowsOnStream<State, Row, Event extends DecidedEvent, Document>(
+  deps: Pick<AppDependencies, 'store' | 'clock' | 'projections'>,
+  ctx: EventSource,
+  command: {
+    stream: string;
+    userId: number;
+    initialState: State;
+    evolve: (state: State, event: StoredEvent) => State;
+    rows: ReadonlyArray<IndexedRow<Row>>;
+    /** One row's decision; throws `PushConflict` with the server's document when it does not apply. */
+    decideRow: (state: State, row: Row) => readonly Event[];
+    readModel: string;
+  },
+): Promise<Array<RowConflict<Document>>> {
+  let conflicts: Array<RowConflict<Document>> = [];
+  await handleCommand(deps, ctx, {
+    stream: command.stream,
+    initialState: command.initialState,
+    evolve: command.evolve,
+    userId: command.userId,
+    readModel: command.readModel,
+    decide: (state) => {
+      conflicts = [];
+      const decided: Event[] = [];
+      let current = state;
+      for (const { index, row } of command.rows) {
+        try {
+          const events = command.decideRow(current, row);
+          decided.push(...events);
+          current = events.reduce((folded, event) => command.evolve(folded, asDecidedNow(event, deps.clock.now())), current);
+        } catch (error) {
+          if (!(error instanceof PushConflict)) throw error;
+          conflicts.push({ index, master: error.master as Document });
+        }
+      }
+      return decided;
+    },
+  });
+  return conflicts;
+}
+
+/**
+ * A decided event as the stream will hold it once appended, for folding the rows after it: the
+ * evolve functions of pushable documents read only its type, data and time.
+ */
+function asDecidedNow(event: DecidedEvent, now: Date): StoredEvent {
+  const occurredAt = now.toISOString();
+  return {
+    ...event,
+    metadata: { eventId: '', occurredAt, userId: null, requestId: '', causationId: '', correlationId: '' },
+    streamId: '',
+    streamPosition: -1n,
+    position: '',
+    recordedAt: now,
+  } as StoredEvent;
+}

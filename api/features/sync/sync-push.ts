@@ -1,0 +1,75 @@
+import { stemIdsOfSongsOnDisk } from '../../../projections/songs/songs-queries';
+import { hasActiveSubscription } from '../../../projections/subscriptions/subscriptions-queries';
+import type { AppDependencies } from '../../app-dependencies';
+import type { EventSource } from '../../commands/request-event-metadata';
+import type { PresetEvent } from '../presets/preset-decisions';
+import { type PresetState, evolvePresetState, initialPresetState, presetStream } from '../presets/preset-state';
+import type { StarEvent } from '../songs/song-decisions';
+import { decidePresetPush } from './preset-push';
+import { type IndexedRow, type RowConflict, pushRowsOnStream } from './push-rows';
+import { type StarDocumentsState, decideStarPush, evolveStarDocumentsState, initialStarDocumentsState, starsStream } from './star-push';
+import type { PresetDocument, StarDocument } from './sync-documents';
+import type { PresetPushRow, StarPushRow } from './sync-requests';
+
+type PushDependencies = Pick<AppDependencies, 'sql' | 'store' | 'clock' | 'projections'>;
+
+/**
+ * POST /api/sync/stars/push: every star of a user is in one stream, so the whole push is one
+ * command (one read, one append, one read-model wait). Answers the conflicting master documents.
+ */
+export async function pushStars(deps: PushDependencies, ctx: EventSource, userId: number, rows: readonly StarPushRow[]): Promise<StarDocument[]> {
+  const onDisk = await stemIdsOfSongsOnDisk(deps.sql, rows.map((row) => Number(row.newDocumentState.id)));
+  const conflicts = await pushRowsOnStream<StarDocumentsState, StarPushRow, StarEvent, StarDocument>(deps, ctx, {
+    stream: starsStream(userId),
+    userId,
+    initialState: initialStarDocumentsState,
+    evolve: evolveStarDocumentsState,
+    rows: rows.map((row, index) => ({ index, row })),
+    decideRow: (state, { assumedMasterState, newDocumentState }) => {
+      const songId = Number(newDocumentState.id);
+      return decideStarPush(state, { userId, songId, songOnDisk: onDisk.has(songId), assumedMasterState, newDocumentState });
+    },
+    readModel: 'songs',
+  });
+  return inPushOrder(conflicts);
+}
+
+/**
+ * POST /api/sync/presets/push: a preset stream per song, so one command per song of the push; they
+ * run together and the store commits their appends together (group commit).
+ */
+export async function pushPresets(deps: PushDependencies, ctx: EventSource, userId: number, rows: readonly PresetPushRow[]): Promise<PresetDocument[]> {
+  const pro = await hasActiveSubscription(deps.sql, userId, deps.clock.now());
+  const stemIds = await stemIdsOfSongsOnDisk(deps.sql, rows.map((row) => Number(row.newDocumentState.id)));
+  const bySong = new Map<number, Array<IndexedRow<PresetPushRow>>>();
+  rows.forEach((row, index) => {
+    const songId = Number(row.newDocumentState.id);
+    bySong.set(songId, [...(bySong.get(songId) ?? []), { index, row }]);
+  });
+  const perSong = await Promise.all(
+    [...bySong].map(([songId, songRows]) =>
+      pushRowsOnStream<PresetState, PresetPushRow, PresetEvent, PresetDocument>(deps, ctx, {
+        stream: presetStream(userId, songId),
+        userId,
+        initialState: initialPresetState,
+        evolve: evolvePresetState,
+        rows: songRows,
+        decideRow: (state, { assumedMasterState, newDocumentState }) =>
+          decidePresetPush(state, {
+            userId,
+            songId,
+            hasActiveSubscription: pro,
+            songStemIds: stemIds.get(songId) ?? null,
+            assumedMasterState,
+            newDocumentState,
+          }),
+        readModel: 'presets',
+      }),
+    ),
+  );
+  return inPushOrder(perSong.flat());
+}
+
+function inPushOrder<Document>(conflicts: ReadonlyArray<RowConflict<Document>>): Document[] {
+  return [...conflicts].sort((a, b) => a.index - b.index).map((conflict) => conflict.master);
+}
