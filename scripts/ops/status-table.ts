@@ -63,7 +63,7 @@ function describeDeadLetters(status: ProjectionStatus): string {
 }
 
 function describeVisibility(visibility: LogVisibility | null): string[] {
-  if (!visibility || (visibility.invisibleEvents === 0 && !visibility.blockingTransaction)) return [];
+  if (!visibility || (visibility.invisibleEvents === 0 && !visibility.blockingTransaction && !visibility.preparedTransaction)) return [];
   const lines = [''];
   if (visibility.invisibleEvents > 0) {
     const count = visibility.invisibleEvents;
@@ -78,6 +78,14 @@ function describeVisibility(visibility: LogVisibility | null): string[] {
       `Readers are held back by the transaction of pid ${blocker.pid}, open for ${blocker.ageSeconds} s${details ? ` (${details})` : ''}` +
         `${blocker.query ? `: ${truncate(blocker.query)}` : ''}.`,
       `End it with SELECT pg_terminate_backend(${blocker.pid}); see docs/operations.md, "A stuck transaction".`,
+    );
+  }
+  const prepared = visibility.preparedTransaction;
+  if (prepared) {
+    lines.push(
+      `Readers are held back by the prepared transaction '${prepared.gid}', prepared ${prepared.preparedAt} (${prepared.ageSeconds} s ago) ` +
+        `by ${prepared.owner} in database ${prepared.database}.`,
+      `End it, connected to ${prepared.database}, with ROLLBACK PREPARED '${prepared.gid.replaceAll("'", "''")}' (or COMMIT PREPARED); see docs/operations.md, "A stuck transaction".`,
     );
   }
   return lines;
