@@ -70,6 +70,8 @@ export const runtimeMigrations: MigrationSet = {
   migrations: [
     { version: 1, name: 'generations-checkpoints-dead-letters', sql: runtimeSchema },
     { version: 2, name: 'position-epoch', sql: positionEpochSchema },
+    // A generation `npm run replay -- <projection> --dry-run` built and kept (decision 0062).
+    { version: 3, name: 'dry-run-generations', sql: 'ALTER TABLE projection_generations ADD COLUMN dry_run boolean NOT NULL DEFAULT false;' },
   ],
 };
 

@@ -40,12 +40,12 @@ describe('formatStatusTable', () => {
     const table = formatStatusTable([
       status({
         state: 'rebuild-interrupted',
-        rebuild: { generation: 3, version: 1, position: 'p9', lag: 12, active: false, deadLetters: 0 },
+        rebuild: { generation: 3, version: 1, position: 'p9', lag: 12, active: false, deadLetters: 0, dryRun: false },
       }),
       status({
         projection: 'mailing-list',
         state: 'rebuild-stalled',
-        rebuild: { generation: 5, version: 2, position: 'p3', lag: 4, active: false, deadLetters: 1 },
+        rebuild: { generation: 5, version: 2, position: 'p3', lag: 4, active: false, deadLetters: 1, dryRun: false },
         deadLetters: { count: 1, live: 0, oldestError: 'bad', oldestPosition: 'p4', oldestGeneration: { generation: 5, state: 'building' } },
       }),
     ]);
