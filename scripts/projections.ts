@@ -3,8 +3,8 @@
  * (events after the checkpoint, and those committed but not yet visible to readers), state
  * (running / stalled / rebuilding / rebuild-stalled / rebuild-interrupted), whether an app or worker
  * is following it (runner) and open dead letters (with the generation they belong to). Below the
- * table: the transaction holding readers back, once it is older than `--blocked-after` seconds
- * (default 10). Columns and what to do about each: docs/operations.md.
+ * table: the transaction holding readers back (a session's, or a prepared one), once it is older
+ * than `--blocked-after` seconds (default 10). Columns and what to do about each: docs/operations.md.
  * `--json` prints `{ log, projections }` as JSON. Exits 1 when a projection or its rebuild is
  * stalled, or a transaction holds readers back (for scripts and cron).
  *
@@ -59,7 +59,7 @@ try {
   const log = await readLogVisibility(storage.sql, storage.store, { blockingAfterMs: blockedAfterSeconds * 1000 });
   console.log(values.json ? JSON.stringify({ log, projections: statuses }, null, 2) : formatStatusTable(statuses, log));
   const stalled = statuses.some((status) => status.state === 'stalled' || status.state === 'rebuild-stalled');
-  process.exitCode = stalled || log?.blockingTransaction ? 1 : 0;
+  process.exitCode = stalled || log?.blockingTransaction || log?.preparedTransaction ? 1 : 0;
 } finally {
   await storage.close();
 }

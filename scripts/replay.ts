@@ -24,6 +24,7 @@ import type { Storage } from '../events/store/open-event-store';
 import { findProjection, projections } from '../projections/registry';
 import { catchUpLiveGeneration } from '../projections/runtime/catch-up-live-generation';
 import { type DeadLetter, retryDeadLetters, skipDeadLetters } from '../projections/runtime/dead-letters';
+import { isDryRun, markDryRun } from '../projections/runtime/dry-run-generations';
 import { readCheckpoint } from '../projections/runtime/checkpoints';
 import { type Generation, findGeneration } from '../projections/runtime/generations';
 import type { Projection } from '../projections/runtime/projection-definition';
@@ -85,13 +86,14 @@ process.on('SIGINT', () => {
 });
 
 let exitCode = 0;
+// With --all, one projection that stalls (or is busy, or fails) does not hold back the others: each
+// is tried, and the ones that did not finish are listed at the end.
+const unfinished: string[] = [];
 try {
   for (const projection of targets) {
-    const ok = values.retry || values.skip ? await resolveDeadLetters(storage, projection) : await rebuild(storage, projection, !values.fresh);
-    if (!ok) {
-      exitCode = 1;
-      break;
-    }
+    const ok =
+      values.retry || values.skip ? await resolveDeadLetters(storage, projection) : await rebuild(storage, projection, !values.fresh, values['dry-run']);
+    if (!ok) unfinished.push(projection.name);
     if (interrupted) {
       exitCode = 130;
       break;
@@ -99,6 +101,10 @@ try {
   }
 } finally {
   await storage.close();
+}
+if (unfinished.length > 0 && exitCode === 0) exitCode = 1;
+if (targets.length > 1 && unfinished.length > 0) {
+  console.error(`\n${unfinished.length} of ${targets.length} read models did not finish: ${unfinished.join(', ')} (see above).`);
 }
 process.exit(exitCode);
 
@@ -123,8 +129,10 @@ function resolveTargets(): Projection[] {
 /**
  * Rebuild one projection. With `resume`, an unfinished rebuild of this version is continued from its
  * checkpoint; otherwise (or when another version built it) it is dropped and the rebuild starts over.
+ * With `dryRun` it compares and stops before the swap, and the generation is marked as a dry run's
+ * (status shows it so; --retry and --skip finish it as a dry run again); without, the mark is cleared.
  */
-async function rebuild({ sql, store }: Storage, projection: Projection, resume: boolean): Promise<boolean> {
+async function rebuild({ sql, store }: Storage, projection: Projection, resume: boolean, dryRun: boolean): Promise<boolean> {
   // A look ahead for the progress bar's total and the opening line; the rebuild decides under its lock.
   const unfinished = await findGeneration(sql, projection, 'building');
   const resumable = resume && unfinished?.version === projection.version;
@@ -161,7 +169,7 @@ async function rebuild({ sql, store }: Storage, projection: Projection, resume: 
   let outcome: RebuildOutcome | undefined;
   let comparison: string | undefined;
   let keptForDryRun: Generation | undefined;
-  const compare = values.compare || values['dry-run'];
+  const compare = values.compare || dryRun;
   try {
     outcome = await rebuildProjection(sql, store, projection, {
       resume,
@@ -170,7 +178,7 @@ async function rebuild({ sql, store }: Storage, projection: Projection, resume: 
         ? {
             beforeSwap: async (building: Generation) => {
               comparison = await describeDifferences(sql, projection, building);
-              if (values['dry-run']) throw new StopBeforeSwap(building);
+              if (dryRun) throw new StopBeforeSwap(building);
             },
           }
         : {}),
@@ -190,6 +198,10 @@ async function rebuild({ sql, store }: Storage, projection: Projection, resume: 
     bar.update(done, progress());
     bar.stop();
   }
+  // Whatever became of it (kept, stalled, interrupted), a generation left building is marked as the
+  // dry run's or not, as this replay was.
+  const left = outcome?.kind === 'swapped' || outcome?.kind === 'busy' ? undefined : await findGeneration(sql, projection, 'building');
+  if (left) await markDryRun(sql, projection.name, left.generation, dryRun);
   const seconds = (performance.now() - started) / 1000;
   if (comparison !== undefined) console.log(comparison);
   if (keptForDryRun) {
@@ -257,7 +269,10 @@ async function resolveDeadLetters(storage: Storage, projection: Projection): Pro
   // Dead letters of a rebuild belong to its unfinished generation: finish that rebuild.
   const building = await findGeneration(sql, projection, 'building');
   if (building && resolved.some((letter) => letter.generation === building.generation)) {
-    if (!(await rebuild(storage, projection, true))) return false;
+    // A dry run's generation is finished as a dry run: compared, never swapped in from here.
+    const dryRun = await isDryRun(sql, projection.name, building.generation);
+    if (dryRun) console.log(`${projection.name}: generation ${building.generation} is a dry run's; finishing it as a dry run (compared, not swapped in).`);
+    if (!(await rebuild(storage, projection, true, dryRun))) return false;
   }
   const live = await findGeneration(sql, projection, 'live');
   if (!live || !resolved.some((letter) => letter.generation === live.generation)) return true;

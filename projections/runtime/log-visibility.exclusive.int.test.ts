@@ -19,7 +19,7 @@ for (const client of availableSqlClients()) {
       expect(await readLogVisibility(sql, store, { blockingAfterMs: 0 })).toMatchObject({ invisibleEvents: 0 });
       expect(await readProjectionStatus(sql, store, usageBytesPerUser)).toMatchObject({ lag: 1, invisible: 0 });
       // PGlite is one connection: no other session can exist, so none can block.
-      if (client.name === 'pglite') expect(await readLogVisibility(sql, store, { blockingAfterMs: 0 })).toEqual({ invisibleEvents: 0, blockingTransaction: null });
+      if (client.name === 'pglite') expect(await readLogVisibility(sql, store, { blockingAfterMs: 0 })).toEqual({ invisibleEvents: 0, blockingTransaction: null, preparedTransaction: null });
     });
   });
 }
@@ -47,11 +47,11 @@ for (const client of availableSqlClients().filter((candidate) => candidate.name 
           blockingTransaction: { pid: blocker.pid, state: 'idle in transaction', applicationName: 'stuck-test-client' },
         });
         expect(visibility!.blockingTransaction!.ageSeconds).toBeGreaterThanOrEqual(0);
-        expect(await readLogVisibility(sql, store, { blockingAfterMs: 60_000 })).toEqual({ invisibleEvents: 3, blockingTransaction: null });
+        expect(await readLogVisibility(sql, store, { blockingAfterMs: 60_000 })).toEqual({ invisibleEvents: 3, blockingTransaction: null, preparedTransaction: null });
       } finally {
         await blocker.end();
       }
-      expect(await readLogVisibility(sql, store, { blockingAfterMs: 60_000 })).toEqual({ invisibleEvents: 0, blockingTransaction: null });
+      expect(await readLogVisibility(sql, store, { blockingAfterMs: 60_000 })).toEqual({ invisibleEvents: 0, blockingTransaction: null, preparedTransaction: null });
       expect(await readProjectionStatus(sql, store, usageBytesPerUser)).toMatchObject({ lag: 3, invisible: 0 });
     });
   });

@@ -1,5 +1,5 @@
 import type { EventStore } from '../../events/store/event-store';
-import type { SqlClient } from '../../events/store/postgres/sql-client';
+import type { SqlClient, SqlExecutor } from '../../events/store/postgres/sql-client';
 
 /** A transaction holding back what readers of the log may see (see `readLogVisibility`). */
 export interface BlockingTransaction {
@@ -15,6 +15,22 @@ export interface BlockingTransaction {
   query: string | null;
 }
 
+/**
+ * A prepared transaction (`PREPARE TRANSACTION`, two-phase commit) holds its id until someone
+ * commits or rolls it back, with no session behind it: `pg_stat_activity` does not list it.
+ */
+export interface PreparedTransaction {
+  /** `ROLLBACK PREPARED '<gid>'` (or `COMMIT PREPARED`) ends it. */
+  gid: string;
+  /** When it was prepared (ISO 8601). */
+  preparedAt: string;
+  /** Seconds since it was prepared. */
+  ageSeconds: number;
+  /** The role that prepared it, and the database it belongs to (it can only be ended from there). */
+  owner: string;
+  database: string;
+}
+
 /** Whether readers of the log are held back, and by what. */
 export interface LogVisibility {
   /**
@@ -24,6 +40,8 @@ export interface LogVisibility {
   invisibleEvents: number;
   /** The oldest running transaction holding an id, once it is older than the threshold; else null. */
   blockingTransaction: BlockingTransaction | null;
+  /** The oldest prepared transaction, once it is older than the threshold; else null. */
+  preparedTransaction: PreparedTransaction | null;
 }
 
 /** How old the oldest transaction must be before it is reported; default 10 s. */
@@ -34,8 +52,8 @@ const maxQueryLength = 200;
 /**
  * Readers of the PostgreSQL log see only events below `pg_snapshot_xmin(pg_current_snapshot())`
  * (read-log.ts): one transaction that holds an id and stays open (idle in transaction, a stuck
- * client, a long migration), in any database of the cluster, freezes every reader while appends
- * go on committing. Lag, which counts visible events, then reads 0. This reports the truth: how
+ * client, a long migration, a prepared transaction nobody finished), in any database of the
+ * cluster, freezes every reader while appends go on committing. Lag, which counts visible events, then reads 0. This reports the truth: how
  * many committed events readers cannot see yet, and which transaction holds them back.
  *
  * Null when the log is not in this SQL database (KurrentDB). On PGlite there is one connection: a
@@ -49,8 +67,13 @@ export async function readLogVisibility(
 ): Promise<LogVisibility | null> {
   const invisibleEvents = await countInvisibleEvents(sql, store);
   if (invisibleEvents === null) return null;
-  if (sql.kind !== 'postgres') return { invisibleEvents, blockingTransaction: null };
-  return { invisibleEvents, blockingTransaction: await oldestTransaction(sql, options.blockingAfterMs ?? defaultBlockingAfterMs) };
+  if (sql.kind !== 'postgres') return { invisibleEvents, blockingTransaction: null, preparedTransaction: null };
+  const afterMs = options.blockingAfterMs ?? defaultBlockingAfterMs;
+  return {
+    invisibleEvents,
+    blockingTransaction: await oldestTransaction(sql, afterMs),
+    preparedTransaction: await oldestPreparedTransaction(sql, afterMs),
+  };
 }
 
 /**
@@ -100,5 +123,30 @@ async function oldestTransaction(sql: SqlClient, afterMs: number): Promise<Block
     database: row.datname,
     applicationName: row.application_name || null,
     query: row.query,
+  };
+}
+
+/**
+ * The oldest prepared transaction of the cluster (`pg_prepared_xacts` lists those of every
+ * database), when it was prepared longer than `afterMs` ago. Only a server with
+ * `max_prepared_transactions` above 0 can have one.
+ */
+export async function oldestPreparedTransaction(sql: SqlExecutor, afterMs: number): Promise<PreparedTransaction | null> {
+  const { rows } = await sql.query<{ gid: string; prepared: Date | string; age_seconds: number | string; owner: string; database: string }>(
+    `SELECT gid, prepared, extract(epoch FROM clock_timestamp() - prepared)::float8 AS age_seconds, owner::text AS owner, database::text AS database
+     FROM pg_prepared_xacts
+     ORDER BY age(transaction) DESC
+     LIMIT 1`,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const ageSeconds = Number(row.age_seconds);
+  if (!(ageSeconds * 1000 >= afterMs)) return null;
+  return {
+    gid: row.gid,
+    preparedAt: new Date(row.prepared).toISOString(),
+    ageSeconds: Math.round(ageSeconds * 10) / 10,
+    owner: row.owner,
+    database: row.database,
   };
 }

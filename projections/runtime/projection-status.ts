@@ -3,6 +3,7 @@ import type { SqlClient } from '../../events/store/postgres/sql-client';
 import { advisoryLockHolder } from './advisory-lock-holder';
 import { readCheckpoint } from './checkpoints';
 import { openDeadLetters } from './dead-letters';
+import { isDryRun } from './dry-run-generations';
 import { findGeneration } from './generations';
 import { rebuildLockKey } from './lock-keys';
 import { countInvisibleEvents } from './log-visibility';
@@ -13,10 +14,11 @@ import type { Projection } from './projection-definition';
  * retries or skips). `rebuilding`: a blue/green rebuild is building a new generation right now (its
  * lock is held); the live one keeps serving. `rebuild-stalled`: a rebuild stopped on a dead letter
  * of the generation it builds. `rebuild-interrupted`: a generation is half-built but no rebuild runs
- * (killed, interrupted, or its lock was lost); `npm run replay` resumes it. `running`: none of
+ * (killed, interrupted, or its lock was lost); `npm run replay` resumes it. `dry-run-kept`: the
+ * generation a `--dry-run` rebuilt and kept for comparison, not swapped in. `running`: none of
  * these. `not-started`: it never ran on this database (no generation yet).
  */
-export type ProjectionState = 'running' | 'stalled' | 'rebuilding' | 'rebuild-stalled' | 'rebuild-interrupted' | 'not-started';
+export type ProjectionState = 'running' | 'stalled' | 'rebuilding' | 'rebuild-stalled' | 'rebuild-interrupted' | 'dry-run-kept' | 'not-started';
 
 /** One projection as an operator sees it (`npm run projections -- status`, the admin API). */
 export interface ProjectionStatus {
@@ -40,7 +42,7 @@ export interface ProjectionStatus {
    * The generation a rebuild is building, with its own progress; `active` when a rebuild holds
    * its lock right now (not merely because the registry has a building generation).
    */
-  rebuild: { generation: number; version: number; position: Position; lag: number; active: boolean; deadLetters: number } | null;
+  rebuild: { generation: number; version: number; position: Position; lag: number; active: boolean; deadLetters: number; dryRun: boolean } | null;
   /**
    * Open dead letters of every generation; `live` of them in the live generation, the only ones
    * that stall it. The oldest is described with the generation it belongs to.
@@ -81,12 +83,13 @@ export async function readProjectionStatus(
   const liveLetters = live ? open.filter((letter) => letter.generation === live.generation).length : 0;
   const buildingLetters = building ? open.filter((letter) => letter.generation === building.generation).length : 0;
   const rebuildActive = building ? await isRebuilding(sql, projection.name, options) : false;
+  const dryRun = building ? await isDryRun(sql, projection.name, building.generation) : false;
 
   let state: ProjectionState;
   if (liveLetters > 0) state = 'stalled';
   else if (building && rebuildActive) state = 'rebuilding';
   else if (building && buildingLetters > 0) state = 'rebuild-stalled';
-  else if (building) state = 'rebuild-interrupted';
+  else if (building) state = dryRun ? 'dry-run-kept' : 'rebuild-interrupted';
   else state = live ? 'running' : 'not-started';
 
   return {
@@ -107,6 +110,7 @@ export async function readProjectionStatus(
             lag: await store.countAfter(rebuildPosition, { types: projection.eventTypes }),
             active: rebuildActive,
             deadLetters: buildingLetters,
+            dryRun,
           }
         : null,
     deadLetters: {

@@ -17,7 +17,7 @@ import { LockFence, LockLost } from './lock-fence';
 import { rebuildLockKey } from './lock-keys';
 import type { Projection } from './projection-definition';
 import { migrateRuntimeSchema } from './runtime-schema';
-import type { TransientRetry } from './transient-retry';
+import { type TransientRetry, defaultTransientRetry, withTransientRetry } from './transient-retry';
 
 export interface RebuildOptions {
   /**
@@ -44,7 +44,10 @@ export interface RebuildOptions {
    * "Compiled field checks").
    */
   twoPagesInFlight?: boolean;
-  /** Retries of a write that fails with a transient database error; default `defaultTransientRetry`. */
+  /**
+   * Retries of a write, or of a read of the log, that fails with a transient database error (a
+   * read connection terminated, say); default `defaultTransientRetry`.
+   */
   retry?: TransientRetry;
   /** Called after each committed page with its number of events. */
   onProgress?: (events: number) => void;
@@ -146,18 +149,24 @@ async function rebuildHoldingLock(
   let writer = await openWriter();
   for (let attempt = 1; attempt <= maxSwapAttempts; attempt++) {
     let caughtUp;
+    let tries = 0;
     try {
-      caughtUp = await catchUp(store, writer, {
-        types: projection.eventTypes,
-        pageSize,
-        trimmedPageSize: options.pageSize ?? defaultTrimmedPageSize,
-        twoPagesInFlight: options.twoPagesInFlight ?? (sql.kind === 'postgres' && (options.pageSize ?? defaultTrimmedPageSize) >= minWindow),
-        stopped: () => fence.lost || (options.stopped?.() ?? false),
-        onWritten: (count) => {
-          events += count;
-          options.onProgress?.(count);
-        },
-      });
+      // A read of the log that fails transiently is tried again from the committed checkpoint,
+      // like a write: a new writer reads it back (the failed page wrote nothing).
+      caughtUp = await withTransientRetry(async () => {
+        if (tries++ > 0) writer = await openWriter();
+        return catchUp(store, writer, {
+          types: projection.eventTypes,
+          pageSize,
+          trimmedPageSize: options.pageSize ?? defaultTrimmedPageSize,
+          twoPagesInFlight: options.twoPagesInFlight ?? (sql.kind === 'postgres' && (options.pageSize ?? defaultTrimmedPageSize) >= minWindow),
+          stopped: () => fence.lost || (options.stopped?.() ?? false),
+          onWritten: (count) => {
+            events += count;
+            options.onProgress?.(count);
+          },
+        });
+      }, options.retry ?? defaultTransientRetry);
     } catch (error) {
       if (error instanceof LockLost || fence.lost) return lockLost();
       throw error;

@@ -49,12 +49,30 @@ CREATE INDEX IF NOT EXISTS projection_dead_letters_open
 `;
 
 /**
+ * Step 2: the epoch of every position stored beside the log (decision 0061). It goes up by one
+ * each time `npm run rebase-positions` rewrites the log's positions, so a position handed out
+ * before (a sync client's checkpoint) can be told from one of the same text handed out after.
+ */
+const positionEpochSchema = `
+CREATE TABLE projection_position_epoch (
+  singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+  epoch integer NOT NULL
+);
+INSERT INTO projection_position_epoch (epoch) VALUES (0);
+`;
+
+/**
  * The runtime tables' numbered migrations. Step 1 is the DDL the runtime ran lazily before
  * numbered migrations (`IF NOT EXISTS`), so a database of that release is adopted as it is.
  */
 export const runtimeMigrations: MigrationSet = {
   name: 'projection-runtime',
-  migrations: [{ version: 1, name: 'generations-checkpoints-dead-letters', sql: runtimeSchema }],
+  migrations: [
+    { version: 1, name: 'generations-checkpoints-dead-letters', sql: runtimeSchema },
+    { version: 2, name: 'position-epoch', sql: positionEpochSchema },
+    // A generation `npm run replay -- <projection> --dry-run` built and kept (decision 0062).
+    { version: 3, name: 'dry-run-generations', sql: 'ALTER TABLE projection_generations ADD COLUMN dry_run boolean NOT NULL DEFAULT false;' },
+  ],
 };
 
 /**

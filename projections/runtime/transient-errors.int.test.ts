@@ -1,4 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventStore } from '../../events/store/event-store';
+import type { SqlClient } from '../../events/store/postgres/sql-client';
 import { availableSqlClients } from '../../events/store/testing/test-sql-clients';
 import { useProjectionTestDatabase } from '../testing/projection-test-database';
 import { appendStreamed, stemStreamed } from '../testing/stem-streamed';
@@ -18,6 +20,28 @@ const waitLong = { timeout: 20_000, interval: 20 };
 function failingFirst(codes: readonly string[]): (writer: string) => string | undefined {
   let calls = 0;
   return () => codes[calls++];
+}
+
+/**
+ * A terminated connection, as the server reports it (57P01). On the server a real one: the
+ * session of one pool connection ends itself. PGlite has one session, which must live on.
+ */
+async function terminatedConnectionError(sql: SqlClient): Promise<Error> {
+  if (sql.kind !== 'postgres') return Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+  const error = await sql.query('SELECT pg_terminate_backend(pg_backend_pid())').then(() => undefined, (caught: unknown) => caught as Error);
+  expect(error).toMatchObject({ code: '57P01' });
+  return error!;
+}
+
+/** The store, whose first read of the log fails with `error`. */
+function firstReadFails(store: EventStore, error: Error): { store: EventStore; reads: { count: number } } {
+  const reads = { count: 0 };
+  const fail = <T>(read: () => Promise<T>): Promise<T> => (reads.count++ === 0 ? Promise.reject(error) : read());
+  const failing = Object.assign(Object.create(store) as EventStore, {
+    readAll: (...args: Parameters<EventStore['readAll']>) => fail(() => store.readAll(...args)),
+    ...(store.readAllTrimmed && { readAllTrimmed: (...args: Parameters<NonNullable<EventStore['readAllTrimmed']>>) => fail(() => store.readAllTrimmed!(...args)) }),
+  });
+  return { store: failing, reads };
 }
 
 for (const client of availableSqlClients()) {
@@ -79,6 +103,19 @@ for (const client of availableSqlClients()) {
       await appendStreamed(store, [{ userId: 1, bytesSent: 1 }, { userId: 2, bytesSent: 2 }, { userId: 3, bytesSent: 3 }]);
       controls.failWith = failingFirst(transient);
       const outcome = await rebuildProjection(sql, store, projection, { pageSize: 2 });
+      expect(outcome).toMatchObject({ kind: 'swapped', generation: 1, events: 3 });
+      expect(await readEventLog(sql)).toEqual([1, 2, 3].map(() => ({ folds: 1, writer: 'rebuild' })));
+      expect(await listDeadLetters(sql, projection.name)).toEqual([]);
+    });
+
+    it('retries a rebuild whose read of the log fails on a terminated connection, and swaps', async () => {
+      const { sql, store } = database();
+      const controls = eventLogControls();
+      const projection = eventLogProjection(controls, { writer: 'rebuild' });
+      await appendStreamed(store, [{ userId: 1, bytesSent: 1 }, { userId: 2, bytesSent: 2 }, { userId: 3, bytesSent: 3 }]);
+      const failing = firstReadFails(store, await terminatedConnectionError(sql));
+      const outcome = await rebuildProjection(sql, failing.store, projection, { pageSize: 2, retry: { attempts: 3, firstDelayMs: 5, maxDelayMs: 5 } });
+      expect(failing.reads.count).toBeGreaterThan(1);
       expect(outcome).toMatchObject({ kind: 'swapped', generation: 1, events: 3 });
       expect(await readEventLog(sql)).toEqual([1, 2, 3].map(() => ({ folds: 1, writer: 'rebuild' })));
       expect(await listDeadLetters(sql, projection.name)).toEqual([]);

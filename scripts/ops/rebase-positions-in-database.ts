@@ -1,6 +1,9 @@
 import { migrateEventStore } from '../../events/store/postgres/migrate-event-store';
 import type { SqlClient, SqlExecutor } from '../../events/store/postgres/sql-client';
 import { positionSql } from '../../events/store/postgres/sql-position';
+import { advancePositionEpoch } from '../../projections/runtime/position-epoch';
+import { migrateRuntimeSchema } from '../../projections/runtime/runtime-schema';
+import { findPositionColumns, type PositionColumn } from './position-columns';
 
 /** What `rebasePositions` found and did. */
 export interface RebaseReport {
@@ -21,6 +24,10 @@ export interface RebaseReport {
   streams: number;
   checkpoints: number;
   deadLetters: number;
+  /** Positions rewritten in every other table that stores them (read models, credit reservations), by table. */
+  storedPositions: Array<{ table: string; column: string; rows: number }>;
+  /** The position epoch after the rebase (decision 0061): sync clients holding an older one start over. */
+  epoch: number;
 }
 
 /** The first normal transaction id (0, 1 and 2 are reserved); new ids count up from it. */
@@ -58,13 +65,24 @@ SELECT tx_id, (${firstNewTxId} + max(run))::text::xid8 FROM (
 GROUP BY tx_id;
 `;
 
+// Every event's old and new position, for the positions stored beside the log: nearly all of them
+// are an event's own (a read-model row's last change, an audit entry, a settled reservation).
+const buildPositionMap = `
+CREATE TEMP TABLE rebase_positions (old text COLLATE "C" PRIMARY KEY, new text COLLATE "C" NOT NULL) ON COMMIT DROP;
+INSERT INTO rebase_positions (old, new)
+SELECT ${positionSql('e.tx_id', 'e.global_position')}, ${positionSql('m.new_tx', 'e.global_position')}
+FROM events AS e JOIN rebase_map AS m ON m.old_tx = e.tx_id;
+`;
+
 // A stored position becomes the new position of the last event at or before it (itself, for a
 // position an event has): everything a projection had folded, and nothing more. START stays START.
-const rebasedPosition = (column: string) => `coalesce((
-  SELECT ${positionSql('m.new_tx', 'e.global_position')}
-  FROM events AS e JOIN rebase_map AS m ON m.old_tx = e.tx_id
-  WHERE (e.tx_id, e.global_position) <= (${positionTxId(column)}, ${positionGlobal(column)})
-  ORDER BY e.tx_id DESC, e.global_position DESC LIMIT 1), '')`;
+const rebasedPosition = (column: string) => `coalesce(
+  (SELECT p.new FROM rebase_positions AS p WHERE p.old = ${column} COLLATE "C"),
+  (SELECT ${positionSql('m.new_tx', 'e.global_position')}
+   FROM events AS e JOIN rebase_map AS m ON m.old_tx = e.tx_id
+   WHERE (e.tx_id, e.global_position) <= (${positionTxId(column)}, ${positionGlobal(column)})
+   ORDER BY e.tx_id DESC, e.global_position DESC LIMIT 1),
+  '')`;
 const encodedPosition = `'^[0-9]{20}/[0-9]{20}$'`;
 
 /**
@@ -72,8 +90,12 @@ const encodedPosition = `'^[0-9]{20}/[0-9]{20}$'`;
  * `LogFromAnotherCluster`). Positions embed transaction ids, and readers only see ids below the
  * oldest running one, so every tx_id of the log is rewritten to a small id below this database's
  * current one, keeping the log's (tx_id, global_position) order, and every position stored beside
- * the log (projection checkpoints and dead letters, each stream's last tx_id) is rewritten with the
- * same map, all in one transaction. Run it with every app and worker stopped.
+ * the log is rewritten with the same map, all in one transaction: each stream's last tx_id, the
+ * projection checkpoints and dead letters, and every other column that holds a position (each
+ * read-model row's last change, the audit entries, settled credit reservations: every text column
+ * named `position` or `*_position`, `findPositionColumns`). The position epoch goes up by one, so
+ * sync clients whose checkpoints carry the old numbers start over. Run it with every app and worker
+ * stopped.
  *
  * The new ids count up from 3, one per run of the log in which global_position rises, so there
  * are usually far fewer than old ids; when even those do not fit below the current id, the id
@@ -86,6 +108,7 @@ export async function rebasePositions(sql: SqlClient, options: RebaseOptions = {
   const firstNewTxId = options.firstNewTxId ?? firstNormalTxId;
   if (firstNewTxId < firstNormalTxId) throw new RangeError(`New transaction ids start at ${firstNormalTxId} at the lowest`);
   await migrateEventStore(sql);
+  await migrateRuntimeSchema(sql);
   const before = await logState(sql);
   const report: RebaseReport = {
     rebased: false,
@@ -99,6 +122,8 @@ export async function rebasePositions(sql: SqlClient, options: RebaseOptions = {
     streams: 0,
     checkpoints: 0,
     deadLetters: 0,
+    storedPositions: [],
+    epoch: 0,
   };
   if (before.highest === null) return report;
   if (!options.force && BigInt(before.highest) < BigInt(before.next)) return report;
@@ -114,9 +139,10 @@ export async function rebasePositions(sql: SqlClient, options: RebaseOptions = {
   }
 
   const rewritten = await sql.transaction(async (tx) => {
-    const runtimeTables = await existingTables(tx, ['projection_checkpoints', 'projection_dead_letters']);
-    // Nothing may write the log or move a checkpoint meanwhile (a forgotten worker would wait here).
-    await tx.exec(`LOCK TABLE events, streams${runtimeTables.map((table) => `, ${table}`).join('')} IN EXCLUSIVE MODE`);
+    const columns = await findPositionColumns(tx);
+    const tables = [...new Set(columns.map((column) => column.table))];
+    // Nothing may write the log or a stored position meanwhile (a forgotten worker would wait here).
+    await tx.exec(`LOCK TABLE events, streams${tables.map((table) => `, ${quoteIdent(table)}`).join('')} IN EXCLUSIVE MODE`);
     const { rows: room } = await tx.query<{ xmin: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin');
     await tx.exec(buildMap(firstNewTxId));
     const { rows: mapped } = await tx.query<{ highest: string | null; ids: string }>(
@@ -125,19 +151,11 @@ export async function rebasePositions(sql: SqlClient, options: RebaseOptions = {
     if (mapped[0]!.highest !== null && BigInt(mapped[0]!.highest) >= BigInt(room[0]!.xmin)) {
       throw new Error(`No room below transaction id ${room[0]!.xmin} for ${mapped[0]!.ids} new ids; is another session running? Nothing was changed.`);
     }
-    let checkpoints = 0;
-    let deadLetters = 0;
+    await tx.exec(buildPositionMap);
     // Positions first: they are looked up in the log by its old ids.
-    if (runtimeTables.includes('projection_checkpoints')) {
-      checkpoints = (
-        await tx.query(`UPDATE projection_checkpoints SET position = ${rebasedPosition('position')} WHERE position ~ ${encodedPosition}`)
-      ).rowCount;
-    }
-    if (runtimeTables.includes('projection_dead_letters')) {
-      deadLetters = (
-        await tx.query(`UPDATE projection_dead_letters SET position = ${rebasedPosition('position')} WHERE position ~ ${encodedPosition}`)
-      ).rowCount;
-    }
+    const storedPositions: RebaseReport['storedPositions'] = [];
+    for (const column of columns) storedPositions.push({ ...column, rows: await rebaseColumn(tx, column) });
+    const rowsOf = (table: string) => storedPositions.filter((stored) => stored.table === table).reduce((sum, stored) => sum + stored.rows, 0);
     const streams = (
       await tx.query(
         `UPDATE streams AS s SET last_tx_id = m.new_tx FROM rebase_map AS m WHERE m.old_tx = s.last_tx_id AND s.last_tx_id <> m.new_tx`,
@@ -147,7 +165,15 @@ export async function rebasePositions(sql: SqlClient, options: RebaseOptions = {
     // the other cluster: without one, its next append takes its own transaction's.
     await tx.query(`UPDATE streams SET last_tx_id = NULL WHERE last_tx_id >= pg_snapshot_xmin(pg_current_snapshot())`);
     await tx.query(`UPDATE events AS e SET tx_id = m.new_tx FROM rebase_map AS m WHERE m.old_tx = e.tx_id AND e.tx_id <> m.new_tx`);
-    return { checkpoints, deadLetters, streams, ids: Number(mapped[0]!.ids) };
+    const epoch = await advancePositionEpoch(tx);
+    return {
+      checkpoints: rowsOf('projection_checkpoints'),
+      deadLetters: rowsOf('projection_dead_letters'),
+      storedPositions: storedPositions.filter((stored) => !runtimeTables.includes(stored.table)),
+      streams,
+      epoch,
+      ids: Number(mapped[0]!.ids),
+    };
   });
 
   const after = await logState(sql);
@@ -159,7 +185,22 @@ export async function rebasePositions(sql: SqlClient, options: RebaseOptions = {
     streams: rewritten.streams,
     checkpoints: rewritten.checkpoints,
     deadLetters: rewritten.deadLetters,
+    storedPositions: rewritten.storedPositions,
+    epoch: rewritten.epoch,
   };
+}
+
+const runtimeTables = ['projection_checkpoints', 'projection_dead_letters'];
+
+/** Rewrite one column's positions (those of this log's encoding; START and others stay). */
+async function rebaseColumn(tx: SqlExecutor, { table, column }: PositionColumn): Promise<number> {
+  const name = quoteIdent(column);
+  const result = await tx.query(`UPDATE ${quoteIdent(table)} SET ${name} = ${rebasedPosition(name)} WHERE ${name} ~ ${encodedPosition}`);
+  return result.rowCount;
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }
 
 interface LogState {
@@ -196,12 +237,4 @@ async function advanceTransactionIds(sql: SqlClient, count: number): Promise<num
     done += batch;
   }
   return done;
-}
-
-async function existingTables(sql: SqlExecutor, tables: readonly string[]): Promise<string[]> {
-  const { rows } = await sql.query<{ name: string }>(
-    `SELECT name FROM unnest($1::text[]) AS name WHERE to_regclass(quote_ident(name)) IS NOT NULL ORDER BY name`,
-    [tables],
-  );
-  return rows.map((row) => row.name);
 }

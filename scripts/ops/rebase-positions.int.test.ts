@@ -10,6 +10,7 @@ import { availableSqlClients, dropSchema, freshSchemaName } from '../../events/s
 import { openPgSqlClient } from '../../events/store/postgres/pg-sql-client';
 import { type Projection, defineProjection } from '../../projections/runtime/projection-definition';
 import { type ProjectionsHandle, startProjectionHost } from '../../projections/runtime/projection-host';
+import { migrateRuntimeSchema } from '../../projections/runtime/runtime-schema';
 import { stemStreamed } from '../../projections/testing/stem-streamed';
 import { repositoryRoot } from '../app/repository-root';
 import { rebasePositions } from './rebase-positions-in-database';
@@ -185,6 +186,9 @@ for (const client of availableSqlClients()) {
       await sql.query('UPDATE streams SET last_tx_id = NULL');
       await store.close();
       store = undefined;
+      // The rebase brings the runtime tables up to date first; done here, their migrations' ids are
+      // used before the next id is read.
+      await migrateRuntimeSchema(sql);
       const { rows } = await sql.query<{ next: string }>('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next');
       // New ids starting just above the current one cannot be visible until the counter passes them.
       const report = await rebasePositions(sql, { firstNewTxId: BigInt(rows[0]!.next) + 5n });

@@ -81,6 +81,8 @@ function describeReport(report: RebaseReport): string {
     `  streams            ${count(report.streams)} last transaction ids rewritten`,
     `  checkpoints        ${count(report.checkpoints)} projection positions rewritten`,
     `  dead letters       ${count(report.deadLetters)} positions rewritten`,
+    ...report.storedPositions.map(({ table, column, rows }) => `  ${`${table}.${column}`.padEnd(18)} ${count(rows)} positions rewritten`),
+    `  position epoch     ${report.epoch}: sync clients pull their documents again from the start`,
     'Start the app again.',
   ].join('\n');
 }

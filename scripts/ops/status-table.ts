@@ -38,6 +38,14 @@ export function formatStatusTable(statuses: readonly OperatorStatus[], visibilit
   const interrupted = statuses
     .filter((status) => status.state === 'rebuild-interrupted')
     .map((status) => `${status.projection}: generation ${status.rebuild!.generation} is half-built and no rebuild runs; \`npm run replay -- ${status.projection}\` resumes it.`);
+  const dryRuns = statuses
+    .filter((status) => status.state === 'dry-run-kept')
+    .map(
+      (status) =>
+        `${status.projection}: generation ${status.rebuild!.generation} was rebuilt by --dry-run and kept for comparison; ` +
+        `\`npm run replay -- ${status.projection} --compare\` swaps it in, \`--fresh\` drops it.`,
+    );
+  interrupted.push(...dryRuns);
   return [...table, ...(errors.length > 0 ? ['', ...errors] : []), ...idle, ...(interrupted.length > 0 ? ['', ...interrupted] : []), ...describeVisibility(visibility)].join('\n');
 }
 
@@ -45,7 +53,13 @@ function describeState(status: ProjectionStatus): string {
   const parts: string[] = [status.state];
   const { rebuild } = status;
   if (rebuild) {
-    const what = rebuild.active ? 'building' : rebuild.deadLetters > 0 ? 'building, stopped on a dead letter' : 'half-built, no rebuild running';
+    const what = rebuild.active
+      ? 'building'
+      : rebuild.deadLetters > 0
+        ? `building${rebuild.dryRun ? ' for a dry run' : ''}, stopped on a dead letter`
+        : rebuild.dryRun
+          ? 'kept by a dry run, not swapped in'
+          : 'half-built, no rebuild running';
     parts.push(`(generation ${rebuild.generation} ${what}, lag ${rebuild.lag})`);
   }
   if (status.builtWithVersion !== null && status.builtWithVersion !== status.codeVersion) {
@@ -63,7 +77,7 @@ function describeDeadLetters(status: ProjectionStatus): string {
 }
 
 function describeVisibility(visibility: LogVisibility | null): string[] {
-  if (!visibility || (visibility.invisibleEvents === 0 && !visibility.blockingTransaction)) return [];
+  if (!visibility || (visibility.invisibleEvents === 0 && !visibility.blockingTransaction && !visibility.preparedTransaction)) return [];
   const lines = [''];
   if (visibility.invisibleEvents > 0) {
     const count = visibility.invisibleEvents;
@@ -78,6 +92,14 @@ function describeVisibility(visibility: LogVisibility | null): string[] {
       `Readers are held back by the transaction of pid ${blocker.pid}, open for ${blocker.ageSeconds} s${details ? ` (${details})` : ''}` +
         `${blocker.query ? `: ${truncate(blocker.query)}` : ''}.`,
       `End it with SELECT pg_terminate_backend(${blocker.pid}); see docs/operations.md, "A stuck transaction".`,
+    );
+  }
+  const prepared = visibility.preparedTransaction;
+  if (prepared) {
+    lines.push(
+      `Readers are held back by the prepared transaction '${prepared.gid}', prepared ${prepared.preparedAt} (${prepared.ageSeconds} s ago) ` +
+        `by ${prepared.owner} in database ${prepared.database}.`,
+      `End it, connected to ${prepared.database}, with ROLLBACK PREPARED '${prepared.gid.replaceAll("'", "''")}' (or COMMIT PREPARED); see docs/operations.md, "A stuck transaction".`,
     );
   }
   return lines;

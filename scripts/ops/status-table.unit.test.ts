@@ -40,12 +40,12 @@ describe('formatStatusTable', () => {
     const table = formatStatusTable([
       status({
         state: 'rebuild-interrupted',
-        rebuild: { generation: 3, version: 1, position: 'p9', lag: 12, active: false, deadLetters: 0 },
+        rebuild: { generation: 3, version: 1, position: 'p9', lag: 12, active: false, deadLetters: 0, dryRun: false },
       }),
       status({
         projection: 'mailing-list',
         state: 'rebuild-stalled',
-        rebuild: { generation: 5, version: 2, position: 'p3', lag: 4, active: false, deadLetters: 1 },
+        rebuild: { generation: 5, version: 2, position: 'p3', lag: 4, active: false, deadLetters: 1, dryRun: false },
         deadLetters: { count: 1, live: 0, oldestError: 'bad', oldestPosition: 'p4', oldestGeneration: { generation: 5, state: 'building' } },
       }),
     ]);
@@ -60,6 +60,7 @@ describe('formatStatusTable', () => {
     const table = formatStatusTable([status({ lag: 0, invisible: 7 })], {
       invisibleEvents: 9,
       blockingTransaction: { pid: 4242, ageSeconds: 73.5, state: 'idle in transaction', database: 'woodshed', applicationName: 'psql', query: 'UPDATE songs SET x = 1' },
+      preparedTransaction: null,
     });
     expect(table).toContain('0 (+7 not visible)');
     expect(table).toContain('9 events are committed but not yet visible to readers');
@@ -67,7 +68,17 @@ describe('formatStatusTable', () => {
       'Readers are held back by the transaction of pid 4242, open for 73.5 s (idle in transaction, application psql, database woodshed): UPDATE songs SET x = 1.',
     );
     expect(table).toContain('SELECT pg_terminate_backend(4242)');
-    expect(formatStatusTable([status({})], { invisibleEvents: 0, blockingTransaction: null })).not.toContain('visible');
-    expect(formatStatusTable([status({})], { invisibleEvents: 1, blockingTransaction: null })).toContain('1 event is committed but not yet visible');
+    expect(formatStatusTable([status({})], { invisibleEvents: 0, blockingTransaction: null, preparedTransaction: null })).not.toContain('visible');
+    expect(formatStatusTable([status({})], { invisibleEvents: 1, blockingTransaction: null, preparedTransaction: null })).toContain('1 event is committed but not yet visible');
+  });
+
+  it('names a prepared transaction holding readers back, and how to end it', () => {
+    const table = formatStatusTable([status({ lag: 0, invisible: 2 })], {
+      invisibleEvents: 2,
+      blockingTransaction: null,
+      preparedTransaction: { gid: "it's-stuck", preparedAt: '2026-03-01T10:00:00.000Z', ageSeconds: 610.2, owner: 'billing', database: 'woodshed' },
+    });
+    expect(table).toContain("Readers are held back by the prepared transaction 'it's-stuck', prepared 2026-03-01T10:00:00.000Z (610.2 s ago) by billing in database woodshed.");
+    expect(table).toContain("End it, connected to woodshed, with ROLLBACK PREPARED 'it''s-stuck' (or COMMIT PREPARED)");
   });
 });

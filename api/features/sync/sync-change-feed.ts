@@ -2,8 +2,10 @@ import { START, type Position } from '../../../events/store/event-store';
 import type { SqlExecutor } from '../../../events/store/postgres/sql-client';
 import { latestPresetPosition, listPresetChangesOfUsers } from '../../../projections/presets/presets-queries';
 import { readLiveCheckpoint } from '../../../projections/runtime/checkpoints';
+import { readPositionEpoch } from '../../../projections/runtime/position-epoch';
 import { latestSongsPositions, listSongChanges, listStarChangesOfUsers } from '../../../projections/songs/songs-sync-queries';
 import type { Logger } from 'pino';
+import { checkpointPosition } from './sync-checkpoint';
 import { type SyncCollection, type SyncDocuments, toPresetDocument, toSongDocument, toStarDocument } from './sync-documents';
 
 /** What the live stream sends: changed documents of one collection with their checkpoint, or RESYNC. */
@@ -49,6 +51,8 @@ export class SyncChangeFeed {
   #lastSeen = { songs: START, stars: START, presets: START };
   /** `generation/position` of each watched projection's live checkpoint at the last tick. */
   #checkpoints = new Map<string, string>();
+  /** The position epoch the checkpoints sent are of (`checkpointPosition`). */
+  #epoch = 0;
 
   constructor(sql: SqlExecutor, logger: Logger, options: SyncChangeFeedOptions = {}) {
     this.#sql = sql;
@@ -117,6 +121,7 @@ export class SyncChangeFeed {
 
   /** Start following at the newest rows: what came before is the pull's (after the stream's first RESYNC). */
   async #followFromNow(): Promise<void> {
+    this.#epoch = await readPositionEpoch(this.#sql);
     this.#checkpoints = await this.#readCheckpoints();
     this.#lastSeen = await this.#latestPositions();
   }
@@ -166,6 +171,7 @@ export class SyncChangeFeed {
       }
       this.#checkpoints = checkpoints;
       const last = <T extends { position: Position }>(rows: T[], fallback: Position) => rows.at(-1)?.position ?? fallback;
+      const sent = <T extends { position: Position }>(rows: T[]) => checkpointPosition(this.#epoch, last(rows, START));
       const newest = (...positions: Position[]) => positions.reduce((a, b) => (b > a ? b : a));
       this.#lastSeen = {
         songs: newest(this.#lastSeen.songs, latest.songs, last(songs, START)),
@@ -173,17 +179,17 @@ export class SyncChangeFeed {
         presets: newest(this.#lastSeen.presets, latest.presets, last(presets, START)),
       };
       if (songs.length > 0) {
-        this.#broadcast({ collection: 'songs', documents: songs.map(toSongDocument), checkpoint: { position: last(songs, START) } });
+        this.#broadcast({ collection: 'songs', documents: songs.map(toSongDocument), checkpoint: { position: sent(songs) } });
       }
       for (const userId of users) {
         const own = <T extends { userId: number }>(rows: T[]) => rows.filter((row) => row.userId === userId);
         const userStars = own(stars);
         const userPresets = own(presets);
         if (userStars.length > 0) {
-          this.#send(userId, { collection: 'stars', documents: userStars.map(toStarDocument), checkpoint: { position: last(userStars, START) } });
+          this.#send(userId, { collection: 'stars', documents: userStars.map(toStarDocument), checkpoint: { position: sent(userStars) } });
         }
         if (userPresets.length > 0) {
-          this.#send(userId, { collection: 'presets', documents: userPresets.map(toPresetDocument), checkpoint: { position: last(userPresets, START) } });
+          this.#send(userId, { collection: 'presets', documents: userPresets.map(toPresetDocument), checkpoint: { position: sent(userPresets) } });
         }
       }
     } catch (error) {

@@ -1,25 +1,30 @@
 import { START, type Position } from '../../../events/store/event-store';
 import type { SqlExecutor } from '../../../events/store/postgres/sql-client';
+import { readPositionEpoch } from '../../../projections/runtime/position-epoch';
 import { listPresetChanges } from '../../../projections/presets/presets-queries';
 import { listSongChanges, listStarChanges } from '../../../projections/songs/songs-sync-queries';
+import { checkpointPosition, pullFrom } from './sync-checkpoint';
 import { type SyncCollection, type SyncDocuments, type SyncPage, toPresetDocument, toSongDocument, toStarDocument } from './sync-documents';
 
 /**
- * One pull page of `collection` for `userId`: the documents changed after `position` (from the
- * beginning without one), oldest change first. The checkpoint is the last document's position, or
- * the one asked from when nothing changed since (null from the beginning).
+ * One pull page of `collection` for `userId`: the documents changed after the checkpoint's
+ * position (from the beginning without one, or when it is of another position epoch), oldest change
+ * first. The checkpoint is the last document's position, or the one asked from when nothing changed
+ * since (null from the beginning).
  */
 export async function pullPage<Name extends SyncCollection>(
   sql: SqlExecutor,
   collection: Name,
   userId: number,
-  position: Position | undefined,
+  sentCheckpoint: string | undefined,
   limit: number,
 ): Promise<SyncPage<SyncDocuments[Name]>> {
+  const epoch = await readPositionEpoch(sql);
+  const position = pullFrom(epoch, sentCheckpoint);
   const after = position ?? START;
   const changes = await readChanges(sql, collection, userId, after, limit);
-  const last = changes.at(-1);
-  const checkpoint = last ? { position: last.position } : position === undefined ? null : { position };
+  const last = changes.at(-1)?.position ?? position;
+  const checkpoint = last === undefined ? null : { position: checkpointPosition(epoch, last) };
   return { documents: changes.map((change) => change.document) as SyncDocuments[Name][], checkpoint };
 }
 

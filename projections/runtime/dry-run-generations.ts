@@ -1,0 +1,24 @@
+import type { SqlExecutor } from '../../events/store/postgres/sql-client';
+
+/**
+ * Record whether a building generation is a dry run's (`npm run replay -- <projection> --dry-run`):
+ * built to be compared with the live one, never to be swapped in by anything but an explicit
+ * replay or a deploy of new code (decision 0062). A replay without --dry-run that takes it over
+ * clears the mark.
+ */
+export async function markDryRun(db: SqlExecutor, projection: string, generation: number, dryRun: boolean): Promise<void> {
+  await db.query(`UPDATE projection_generations SET dry_run = $3 WHERE projection = $1 AND generation = $2 AND state = 'building'`, [
+    projection,
+    generation,
+    dryRun,
+  ]);
+}
+
+/** Whether the generation was built and kept by a dry run. */
+export async function isDryRun(db: SqlExecutor, projection: string, generation: number): Promise<boolean> {
+  const { rows } = await db.query<{ dry_run: boolean }>('SELECT dry_run FROM projection_generations WHERE projection = $1 AND generation = $2', [
+    projection,
+    generation,
+  ]);
+  return rows[0]?.dry_run === true;
+}

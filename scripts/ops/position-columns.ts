@@ -1,0 +1,26 @@
+import type { SqlExecutor } from '../../events/store/postgres/sql-client';
+
+/** A column of a table of this schema that stores log positions. */
+export interface PositionColumn {
+  table: string;
+  column: string;
+}
+
+/**
+ * Every column beside the log that stores its positions: text columns named `position` or ending in
+ * `_position`, in the tables (not the views) of this schema: projection checkpoints and dead
+ * letters, each generation's read-model rows (live, and one being built), credit reservations.
+ * Found in the catalog rather than listed, so a read model added later is rebased too; the log's
+ * own `global_position` is a number, not a position, and is left out by its type.
+ */
+export async function findPositionColumns(db: SqlExecutor): Promise<PositionColumn[]> {
+  const { rows } = await db.query<PositionColumn>(
+    `SELECT c.table_name AS table, c.column_name AS column
+     FROM information_schema.columns AS c
+     JOIN information_schema.tables AS t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+     WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.data_type = 'text'
+       AND (c.column_name = 'position' OR c.column_name LIKE '%\\_position')
+     ORDER BY c.table_name, c.column_name`,
+  );
+  return rows;
+}
