@@ -9,6 +9,8 @@ import { landingPreloadPlugin } from '../scripts/build/landing-preload-plugin';
 // eslint-disable-next-line import-x/no-restricted-paths
 import { precompressPlugin } from '../scripts/build/precompress-plugin';
 // eslint-disable-next-line import-x/no-restricted-paths
+import { prerenderPlugin } from '../scripts/build/prerender-plugin';
+// eslint-disable-next-line import-x/no-restricted-paths
 import { routeManifestPlugin } from '../scripts/build/route-manifest-plugin';
 // eslint-disable-next-line import-x/no-restricted-paths
 import { shellPrecache } from '../scripts/build/shell-precache-plugin';
@@ -62,7 +64,8 @@ const serviceWorker = VitePWA({
   },
   workbox: {
     globPatterns: ['**/*.{js,css,html,png,svg,woff2}'],
-    globIgnores: ['**/*.br', '**/*.gz', 'social-card.png', 'sw.js'],
+    // The pre-rendered pages are for the first visit and link previews; offline, index.html draws them.
+    globIgnores: ['**/*.br', '**/*.gz', 'social-card.png', 'sw.js', 'prerendered/**'],
     manifestTransforms: [precache.manifestTransform],
     // The audio decoders' WebAssembly makes some chunks large; those the shell needs must fit.
     maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
@@ -83,7 +86,7 @@ const serviceWorker = VitePWA({
 
 export default defineConfig({
   root: clientRoot,
-  plugins: [react(), routeManifestPlugin(), landingPreloadPlugin(), precache.plugin, legacyServiceWorkerPlugin(), serviceWorker, precompressPlugin()],
+  plugins: [react(), routeManifestPlugin(), landingPreloadPlugin(), precache.plugin, legacyServiceWorkerPlugin(), prerenderPlugin(), serviceWorker, precompressPlugin()],
   // One stylesheet for the whole app (12 KB gzipped), loaded with the page: a screen's chunk then
   // never waits for its own CSS file before it can render (issue 11: the landing page's LCP).
   build: { outDir: 'dist', emptyOutDir: true, cssCodeSplit: false },
