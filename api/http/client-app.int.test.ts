@@ -8,6 +8,7 @@ import { availableSqlClients } from '../../events/store/testing/test-sql-clients
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { startTestApp, testPublicUrl } from '../testing/start-test-app';
 import type { TestApp } from '../testing/start-test-app';
+import { prerenderOrigin } from './client-app';
 
 const indexHtml = '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-Bx7k2q.js"></script></head><body><div id="root"></div></body></html>';
 const entryScript = 'console.log("woodshed");';
@@ -16,6 +17,8 @@ const routeManifest = {
   routePatterns: ['/', '/login', '/player', '/library', '/admin/overview', '/admin/users/:userId', '/landing', '/faq'],
   indexedPaths: ['/landing', '/faq'],
 };
+// A page the build pre-rendered (scripts/build/prerender-plugin.ts), its addresses on the stand-in origin.
+const prerenderedFaq = `<!doctype html><html><head><title>FAQ · Woodshed</title><link rel="canonical" href="${prerenderOrigin}/faq" data-prerendered /></head><body><div id="prerendered"><h1>Questions</h1><a href="mailto:support@${new URL(prerenderOrigin).hostname}">mail</a></div><div id="root"></div></body></html>`;
 // A precompressed script as the build leaves it (scripts/build/precompress-plugin.ts): big enough to
 // be worth compressing, and each copy marked so the test sees which one was served.
 const bigScript = `${'console.log("a line of the app");\n'.repeat(200)}`;
@@ -63,6 +66,8 @@ describe('serving the built client', () => {
       await writeFile(path.join(distDir, 'assets', 'big-C4f9.js.br'), brotliCompressSync(bigScript));
       await writeFile(path.join(distDir, 'assets', 'big-C4f9.js.gz'), gzipSync(bigScript));
       await writeFile(path.join(distDir, 'index.html.gz'), gzipSync(indexHtml));
+      await mkdir(path.join(distDir, 'prerendered'), { recursive: true });
+      await writeFile(path.join(distDir, 'prerendered', 'faq.html'), prerenderedFaq);
     });
 
     it('serves index.html without caching at / and for every client route (SPA fallback)', async () => {
@@ -74,6 +79,21 @@ describe('serving the built client', () => {
         expect(response.headers.get('content-security-policy')).toContain("script-src 'self' blob:");
         expect(await response.text()).toBe(indexHtml);
       }
+    });
+
+    it('answers a pre-rendered public page with its own HTML, on the public origin and domain, and never the file itself', async () => {
+      const response = await fetch(`${app.url}/faq`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      const publicHost = new URL(testPublicUrl).hostname.replace(/^www\./, '');
+      expect(await response.text()).toBe(
+        prerenderedFaq.replaceAll(prerenderOrigin, testPublicUrl).replace(`support@${new URL(prerenderOrigin).hostname}`, `support@${publicHost}`),
+      );
+      // At the file's own address it is the not-found page: it carries the stand-in origin.
+      const direct = await fetch(`${app.url}/prerendered/faq.html`);
+      expect(direct.status).toBe(404);
+      expect(await direct.text()).toBe(indexHtml);
     });
 
     it('serves hashed assets with a long immutable cache', async () => {

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { Stats } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext, AppMiddleware } from './app-context';
 import { isApiPath } from './api-path';
@@ -19,6 +19,21 @@ const precompressed = [
   { encoding: 'gzip', extension: '.gz' },
 ] as const;
 
+/**
+ * The public pages the client build pre-renders (scripts/build/prerender-plugin.ts, decision
+ * 0060): one HTML file per indexed path in this folder of client/dist, their addresses written on
+ * {@link prerenderOrigin}, which is replaced with the configured public origin when served.
+ */
+export const prerenderedDirName = 'prerendered';
+
+/** Must equal PRERENDER_ORIGIN of client/src/lib/page-head/use-page-head.ts. */
+export const prerenderOrigin = 'https://prerender.woodshed.invalid';
+
+/** The file of the page at `urlPath` ('/drumless-tracks' -> 'drumless-tracks.html'). */
+export function prerenderedFileName(urlPath: string): string {
+  return `${urlPath.replace(/^\/+/, '').replace(/\//g, '__')}.html`;
+}
+
 /** Options of {@link serveClientApp}. */
 export interface ClientAppOptions {
   distDir: string;
@@ -33,8 +48,9 @@ export interface ClientAppOptions {
  * page is answered 200 at a path the client routes (client/dist/route-manifest.json) and 404 at
  * any other, where the client draws its not-found screen (decision 0025). A missing file under
  * /assets/ is a plain 404: answering HTML for a script would only hide the error. robots.txt and
- * sitemap.xml are written from the manifest and the public origin. Without a build, a 503 page
- * says so.
+ * sitemap.xml are written from the manifest and the public origin. An indexed public page the
+ * build pre-rendered is answered with its own HTML (its head and content in it, for link previews
+ * and crawlers that run no script), on the public origin. Without a build, a 503 page says so.
  */
 export function serveClientApp(options: ClientAppOptions): AppMiddleware {
   const distDir = path.resolve(options.distDir);
@@ -59,7 +75,16 @@ export function serveClientApp(options: ClientAppOptions): AppMiddleware {
       answerGenerated(ctx, 'application/xml; charset=utf-8', sitemapXml(options.publicUrl, routes.indexedPaths));
       return;
     }
-    const requested = resolveInside(distDir, ctx.path);
+    if (routes?.indexedPaths.includes(ctx.path)) {
+      const page = path.join(distDir, prerenderedDirName, prerenderedFileName(ctx.path));
+      const pageStats = await fileStats(page);
+      if (pageStats !== undefined) {
+        await answerPrerendered(ctx, page, options.publicUrl);
+        return;
+      }
+    }
+    // The pre-rendered files carry a stand-in origin: they are answered at their pages' paths only.
+    const requested = ctx.path.startsWith(`/${prerenderedDirName}/`) ? undefined : resolveInside(distDir, ctx.path);
     const requestedStats = requested !== undefined ? await fileStats(requested) : undefined;
     if (requested !== undefined && requestedStats !== undefined) {
       await sendFile(ctx, requested, requestedStats, { cacheControl: isHashedAsset(ctx.path) ? immutable : revalidate, status: 200 });
@@ -138,6 +163,17 @@ async function compressedVariants(file: string): Promise<{ encoding: string; fil
     }),
   );
   return found.filter((variant) => variant !== undefined);
+}
+
+/** A pre-rendered page with the public origin (and domain) in its addresses; revalidated like index.html. */
+async function answerPrerendered(ctx: AppContext, file: string, publicUrl: string): Promise<void> {
+  // The support address is support@ the site's domain (client/src/components/ui/support-address.ts).
+  const domain = new URL(publicUrl).hostname.replace(/^www\./, '');
+  const html = (await readFile(file, 'utf8')).replaceAll(prerenderOrigin, publicUrl).replaceAll(`@${new URL(prerenderOrigin).hostname}`, `@${domain}`);
+  ctx.status = 200;
+  ctx.set('Cache-Control', revalidate);
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.body = html;
 }
 
 /** robots.txt and the sitemap: small, written per request, cached by browsers and crawlers for an hour. */

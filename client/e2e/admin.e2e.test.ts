@@ -331,4 +331,42 @@ describe('admin screens', () => {
     },
     FLOW_TIMEOUT_MS,
   );
+
+  it(
+    'on a 390 px phone the tabs stay in the window and the tables keep a readable Email column',
+    async () => {
+      const phone = await launchBrowser({ phone: { width: 390, height: 844 } });
+      try {
+        const page = await phone.newPage();
+        page.setDefaultTimeout(STEP_TIMEOUT_MS);
+        const problems = watchPageProblems(page);
+        await signIn(page, e2eAdminEmail);
+        const tabs = page.getByRole('navigation', { name: 'Admin sections' });
+        for (const [tab, table] of [
+          ['Overview', 'All Users'],
+          ['Usage', 'Bandwidth Usage'],
+        ] as const) {
+          await page.goto(`${app.baseUrl}/admin/${tab.toLowerCase()}`);
+          const email = page.getByRole('table', { name: table }).getByRole('columnheader', { name: /Email/ });
+          await email.waitFor();
+          expect((await email.boundingBox())?.width).toBeGreaterThanOrEqual(200);
+          for (const name of ['Overview', 'Usage', 'Announcements', 'Settings']) {
+            const box = await tabs.getByRole('link', { name }).boundingBox();
+            expect(box!.x).toBeGreaterThanOrEqual(0);
+            expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+          }
+          // The page itself never scrolls sideways: only the table's own scroller does.
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+          await saveScreenshot(page, `admin-${tab.toLowerCase()}-phone`);
+        }
+        await tabs.getByRole('link', { name: 'Settings' }).click();
+        await page.waitForURL(`${app.baseUrl}/admin/settings`);
+        await page.getByRole('switch', { name: 'Purchasing' }).waitFor();
+        expect(problems).toEqual([]);
+      } finally {
+        await phone.close();
+      }
+    },
+    FLOW_TIMEOUT_MS,
+  );
 });

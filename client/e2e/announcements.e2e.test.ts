@@ -67,15 +67,39 @@ it(
 
     // To all users: the dialog warns.
     await page.getByLabel('Target audience').selectOption('all');
-    await page.getByRole('button', { name: 'Send Campaign' }).click();
+    const sendButton = page.getByRole('button', { name: 'Send Campaign' });
+    await sendButton.click();
     const dialog = page.getByRole('alertdialog', { name: 'Send this campaign?' });
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain(subject);
     expect(await dialog.innerText()).toContain('All users');
     expect(await dialog.getByRole('alert').innerText()).toBe('Warning: this e-mail will go to ALL users. Send a test campaign first to check how it looks.');
     await saveScreenshot(page, 'announcements-confirm-all');
+
+    // The dialog takes focus and keeps it: Tab walks its buttons (and, past the last, the
+    // browser's own controls, where the page is the body), never the page behind it.
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    const focused = new Set<string>();
+    for (let press = 0; press < 6; press += 1) {
+      await page.keyboard.press('Tab');
+      const where = await page.evaluate(() => {
+        const active = document.activeElement;
+        if (active === null || active === document.body) return 'nothing';
+        return active.closest('[role="alertdialog"]') ? `dialog: ${active.textContent}` : `page: ${active.outerHTML.slice(0, 80)}`;
+      });
+      focused.add(where);
+    }
+    expect([...focused].filter((where) => !where.startsWith('dialog: ') && where !== 'nothing')).toEqual([]);
+    expect(focused).toContain('dialog: Cancel');
+    expect(focused).toContain('dialog: Confirm & Send');
+    // Escape closes it, as before, and focus goes back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await sendButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    await sendButton.click();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
+    expect(await sendButton.evaluate((button) => button === document.activeElement)).toBe(true);
 
     // To the test recipient: no warning; confirmed, it is queued.
     await page.getByLabel('Target audience').selectOption('test');

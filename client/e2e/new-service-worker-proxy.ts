@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** A pass-through proxy to the test app whose /sw.js can be switched to a new version. */
+/** A pass-through proxy to the test app whose /service-worker.js can be switched to a new version. */
 export interface NewServiceWorkerProxy {
   /** http://127.0.0.1:{port}, no trailing slash. */
   url: string;
-  /** From now on /sw.js is the app's worker plus one comment line: to the browser, a new version. */
+  /** From now on /service-worker.js is the app's worker plus one comment line: to the browser, a new version. */
   publishNewWorker(): void;
   close(): Promise<void>;
 }
@@ -20,7 +20,7 @@ export async function startNewServiceWorkerProxy(target: string): Promise<NewSer
   const upstream = new URL(target);
   const server = http.createServer((request, response) => {
     const path = request.url ?? '/';
-    const rewrite = newWorker && new URL(path, target).pathname === '/sw.js';
+    const rewrite = newWorker && new URL(path, target).pathname === '/service-worker.js';
     const headers = { ...request.headers };
     if (rewrite) {
       // The rewritten worker is read whole, as plain text.

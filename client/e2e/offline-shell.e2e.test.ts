@@ -32,8 +32,12 @@ describe('service worker (spec 001, 4; decision 0026)', () => {
     await row.waitFor();
 
     // Registered on load; ready once it is active, which is after its precache is complete.
-    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-    expect(scope).toBe(`${baseUrl}/`);
+    const registration = await page.evaluate(async () => {
+      const ready = await navigator.serviceWorker.ready;
+      return { scope: ready.scope, script: ready.active?.scriptURL };
+    });
+    // Spec 001, 9: the worker is GET /service-worker.js.
+    expect(registration).toEqual({ scope: `${baseUrl}/`, script: `${baseUrl}/service-worker.js` });
 
     await browser.context.setOffline(true);
     const offlineLoad = await page.reload();
@@ -54,6 +58,8 @@ describe('service worker (spec 001, 4; decision 0026)', () => {
     });
     expect(cachedUrls).toContain('/index.html');
     expect(cachedUrls.filter((url) => url.startsWith('/api/'))).toEqual([]);
+    // Only the shell is precached: screens this visit never opened (the admin's) are not stored.
+    expect(cachedUrls.filter((url) => url.startsWith('/assets/admin-'))).toEqual([]);
 
     // An address the app does not know still opens the shell offline, on the not-found screen.
     await page.goto(`${baseUrl}/no-such-page`);

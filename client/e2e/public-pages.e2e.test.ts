@@ -290,6 +290,22 @@ describe('public pages (spec 001, 2.4-2.5)', () => {
     await page.close();
   });
 
+  it.each(contentPages)('$path: a plain HTTP GET (no script run) has the page, its head tags on the public origin and its heading', async ({ path: pagePath, heading, title }) => {
+    // As a link preview or a crawler fetches it: the server answers the pre-rendered page.
+    const response = await fetch(`${baseUrl}${pagePath}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const text = (markup: string) => markup.replace(/&#(\d+);/g, (_match, code: string) => String.fromCharCode(Number(code)));
+    expect(text(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '')).toBe(title);
+    expect(text(/<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] ?? '')).toBe(heading);
+    // The app's default origin when PUBLIC_URL is not set (api/config/env.ts).
+    const publicOrigin = `http://localhost:${new URL(baseUrl).port}`;
+    expect(text(/<meta property="og:title" content="([^"]*)"/.exec(html)?.[1] ?? '')).toBe(title);
+    expect(/<meta property="og:url" content="([^"]*)"/.exec(html)?.[1]).toBe(`${publicOrigin}${pagePath}`);
+    expect(/<meta name="description" content="([^"]{70,})"/.test(html)).toBe(true);
+    expect(html).not.toContain('woodshed.invalid');
+  });
+
   it("a page's head tags go away when the visitor moves on to a page without its own", async () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/faq`);

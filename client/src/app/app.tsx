@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { persistStore } from 'redux-persist';
 import { PersistGate } from 'redux-persist/integration/react';
 import { InstallBanner } from '../features/install-prompt/install-banner';
+import { keepPurchasingSettingFresh } from '../lib/api/purchasing-setting-freshness';
 import { NewVersionNotice } from './new-version-notice';
 import { routes } from './routes';
 import { makeStore } from './store';
@@ -13,6 +15,8 @@ const router = createBrowserRouter(routes);
 
 /** The whole client: Redux store (rehydrated before the first screen), then the router, and the install banner and new-version notice over every page. */
 export function App() {
+  // An administrator's purchasing switch reaches tabs already open (spec 001: at once, everywhere).
+  useEffect(() => keepPurchasingSettingFresh(store), []);
   return (
     <Provider store={store}>
       <PersistGate loading={null} persistor={persistor}>

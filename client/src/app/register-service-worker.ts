@@ -4,7 +4,7 @@ import { watchForNewVersion } from './service-worker-update';
 export const SERVICE_WORKER_UPDATE_CHECK_MS = 60_000;
 
 /**
- * Registers the service worker the build writes (/sw.js, vite-plugin-pwa; decision 0026) once
+ * Registers the service worker the build writes (/service-worker.js, vite-plugin-pwa; decisions 0026 and 0060) once
  * the page has loaded, so it never competes with the first screen for the network, and asks for
  * an update every 60 s. A check that fails (offline) is simply tried again next time. A new version
  * it finds waits, and the new-version notice offers to reload into it (service-worker-update.ts).
@@ -14,7 +14,7 @@ export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const register = () => {
     navigator.serviceWorker
-      .register('/sw.js', { scope: '/' })
+      .register('/service-worker.js', { scope: '/' })
       .then((registration) => {
         watchForNewVersion(registration);
         setInterval(() => {

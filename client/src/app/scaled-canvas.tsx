@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { DESIGN_HEIGHT, DESIGN_WIDTH } from './canvas-scale';
 import styles from './scaled-canvas.module.css';
 import { useCanvasScale } from './use-canvas-scale';
@@ -30,7 +30,9 @@ function DesignCanvas({ children }: { children: ReactNode }) {
         className={styles.canvas}
         data-testid="design-canvas"
         data-scale={scale}
-        style={{ width: DESIGN_WIDTH, height: DESIGN_HEIGHT, transform: `translate(-50%, -50%) scale(${scale})` }}
+        // --canvas-scale: modal dialogs are drawn in the top layer, outside this transform, and scale
+        // their card by it themselves.
+        style={{ width: DESIGN_WIDTH, height: DESIGN_HEIGHT, transform: `translate(-50%, -50%) scale(${scale})`, '--canvas-scale': scale } as CSSProperties}
       >
         {children}
       </div>

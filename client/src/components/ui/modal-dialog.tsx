@@ -1,6 +1,7 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import type { ReactNode } from 'react';
 import styles from './modal-dialog.module.css';
+import { useModalDialog } from './use-modal-dialog';
 
 /** Props of {@link ModalDialog}. */
 export interface ModalDialogProps {
@@ -18,36 +19,34 @@ export interface ModalDialogProps {
   trigger?: string;
 }
 
-/** A centred modal over a dimmed page: the upgrade, credits and membership dialogs share this frame. */
+/**
+ * A centred modal over a dimmed page: the upgrade, credits and membership dialogs share this frame.
+ * It is the platform's modal `<dialog>` (see useModalDialog): focus moves in, stays in, and goes
+ * back to the opener when it closes. The element fills the window and is the dimmed backdrop
+ * itself, so a click on it outside the card is a click on the backdrop.
+ */
 export function ModalDialog({ title, children, actions, onClose, role = 'dialog', width, trigger }: ModalDialogProps) {
   const titleId = useId();
-
-  useEffect(() => {
-    if (!onClose) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  const dialog = useModalDialog(onClose);
 
   return (
-    <div className={styles.backdrop} onClick={onClose}>
-      <div
-        className={styles.dialog}
-        role={role}
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-trigger={trigger}
-        style={width === undefined ? undefined : { width }}
-        onClick={(event) => event.stopPropagation()}
-      >
+    <dialog
+      ref={dialog}
+      className={styles.backdrop}
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
+      aria-labelledby={titleId}
+      data-trigger={trigger}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose?.();
+      }}
+    >
+      <div className={styles.dialog} style={width === undefined ? undefined : { width }}>
         <h2 id={titleId} className={styles.title}>
           {title}
         </h2>
         <div className={styles.body}>{children}</div>
         <div className={styles.actions}>{actions}</div>
       </div>
-    </div>
+    </dialog>
   );
 }

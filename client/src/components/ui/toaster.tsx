@@ -7,7 +7,8 @@ import { toastStore } from './toast-store';
  * outside the design canvas so it keeps its size. Failures are announced assertively.
  */
 export function Toaster() {
-  const toast = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot);
+  // No toast in a page rendered at build time (the third argument).
+  const toast = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot, () => null);
   const destructive = toast?.variant === 'destructive';
   return (
     <section className={styles.region} aria-label="Notifications">

@@ -1,5 +1,6 @@
 import { api } from '../../lib/api/api';
 import { purchasingSettingApi } from '../../lib/api/purchasing-setting-api';
+import { announcePurchasingSettingChanged } from '../../lib/api/purchasing-setting-freshness';
 import type { AuditEvent } from './audit-event-summary';
 import type { CreditAdjustment } from './credit-adjustment-form';
 import type { AdminUsageRow } from './usage-sort';
@@ -134,6 +135,8 @@ export const adminApi = adminApiWithTags.injectEndpoints({
         // The server's answer is the truth, should it differ from what was asked.
         const saved = (answer as Partial<AdminSettings> | null)?.purchasing_enabled;
         if (typeof saved === 'boolean' && saved !== change.purchasing_enabled) showPurchasing(saved);
+        // This browser's other open tabs read the switch again and show or hide their offers.
+        announcePurchasingSettingChanged();
       },
     }),
   }),

@@ -3,6 +3,7 @@ import { adminUserAuditPath } from '../../lib/routes/paths';
 import type { AdminUser } from './admin-api';
 import { formatAdminDate } from './admin-date';
 import tableStyles from './admin-table.module.css';
+import { tableMinWidth } from './table-min-width';
 import { useVisibleRows } from './use-visible-rows';
 import { userStatusLabel } from './user-status-label';
 import type { UserStatusLabel } from './user-status-label';
@@ -10,6 +11,9 @@ import type { UserStatusLabel } from './user-status-label';
 // Must match .row height in admin-table.module.css: windowing counts on one fixed row height.
 const ROW_HEIGHT_PX = 44;
 const SCROLLER_HEIGHT_PX = 440;
+// ID, Status, Subscription Ends, Signed Up, Last Login; the e-mail takes the rest.
+const FIXED_COLUMN_WIDTHS_PX = [80, 120, 170, 140, 140] as const;
+const [ID_WIDTH, STATUS_WIDTH, ENDS_WIDTH, SIGNED_UP_WIDTH, LAST_LOGIN_WIDTH] = FIXED_COLUMN_WIDTHS_PX;
 
 const badgeClass: Record<UserStatusLabel, string> = {
   Active: `${tableStyles.badge} ${tableStyles.badgeActive}`,
@@ -26,14 +30,14 @@ export function AllUsersTable({ users }: { users: readonly AdminUser[] }) {
   const { rows, onScroll } = useVisibleRows(users.length, ROW_HEIGHT_PX, SCROLLER_HEIGHT_PX);
   return (
     <div className={tableStyles.scroller} style={{ maxHeight: SCROLLER_HEIGHT_PX }} onScroll={onScroll} data-testid="all-users-table">
-      <table className={tableStyles.table} aria-label="All Users" aria-rowcount={users.length + 1}>
+      <table className={tableStyles.table} style={{ minWidth: tableMinWidth(FIXED_COLUMN_WIDTHS_PX) }} aria-label="All Users" aria-rowcount={users.length + 1}>
         <colgroup>
-          <col style={{ width: 80 }} />
+          <col style={{ width: ID_WIDTH }} />
           <col />
-          <col style={{ width: 120 }} />
-          <col style={{ width: 170 }} />
-          <col style={{ width: 140 }} />
-          <col style={{ width: 140 }} />
+          <col style={{ width: STATUS_WIDTH }} />
+          <col style={{ width: ENDS_WIDTH }} />
+          <col style={{ width: SIGNED_UP_WIDTH }} />
+          <col style={{ width: LAST_LOGIN_WIDTH }} />
         </colgroup>
         <thead>
           <tr>

@@ -9,6 +9,12 @@ import styles from './audit-events-card.module.css';
 import { auditActor, auditEventSummary } from './audit-event-summary';
 import { auditEventGroups, eventTypeLabel, isAuditEventType } from './audit-event-types';
 import type { AuditEventType } from './audit-event-types';
+import { tableMinWidth } from './table-min-width';
+
+// When, Event and By; the details take the rest.
+const WHEN_WIDTH_PX = 220;
+const EVENT_WIDTH_PX = 250;
+const BY_WIDTH_PX = 100;
 
 /** Props of {@link AuditEventsCard}. */
 export interface AuditEventsCardProps {
@@ -64,40 +70,42 @@ export function AuditEventsCard({ userId, type, onTypeChange }: AuditEventsCardP
       {isError ? <p className={screenStyles.loadError}>The history could not be loaded. Reload the page to try again.</p> : null}
       {!page && isFetching ? <LoadingState label="Loading history..." /> : null}
       {page ? (
-        <table className={`${tableStyles.table} ${styles.events}`} aria-label="Event History" aria-busy={isFetching}>
-          <colgroup>
-            <col style={{ width: 220 }} />
-            <col style={{ width: 250 }} />
-            <col />
-            <col style={{ width: 100 }} />
-          </colgroup>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Event</th>
-              <th scope="col">Details</th>
-              <th scope="col">By</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.events.length === 0 ? (
-              <tr className={tableStyles.empty}>
-                <td colSpan={4}>{type ? `No ${eventTypeLabel(type).toLowerCase()} events` : 'No events recorded for this user'}</td>
+        <div className={styles.eventsScroller}>
+          <table className={`${tableStyles.table} ${styles.events}`} style={{ minWidth: tableMinWidth([WHEN_WIDTH_PX, EVENT_WIDTH_PX, BY_WIDTH_PX]) }} aria-label="Event History" aria-busy={isFetching}>
+            <colgroup>
+              <col style={{ width: WHEN_WIDTH_PX }} />
+              <col style={{ width: EVENT_WIDTH_PX }} />
+              <col />
+              <col style={{ width: BY_WIDTH_PX }} />
+            </colgroup>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Event</th>
+                <th scope="col">Details</th>
+                <th scope="col">By</th>
               </tr>
-            ) : null}
-            {page.events.map((event) => {
-              const summary = auditEventSummary(event, page.songTitles);
-              return (
-                <tr key={event.position} className={tableStyles.row} data-testid="audit-event">
-                  <td className={tableStyles.number}>{formatAdminDateTime(event.occurredAt) ?? '-'}</td>
-                  <td>{eventTypeLabel(event.type)}</td>
-                  <td title={summary}>{summary}</td>
-                  <td className={tableStyles.muted}>{auditActor(event.actorUserId, userId)}</td>
+            </thead>
+            <tbody>
+              {page.events.length === 0 ? (
+                <tr className={tableStyles.empty}>
+                  <td colSpan={4}>{type ? `No ${eventTypeLabel(type).toLowerCase()} events` : 'No events recorded for this user'}</td>
                 </tr>
-              );
-            })}
-          </tbody>
-        </table>
+              ) : null}
+              {page.events.map((event) => {
+                const summary = auditEventSummary(event, page.songTitles);
+                return (
+                  <tr key={event.position} className={tableStyles.row} data-testid="audit-event">
+                    <td className={tableStyles.number}>{formatAdminDateTime(event.occurredAt) ?? '-'}</td>
+                    <td>{eventTypeLabel(event.type)}</td>
+                    <td title={summary}>{summary}</td>
+                    <td className={tableStyles.muted}>{auditActor(event.actorUserId, userId)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       ) : null}
 
       <div className={styles.pager}>

@@ -5,6 +5,7 @@ import styles from './bandwidth-table.module.css';
 import { formatBytes } from './byte-size';
 import { LastActiveCell } from './last-active-cell';
 import { lastActiveText } from './last-active-text';
+import { tableMinWidth } from './table-min-width';
 import type { AdminUsageRow, UsageSort, UsageSortKey } from './usage-sort';
 import { useVisibleRows } from './use-visible-rows';
 
@@ -24,6 +25,9 @@ const columns: { key: UsageSortKey | null; label: string; width?: number; numeri
   { key: 'sessions7d', label: '7d Sessions', width: 124, numeric: true },
   { key: 'totalBytesStreamed', label: 'Total Streamed', width: 156, numeric: true },
 ];
+
+// Every column but the e-mail has a fixed width.
+const TABLE_MIN_WIDTH_PX = tableMinWidth(columns.flatMap((column) => (column.width ? [column.width] : [])));
 
 /** Props of {@link BandwidthTable}. */
 export interface BandwidthTableProps {
@@ -45,7 +49,7 @@ export function BandwidthTable({ rows, sort, onSort, now }: BandwidthTableProps)
       data-scroller
       data-testid="bandwidth-table"
     >
-      <table className={tableStyles.table} aria-label="Bandwidth Usage" aria-rowcount={rows.length + 1}>
+      <table className={tableStyles.table} style={{ minWidth: TABLE_MIN_WIDTH_PX }} aria-label="Bandwidth Usage" aria-rowcount={rows.length + 1}>
         <colgroup>
           {columns.map((column) => (
             <col key={column.label} style={column.width ? { width: column.width } : undefined} />

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
+import { useModalDialog } from '../../components/ui/use-modal-dialog';
 import styles from './tutorials.module.css';
 
 export interface TutorialDialogProps {
@@ -20,8 +21,9 @@ export interface TutorialDialogProps {
 }
 
 /**
- * A tutorial dialog: a modal card over the canvas with a 'Never show this again' checkbox. Focus
- * moves into it when it opens, so keyboard users land on it.
+ * A tutorial dialog: a modal card over the canvas with a 'Never show this again' checkbox. The
+ * platform's modal `<dialog>` (useModalDialog): focus moves onto the card when it opens, Tab stays
+ * inside, and the page behind is inert.
  */
 export function TutorialDialog({ title, children, onClose, closesLightly, closeLabel, failed = false, renderBody, testId }: TutorialDialogProps) {
   const titleId = useId();
@@ -32,24 +34,19 @@ export function TutorialDialog({ title, children, onClose, closesLightly, closeL
     cardRef.current?.focus();
   }, []);
 
-  useEffect(() => {
-    if (!closesLightly) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose(neverAgain);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [closesLightly, neverAgain, onClose]);
+  const dialog = useModalDialog(closesLightly ? () => onClose(neverAgain) : undefined);
 
   return (
-    <div
+    <dialog
+      ref={dialog}
       className={styles.backdrop}
+      aria-labelledby={titleId}
       data-testid={`${testId}-backdrop`}
       onMouseDown={(event) => {
         if (closesLightly && event.target === event.currentTarget) onClose(neverAgain);
       }}
     >
-      <div ref={cardRef} className={styles.card} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} data-testid={testId}>
+      <div ref={cardRef} className={styles.card} tabIndex={-1} data-testid={testId}>
         <button type="button" className={styles.close} aria-label="Close" onClick={() => onClose(neverAgain)}>
           ×
         </button>
@@ -75,6 +72,6 @@ export function TutorialDialog({ title, children, onClose, closesLightly, closeL
           ) : null}
         </div>
       </div>
-    </div>
+    </dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { pageHeadTags } from './page-head';
 import type { PageHead, PageHeadTags } from './page-head';
 
@@ -6,6 +6,15 @@ import type { PageHead, PageHeadTags } from './page-head';
 const OWNED = 'data-page-head';
 
 let pagesNamingTheTitle = 0;
+
+/**
+ * The build pre-renders the public pages (decision 0060) before it knows the site's address: their
+ * addresses are written on this origin, and the server puts its PUBLIC_URL in its place.
+ */
+export const PRERENDER_ORIGIN = 'https://prerender.woodshed.invalid';
+
+/** Set only while the build pre-renders a page: receives the page's head as it renders. */
+export const PrerenderHead = createContext<((head: PageHead) => void) | null>(null);
 
 /**
  * True while a mounted page manages the head through {@link usePageHead}: the shell's route-title
@@ -25,7 +34,10 @@ export function pageHeadOwnsTitle(): boolean {
  * descriptions), and the shell's route-title effect would write over a hoisted title.
  */
 export function usePageHead(head: PageHead): void {
-  const tags = pageHeadTags(head, window.location.origin);
+  const prerender = useContext(PrerenderHead);
+  // Rendering at build time (no window): the page says what its head is, for the page's HTML file.
+  prerender?.(head);
+  const tags = pageHeadTags(head, typeof window === 'undefined' ? PRERENDER_ORIGIN : window.location.origin);
   // One string as the dependency: a new object literal each render must not re-apply the head.
   const signature = JSON.stringify(tags);
   useEffect(() => applyTags(JSON.parse(signature) as PageHeadTags), [signature]);
