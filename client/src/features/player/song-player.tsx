@@ -5,6 +5,7 @@ import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
 import type { StemEngine } from '../../lib/audio/stem-engine';
 import type { ExportAction } from '../../lib/export/export-mix-source';
+import { practiceFactsOf } from '../../lib/practice/practice-facts';
 import { paths } from '../../lib/routes/paths';
 import { CreditLimitNotice } from './credit-limit-notice';
 import { LyricsOverlay } from './lyrics-overlay';
@@ -89,7 +90,6 @@ function MuteAllButton() {
 
 function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }) {
   const playback = usePlayback(engine);
-  usePracticeSession(song.id, playback.isPlaying);
   const gains = useAppSelector(selectStemGains);
   const [lyricsOpen, setLyricsOpen] = useState(false);
   const [sideView, setSideView] = useState<SideView>('spectrum');
@@ -97,6 +97,8 @@ function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }
   const current = markers[currentMarkerIndex(markers, playback.position)] ?? null;
   // Held here, not in the tools: the loop, trainer and click go on while the spectrum is shown.
   const practice = usePracticeControls(engine, { bpm: song.bpm, firstBeat: song.firstBeat ?? null }, playback.duration, playback.refresh);
+  const facts = useMemo(() => practiceFactsOf(practice.tempo, practice.transpose, practice.loop), [practice.tempo, practice.transpose, practice.loop]);
+  usePracticeSession(song.id, playback.isPlaying, facts);
 
   useEffect(() => {
     engine.setGains(gains);
