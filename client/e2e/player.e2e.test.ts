@@ -108,6 +108,13 @@ describe('player', () => {
     await saveScreenshot(page, 'player-lyrics');
     // The 6 s song ends on its own: the footer says so.
     await lyrics.getByText('Paused - Click play to continue', { exact: true }).waitFor({ timeout: 10_000 });
+    // The overlay hides the player behind it (nothing shows through) and has its own play/pause.
+    expect(await lyrics.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(8, 9, 12)');
+    await lyrics.getByRole('button', { name: 'Play' }).click();
+    await lyrics.getByText('Following along...', { exact: true }).waitFor();
+    expect(await page.getByTestId('player-body').getAttribute('data-playing')).toBe('true');
+    await lyrics.getByRole('button', { name: 'Pause' }).click();
+    await lyrics.getByText('Paused - Click play to continue', { exact: true }).waitFor();
     await page.keyboard.press('Escape');
     expect(await lyrics.count()).toBe(0);
 

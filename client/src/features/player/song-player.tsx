@@ -106,7 +106,7 @@ function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }
 
   return (
     <div className={styles.body} data-testid="player-body" data-start-times={playback.startTimes} data-playing={playback.isPlaying}>
-      <div className={styles.left}>
+      <div className={styles.left} inert={lyricsOpen}>
         <PlayerSideTabs view={sideView} onView={setSideView} />
         <div id="player-side-panel" role="tabpanel" aria-labelledby={`player-side-tab-${sideView}`} className={styles.sidePanel}>
           {sideView === 'spectrum' ? (
@@ -117,12 +117,19 @@ function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }
         </div>
         <SongInfoPanel song={song} duration={playback.duration} onKaraoke={song.hasLyrics && song.lyrics ? () => setLyricsOpen(true) : null} />
       </div>
-      <div className={styles.right}>
+      <div className={styles.right} inert={lyricsOpen}>
         <WaveformRingDeck song={song} engine={engine} playback={playback} markers={markers} current={current} />
         <MixerPanel engine={engine} />
       </div>
       {lyricsOpen && song.lyrics ? (
-        <LyricsOverlay text={song.lyrics} position={playback.position} isPlaying={playback.isPlaying} onClose={() => setLyricsOpen(false)} />
+        <LyricsOverlay
+          text={song.lyrics}
+          position={playback.position}
+          isPlaying={playback.isPlaying}
+          onPlay={playback.play}
+          onPause={playback.pause}
+          onClose={() => setLyricsOpen(false)}
+        />
       ) : null}
     </div>
   );
