@@ -1,10 +1,13 @@
 import { useMemo, useState } from 'react';
+import { useAppSelector } from '../../app/hooks';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
 import { showToast } from '../../components/ui/toast-store';
 import { isKnownFree, useSubscriptionStatusQuery } from '../../lib/api/subscription-status-api';
 import { paths, playerPath } from '../../lib/routes/paths';
+import { selectKnownUser } from '../../lib/session/known-user-slice';
+import { useKeptSongIds } from '../../lib/stem-cache/use-kept-song-ids';
 import { emptyState } from './empty-state';
 import {
   ALL_GENRES,
@@ -38,6 +41,7 @@ const ALL_OPTION = '__all__';
 
 /** /library (spec 000, section 2 Library): search, STARRED/ALL, genre filter, sortable table, stars, scan. */
 export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
+  const keptSongIds = useKeptSongIds(useAppSelector(selectKnownUser)?.id ?? null);
   // Read from the local database (RxDB): rows show at once after a reload, and offline.
   const library = useLibrarySongs();
   const songs = library.songs;
@@ -156,7 +160,14 @@ export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
           <p className={styles.emptyText}>{empty.text}</p>
         </div>
       ) : (
-        <SongsTable songs={shown} sort={sort} onSort={(column) => setSort(nextSort(sort, column))} onToggleStar={(song) => void toggleStar(song)} onEdit={setEditing} />
+        <SongsTable
+          songs={shown}
+          keptSongIds={keptSongIds}
+          sort={sort}
+          onSort={(column) => setSort(nextSort(sort, column))}
+          onToggleStar={(song) => void toggleStar(song)}
+          onEdit={setEditing}
+        />
       )}
 
       {editing ? <EditSongDialog key={editing.id} song={editing} onClose={() => setEditing(null)} onChanged={library.resync} /> : null}

@@ -28,9 +28,12 @@ import { usePracticeSession } from './use-practice-session';
 import { useSongEngine } from './use-song-engine';
 import { WaveformRingDeck } from './waveform-ring-deck';
 
+/** What the player says offline about a song this browser does not keep (decision 0033). */
+export const songNotOnThisDevice = 'This song is not on this device. Open it once while online to keep it for offline practice.';
+
 /** The player with a song: fetches it, loads its stems, and shows the loaded player. */
 export function SongPlayer({ songId, exportAction }: { songId: number; exportAction?: ExportAction }) {
-  const { data: fetched, isError: notFetched } = usePlayerSongQuery(songId);
+  const { data: fetched, isError: notFetched, error } = usePlayerSongQuery(songId);
   // Offline (or the API down), a song this browser keeps opens from its kept copy (decision 0033).
   const kept = useKeptPlayerSong(songId, notFetched);
   const song = fetched ?? kept.song;
@@ -38,9 +41,11 @@ export function SongPlayer({ songId, exportAction }: { songId: number; exportAct
   const engineState = useSongEngine(song?.id === songId ? song : undefined);
 
   if (isError) {
+    // No answer at all (offline, the API unreachable) and not kept here: say so, not "failed".
+    const unreachable = error !== undefined && 'status' in error && error.status === 'FETCH_ERROR';
     return (
       <div className={styles.centered}>
-        <p>Failed to load the song. Please try again.</p>
+        <p>{unreachable ? songNotOnThisDevice : 'Failed to load the song. Please try again.'}</p>
         <LinkButton to={paths.library}>Back to Library</LinkButton>
       </div>
     );
