@@ -77,6 +77,8 @@ describe('player', () => {
     const firstStart = expectOneSharedStart(await startTimes(page), 4);
     // The analyser shows the tones.
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="spectrum"]')?.getAttribute('data-peak')) > 0.2);
+    // Spec 000: the analyzer's default size is 450x325.
+    expect(await page.getByTestId('spectrum').evaluate((canvas) => canvas.getBoundingClientRect().toJSON() as { width: number; height: number })).toMatchObject({ width: 450, height: 325 });
     await saveScreenshot(page, 'player');
 
     await page.getByRole('slider', { name: 'Seek' }).fill('3');
@@ -99,6 +101,7 @@ describe('player', () => {
     expect(await bass.getAttribute('data-muted')).toBe('false');
     expect(Number(await bass.getAttribute('data-volume'))).toBeCloseTo(0.5, 1);
 
+    expect(await page.getByRole('region', { name: 'SONG INFO' }).getByText('Starred').locator('..').innerText()).toMatch(/^Starred\s+No$/i);
     await page.getByRole('button', { name: 'KARAOKE' }).click();
     const lyrics = page.getByRole('dialog', { name: 'Lyrics' });
     await lyrics.getByText('Following along...', { exact: true }).waitFor();

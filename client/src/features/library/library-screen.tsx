@@ -4,8 +4,9 @@ import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
 import { showToast } from '../../components/ui/toast-store';
+import { UpgradeDialog } from '../../components/ui/upgrade-dialog';
 import { isKnownFree, useSubscriptionStatusQuery } from '../../lib/api/subscription-status-api';
-import { paths, playerPath } from '../../lib/routes/paths';
+import { playerPath } from '../../lib/routes/paths';
 import { selectKnownUser } from '../../lib/session/known-user-slice';
 import { useKeptSongIds } from '../../lib/stem-cache/use-kept-song-ids';
 import { emptyState } from './empty-state';
@@ -50,6 +51,7 @@ export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
   // As in the account menu, anything but a definite 'subscribed' (the call failed, say) counts as free.
   const { currentData: subscription } = useSubscriptionStatusQuery();
   const [bannerDismissed, setBannerDismissed] = useState(false);
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [view, setView] = useState<LibraryView | null>(null);
   const [genre, setGenre] = useState<GenreFilter>(ALL_GENRES);
@@ -92,9 +94,9 @@ export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
         <div className={styles.banner} role="region" aria-label="Upgrade">
           <strong>Unlock Full Access with Pro</strong>
           <div className={styles.bannerActions}>
-            <LinkButton to={paths.membership} variant="primary">
+            <Button variant="primary" onClick={() => setUpgradeOpen(true)}>
               Upgrade Now
-            </LinkButton>
+            </Button>
             <Button variant="ghost" aria-label="Dismiss upgrade banner" onClick={() => setBannerDismissed(true)}>
               ✕
             </Button>
@@ -172,6 +174,7 @@ export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
 
       {editing ? <EditSongDialog key={editing.id} song={editing} onClose={() => setEditing(null)} onChanged={library.resync} /> : null}
       {scan.scanning ? <ScanProgressDialog progress={scan.progress} /> : null}
+      {upgradeOpen ? <UpgradeDialog trigger="library_banner" onClose={() => setUpgradeOpen(false)} /> : null}
     </section>
   );
 }
