@@ -20,7 +20,7 @@ async function checkAccountPopover(page: Page, origin: string, screenshot: strin
   await popover.getByText(me.email, { exact: true }).waitFor();
   expect(await popover.getByText(`ID: ${me.id}`, { exact: true }).isVisible()).toBe(true);
   // No subscription exists yet, so the free-tier entries show.
-  expect(await popover.getByRole('link', { name: 'Upgrade to Pro' }).getAttribute('href')).toBe('/membership');
+  expect(await popover.getByRole('button', { name: 'Upgrade to Pro' }).isVisible()).toBe(true);
   expect(await popover.getByRole('link', { name: 'Usage & Credits' }).getAttribute('href')).toBe('/usage');
   expect(await popover.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy');
   expect(await popover.getByRole('link', { name: 'Terms of Use' }).getAttribute('href')).toBe('/terms-of-use');

@@ -81,9 +81,7 @@ describe('credits and membership', () => {
       expect(await page.getByRole('region', { name: 'Current Usage' }).innerText()).toContain('of 300 available');
       await saveScreenshot(page, 'usage-after-purchase');
 
-      // Back to Player goes to / (the library); the library's Back to Player reopens the song.
-      await page.getByRole('link', { name: 'Back to Player' }).click();
-      await page.waitForURL(`${app.baseUrl}/library`);
+      // Back to Player goes straight back to the song that hit the limit.
       await page.getByRole('link', { name: 'Back to Player' }).click();
       await page.waitForURL(`${app.baseUrl}/player?songId=${songId}`);
       expect((await toastTitled(page, 'Song loaded successfully')).description).toBe(`Loaded ${fixtureSongs[0]!.stems.length} tracks for the song`);

@@ -88,14 +88,22 @@ describe('song library', () => {
     await page.getByRole('button', { name: 'ALL SONGS (2)' }).click();
     expect(await rowTitles(page)).toEqual([quietHum, sineParade]);
     await page.getByText('Unlock Full Access with Pro').waitFor();
-    expect(await page.getByRole('link', { name: 'Upgrade Now' }).getAttribute('href')).toBe('/membership');
     await saveScreenshot(page, 'library');
+    // Upgrade Now opens the Upgrade modal (trigger library_banner) over the library.
+    await page.getByRole('button', { name: 'Upgrade Now' }).click();
+    const upgrade = page.getByRole('dialog', { name: 'Upgrade to Pro' });
+    await upgrade.getByText('Unlock Full Access with Pro.').waitFor();
+    await page.keyboard.press('Escape');
+    await upgrade.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(`${baseUrl}/library`);
     await page.getByRole('button', { name: 'Dismiss upgrade banner' }).click();
     expect(await page.getByText('Unlock Full Access with Pro').count()).toBe(0);
 
     // Load Song opens the player on that song.
     await row(page, sineParade).getByRole('link', { name: 'Load Song' }).click();
     await page.waitForURL(`${baseUrl}/player?songId=${sineSong?.id}`);
+    // The player's song info says the song is starred, as the library shows it.
+    await page.getByRole('region', { name: 'SONG INFO' }).getByText('★ Yes').waitFor();
 
     expect(problems).toEqual([]);
     await page.close();

@@ -112,6 +112,10 @@ describe('offline songs (issue 12, decision 0033)', () => {
     // The local library must have synced the song before the network goes: offline, the header
     // takes its title from there (on a loaded machine the pull can trail the page by seconds).
     await page.getByText(parade.title, { exact: true }).first().waitFor();
+    // The library marks the songs kept on this device.
+    for (const title of [parade.title, hum.title]) {
+      await page.getByTestId('library-row').filter({ hasText: title }).getByRole('img', { name: 'On this device' }).waitFor();
+    }
     await browser.context.setOffline(true);
     const offlineLoad = await page.reload();
     expect(offlineLoad?.fromServiceWorker()).toBe(true);
@@ -156,9 +160,12 @@ describe('offline songs (issue 12, decision 0033)', () => {
     await page.getByRole('button', { name: `Remove ${parade.title}` }).click();
     await paradeRow.waitFor({ state: 'detached' });
     expect(await row.count()).toBe(1);
-    // Removed: offline, that song no longer opens.
+    // Removed: offline, that song no longer opens, and the player says why.
     await page.goto(`${baseUrl}/player?songId=${songId}`);
-    await page.getByText('Failed to load the song. Please try again.').first().waitFor();
+    await page.getByText('This song is not on this device. Open it once while online to keep it for offline practice.').first().waitFor();
+    await page.goto(`${baseUrl}/library`);
+    await page.getByTestId('library-row').filter({ hasText: parade.title }).waitFor();
+    expect(await page.getByTestId('library-row').filter({ hasText: parade.title }).getByRole('img', { name: 'On this device' }).count()).toBe(0);
     await page.goto(`${baseUrl}/offline-songs`);
     await row.first().waitFor();
     await page.getByRole('button', { name: 'Remove All' }).click();

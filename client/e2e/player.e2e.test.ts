@@ -77,6 +77,8 @@ describe('player', () => {
     const firstStart = expectOneSharedStart(await startTimes(page), 4);
     // The analyser shows the tones.
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="spectrum"]')?.getAttribute('data-peak')) > 0.2);
+    // Spec 000: the analyzer's default size is 450x325.
+    expect(await page.getByTestId('spectrum').evaluate((canvas) => canvas.getBoundingClientRect().toJSON() as { width: number; height: number })).toMatchObject({ width: 450, height: 325 });
     await saveScreenshot(page, 'player');
 
     await page.getByRole('slider', { name: 'Seek' }).fill('3');
@@ -99,6 +101,7 @@ describe('player', () => {
     expect(await bass.getAttribute('data-muted')).toBe('false');
     expect(Number(await bass.getAttribute('data-volume'))).toBeCloseTo(0.5, 1);
 
+    expect(await page.getByRole('region', { name: 'SONG INFO' }).getByText('Starred').locator('..').innerText()).toMatch(/^Starred\s+No$/i);
     await page.getByRole('button', { name: 'KARAOKE' }).click();
     const lyrics = page.getByRole('dialog', { name: 'Lyrics' });
     await lyrics.getByText('Following along...', { exact: true }).waitFor();
@@ -108,6 +111,13 @@ describe('player', () => {
     await saveScreenshot(page, 'player-lyrics');
     // The 6 s song ends on its own: the footer says so.
     await lyrics.getByText('Paused - Click play to continue', { exact: true }).waitFor({ timeout: 10_000 });
+    // The overlay hides the player behind it (nothing shows through) and has its own play/pause.
+    expect(await lyrics.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(8, 9, 12)');
+    await lyrics.getByRole('button', { name: 'Play' }).click();
+    await lyrics.getByText('Following along...', { exact: true }).waitFor();
+    expect(await page.getByTestId('player-body').getAttribute('data-playing')).toBe('true');
+    await lyrics.getByRole('button', { name: 'Pause' }).click();
+    await lyrics.getByText('Paused - Click play to continue', { exact: true }).waitFor();
     await page.keyboard.press('Escape');
     expect(await lyrics.count()).toBe(0);
 

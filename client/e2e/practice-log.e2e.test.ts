@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
 import { uniqueEmail } from './dev-outbox';
 import { watchPageProblems } from './page-problems';
+import { openPracticeTools, setLoop } from './practice-tools-page';
 import { scanFixtureLibrary } from './scan-fixture-library';
 import { saveScreenshot } from './screenshot';
 import { signInWithCode, toastTitled } from './sign-in-flow';
@@ -62,6 +63,38 @@ describe('practice log', () => {
     expect(await page.getByRole('article', { name: 'Practice per day' }).locator('li[data-today="true"]').getAttribute('aria-label')).toMatch(/: 1\d s$/);
     await saveScreenshot(page, 'practice-log');
     expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('records the tempo, loop and muted stems the song was really played with', async () => {
+    const page = await browser.newPage();
+    const { tools } = await openPracticeTools(page, baseUrl, 'practice-facts');
+    for (let step = 0; step < 4; step++) await tools.getByRole('button', { name: 'Slower' }).click();
+    expect(await page.getByTestId('tempo-value').textContent()).toBe('80%');
+    await setLoop(page, tools, 1, 5);
+    await page.getByRole('group', { name: 'Mixer' }).getByRole('button', { name: 'Mute bass' }).click();
+    const sent: Array<Record<string, unknown>> = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/practice-sessions') && request.method() === 'POST') sent.push(request.postDataJSON() as Record<string, unknown>);
+    });
+
+    // Round the loop for 12 s of playing (past the 10 s a session needs), then stop.
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="player-body"]')?.getAttribute('data-playing') === 'true');
+    await page.waitForTimeout(12_500);
+    await page.getByRole('button', { name: 'Pause' }).click();
+
+    await openPracticeLog(page);
+    expect(sent).toHaveLength(1);
+    const session = sent[0]!;
+    expect(session).toMatchObject({ tempo: 0.8, transpose: 0, mutedStems: ['bass.wav'] });
+    const loop = session.loop as { startSeconds: number; endSeconds: number };
+    // The player snaps A and B to the 120 BPM song's beats (every 0.5 s).
+    expect(loop.startSeconds).toBeCloseTo(1, 3);
+    expect(loop.endSeconds).toBeCloseTo(5, 3);
+    expect(session.secondsPractised).toBeGreaterThanOrEqual(12);
+    const progress = page.getByRole('article', { name: 'Tempo progress' });
+    await progress.getByText('Sine Parade 0:01–0:05').waitFor();
+    expect(await progress.innerText()).toContain('80%');
   }, 120_000);
 
   it('keeps a session made offline on the device and sends it when the network is back', async () => {

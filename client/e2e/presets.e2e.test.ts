@@ -239,10 +239,10 @@ describe('presets', () => {
       expect((await strips(page)).every((strip) => strip.volume === 1 && !strip.muted)).toBe(true);
       await eventually(async () => (await presetOnServer(page, songId)).status === 404, 10_000, 'the reset reaching the API');
 
-      // With no preset left, LOAD fails (as the original's 404 did) and changes nothing.
+      // With no preset left, LOAD says there is none (the spec's 404 means "none") and changes nothing.
       await setVolume(page, 'Drums', 50);
       await page.getByRole('button', { name: 'LOAD', exact: true }).click();
-      expect(await toastTitled(page, 'Load Failed')).toEqual({ description: 'Failed to load preset. Please try again.', variant: 'destructive' });
+      expect(await toastTitled(page, 'No Preset Saved')).toEqual({ description: 'Save your slider settings for this song first; LOAD brings them back.', variant: 'default' });
       expect(await sliderPercents(page)).toEqual([50, 100, 100, 100]);
 
       // And a reload applies nothing: the song opens at 100%.

@@ -8,6 +8,7 @@ import { selectLastSongId } from '../features/player/player-slice';
 import { selectMixerStems } from '../features/player/mixer-slice';
 import { useHeaderSongTitle } from '../features/player/use-header-song-title';
 import { Tutorials } from '../features/tutorials/tutorials';
+import { workspaceOutletContext } from '../lib/routes/back-to-player';
 import { paths, SONG_ID_PARAM } from '../lib/routes/paths';
 import { useAppSelector } from './hooks';
 import styles from './workspace.module.css';
@@ -45,7 +46,7 @@ export function Workspace() {
           <PlayerScreen exportAction={exportMixAction} />
         </section>
       </div>
-      <Outlet />
+      <Outlet context={workspaceOutletContext(lastSongId)} />
       <Tutorials screen={pathname === paths.library ? 'library' : pathname === paths.player ? 'player' : null} stemsLoaded={stemsLoaded} />
     </div>
   );

@@ -12,13 +12,15 @@ export interface AccountPopoverProps {
   user: SessionUser | null | undefined;
   isLoading: boolean;
   subscribed: boolean;
+  /** Upgrade to Pro was chosen: the header closes the menu and opens the Upgrade modal. */
+  onUpgrade(): void;
 }
 
 /**
  * The account menu (spec 000, "Shared header and account menu"): who is signed in, membership,
  * usage, the practice log, legal links, the admin entry for admins, and Log Out.
  */
-export function AccountPopover({ id, user, isLoading, subscribed }: AccountPopoverProps) {
+export function AccountPopover({ id, user, isLoading, subscribed, onUpgrade }: AccountPopoverProps) {
   const { logOut, isPending } = useLogOut();
   return (
     <div id={id} className={styles.popover} role="dialog" aria-label="Account">
@@ -35,9 +37,15 @@ export function AccountPopover({ id, user, isLoading, subscribed }: AccountPopov
         )}
       </div>
       <nav className={styles.actions} aria-label="Account actions">
-        <Link to={paths.membership} className={`${styles.item} ${styles.primary}`}>
-          {subscribed ? 'Manage Membership' : 'Upgrade to Pro'}
-        </Link>
+        {subscribed ? (
+          <Link to={paths.membership} className={`${styles.item} ${styles.primary}`}>
+            Manage Membership
+          </Link>
+        ) : (
+          <button type="button" className={`${styles.item} ${styles.primary}`} onClick={onUpgrade}>
+            Upgrade to Pro
+          </button>
+        )}
         {subscribed ? null : (
           <Link to={paths.usage} className={styles.item}>
             Usage &amp; Credits

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { UpgradeDialog } from '../../components/ui/upgrade-dialog';
 import { useCurrentUserQuery } from '../../lib/api/current-user-api';
 import { isSubscribed, useSubscriptionStatusQuery } from '../../lib/api/subscription-status-api';
 import { paths } from '../../lib/routes/paths';
@@ -27,6 +28,7 @@ export function AppHeader({ songTitle }: AppHeaderProps) {
   // The popover belongs to the location it was opened at, so any navigation closes it.
   const [openedAt, setOpenedAt] = useState<string | null>(null);
   const open = openedAt === location.key;
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
   const accountRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
@@ -68,7 +70,19 @@ export function AppHeader({ songTitle }: AppHeaderProps) {
           ACCOUNT
           {subscribed ? <span className={styles.pro}>PRO</span> : null}
         </button>
-        {open ? <AccountPopover id={popoverId} user={user} isLoading={userLoading} subscribed={subscribed} /> : null}
+        {open ? (
+          <AccountPopover
+            id={popoverId}
+            user={user}
+            isLoading={userLoading}
+            subscribed={subscribed}
+            onUpgrade={() => {
+              setOpenedAt(null);
+              setUpgradeOpen(true);
+            }}
+          />
+        ) : null}
+        {upgradeOpen ? <UpgradeDialog trigger="account_menu" onClose={() => setUpgradeOpen(false)} /> : null}
       </div>
     </header>
   );

@@ -1,10 +1,14 @@
 import { useMemo, useState } from 'react';
+import { useAppSelector } from '../../app/hooks';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
 import { showToast } from '../../components/ui/toast-store';
+import { UpgradeDialog } from '../../components/ui/upgrade-dialog';
 import { isKnownFree, useSubscriptionStatusQuery } from '../../lib/api/subscription-status-api';
-import { paths, playerPath } from '../../lib/routes/paths';
+import { playerPath } from '../../lib/routes/paths';
+import { selectKnownUser } from '../../lib/session/known-user-slice';
+import { useKeptSongIds } from '../../lib/stem-cache/use-kept-song-ids';
 import { emptyState } from './empty-state';
 import {
   ALL_GENRES,
@@ -38,6 +42,7 @@ const ALL_OPTION = '__all__';
 
 /** /library (spec 000, section 2 Library): search, STARRED/ALL, genre filter, sortable table, stars, scan. */
 export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
+  const keptSongIds = useKeptSongIds(useAppSelector(selectKnownUser)?.id ?? null);
   // Read from the local database (RxDB): rows show at once after a reload, and offline.
   const library = useLibrarySongs();
   const songs = library.songs;
@@ -46,6 +51,7 @@ export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
   // As in the account menu, anything but a definite 'subscribed' (the call failed, say) counts as free.
   const { currentData: subscription } = useSubscriptionStatusQuery();
   const [bannerDismissed, setBannerDismissed] = useState(false);
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [view, setView] = useState<LibraryView | null>(null);
   const [genre, setGenre] = useState<GenreFilter>(ALL_GENRES);
@@ -88,9 +94,9 @@ export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
         <div className={styles.banner} role="region" aria-label="Upgrade">
           <strong>Unlock Full Access with Pro</strong>
           <div className={styles.bannerActions}>
-            <LinkButton to={paths.membership} variant="primary">
+            <Button variant="primary" onClick={() => setUpgradeOpen(true)}>
               Upgrade Now
-            </LinkButton>
+            </Button>
             <Button variant="ghost" aria-label="Dismiss upgrade banner" onClick={() => setBannerDismissed(true)}>
               ✕
             </Button>
@@ -156,11 +162,19 @@ export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
           <p className={styles.emptyText}>{empty.text}</p>
         </div>
       ) : (
-        <SongsTable songs={shown} sort={sort} onSort={(column) => setSort(nextSort(sort, column))} onToggleStar={(song) => void toggleStar(song)} onEdit={setEditing} />
+        <SongsTable
+          songs={shown}
+          keptSongIds={keptSongIds}
+          sort={sort}
+          onSort={(column) => setSort(nextSort(sort, column))}
+          onToggleStar={(song) => void toggleStar(song)}
+          onEdit={setEditing}
+        />
       )}
 
       {editing ? <EditSongDialog key={editing.id} song={editing} onClose={() => setEditing(null)} onChanged={library.resync} /> : null}
       {scan.scanning ? <ScanProgressDialog progress={scan.progress} /> : null}
+      {upgradeOpen ? <UpgradeDialog trigger="library_banner" onClose={() => setUpgradeOpen(false)} /> : null}
     </section>
   );
 }

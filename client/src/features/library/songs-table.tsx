@@ -28,6 +28,8 @@ const columns: { column: SortColumn | null; label: string; sortLabel?: string }[
 /** Props of {@link SongsTable}. */
 export interface SongsTableProps {
   songs: readonly LibrarySong[];
+  /** The songs this browser keeps for offline practice: marked in the table. */
+  keptSongIds: ReadonlySet<number>;
   sort: LibrarySort;
   onSort(column: SortColumn): void;
   onToggleStar(song: LibrarySong): void;
@@ -36,7 +38,7 @@ export interface SongsTableProps {
 }
 
 /** The library table: sortable headers, a 400 px scrolling body, only the rows in view drawn. */
-export function SongsTable({ songs, sort, onSort, onToggleStar, onEdit }: SongsTableProps) {
+export function SongsTable({ songs, keptSongIds, sort, onSort, onToggleStar, onEdit }: SongsTableProps) {
   const [scrollTop, setScrollTop] = useState(0);
   const headerHeight = ROW_HEIGHT_PX;
   const rows = visibleRows(scrollTop, TABLE_HEIGHT_PX - headerHeight, ROW_HEIGHT_PX, songs.length);
@@ -70,7 +72,7 @@ export function SongsTable({ songs, sort, onSort, onToggleStar, onEdit }: SongsT
         <tbody>
           {rows.padTop > 0 ? <tr style={{ height: rows.padTop }} aria-hidden="true" /> : null}
           {songs.slice(rows.start, rows.end).map((song) => (
-            <SongRow key={song.id} song={song} onToggleStar={onToggleStar} onEdit={onEdit} />
+            <SongRow key={song.id} song={song} kept={keptSongIds.has(song.id)} onToggleStar={onToggleStar} onEdit={onEdit} />
           ))}
           {rows.padBottom > 0 ? <tr style={{ height: rows.padBottom }} aria-hidden="true" /> : null}
         </tbody>
@@ -79,7 +81,17 @@ export function SongsTable({ songs, sort, onSort, onToggleStar, onEdit }: SongsT
   );
 }
 
-function SongRow({ song, onToggleStar, onEdit }: { song: LibrarySong; onToggleStar(song: LibrarySong): void; onEdit(song: LibrarySong): void }) {
+function SongRow({
+  song,
+  kept,
+  onToggleStar,
+  onEdit,
+}: {
+  song: LibrarySong;
+  kept: boolean;
+  onToggleStar(song: LibrarySong): void;
+  onEdit(song: LibrarySong): void;
+}) {
   const badge = genreBadge(song.genre);
   return (
     <tr className={styles.row} data-testid="library-row">
@@ -116,6 +128,11 @@ function SongRow({ song, onToggleStar, onEdit }: { song: LibrarySong; onToggleSt
       <td>
         <div className={styles.actions}>
           <LinkButton to={playerPath(song.id)}>Load Song</LinkButton>
+          {kept ? (
+            <span className={styles.kept} role="img" aria-label="On this device" title="Kept on this device: plays without a network">
+              ⤓
+            </span>
+          ) : null}
           <Button variant="ghost" className={styles.edit} aria-label={`Edit ${song.title}`} title="Edit song details" onClick={() => onEdit(song)}>
             ✎
           </Button>

@@ -4,7 +4,8 @@ import { useAppSelector } from '../../app/hooks';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
-import { paths, playerPath } from '../../lib/routes/paths';
+import { useBackToPlayerPath } from '../../lib/routes/back-to-player';
+import { playerPath } from '../../lib/routes/paths';
 import { selectKnownUser } from '../../lib/session/known-user-slice';
 import { DEFAULT_KEEP_LIMITS } from '../../lib/stem-cache/eviction-plan';
 import type { KeptSong } from '../../lib/stem-cache/kept-records';
@@ -33,6 +34,7 @@ async function readFigures(userId: number | null): Promise<StorageFigures> {
  * with a Remove per song and Remove All.
  */
 export function OfflineSongsScreen() {
+  const backToPlayer = useBackToPlayerPath();
   const userId = useAppSelector(selectKnownUser)?.id ?? null;
   const [figures, setFigures] = useState<StorageFigures | null>(null);
   const [busy, setBusy] = useState(false);
@@ -62,7 +64,7 @@ export function OfflineSongsScreen() {
           <h1 className={styles.title}>OFFLINE SONGS</h1>
           <p className={styles.subtitle}>Songs you open are kept on this device, so they play without a network and are not streamed again.</p>
         </div>
-        <LinkButton to={paths.home}>Back to Player</LinkButton>
+        <LinkButton to={backToPlayer}>Back to Player</LinkButton>
       </header>
       {figures === null ? <LoadingState label="Reading this device's storage..." /> : null}
       {figures ? (

@@ -1,13 +1,29 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { Button } from '../../components/ui/button';
 import type { Seconds } from '../../lib/audio/units';
 import { lyricPositionAt, parseLyrics } from './lyrics';
 import styles from './player.module.css';
 
 /**
  * The lyrics overlay (spec 000): follows playback, highlights the current section, line and word,
- * scrolls the last started line into the middle.
+ * scrolls the last started line into the middle. It covers the player, so it carries its own
+ * play/pause: the footer's 'Click play to continue' has something to click.
  */
-export function LyricsOverlay({ text, position, isPlaying, onClose }: { text: string; position: Seconds; isPlaying: boolean; onClose: () => void }) {
+export function LyricsOverlay({
+  text,
+  position,
+  isPlaying,
+  onPlay,
+  onPause,
+  onClose,
+}: {
+  text: string;
+  position: Seconds;
+  isPlaying: boolean;
+  onPlay: () => void;
+  onPause: () => void;
+  onClose: () => void;
+}) {
   const lyrics = useMemo(() => parseLyrics(text), [text]);
   const current = lyricPositionAt(lyrics, position);
   const lineRefs = useRef(new Map<number, HTMLElement>());
@@ -60,7 +76,12 @@ export function LyricsOverlay({ text, position, isPlaying, onClose }: { text: st
           </section>
         ))}
       </div>
-      <p className={styles.lyricsFooter}>{isPlaying ? 'Following along...' : 'Paused - Click play to continue'}</p>
+      <div className={styles.lyricsFooter}>
+        <Button variant="primary" onClick={isPlaying ? onPause : onPlay} aria-label={isPlaying ? 'Pause' : 'Play'}>
+          {isPlaying ? '❚❚ Pause' : '▶ Play'}
+        </Button>
+        <p className={styles.lyricsStatus}>{isPlaying ? 'Following along...' : 'Paused - Click play to continue'}</p>
+      </div>
     </div>
   );
 }

@@ -17,11 +17,12 @@ export type PresetDecision =
   | { kind: 'save'; presetData: PresetData }
   | { kind: 'apply'; presetData: PresetData }
   | { kind: 'reset' }
-  | { kind: 'fail'; toast: PresetToast };
+  | { kind: 'notice'; toast: PresetToast };
 
 export const presetToasts = {
   saved: { title: 'Preset Saved', description: 'Your slider settings have been saved for this song.' },
   loaded: { title: 'Preset Loaded' },
+  none: { title: 'No Preset Saved', description: 'Save your slider settings for this song first; LOAD brings them back.' },
   reset: { title: 'Preset Reset', description: 'All sliders have been reset to default (100%).' },
   saveFailed: { title: 'Save Failed', description: 'Failed to save preset. Please try again.', variant: 'destructive' },
   loadFailed: { title: 'Load Failed', description: 'Failed to load preset. Please try again.', variant: 'destructive' },
@@ -34,20 +35,22 @@ export interface PresetContext {
   subscribed: boolean;
   /** The mix as a preset saves it. */
   mix: PresetData;
-  /** This song's saved preset in the local database, or null. */
-  saved: PresetData | null;
+  /** This song's saved preset in the local database, null when there is none, undefined while the database is not read yet. */
+  saved: PresetData | null | undefined;
 }
 
 /**
  * Spec 000, section 5: save, load and reset need an active subscription, otherwise the Upgrade
- * modal opens with trigger pro_feature and nothing else happens. LOAD without a saved preset is a
- * failed load (the original's GET answers 404 there, which surfaces as 'Load Failed').
+ * modal opens with trigger pro_feature and nothing else happens. LOAD without a saved preset says
+ * there is none (the spec's GET answers 404 for "none", not an error) and leaves the mix as it is;
+ * before the local database has answered, the load fails (pressing again later works).
  */
 export function decidePresetAction(action: PresetAction, { subscribed, mix, saved }: PresetContext): PresetDecision {
   if (!subscribed) return { kind: 'upgrade', trigger: 'pro_feature' };
   if (action === 'save') return { kind: 'save', presetData: mix };
   if (action === 'reset') return { kind: 'reset' };
-  return saved ? { kind: 'apply', presetData: saved } : { kind: 'fail', toast: presetToasts.loadFailed };
+  if (saved === undefined) return { kind: 'notice', toast: presetToasts.loadFailed };
+  return saved ? { kind: 'apply', presetData: saved } : { kind: 'notice', toast: presetToasts.none };
 }
 
 /**

@@ -18,8 +18,13 @@ describe('preset gating (spec 000, section 5)', () => {
     expect(decidePresetAction('reset', { subscribed: true, mix, saved: null })).toEqual({ kind: 'reset' });
   });
 
-  it("reports 'Load Failed' when a subscriber loads a song without a saved preset", () => {
-    expect(decidePresetAction('load', { subscribed: true, mix, saved: null })).toEqual({ kind: 'fail', toast: presetToasts.loadFailed });
+  it('says there is no saved preset when a subscriber loads a song without one', () => {
+    expect(decidePresetAction('load', { subscribed: true, mix, saved: null })).toEqual({ kind: 'notice', toast: presetToasts.none });
+    expect(presetToasts.none).toEqual({ title: 'No Preset Saved', description: 'Save your slider settings for this song first; LOAD brings them back.' });
+  });
+
+  it("reports 'Load Failed' when the device's database has not answered yet", () => {
+    expect(decidePresetAction('load', { subscribed: true, mix, saved: undefined })).toEqual({ kind: 'notice', toast: presetToasts.loadFailed });
     expect(presetToasts.loadFailed).toEqual({ title: 'Load Failed', description: 'Failed to load preset. Please try again.', variant: 'destructive' });
   });
 

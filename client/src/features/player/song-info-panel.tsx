@@ -1,15 +1,20 @@
 import { Button } from '../../components/ui/button';
+import { songKey } from '../../lib/db/sync-documents';
+import { useLocalDatabase, useLocalDocument } from '../../lib/db/use-local-database';
 import { formatClock } from './format-clock';
 import type { PlayerSong } from './player-api';
 import styles from './player.module.css';
 
 /**
- * Tempo, Key, Genre, Genre2, Difficulty, Length; KARAOKE only when the song has lyrics. Length is the
+ * Tempo, Key, Genre, Genre2, Difficulty, Length, Starred (this user's star, from the local
+ * database the library stars into); KARAOKE only when the song has lyrics. Length is the
  * decoded stems' length once they are loaded, the same figure the transport shows: an MP3's decoded
  * audio carries the encoder's lead-in and padding (about 0.1 s), so the catalogue's length (read
  * from the file by the scan) can fall a second short of it on the clock.
  */
 export function SongInfoPanel({ song, duration, onKaraoke }: { song: PlayerSong; duration: number; onKaraoke: (() => void) | null }) {
+  const { database } = useLocalDatabase();
+  const star = useLocalDocument(database, 'stars', songKey(song.id));
   const rows: [string, string][] = [
     ['Tempo', song.bpm === null ? '-' : `${Math.round(song.bpm)} BPM`],
     ['Key', song.key ?? '-'],
@@ -17,6 +22,7 @@ export function SongInfoPanel({ song, duration, onKaraoke }: { song: PlayerSong;
     ['Genre2', song.genre2 ?? '-'],
     ['Difficulty', `${song.difficulty}/10`],
     ['Length', formatClock(duration > 0 ? duration : (song.duration ?? 0))],
+    ['Starred', star?.starred ? '★ Yes' : 'No'],
   ];
   return (
     <section className={styles.panel} aria-labelledby="song-info-title">

@@ -5,6 +5,7 @@ import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
 import type { StemEngine } from '../../lib/audio/stem-engine';
 import type { ExportAction } from '../../lib/export/export-mix-source';
+import { practiceFactsOf } from '../../lib/practice/practice-facts';
 import { paths } from '../../lib/routes/paths';
 import { CreditLimitNotice } from './credit-limit-notice';
 import { LyricsOverlay } from './lyrics-overlay';
@@ -27,9 +28,12 @@ import { usePracticeSession } from './use-practice-session';
 import { useSongEngine } from './use-song-engine';
 import { WaveformRingDeck } from './waveform-ring-deck';
 
+/** What the player says offline about a song this browser does not keep (decision 0033). */
+export const songNotOnThisDevice = 'This song is not on this device. Open it once while online to keep it for offline practice.';
+
 /** The player with a song: fetches it, loads its stems, and shows the loaded player. */
 export function SongPlayer({ songId, exportAction }: { songId: number; exportAction?: ExportAction }) {
-  const { data: fetched, isError: notFetched } = usePlayerSongQuery(songId);
+  const { data: fetched, isError: notFetched, error } = usePlayerSongQuery(songId);
   // Offline (or the API down), a song this browser keeps opens from its kept copy (decision 0033).
   const kept = useKeptPlayerSong(songId, notFetched);
   const song = fetched ?? kept.song;
@@ -37,9 +41,11 @@ export function SongPlayer({ songId, exportAction }: { songId: number; exportAct
   const engineState = useSongEngine(song?.id === songId ? song : undefined);
 
   if (isError) {
+    // No answer at all (offline, the API unreachable) and not kept here: say so, not "failed".
+    const unreachable = error !== undefined && 'status' in error && error.status === 'FETCH_ERROR';
     return (
       <div className={styles.centered}>
-        <p>Failed to load the song. Please try again.</p>
+        <p>{unreachable ? songNotOnThisDevice : 'Failed to load the song. Please try again.'}</p>
         <LinkButton to={paths.library}>Back to Library</LinkButton>
       </div>
     );
@@ -89,7 +95,6 @@ function MuteAllButton() {
 
 function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }) {
   const playback = usePlayback(engine);
-  usePracticeSession(song.id, playback.isPlaying);
   const gains = useAppSelector(selectStemGains);
   const [lyricsOpen, setLyricsOpen] = useState(false);
   const [sideView, setSideView] = useState<SideView>('spectrum');
@@ -97,6 +102,8 @@ function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }
   const current = markers[currentMarkerIndex(markers, playback.position)] ?? null;
   // Held here, not in the tools: the loop, trainer and click go on while the spectrum is shown.
   const practice = usePracticeControls(engine, { bpm: song.bpm, firstBeat: song.firstBeat ?? null }, playback.duration, playback.refresh);
+  const facts = useMemo(() => practiceFactsOf(practice.tempo, practice.transpose, practice.loop), [practice.tempo, practice.transpose, practice.loop]);
+  usePracticeSession(song.id, playback.isPlaying, facts);
 
   useEffect(() => {
     engine.setGains(gains);
@@ -104,7 +111,7 @@ function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }
 
   return (
     <div className={styles.body} data-testid="player-body" data-start-times={playback.startTimes} data-playing={playback.isPlaying}>
-      <div className={styles.left}>
+      <div className={styles.left} inert={lyricsOpen}>
         <PlayerSideTabs view={sideView} onView={setSideView} />
         <div id="player-side-panel" role="tabpanel" aria-labelledby={`player-side-tab-${sideView}`} className={styles.sidePanel}>
           {sideView === 'spectrum' ? (
@@ -115,12 +122,19 @@ function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }
         </div>
         <SongInfoPanel song={song} duration={playback.duration} onKaraoke={song.hasLyrics && song.lyrics ? () => setLyricsOpen(true) : null} />
       </div>
-      <div className={styles.right}>
+      <div className={styles.right} inert={lyricsOpen}>
         <WaveformRingDeck song={song} engine={engine} playback={playback} markers={markers} current={current} />
         <MixerPanel engine={engine} />
       </div>
       {lyricsOpen && song.lyrics ? (
-        <LyricsOverlay text={song.lyrics} position={playback.position} isPlaying={playback.isPlaying} onClose={() => setLyricsOpen(false)} />
+        <LyricsOverlay
+          text={song.lyrics}
+          position={playback.position}
+          isPlaying={playback.isPlaying}
+          onPlay={playback.play}
+          onPause={playback.pause}
+          onClose={() => setLyricsOpen(false)}
+        />
       ) : null}
     </div>
   );

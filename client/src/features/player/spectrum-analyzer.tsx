@@ -4,7 +4,7 @@ import type { StemEngine } from '../../lib/audio/stem-engine';
 import styles from './player.module.css';
 
 const WIDTH = 450;
-const HEIGHT = 280;
+const HEIGHT = 325;
 const GAP = 3;
 
 /**

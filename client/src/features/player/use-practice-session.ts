@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useAppSelector, useAppStore } from '../../app/hooks';
 import { keepPendingSession, sendPendingSessions } from '../../lib/practice/pending-practice-sessions';
-import { PracticeClock, localDateOf, minPracticeSeconds } from '../../lib/practice/practice-clock';
+import { localDateOf } from '../../lib/practice/practice-clock';
+import type { PracticeFacts } from '../../lib/practice/practice-facts';
+import { PracticeParts } from '../../lib/practice/practice-parts';
 import { onPracticeSessionEnd } from '../../lib/practice/practice-session-end';
 import { sendPracticeSession } from '../../lib/practice/send-practice-session';
 import { selectKnownUser } from '../../lib/session/known-user-slice';
@@ -15,13 +17,13 @@ export const idleSessionEndMs = 2 * 60_000;
  * for good, a pause of two minutes, or the practice log opened (it ends the session so its figures
  * include it). The player stays mounted behind the library, so leaving for the library alone does
  * not end it. A session that cannot be sent (offline) is kept on the device and sent on the next
- * load or when the browser is back online. The player has no tempo, pitch or loop controls yet:
- * sessions say 1x, 0 semitones and no loop.
+ * load or when the browser is back online. Each tempo, transposition and loop played is recorded
+ * with the time played that way (`PracticeParts`), so the log says what was really practised.
  */
-export function usePracticeSession(songId: number, isPlaying: boolean): void {
+export function usePracticeSession(songId: number, isPlaying: boolean, facts: PracticeFacts): void {
   const store = useAppStore();
   const userId = useAppSelector(selectKnownUser)?.id;
-  const clock = useRef(new PracticeClock());
+  const clock = useRef(new PracticeParts(facts));
   const finishRef = useRef<() => Promise<void>>(() => Promise.resolve());
 
   useEffect(() => {
@@ -35,6 +37,10 @@ export function usePracticeSession(songId: number, isPlaying: boolean): void {
   }, [isPlaying]);
 
   useEffect(() => {
+    clock.current.changed(facts, new Date());
+  }, [facts]);
+
+  useEffect(() => {
     if (userId === undefined) return;
     const flushPending = () => void sendPendingSessions(localStorage, userId, sendPracticeSession);
     flushPending();
@@ -42,26 +48,29 @@ export function usePracticeSession(songId: number, isPlaying: boolean): void {
       const now = new Date();
       const ended = clock.current;
       // What follows (more playing, a page restored from the back/forward cache) is a new session.
-      clock.current = new PracticeClock();
+      clock.current = new PracticeParts(ended.facts);
       if (ended.isRunning) clock.current.playing(now);
-      const seconds = ended.secondsPlayed(now);
-      if (ended.startedAt === null || seconds < minPracticeSeconds) return;
+      const parts = ended.toRecord(now);
+      if (parts.length === 0) return;
       const mutedStems = store
         .getState()
         .mixer.stems.filter((stem) => stem.muted)
         .map((stem) => stem.id);
-      const body = {
-        sessionId: crypto.randomUUID(),
-        songId,
-        startedAt: ended.startedAt.toISOString(),
-        localDate: localDateOf(ended.startedAt),
-        secondsPractised: seconds,
-        tempo: 1,
-        transpose: 0,
-        loop: null,
-        mutedStems,
-      };
-      if ((await sendPracticeSession(body)) === 'not-sent') keepPendingSession(localStorage, userId, body);
+      // Sent at once, not one after another: the page may be unloading.
+      await Promise.all(
+        parts.map(async ({ facts: played, startedAt, secondsPractised }) => {
+          const body = {
+            sessionId: crypto.randomUUID(),
+            songId,
+            startedAt: startedAt.toISOString(),
+            localDate: localDateOf(startedAt),
+            secondsPractised,
+            ...played,
+            mutedStems,
+          };
+          if ((await sendPracticeSession(body)) === 'not-sent') keepPendingSession(localStorage, userId, body);
+        }),
+      );
     };
     finishRef.current = finish;
     const onPageHide = () => void finish();

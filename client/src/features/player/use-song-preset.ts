@@ -79,12 +79,12 @@ export function useSongPreset(songId: number): SongPreset {
     async (action: PresetAction) => {
       // The mix is read when the button is pressed, not when the player last drew.
       const mix = selectPresetData(store.getState());
-      const decision = decidePresetAction(action, { subscribed, mix, saved: savedData ?? null });
+      const decision = decidePresetAction(action, { subscribed, mix, saved: savedData });
       switch (decision.kind) {
         case 'upgrade':
           setUpgrade(decision.trigger);
           return;
-        case 'fail':
+        case 'notice':
           showToast(decision.toast);
           return;
         case 'apply':

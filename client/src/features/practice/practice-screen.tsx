@@ -3,7 +3,7 @@ import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
 import { localDateOf } from '../../lib/practice/practice-clock';
 import { endPracticeSessions } from '../../lib/practice/practice-session-end';
-import { paths } from '../../lib/routes/paths';
+import { useBackToPlayerPath } from '../../lib/routes/back-to-player';
 import type { PracticeSummary } from './practice-api';
 import { usePracticeSummaryQuery } from './practice-api';
 import { formatChartDay, formatPracticeTime, formatSongPosition, formatTempo, lastDaysSeconds } from './practice-format';
@@ -15,6 +15,7 @@ import styles from './practice-screen.module.css';
  * the best tempo reached on each looped passage day by day. Days follow this device's calendar.
  */
 export function PracticeScreen() {
+  const backToPlayer = useBackToPlayerPath();
   const [today] = useState(() => localDateOf(new Date()));
   // The player stays mounted behind this page: end its session first, so what was just played counts.
   const [sessionEnded, setSessionEnded] = useState(false);
@@ -30,7 +31,7 @@ export function PracticeScreen() {
           <h1 className={styles.title}>PRACTICE LOG</h1>
           <p className={styles.subtitle}>The time you spent playing along, from every device you use.</p>
         </div>
-        <LinkButton to={paths.home}>Back to Player</LinkButton>
+        <LinkButton to={backToPlayer}>Back to Player</LinkButton>
       </header>
       {isLoading || !sessionEnded ? <LoadingState label="Loading your practice log..." /> : null}
       {isError ? <p className={styles.loadError}>Your practice log could not be loaded. Reload the page to try again.</p> : null}

@@ -8,7 +8,7 @@ import { UpgradeDialog } from '../../components/ui/upgrade-dialog';
 import { purchaseInvalidations } from '../../lib/api/purchase-invalidations';
 import { purchasingUnavailableToast, usePurchasingEnabled } from '../../lib/api/purchasing-setting-api';
 import { usageReturnParams } from '../../lib/routes/checkout-return';
-import { paths } from '../../lib/routes/paths';
+import { useBackToPlayerPath } from '../../lib/routes/back-to-player';
 import { useCheckoutReturn } from '../../lib/routes/use-checkout-return';
 import { CreditBar } from './credit-bar';
 import type { UsageStats } from './usage-api';
@@ -23,6 +23,7 @@ import styles from './usage-screen.module.css';
  * modal). A purchase return (`purchase=success|canceled`) toasts, refetches and is cleared.
  */
 export function UsageScreen() {
+  const backToPlayer = useBackToPlayerPath();
   const dispatch = useAppDispatch();
   const { data: stats, isLoading, isError } = useUsageStatsQuery();
   const onReturn = useCallback(() => {
@@ -37,7 +38,7 @@ export function UsageScreen() {
           <h1 className={styles.title}>USAGE &amp; CREDITS</h1>
           <p className={styles.subtitle}>Your streaming this month, your credits and when they reset.</p>
         </div>
-        <LinkButton to={paths.home}>Back to Player</LinkButton>
+        <LinkButton to={backToPlayer}>Back to Player</LinkButton>
       </header>
       {isLoading ? <LoadingState label="Loading your usage..." /> : null}
       {isError ? <p className={styles.loadError}>Your usage could not be loaded. Reload the page to try again.</p> : null}

@@ -76,6 +76,7 @@ export class StemCache {
     await this.store.touchSong({ userId: this.userId, songId: song.id, title: song.title, song: song.song, lastOpenedAt: this.now() });
     const evicted = songsToEvict(await this.store.songsOf(this.userId), this.limits, song.id);
     for (const songId of evicted) await this.store.deleteSong(this.userId, songId);
+    announceKeptSongsChanged();
     return evicted;
   }
 
@@ -89,11 +90,20 @@ export class StemCache {
     return (await this.store.songsOf(this.userId)).sort((a, b) => b.lastOpenedAt - a.lastOpenedAt);
   }
 
-  clearSong(songId: number): Promise<void> {
-    return this.store.deleteSong(this.userId, songId);
+  async clearSong(songId: number): Promise<void> {
+    await this.store.deleteSong(this.userId, songId);
+    announceKeptSongsChanged();
   }
 
   async clearAll(): Promise<void> {
     for (const song of await this.store.songsOf(this.userId)) await this.store.deleteSong(this.userId, song.songId);
+    announceKeptSongsChanged();
   }
+}
+
+/** Fired on `window` when a song is kept or dropped, so screens that list kept songs read again. */
+export const KEPT_SONGS_CHANGED = 'woodshed:kept-songs-changed';
+
+function announceKeptSongsChanged(): void {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(KEPT_SONGS_CHANGED));
 }
