@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { AppDependencies } from '../app-dependencies';
 import type { AppContext, AppRouter, AppState } from '../http/app-context';
+import { type BlockedReadersHealth, blockedReadersOf } from './blocked-readers';
 import { mayReadHealthDetail } from './health-detail-access';
 import { HealthPulse, type PulseReading } from './health-pulse';
 import { stalledProjections } from './stalled-projections';
@@ -15,12 +16,6 @@ export interface ProjectionHealth {
 }
 
 /** A transaction holding back every reader of the log (see projections/runtime/log-visibility.ts). */
-export interface BlockedReadersHealth {
-  /** Events committed but not yet visible to readers. */
-  invisibleEvents: number;
-  /** The blocking transaction's server process (`pg_terminate_backend(pid)` ends it) and age. */
-  blockingTransaction: { pid: number; ageSeconds: number; state: string | null };
-}
 
 export type HealthPart = 'store' | 'database' | 'projections';
 
@@ -145,9 +140,8 @@ async function readBlockedReaders(
       deps.projections.logVisibility(options.blockingAfterMs === undefined ? {} : { blockingAfterMs: options.blockingAfterMs }),
       waitMs,
     );
-    const blocker = visibility?.blockingTransaction;
-    if (!visibility || !blocker) return undefined;
-    const blockedReaders = { invisibleEvents: visibility.invisibleEvents, blockingTransaction: { pid: blocker.pid, ageSeconds: blocker.ageSeconds, state: blocker.state } };
+    const blockedReaders = visibility ? blockedReadersOf(visibility) : undefined;
+    if (!blockedReaders) return undefined;
     ctx.state.log.warn({ blockedReaders }, 'health check: an open transaction holds back every reader of the log');
     return blockedReaders;
   } catch (error) {
