@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { AppDependencies } from '../app-dependencies';
 import type { AppRouter, AppState } from '../http/app-context';
+import { withTimeout } from '../with-timeout';
 
 const storeTimeoutMs = 2_000;
 
@@ -102,16 +103,4 @@ export function healthRouter(deps: Pick<AppDependencies, 'store' | 'projections'
     ctx.body = body;
   });
   return router;
-}
-
-async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -11,9 +11,9 @@ import type { AppRouter, AppState } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
 import { parseBody, parseInput, parseQuery } from '../../http/parse-request';
 import { requireUser } from '../../http/require-user';
-import { openRegularFile, realPathInside } from '../../storage/real-path-inside';
+import { readTextFileInside } from '../../storage/read-text-file-inside';
 import { songAnalyser } from './analysis/song-analyser';
-import { chordInstrumentName } from './read-song-folder';
+import { chordInstrumentName, maxSongTextBytes } from './read-song-folder';
 import {
   decideEditSongGenre,
   decideEditSongMetadata,
@@ -23,11 +23,10 @@ import {
   initialStarsState,
 } from './song-decisions';
 import { type SongScanner, songCommand } from './song-scan';
+import { stemFilesInside } from './stem-files-inside';
 import { chordsQuery, genreRequest, metadataRequest, songIdParam, starredRequest } from './songs-requests';
 import { type ScanStartedResponse, type SongWithLyricsResponse, toSongResponse } from './songs-responses';
 
-/** Files larger than this are not lyrics or a chord chart; refused rather than read into memory. */
-const maxTextFileBytes = 1024 * 1024;
 const songsReadModel = 'songs';
 
 /**
@@ -141,7 +140,7 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
     if (detecting.has(song.id)) throw new AppError(409, 'conflict', 'The BPM of this song is being detected already.');
     detecting.add(song.id);
     try {
-      const stems = song.stems.map((stem) => path.join(song.directory, path.basename(stem.filename)));
+      const stems = await stemFilesInside(song.directory, song.stems.map((stem) => stem.filename), deps.config.songsDir);
       const tempo = stems.length > 0 ? await songAnalyser().tempo(stems).catch(() => undefined) : undefined;
       if (!tempo || tempo.bpm === null) throw new AppError(422, 'invalid_request', 'Could not detect BPM from audio files');
       const { bpm, firstBeat } = tempo;
@@ -187,29 +186,9 @@ async function waitForSongs(deps: AppDependencies, position: string): Promise<vo
  */
 async function readSongText(deps: AppDependencies, song: SongRecord, relative: string): Promise<string | null> {
   const file = path.join(song.directory, relative);
-  const real = await realPathInside(file, deps.config.songsDir).catch(() => 'missing' as const);
-  if (real === 'missing') return null;
-  if (!real.inside) {
+  const read = await readTextFileInside(file, deps.config.songsDir, maxSongTextBytes).catch(() => undefined);
+  if (read?.ok === false && read.refusal === 'outside') {
     deps.logger.warn({ file, songId: song.id }, 'song text file resolves outside the songs directory; not served');
-    return null;
   }
-  const opened = await openRegularFile(real.realFile).catch(() => undefined);
-  if (!opened) return null;
-  try {
-    if (opened.size > maxTextFileBytes) return null;
-    // Read at most one byte past the cap: the file may have grown since fstat.
-    const buffer = Buffer.alloc(maxTextFileBytes + 1);
-    let length = 0;
-    for (;;) {
-      const { bytesRead } = await opened.handle.read(buffer, length, buffer.length - length, null);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-      if (length > maxTextFileBytes) return null;
-    }
-    return buffer.subarray(0, length).toString('utf8');
-  } catch {
-    return null;
-  } finally {
-    await opened.handle.close();
-  }
+  return read?.ok ? read.text : null;
 }
