@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startApp } from './app-process';
 import { type TestBrowser, launchBrowser } from './browser';
-import { uniqueEmail } from './dev-outbox';
+import { e2eAdminEmail } from './admin-email';
 import { watchPageProblems } from './page-problems';
 import { scanFixtureLibrary } from './scan-fixture-library';
 import { saveScreenshot } from './screenshot';
@@ -49,7 +49,8 @@ describe('edit song details', () => {
   it('blocks Save on invalid input, then saves title, genre and difficulty and the row follows', async () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
-    await signInWithCode(page, app.baseUrl, uniqueEmail('edit-song'));
+    // Song details are the shared catalogue's: only an administrator changes them (decision 0050).
+    await signInWithCode(page, app.baseUrl, e2eAdminEmail);
     const ids = await scanFixtureLibrary(page, app.baseUrl);
     const id = ids.get(sineParade);
     await page.reload();
@@ -110,7 +111,7 @@ describe('edit song details', () => {
   it('detects the BPM from the audio when Detect BPM is clicked, saves it, and the row follows', async () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
-    await signInWithCode(page, app.baseUrl, uniqueEmail('detect-bpm'));
+    await signInWithCode(page, app.baseUrl, e2eAdminEmail);
     const ids = await scanFixtureLibrary(page, app.baseUrl);
     const id = ids.get(clickTrack.title);
     expect(id).toBeDefined();

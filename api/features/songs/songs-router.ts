@@ -11,6 +11,8 @@ import type { AppRouter, AppState } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
 import { parseBody, parseInput, parseQuery } from '../../http/parse-request';
 import { requireUser } from '../../http/require-user';
+import type { SessionUser } from '../../http/session-user';
+import { enforceRateLimit } from '../../rate-limits/rate-limit';
 import { readTextFileInside } from '../../storage/read-text-file-inside';
 import { songAnalyser } from './analysis/song-analyser';
 import { chordInstrumentName, maxSongTextBytes } from './read-song-folder';
@@ -23,6 +25,7 @@ import {
   initialStarsState,
 } from './song-decisions';
 import { type SongScanner, songCommand } from './song-scan';
+import { bpmDetectionsPerUser, songScansPerUser } from './song-limits';
 import { stemFilesInside } from './stem-files-inside';
 import { chordsQuery, genreRequest, metadataRequest, songIdParam, starredRequest } from './songs-requests';
 import { type ScanStartedResponse, type SongWithLyricsResponse, toSongResponse } from './songs-responses';
@@ -38,6 +41,8 @@ const songsReadModel = 'songs';
  * - POST /api/songs/{id}/rescan-bpm -> { bpm } (detected from the audio now; 409 while one runs for the song)
  * - POST /api/songs/scan -> { message }; GET /api/songs/scan/progress -> ScanProgress
  * Unknown songs (or songs whose folder is gone) answer 404. Commands wait for the songs read model.
+ * Song details (metadata, genre, rescan-bpm) are the shared catalogue's: administrators only (403
+ * for others); scans and BPM detections are rate-limited per user (429), decision 0050.
  */
 export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/songs' });
@@ -49,9 +54,12 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
     ctx.body = (await listSongs(deps.sql, user.id)).map(toSongResponse);
   });
 
-  router.post('/scan', (ctx) => {
+  router.post('/scan', async (ctx) => {
     const user = requireUser(ctx);
-    if (!scanner.start(ctx, user.id)) throw new AppError(409, 'conflict', 'A scan is already running. Follow it at /api/songs/scan/progress.');
+    // A running scan is refused before the count: waiting for it does not use up the allowance.
+    if (scanner.progress().isScanning) throw scanRunning();
+    await enforceRateLimit(deps, ctx, songScansPerUser, String(user.id));
+    if (!scanner.start(ctx, user.id)) throw scanRunning();
     ctx.status = 202;
     ctx.body = { message: 'Scanning the songs directory.' } satisfies ScanStartedResponse;
   });
@@ -94,7 +102,7 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
   });
 
   router.patch('/:id/metadata', async (ctx) => {
-    const user = requireUser(ctx);
+    const user = requireCatalogueEditor(ctx);
     const song = await requireSong(deps, ctx, user.id);
     const edit = parseBody(ctx, metadataRequest, 'first');
     await handleCommand(deps, ctx, songCommand(song.id, user.id, (state) => decideEditSongMetadata(state, { songId: song.id, userId: user.id, ...edit }), songsReadModel));
@@ -102,7 +110,7 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
   });
 
   router.patch('/:id/genre', async (ctx) => {
-    const user = requireUser(ctx);
+    const user = requireCatalogueEditor(ctx);
     const song = await requireSong(deps, ctx, user.id);
     const { genre, genre2 } = parseBody(ctx, genreRequest, 'first');
     await handleCommand(deps, ctx, songCommand(song.id, user.id, (state) => decideEditSongGenre(state, { songId: song.id, userId: user.id, genre, genre2 }), songsReadModel));
@@ -135,8 +143,10 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
   });
 
   router.post('/:id/rescan-bpm', async (ctx) => {
-    const user = requireUser(ctx);
+    const user = requireCatalogueEditor(ctx);
     const song = await requireSong(deps, ctx, user.id);
+    if (detecting.has(song.id)) throw new AppError(409, 'conflict', 'The BPM of this song is being detected already.');
+    await enforceRateLimit(deps, ctx, bpmDetectionsPerUser, String(user.id));
     if (detecting.has(song.id)) throw new AppError(409, 'conflict', 'The BPM of this song is being detected already.');
     detecting.add(song.id);
     try {
@@ -156,6 +166,21 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
   });
 
   return router;
+}
+
+function scanRunning(): AppError {
+  return new AppError(409, 'conflict', 'A scan is already running. Follow it at /api/songs/scan/progress.');
+}
+
+/**
+ * The signed-in user when they may change the shared catalogue's details (title, genres, BPM, key,
+ * difficulty): administrators only, for every user sees them (decision 0050). 403 otherwise,
+ * before the body is read, so nothing is appended.
+ */
+function requireCatalogueEditor(ctx: { state: Pick<AppState, 'user'> }): SessionUser {
+  const user = requireUser(ctx);
+  if (!user.isAdmin) throw new AppError(403, 'forbidden', "Only an administrator can change a song's details: they are shared by every user of the library.");
+  return user;
 }
 
 /** Detected chart instruments in the chord files' order: master first, then by name. */
