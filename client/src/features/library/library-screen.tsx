@@ -3,7 +3,9 @@ import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
 import { showToast } from '../../components/ui/toast-store';
+import { useCurrentUserQuery } from '../../lib/api/current-user-api';
 import { isKnownFree, useSubscriptionStatusQuery } from '../../lib/api/subscription-status-api';
+import { isAdminUser } from '../../lib/session/is-admin-user';
 import { paths, playerPath } from '../../lib/routes/paths';
 import { emptyState } from './empty-state';
 import {
@@ -51,6 +53,10 @@ export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
   const [genre, setGenre] = useState<GenreFilter>(ALL_GENRES);
   const [sort, setSort] = useState<LibrarySort>(DEFAULT_SORT);
   const [editing, setEditing] = useState<LibrarySong | null>(null);
+  // Song details are the shared catalogue's: only administrators may change them (decision 0050),
+  // so others are not offered an edit button the server would refuse.
+  const { data: user } = useCurrentUserQuery();
+  const canEdit = isAdminUser(user);
 
   // Spec 000, section 4: decided once, when the songs first arrive; set during render so the
   // first frame with songs already shows the right view.
@@ -156,7 +162,7 @@ export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
           <p className={styles.emptyText}>{empty.text}</p>
         </div>
       ) : (
-        <SongsTable songs={shown} sort={sort} onSort={(column) => setSort(nextSort(sort, column))} onToggleStar={(song) => void toggleStar(song)} onEdit={setEditing} />
+        <SongsTable songs={shown} sort={sort} onSort={(column) => setSort(nextSort(sort, column))} onToggleStar={(song) => void toggleStar(song)} onEdit={canEdit ? setEditing : undefined} />
       )}
 
       {editing ? <EditSongDialog key={editing.id} song={editing} onClose={() => setEditing(null)} onChanged={library.resync} /> : null}

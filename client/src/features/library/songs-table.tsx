@@ -31,8 +31,8 @@ export interface SongsTableProps {
   sort: LibrarySort;
   onSort(column: SortColumn): void;
   onToggleStar(song: LibrarySong): void;
-  /** Opens the edit song details modal for the song (decision 0011). */
-  onEdit(song: LibrarySong): void;
+  /** Opens the edit song details modal for the song (decision 0011); absent, no row has an edit button (decision 0050). */
+  onEdit?: (song: LibrarySong) => void;
 }
 
 /** The library table: sortable headers, a 400 px scrolling body, only the rows in view drawn. */
@@ -79,7 +79,7 @@ export function SongsTable({ songs, sort, onSort, onToggleStar, onEdit }: SongsT
   );
 }
 
-function SongRow({ song, onToggleStar, onEdit }: { song: LibrarySong; onToggleStar(song: LibrarySong): void; onEdit(song: LibrarySong): void }) {
+function SongRow({ song, onToggleStar, onEdit }: { song: LibrarySong; onToggleStar(song: LibrarySong): void; onEdit: ((song: LibrarySong) => void) | undefined }) {
   const badge = genreBadge(song.genre);
   return (
     <tr className={styles.row} data-testid="library-row">
@@ -116,9 +116,11 @@ function SongRow({ song, onToggleStar, onEdit }: { song: LibrarySong; onToggleSt
       <td>
         <div className={styles.actions}>
           <LinkButton to={playerPath(song.id)}>Load Song</LinkButton>
-          <Button variant="ghost" className={styles.edit} aria-label={`Edit ${song.title}`} title="Edit song details" onClick={() => onEdit(song)}>
-            ✎
-          </Button>
+          {onEdit ? (
+            <Button variant="ghost" className={styles.edit} aria-label={`Edit ${song.title}`} title="Edit song details" onClick={() => onEdit(song)}>
+              ✎
+            </Button>
+          ) : null}
         </div>
       </td>
     </tr>
