@@ -162,6 +162,12 @@ async function readChordInstruments(directory: string, songsDirectory: string, n
   if (!names.includes('chords')) return [];
   let files: string[];
   try {
+    // A `chords` link out of the library is not listed: even its file names are not the library's.
+    const real = await realPathInside(path.join(directory, 'chords'), songsDirectory);
+    if (real === 'missing' || !real.inside) {
+      problems.push({ file: 'chords', message: refusalMessages[real === 'missing' ? 'missing' : 'outside'] });
+      return [];
+    }
     files = (await readdir(path.join(directory, 'chords'), { withFileTypes: true }))
       // Links too, so one leading out of the library is reported rather than silently left out.
       .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && entry.name.endsWith('.txt'))

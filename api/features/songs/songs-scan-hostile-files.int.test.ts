@@ -43,6 +43,8 @@ describeAppOnEveryDatabase('a scan of hostile song folders', { config: { authSec
     link(path.join(songsDir, 'linked', 'song.json'), path.join(outside, 'song.json'));
     link(path.join(songsDir, 'linked', 'sections.json'), path.join(outside, 'passwd'));
     link(path.join(songsDir, 'linked', 'drums.wav'), path.join(outside, 'drums.wav'));
+    write(path.join(outside, 'charts', 'private-name.txt'), '[00:00.00] C\n');
+    link(path.join(songsDir, 'linked', 'chords'), path.join(outside, 'charts'));
     // Inside the library but not JSON: the parse error must not quote it.
     write(path.join(songsDir, 'garbled', 'bass.wav'), wav(1));
     write(path.join(songsDir, 'garbled', 'song.json'), passwd);
@@ -64,15 +66,16 @@ describeAppOnEveryDatabase('a scan of hostile song folders', { config: { authSec
     expect(linked).toEqual([
       { song: 'linked', file: 'drums.wav', message: expect.stringContaining('outside the songs directory') },
       { song: 'linked', file: 'song.json', message: expect.stringContaining('outside the songs directory') },
+      { song: 'linked', file: 'chords', message: expect.stringContaining('outside the songs directory') },
       { song: 'linked', file: 'sections.json', message: expect.stringContaining('outside the songs directory') },
     ]);
     const songs = (await browser.get<SongResponse[]>('/api/songs')).body;
     const song = songs.find((each) => each.title === 'linked');
-    expect(song).toMatchObject({ genre: null, sections: [] });
+    expect(song).toMatchObject({ genre: null, sections: [], chordInstruments: [] });
     expect(song?.stems.map((stem) => stem.filename)).toEqual(['bass.wav']);
     expect(songs.map((each) => each.title)).not.toContain('Stolen Title');
     const everything = JSON.stringify({ progress, songs });
-    for (const secret of ['root:', '/bin/bash', 'daemon', 'Stolen', 'Leaked']) expect(everything).not.toContain(secret);
+    for (const secret of ['root:', '/bin/bash', 'daemon', 'Stolen', 'Leaked', 'private-name']) expect(everything).not.toContain(secret);
   });
 
   it('reports JSON that does not parse by place, never quoting it', async () => {
