@@ -24,6 +24,11 @@ export interface Config {
   songsDir: string;
   /** Whether scans detect missing BPM, key and chords from the audio (default on; `false` turns it off). */
   audioAnalysis?: boolean;
+  /**
+   * Seconds a scan waits for one song folder to be read (WOODSHED_SCAN_SONG_TIMEOUT_SECONDS;
+   * default 60) before it reports the song as a problem and goes on with the next.
+   */
+  scanSongTimeoutSeconds?: number;
   /** PostgreSQL server for the event store and read models; unset = embedded PGlite in `dataDir`. */
   databaseUrl?: string;
   /** PostgreSQL schema to use instead of `public`. */
@@ -66,6 +71,9 @@ export interface Config {
    */
   trustedProxies: number;
 }
+
+/** How long a scan waits for one song folder when WOODSHED_SCAN_SONG_TIMEOUT_SECONDS is unset. */
+export const defaultScanSongTimeoutSeconds = 60;
 
 /** Thrown by `loadConfig` with every problem of the environment, one per line. */
 export class ConfigError extends Error {
@@ -114,6 +122,13 @@ const envSchema = z.object({
   WOODSHED_DATA_DIR: z.preprocess(unsetWhenEmpty, z.string().default('./data')),
   WOODSHED_SONGS_DIR: z.preprocess(unsetWhenEmpty, z.string().default('./songs')),
   WOODSHED_AUDIO_ANALYSIS: z.preprocess(unsetWhenEmpty, z.enum(['on', 'off'], { message: 'must be on or off' }).default('on')),
+  WOODSHED_SCAN_SONG_TIMEOUT_SECONDS: optional(
+    z
+      .string()
+      .regex(/^\d+$/, { message: 'must be a whole number of seconds between 1 and 3600' })
+      .transform(Number)
+      .refine((seconds) => seconds >= 1 && seconds <= 3600, { message: 'must be a whole number of seconds between 1 and 3600' }),
+  ),
   DATABASE_URL: optional(urlWithProtocols(['postgres:', 'postgresql:'], 'a PostgreSQL URL')),
   DATABASE_SCHEMA: optional(
     z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, {
@@ -244,6 +259,7 @@ function toConfig(env: ParsedEnv, adminEmails: string[], cwd: string): Config {
     dataDir: path.resolve(cwd, env.WOODSHED_DATA_DIR),
     songsDir: path.resolve(cwd, env.WOODSHED_SONGS_DIR),
     audioAnalysis: env.WOODSHED_AUDIO_ANALYSIS === 'on',
+    ...(env.WOODSHED_SCAN_SONG_TIMEOUT_SECONDS !== undefined && { scanSongTimeoutSeconds: env.WOODSHED_SCAN_SONG_TIMEOUT_SECONDS }),
     ...(env.DATABASE_URL !== undefined && { databaseUrl: env.DATABASE_URL }),
     ...(env.DATABASE_SCHEMA !== undefined && { databaseSchema: env.DATABASE_SCHEMA }),
     ...(env.KURRENTDB_URL !== undefined && { kurrentdbUrl: env.KURRENTDB_URL }),
@@ -278,6 +294,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
     dataDir: config.dataDir,
     songsDir: config.songsDir,
     audioAnalysis: config.audioAnalysis !== false,
+    scanSongTimeoutSeconds: config.scanSongTimeoutSeconds ?? defaultScanSongTimeoutSeconds,
     database: config.databaseUrl !== undefined ? withoutCredentials(config.databaseUrl) : 'embedded (PGlite)',
     databaseSchema: config.databaseSchema ?? 'public',
     eventLog: config.kurrentdbUrl !== undefined ? `kurrentdb ${withoutCredentials(config.kurrentdbUrl)}` : 'postgresql',

@@ -75,6 +75,7 @@ describe('loadConfig', () => {
         WOODSHED_DATA_DIR: '/var/lib/woodshed',
         WOODSHED_SONGS_DIR: '/srv/songs',
         WOODSHED_AUDIO_ANALYSIS: 'off',
+        WOODSHED_SCAN_SONG_TIMEOUT_SECONDS: '15',
         DATABASE_URL: 'postgres://woodshed:s3cret@db.internal:5432/woodshed',
         DATABASE_SCHEMA: 'woodshed_prod',
         KURRENTDB_URL: 'kurrentdb+discover://admin:changeit@node1:2113,node2:2113?tls=true',
@@ -98,6 +99,7 @@ describe('loadConfig', () => {
       dataDir: '/var/lib/woodshed',
       songsDir: '/srv/songs',
       audioAnalysis: false,
+      scanSongTimeoutSeconds: 15,
       databaseUrl: 'postgres://woodshed:s3cret@db.internal:5432/woodshed',
       databaseSchema: 'woodshed_prod',
       kurrentdbUrl: 'kurrentdb+discover://admin:changeit@node1:2113,node2:2113?tls=true',
@@ -161,6 +163,13 @@ describe('loadConfig', () => {
     expect(message).toMatch(/^Invalid environment \(12 problems\):\n {2}- PORT: /);
     expect(message).not.toContain('hunter2');
     expect(message).not.toContain('topsecret');
+  });
+
+  it('rejects a per-song scan timeout that is not 1 to 3600 seconds', () => {
+    const message = 'WOODSHED_SCAN_SONG_TIMEOUT_SECONDS: must be a whole number of seconds between 1 and 3600';
+    expect(problemsOf({ WOODSHED_SCAN_SONG_TIMEOUT_SECONDS: '0' })).toEqual([message]);
+    expect(problemsOf({ WOODSHED_SCAN_SONG_TIMEOUT_SECONDS: '1.5' })).toEqual([message]);
+    expect(loadConfig({ WOODSHED_SCAN_SONG_TIMEOUT_SECONDS: '3600' }, { cwd }).scanSongTimeoutSeconds).toBe(3600);
   });
 
   it('rejects ports out of range and a sender without a region', () => {

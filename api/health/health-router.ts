@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { AppDependencies } from '../app-dependencies';
 import type { AppContext, AppRouter, AppState } from '../http/app-context';
+import { withTimeout } from '../with-timeout';
 import { type BlockedReadersHealth, blockedReadersOf } from './blocked-readers';
 import { mayReadHealthDetail } from './health-detail-access';
 import { HealthPulse, type PulseReading } from './health-pulse';
@@ -147,17 +148,5 @@ async function readBlockedReaders(
   } catch (error) {
     ctx.state.log.warn({ err: error }, 'health check: log visibility unavailable');
     return undefined;
-  }
-}
-
-async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
   }
 }

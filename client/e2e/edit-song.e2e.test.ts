@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startApp } from './app-process';
 import { type TestBrowser, launchBrowser } from './browser';
+import { e2eAdminEmail } from './admin-email';
 import { uniqueEmail } from './dev-outbox';
 import { watchPageProblems } from './page-problems';
 import { scanFixtureLibrary } from './scan-fixture-library';
@@ -49,7 +50,8 @@ describe('edit song details', () => {
   it('blocks Save on invalid input, then saves title, genre and difficulty and the row follows', async () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
-    await signInWithCode(page, app.baseUrl, uniqueEmail('edit-song'));
+    // Song details are the shared catalogue's: only an administrator changes them (decision 0050).
+    await signInWithCode(page, app.baseUrl, e2eAdminEmail);
     const ids = await scanFixtureLibrary(page, app.baseUrl);
     const id = ids.get(sineParade);
     await page.reload();
@@ -110,7 +112,7 @@ describe('edit song details', () => {
   it('detects the BPM from the audio when Detect BPM is clicked, saves it, and the row follows', async () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
-    await signInWithCode(page, app.baseUrl, uniqueEmail('detect-bpm'));
+    await signInWithCode(page, app.baseUrl, e2eAdminEmail);
     const ids = await scanFixtureLibrary(page, app.baseUrl);
     const id = ids.get(clickTrack.title);
     expect(id).toBeDefined();
@@ -137,6 +139,27 @@ describe('edit song details', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     await row(page, clickTrack.title).filter({ hasText: `${bpm} BPM` }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('offers no edit button to a user who is not an administrator, and the server refuses their edit', async () => {
+    // An account exists before this one, so it is not user id 1 (an administrator) when run alone.
+    const first = await browser.newPage();
+    await signInWithCode(first, app.baseUrl, e2eAdminEmail);
+    await first.close();
+    const page = await browser.newPage();
+    const problems = watchPageProblems(page);
+    await signInWithCode(page, app.baseUrl, uniqueEmail('not-admin'));
+    const ids = await scanFixtureLibrary(page, app.baseUrl);
+    // The rows are looked at once the page knows who is signed in (the edit button depends on it).
+    const me = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/me' && response.ok());
+    await page.reload();
+    await me;
+    await row(page, clickTrack.title).getByRole('link', { name: 'Load Song' }).waitFor();
+    expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+    const refused = await page.request.patch(`${app.baseUrl}/api/songs/${ids.get(clickTrack.title)}/metadata`, { data: { title: 'Mine' } });
+    expect(refused.status()).toBe(403);
+    await saveScreenshot(page, 'edit-song-not-offered');
     expect(problems).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { open, readdir, readFile, stat } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseFile } from 'music-metadata';
 import { z } from 'zod';
@@ -9,15 +9,22 @@ import {
   type SongStemFile,
   songSectionSchema,
 } from '../../../events/catalog';
-import { realPathInside } from '../../storage/real-path-inside';
+import { openRegularFile, realPathInside } from '../../storage/real-path-inside';
+import { type TextFileRefusal, readTextFileInside } from '../../storage/read-text-file-inside';
 import { readFlacLength } from './flac-playable-length';
-import { emptySongMetadata, parseSongJson } from './song-json';
+import { describeJsonError, emptySongMetadata, parseSongJson } from './song-json';
 
 /** Extensions of stem files (docs/song-folder-format.md), compared lower-cased. */
 export const stemExtensions = ['.mp3', '.ogg', '.wav', '.flac', '.m4a'] as const;
 
 /** Chord file names the API can serve: `chords/<instrument>.txt` with a plain instrument name. */
 export const chordInstrumentName = /^[a-z0-9][a-z0-9_-]{0,39}$/;
+
+/**
+ * The largest song.json, sections.json, lyrics or chord file read (docs/song-folder-format.md):
+ * larger ones are not metadata or lyrics, and are refused rather than read into memory.
+ */
+export const maxSongTextBytes = 1024 * 1024;
 
 /** What the last scan read: its stems and problems. */
 export type KnownFiles = Pick<SongFolderFiles, 'stems' | 'problems'>;
@@ -42,9 +49,10 @@ export function isStemFilename(name: string): boolean {
 /**
  * Read a song folder: its stems (size, time, duration), song.json, lyrics, chord files and
  * sections. Nothing here throws for a bad file: each problem is reported with the file's name and
- * the rest is read. `known` stems (same name, size and time as the last scan) keep their duration (and their problems)
- * without decoding the file again, so re-scanning an unchanged library reads no audio. Lyrics and
- * chord files must really be inside `songsDirectory` (a link out of it is reported, not recorded).
+ * the rest is read. No file is opened unless it really is inside `songsDirectory` (a link out of it
+ * is reported, not read) and a regular file (a pipe would block the scan). `known` stems (same name, size and time as the last scan) keep their duration (and their problems)
+ * without decoding the file again, so re-scanning an unchanged library reads no audio. Problems
+ * name the file and the kind of trouble, never the file's contents.
  */
 export async function readSongFolder(directory: string, songsDirectory: string, known: KnownFiles = { stems: [], problems: [] }): Promise<ScannedSongFolder> {
   const problems: SongProblem[] = [];
@@ -53,15 +61,15 @@ export async function readSongFolder(directory: string, songsDirectory: string, 
 
   const stems: SongStemFile[] = [];
   for (const filename of names.filter(isStemFilename)) {
-    const stem = await readStem(directory, filename, known, problems);
+    const stem = await readStem(directory, songsDirectory, filename, known, problems);
     if (stem) stems.push(stem);
   }
   const durations = stems.map((stem) => stem.durationSeconds).filter((seconds): seconds is number => seconds !== null);
 
-  const metadata = await readMetadata(directory, names, problems);
+  const metadata = await readMetadata(directory, songsDirectory, names, problems);
   const hasLyrics = names.includes('lyrics.lrc') && (await isReadableFile(path.join(directory, 'lyrics.lrc'), 'lyrics.lrc', songsDirectory, problems));
   const chordInstruments = await readChordInstruments(directory, songsDirectory, names, problems);
-  const sections = await readSections(directory, names, problems);
+  const sections = await readSections(directory, songsDirectory, names, problems);
 
   return {
     files: {
@@ -77,10 +85,20 @@ export async function readSongFolder(directory: string, songsDirectory: string, 
   };
 }
 
-async function readStem(directory: string, filename: string, known: KnownFiles, problems: SongProblem[]): Promise<SongStemFile | undefined> {
-  const file = path.join(directory, filename);
+async function readStem(directory: string, songsDirectory: string, filename: string, known: KnownFiles, problems: SongProblem[]): Promise<SongStemFile | undefined> {
   try {
-    const facts = await stat(file);
+    const real = await realPathInside(path.join(directory, filename), songsDirectory);
+    if (real === 'missing') {
+      problems.push({ file: filename, message: refusalMessages.missing });
+      return undefined;
+    }
+    if (!real.inside) {
+      problems.push({ file: filename, message: refusalMessages.outside });
+      return undefined;
+    }
+    // The resolved path, not followed again: what is decoded is what was checked.
+    const file = real.realFile;
+    const facts = await lstat(file);
     if (!facts.isFile()) {
       // A folder, pipe or device named like audio: never opened (a pipe would block the scan).
       problems.push({ file: filename, message: 'Not a file (a folder, pipe or device named like a stem): left out.' });
@@ -131,9 +149,9 @@ async function readStem(directory: string, filename: string, known: KnownFiles, 
   }
 }
 
-async function readMetadata(directory: string, names: readonly string[], problems: SongProblem[]): Promise<SongFileMetadata> {
+async function readMetadata(directory: string, songsDirectory: string, names: readonly string[], problems: SongProblem[]): Promise<SongFileMetadata> {
   if (!names.includes('song.json')) return emptySongMetadata;
-  const source = await readText(path.join(directory, 'song.json'), 'song.json', problems);
+  const source = await readText(path.join(directory, 'song.json'), songsDirectory, 'song.json', problems);
   if (source === undefined) return emptySongMetadata;
   const parsed = parseSongJson(source);
   for (const message of parsed.problems) problems.push({ file: 'song.json', message });
@@ -144,6 +162,12 @@ async function readChordInstruments(directory: string, songsDirectory: string, n
   if (!names.includes('chords')) return [];
   let files: string[];
   try {
+    // A `chords` link out of the library is not listed: even its file names are not the library's.
+    const real = await realPathInside(path.join(directory, 'chords'), songsDirectory);
+    if (real === 'missing' || !real.inside) {
+      problems.push({ file: 'chords', message: refusalMessages[real === 'missing' ? 'missing' : 'outside'] });
+      return [];
+    }
     files = (await readdir(path.join(directory, 'chords'), { withFileTypes: true }))
       // Links too, so one leading out of the library is reported rather than silently left out.
       .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && entry.name.endsWith('.txt'))
@@ -164,21 +188,22 @@ async function readChordInstruments(directory: string, songsDirectory: string, n
   return instruments.sort((a, b) => (a === 'master' ? -1 : b === 'master' ? 1 : compareNames(a, b)));
 }
 
-async function readSections(directory: string, names: readonly string[], problems: SongProblem[]): Promise<SongFolderFiles['sections']> {
+async function readSections(directory: string, songsDirectory: string, names: readonly string[], problems: SongProblem[]): Promise<SongFolderFiles['sections']> {
   if (!names.includes('sections.json')) return [];
-  const source = await readText(path.join(directory, 'sections.json'), 'sections.json', problems);
+  const source = await readText(path.join(directory, 'sections.json'), songsDirectory, 'sections.json', problems);
   if (source === undefined) return [];
   let raw: unknown;
   try {
     raw = JSON.parse(source);
   } catch (error) {
-    problems.push({ file: 'sections.json', message: `Not valid JSON (${describeFileError(error)})` });
+    problems.push({ file: 'sections.json', message: `Not valid ${describeJsonError(error)}.` });
     return [];
   }
   const parsed = sectionsSchema.safeParse(raw);
   if (!parsed.success) {
+    // The place and zod's own message; the path's keys are the schema's (an array of sections), not the file's.
     const issue = parsed.error.issues[0];
-    problems.push({ file: 'sections.json', message: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}` });
+    problems.push({ file: 'sections.json', message: `${issue?.path.join('.') ?? ''}: ${issue?.code === 'unrecognized_keys' ? 'unknown fields' : (issue?.message ?? 'invalid')}` });
     return [];
   }
   const sections = parsed.data.filter((section) => section.endTime > section.startTime);
@@ -186,10 +211,23 @@ async function readSections(directory: string, names: readonly string[], problem
   return sections.sort((a, b) => a.startTime - b.startTime);
 }
 
-async function readText(file: string, name: string, problems: SongProblem[]): Promise<string | undefined> {
+/** What a problem says of a file that was not read: its kind of trouble only. */
+const refusalMessages: Record<TextFileRefusal, string> = {
+  missing: 'Not readable: it is gone (a broken link?).',
+  outside: 'A link to a file outside the songs directory: not read.',
+  'not-a-file': 'Not a regular file (a folder, pipe or device): not read.',
+  'too-large': `Larger than ${maxSongTextBytes / 1024 / 1024} MiB: not read.`,
+};
+
+async function readText(file: string, songsDirectory: string, name: string, problems: SongProblem[]): Promise<string | undefined> {
   try {
+    const read = await readTextFileInside(file, songsDirectory, maxSongTextBytes);
+    if (!read.ok) {
+      problems.push({ file: name, message: refusalMessages[read.refusal] });
+      return undefined;
+    }
     // Editors on Windows start UTF-8 with a byte order mark, which JSON.parse refuses.
-    return (await readFile(file, 'utf8')).replace(/^\uFEFF/, '');
+    return read.text.replace(/^\uFEFF/, '');
   } catch (error) {
     problems.push({ file: name, message: `Not readable: ${describeFileError(error)}` });
     return undefined;
@@ -199,17 +237,17 @@ async function readText(file: string, name: string, problems: SongProblem[]): Pr
 async function isReadableFile(file: string, name: string, songsDirectory: string, problems: SongProblem[]): Promise<boolean> {
   try {
     const real = await realPathInside(file, songsDirectory);
-    if (real !== 'missing' && !real.inside) {
-      problems.push({ file: name, message: 'A link to a file outside the songs directory: not served.' });
+    if (real === 'missing' || !real.inside) {
+      problems.push({ file: name, message: refusalMessages[real === 'missing' ? 'missing' : 'outside'] });
       return false;
     }
-    const facts = await stat(file);
-    if (facts.isFile()) {
-      // Opened, not just seen: a file the server may not read would be listed and then never served.
-      await (await open(file, 'r')).close();
+    // Opened, not just seen: a file the server may not read would be listed and then never served.
+    const opened = await openRegularFile(real.realFile);
+    if (opened) {
+      await opened.handle.close();
       return true;
     }
-    problems.push({ file: name, message: 'Not a file.' });
+    problems.push({ file: name, message: refusalMessages['not-a-file'] });
   } catch (error) {
     problems.push({ file: name, message: `Not readable: ${describeFileError(error)}` });
   }

@@ -49,7 +49,7 @@ async function scanWatchingStages(browser: TestBrowser): Promise<{ stages: ScanS
   throw new Error('The scan did not finish');
 }
 
-describeAppOnEveryDatabase('song audio analysis', { config: { authSecret: testAuthSecret, songsDir } }, (env) => {
+describeAppOnEveryDatabase('song audio analysis', { config: { authSecret: testAuthSecret, songsDir, adminEmails: ['analyst@example.com'] } }, (env) => {
   let browser: TestBrowser;
   const ids: Record<string, number> = {};
   beforeAll(async () => {

@@ -38,7 +38,7 @@ export function parseSongJson(source: string): ParsedSongJson {
   try {
     raw = JSON.parse(source);
   } catch (error) {
-    return { metadata: emptySongMetadata, problems: [`not valid JSON (${(error as Error).message})`] };
+    return { metadata: emptySongMetadata, problems: [`not valid ${describeJsonError(error)}`] };
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return { metadata: emptySongMetadata, problems: ['must be a JSON object'] };
@@ -54,4 +54,13 @@ export function parseSongJson(source: string): ParsedSongJson {
     else problems.push(`${name}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   }
   return { metadata: metadata as SongFileMetadata, problems };
+}
+
+/**
+ * Why JSON did not parse, by place only: V8's message may quote the text (`Unexpected token 'r',
+ * "root:x:0:0"...`), and problems are shown to every signed-in user.
+ */
+export function describeJsonError(error: unknown): string {
+  const position = /at position (\d+)/.exec(error instanceof Error ? error.message : '')?.[1];
+  return position === undefined ? 'JSON' : `JSON (at character ${Number(position) + 1})`;
 }

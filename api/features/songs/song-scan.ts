@@ -3,6 +3,8 @@ import path from 'node:path';
 import { decodeEvent } from '../../../events/catalog';
 import type { Position } from '../../../events/store/event-store';
 import type { AppDependencies } from '../../app-dependencies';
+import { defaultScanSongTimeoutSeconds } from '../../config/env';
+import { WorkTimeout, withTimeout } from '../../with-timeout';
 import { type Command, handleCommand } from '../../commands/handle-command';
 import type { EventSource } from '../../commands/request-event-metadata';
 import { songAnalyser } from './analysis/song-analyser';
@@ -11,6 +13,7 @@ import { instrumentOf, stemName } from './instrument-groups';
 import { describeFileError, readSongFolder, isStemFilename } from './read-song-folder';
 import { type SongEvent, decideCatalogueSong, decideRecordAnalysis, decideRemoveSongFromDisk, isAnalysisNeeded } from './song-decisions';
 import { findOrCreateSongId, registeredSongFolders } from './song-folder-registry';
+import { stemFilesInside } from './stem-files-inside';
 import { type SongState, evolveSongState, initialSongState } from './song-state';
 
 /** Stages of spec 000 section 3: reading the folders, then tempo, then key and chords from the audio where missing. */
@@ -109,13 +112,15 @@ export class SongScanner {
     };
     try {
       const folders = await listSongFolders(deps.config.songsDir, progress.problems);
+      const timeoutMs = (deps.config.scanSongTimeoutSeconds ?? defaultScanSongTimeoutSeconds) * 1000;
       progress.totalSongs = folders.length;
       const found = new Map<string, number>();
       for (const [index, folder] of folders.entries()) {
         progress.currentSong = folder;
         progress.currentIndex = index + 1;
         try {
-          const outcome = await this.scanFolder(source, userId, folder, progress);
+          // A folder that never answers (a disk that hangs) costs this song, not the whole scan.
+          const outcome = await withTimeout(this.scanFolder(source, userId, folder, progress), timeoutMs);
           if (outcome === 'not-a-song') continue;
           found.set(folder, outcome.songId);
           track(outcome.position);
@@ -123,7 +128,8 @@ export class SongScanner {
         } catch (error) {
           // Unknown state on disk: counted as found, so a passing error never removes a song.
           found.set(folder, 0);
-          progress.problems.push({ song: folder, file: '', message: `Could not be scanned: ${messageOf(error)}` });
+          const message = error instanceof WorkTimeout ? `not read within ${timeoutMs / 1000} s` : messageOf(error);
+          progress.problems.push({ song: folder, file: '', message: `Could not be scanned: ${message}` });
           deps.logger.warn({ err: error, folder }, 'song folder scan failed');
         }
       }
@@ -200,9 +206,9 @@ export class SongScanner {
       const songId = found.get(folder);
       if (!songId) continue;
       const state = await readSongState(deps, songId);
-      const stems = state.files?.stems.map((stem) => path.join(state.files!.directory, stem.filename)) ?? [];
+      const stems = state.files ? await stemFilesInside(state.files.directory, state.files.stems.map((stem) => stem.filename), deps.config.songsDir) : [];
       const groups = state.files?.stems.map((stem) => instrumentOf(stemName(stem.filename)).toLowerCase()) ?? [];
-      if (isAnalysisNeeded(state, groups)) pending.push({ folder, index, songId, stems });
+      if (stems.length > 0 && isAnalysisNeeded(state, groups)) pending.push({ folder, index, songId, stems });
       else if (state.analysis && ((state.analysis.bpm !== null && state.bpm === null) || (state.analysis.key !== null && state.key === null))) {
         // The last analysis has a value the song lost (song.json no longer gives it): offer it again.
         const analysis = state.analysis;

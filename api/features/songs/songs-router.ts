@@ -11,9 +11,11 @@ import type { AppRouter, AppState } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
 import { parseBody, parseInput, parseQuery } from '../../http/parse-request';
 import { requireUser } from '../../http/require-user';
-import { openRegularFile, realPathInside } from '../../storage/real-path-inside';
+import type { SessionUser } from '../../http/session-user';
+import { enforceRateLimit } from '../../rate-limits/rate-limit';
+import { readTextFileInside } from '../../storage/read-text-file-inside';
 import { songAnalyser } from './analysis/song-analyser';
-import { chordInstrumentName } from './read-song-folder';
+import { chordInstrumentName, maxSongTextBytes } from './read-song-folder';
 import {
   decideEditSongGenre,
   decideEditSongMetadata,
@@ -23,11 +25,11 @@ import {
   initialStarsState,
 } from './song-decisions';
 import { type SongScanner, songCommand } from './song-scan';
+import { bpmDetectionsPerUser, songScansPerUser } from './song-limits';
+import { stemFilesInside } from './stem-files-inside';
 import { chordsQuery, genreRequest, metadataRequest, songIdParam, starredRequest } from './songs-requests';
 import { type ScanStartedResponse, type SongWithLyricsResponse, toSongResponse } from './songs-responses';
 
-/** Files larger than this are not lyrics or a chord chart; refused rather than read into memory. */
-const maxTextFileBytes = 1024 * 1024;
 const songsReadModel = 'songs';
 
 /**
@@ -39,6 +41,8 @@ const songsReadModel = 'songs';
  * - POST /api/songs/{id}/rescan-bpm -> { bpm } (detected from the audio now; 409 while one runs for the song)
  * - POST /api/songs/scan -> { message }; GET /api/songs/scan/progress -> ScanProgress
  * Unknown songs (or songs whose folder is gone) answer 404. Commands wait for the songs read model.
+ * Song details (metadata, genre, rescan-bpm) are the shared catalogue's: administrators only (403
+ * for others); scans and BPM detections are rate-limited per user (429), decision 0050.
  */
 export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/songs' });
@@ -50,9 +54,12 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
     ctx.body = (await listSongs(deps.sql, user.id)).map(toSongResponse);
   });
 
-  router.post('/scan', (ctx) => {
+  router.post('/scan', async (ctx) => {
     const user = requireUser(ctx);
-    if (!scanner.start(ctx, user.id)) throw new AppError(409, 'conflict', 'A scan is already running. Follow it at /api/songs/scan/progress.');
+    // A running scan is refused before the count: waiting for it does not use up the allowance.
+    if (scanner.progress().isScanning) throw scanRunning();
+    await enforceRateLimit(deps, ctx, songScansPerUser, String(user.id));
+    if (!scanner.start(ctx, user.id)) throw scanRunning();
     ctx.status = 202;
     ctx.body = { message: 'Scanning the songs directory.' } satisfies ScanStartedResponse;
   });
@@ -95,7 +102,7 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
   });
 
   router.patch('/:id/metadata', async (ctx) => {
-    const user = requireUser(ctx);
+    const user = requireCatalogueEditor(ctx);
     const song = await requireSong(deps, ctx, user.id);
     const edit = parseBody(ctx, metadataRequest, 'first');
     await handleCommand(deps, ctx, songCommand(song.id, user.id, (state) => decideEditSongMetadata(state, { songId: song.id, userId: user.id, ...edit }), songsReadModel));
@@ -103,7 +110,7 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
   });
 
   router.patch('/:id/genre', async (ctx) => {
-    const user = requireUser(ctx);
+    const user = requireCatalogueEditor(ctx);
     const song = await requireSong(deps, ctx, user.id);
     const { genre, genre2 } = parseBody(ctx, genreRequest, 'first');
     await handleCommand(deps, ctx, songCommand(song.id, user.id, (state) => decideEditSongGenre(state, { songId: song.id, userId: user.id, genre, genre2 }), songsReadModel));
@@ -136,12 +143,14 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
   });
 
   router.post('/:id/rescan-bpm', async (ctx) => {
-    const user = requireUser(ctx);
+    const user = requireCatalogueEditor(ctx);
     const song = await requireSong(deps, ctx, user.id);
+    if (detecting.has(song.id)) throw new AppError(409, 'conflict', 'The BPM of this song is being detected already.');
+    await enforceRateLimit(deps, ctx, bpmDetectionsPerUser, String(user.id));
     if (detecting.has(song.id)) throw new AppError(409, 'conflict', 'The BPM of this song is being detected already.');
     detecting.add(song.id);
     try {
-      const stems = song.stems.map((stem) => path.join(song.directory, path.basename(stem.filename)));
+      const stems = await stemFilesInside(song.directory, song.stems.map((stem) => stem.filename), deps.config.songsDir);
       const tempo = stems.length > 0 ? await songAnalyser().tempo(stems).catch(() => undefined) : undefined;
       if (!tempo || tempo.bpm === null) throw new AppError(422, 'invalid_request', 'Could not detect BPM from audio files');
       const { bpm, firstBeat } = tempo;
@@ -157,6 +166,21 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
   });
 
   return router;
+}
+
+function scanRunning(): AppError {
+  return new AppError(409, 'conflict', 'A scan is already running. Follow it at /api/songs/scan/progress.');
+}
+
+/**
+ * The signed-in user when they may change the shared catalogue's details (title, genres, BPM, key,
+ * difficulty): administrators only, for every user sees them (decision 0050). 403 otherwise,
+ * before the body is read, so nothing is appended.
+ */
+function requireCatalogueEditor(ctx: { state: Pick<AppState, 'user'> }): SessionUser {
+  const user = requireUser(ctx);
+  if (!user.isAdmin) throw new AppError(403, 'forbidden', "Only an administrator can change a song's details: they are shared by every user of the library.");
+  return user;
 }
 
 /** Detected chart instruments in the chord files' order: master first, then by name. */
@@ -187,29 +211,9 @@ async function waitForSongs(deps: AppDependencies, position: string): Promise<vo
  */
 async function readSongText(deps: AppDependencies, song: SongRecord, relative: string): Promise<string | null> {
   const file = path.join(song.directory, relative);
-  const real = await realPathInside(file, deps.config.songsDir).catch(() => 'missing' as const);
-  if (real === 'missing') return null;
-  if (!real.inside) {
+  const read = await readTextFileInside(file, deps.config.songsDir, maxSongTextBytes).catch(() => undefined);
+  if (read?.ok === false && read.refusal === 'outside') {
     deps.logger.warn({ file, songId: song.id }, 'song text file resolves outside the songs directory; not served');
-    return null;
   }
-  const opened = await openRegularFile(real.realFile).catch(() => undefined);
-  if (!opened) return null;
-  try {
-    if (opened.size > maxTextFileBytes) return null;
-    // Read at most one byte past the cap: the file may have grown since fstat.
-    const buffer = Buffer.alloc(maxTextFileBytes + 1);
-    let length = 0;
-    for (;;) {
-      const { bytesRead } = await opened.handle.read(buffer, length, buffer.length - length, null);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-      if (length > maxTextFileBytes) return null;
-    }
-    return buffer.subarray(0, length).toString('utf8');
-  } catch {
-    return null;
-  } finally {
-    await opened.handle.close();
-  }
+  return read?.ok ? read.text : null;
 }

@@ -46,7 +46,7 @@ async function songTypes(app: TestApp, songId: number): Promise<string[]> {
   return (await app.store.readStream(`song-${songId}`)).map((event) => event.type);
 }
 
-describeAppOnEveryDatabase('songs', { config: { authSecret: testAuthSecret, songsDir } }, (env) => {
+describeAppOnEveryDatabase('songs', { config: { authSecret: testAuthSecret, songsDir, adminEmails: ['scanner@example.com'] } }, (env) => {
   let browser: TestBrowser;
   const ids: Record<string, number> = {};
   // Each database's run starts from the same files (the tests change them).

@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
+import type { TestBrowser } from '../../testing/test-browser';
+import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
+import { bpmDetectionsPerUser, songScansPerUser } from './song-limits';
+import type { SongResponse } from './songs-responses';
+import { scanSongs, wav, write } from './testing/song-files';
+
+const songsDir = mkdtempSync(path.join(tmpdir(), 'woodshed-song-permissions-'));
+afterAll(() => rmSync(songsDir, { recursive: true, force: true }));
+
+const adminEmail = 'librarian@example.com';
+type ErrorBody = { error: { code: string; message: string } };
+
+describeAppOnEveryDatabase(
+  'who may change the shared song catalogue',
+  { config: { authSecret: testAuthSecret, songsDir, audioAnalysis: false, adminEmails: [adminEmail] } },
+  (env) => {
+    let admin: TestBrowser;
+    let musician: TestBrowser;
+    let songId: number;
+
+    beforeAll(async () => {
+      rmSync(songsDir, { recursive: true, force: true });
+      write(path.join(songsDir, 'alpha', 'drums.wav'), wav(1));
+      write(path.join(songsDir, 'alpha', 'song.json'), JSON.stringify({ title: 'Alpha', genre: 'Rock', bpm: 120 }));
+      // The administrator signs up first, so the musician is not user id 1 (an administrator too).
+      ({ browser: admin } = await signInWithCode(env.app.url, adminEmail));
+      ({ browser: musician } = await signInWithCode(env.app.url, 'musician@example.com'));
+      await scanSongs(admin);
+      songId = (await admin.get<SongResponse[]>('/api/songs')).body[0]!.id;
+    });
+
+    it('refuses a musician who is no administrator renaming, re-genring or re-detecting a song, and appends nothing', async () => {
+      const before = (await env.app.store.readStream(`song-${songId}`)).length;
+      const refusals = [
+        await musician.patch<ErrorBody>(`/api/songs/${songId}/metadata`, { title: 'Mine Now' }),
+        await musician.patch<ErrorBody>(`/api/songs/${songId}/metadata`, { bpm: 90, difficulty: 2 }),
+        await musician.patch<ErrorBody>(`/api/songs/${songId}/genre`, { genre: 'Jazz', genre2: '' }),
+        await musician.post<ErrorBody>(`/api/songs/${songId}/rescan-bpm`),
+      ];
+      for (const refused of refusals) {
+        expect(refused.status).toBe(403);
+        expect(refused.body.error).toEqual({ code: 'forbidden', message: expect.stringContaining('Only an administrator') });
+      }
+      expect(await env.app.store.readStream(`song-${songId}`)).toHaveLength(before);
+      expect((await admin.get<SongResponse>(`/api/songs/${songId}`)).body).toMatchObject({ title: 'Alpha', genre: 'Rock', bpm: 120 });
+    });
+
+    it('lets an administrator change a song for everyone', async () => {
+      const renamed = await admin.patch<SongResponse>(`/api/songs/${songId}/metadata`, { title: 'Alpha (Live)' });
+      expect(renamed.status).toBe(200);
+      expect((await admin.patch<SongResponse>(`/api/songs/${songId}/genre`, { genre: 'Jazz', genre2: '' })).status).toBe(200);
+      expect((await musician.get<SongResponse>(`/api/songs/${songId}`)).body).toMatchObject({ title: 'Alpha (Live)', genre: 'Jazz' });
+    });
+
+    it('lets each user start a limited number of scans an hour, then answers 429 with Retry-After', async () => {
+      // The admin's scan in beforeAll counts for the admin only.
+      for (let scan = 0; scan < songScansPerUser.limit; scan++) await scanSongs(musician);
+      const refused = await musician.post<ErrorBody>('/api/songs/scan');
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(refused.body.error).toEqual({ code: 'rate_limited', message: expect.stringMatching(/^You have started too many library scans\. Please try again/) });
+      expect((await musician.get<{ isScanning: boolean }>('/api/songs/scan/progress')).body.isScanning).toBe(false);
+      // Another user's allowance is their own.
+      expect((await scanSongs(admin)).summary).toMatchObject({ unchanged: 1 });
+    });
+
+    it('limits BPM detections per user with 429', async () => {
+      for (let detection = 0; detection < bpmDetectionsPerUser.limit; detection++) {
+        // A one-second tone has no tempo: 422, and still a detection that used the analysis worker.
+        expect((await admin.post(`/api/songs/${songId}/rescan-bpm`)).status).toBe(422);
+      }
+      const refused = await admin.post<ErrorBody>(`/api/songs/${songId}/rescan-bpm`);
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.message).toMatch(/^You have asked for too many BPM detections\. Please try again/);
+    });
+  },
+);
