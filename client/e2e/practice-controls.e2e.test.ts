@@ -184,4 +184,41 @@ describe('practice tools in the player', () => {
     await page.getByRole('button', { name: 'Pause' }).click();
     await page.close();
   }, 120_000);
+
+  it('the click track keeps every beat while the page is too busy to run its timers', async () => {
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      const started: { when: number; length: number }[] = [];
+      (window as unknown as { startedSources: typeof started }).startedSources = started;
+      const start = AudioBufferSourceNode.prototype.start;
+      AudioBufferSourceNode.prototype.start = function (this: AudioBufferSourceNode, when?: number, offset?: number, duration?: number) {
+        started.push({ when: when ?? 0, length: this.buffer?.duration ?? 0 });
+        return start.call(this, when, offset, duration);
+      };
+    });
+    const { tools } = await openPracticeTools(page, baseUrl, 'practice-click-busy');
+    await tools.getByRole('checkbox', { name: 'Click' }).check();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="player-body"]')?.getAttribute('data-playing') === 'true');
+    // Twice the main thread is held for 0.7 s: no timer of the page runs meanwhile.
+    for (let block = 0; block < 2; block++) {
+      await page.waitForTimeout(300);
+      await page.evaluate(() => {
+        const until = performance.now() + 700;
+        while (performance.now() < until) {
+          // busy: a long task, as a heavy redraw or a slow garbage collection makes one
+        }
+      });
+    }
+    await page.getByRole('button', { name: 'Pause' }).click();
+    const clicks = (await page.evaluate(() => (window as unknown as { startedSources: { when: number; length: number }[] }).startedSources))
+      .filter((source) => Math.abs(source.length - 0.03) < 0.001)
+      .map((source) => source.when)
+      .sort((a, b) => a - b);
+    // Sine Parade is 120 BPM: a click every 0.5 s of audio clock, none missing between the first and the last.
+    expect(clicks.length).toBeGreaterThanOrEqual(4);
+    const gaps = clicks.slice(1).map((time, index) => time - clicks[index]!);
+    for (const gap of gaps) expect(gap).toBeCloseTo(0.5, 3);
+    await page.close();
+  }, 120_000);
 });

@@ -26,8 +26,14 @@ export type { MixSettings } from './render-mix';
 export type { LoopRange } from './transport';
 export type { BeatGrid, SpeedTrainer } from './beat-grid';
 
-/** Clicks and pass boundaries are scheduled this far ahead of the audio clock, every SCHEDULER_TICK. */
+/** Pass boundaries are scheduled this far ahead of the audio clock, every SCHEDULER_TICK. */
 const SCHEDULE_AHEAD: Seconds = 0.2;
+/**
+ * Clicks are scheduled this far ahead: a tick that comes late (a busy page holds the main thread)
+ * would otherwise find beats already past and drop them. Every change of transport cancels the
+ * clicks after it and schedules again, so a long horizon costs nothing in response.
+ */
+const CLICK_AHEAD: Seconds = 1.5;
 const SCHEDULER_TICK_MS = 50;
 
 /** Count-in and click track settings. */
@@ -371,7 +377,10 @@ export class StemEngine {
     this.clicks = { ...settings };
     this.clickTrack.volume = settings.volume;
     const now = this.context.now();
-    if (!settings.click) this.clickTrack.cancelFrom(now);
+    if (!settings.click) {
+      this.clickTrack.cancelFrom(now);
+      this.clickedUntil = Math.min(this.clickedUntil, now);
+    }
   }
 
   /**
@@ -637,13 +646,14 @@ export class StemEngine {
       if (boundary < until && this.passScheduledAt !== boundary) this.schedulePass(boundary);
     }
     const current = this.transport as Extract<Transport, { state: 'playing' }>;
+    const clicksUntil = now + CLICK_AHEAD;
     if (this.clicks.click && this.grid) {
       const start = Math.max(this.clickedUntil, now);
-      if (until > start) {
-        this.clickTrack.schedule(clickTimes(this.grid, { startedAt: current.startedAt, from: current.from, rate: current.rate ?? 1, loop: this.loop }, start, until));
+      if (clicksUntil > start) {
+        this.clickTrack.schedule(clickTimes(this.grid, { startedAt: current.startedAt, from: current.from, rate: current.rate ?? 1, loop: this.loop }, start, clicksUntil));
       }
+      this.clickedUntil = Math.max(this.clickedUntil, clicksUntil);
     }
-    this.clickedUntil = Math.max(this.clickedUntil, until);
   }
 
   /**
