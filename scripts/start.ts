@@ -6,6 +6,7 @@
 import './app/tune-v8-heap';
 import { createApp } from '../api/app';
 import { describeConfig } from '../api/config/env';
+import { noAdminsMessage } from '../api/features/auth/admin-policy';
 import { startHttpServer } from '../api/http/http-server';
 import { createLogger } from '../api/logging/create-logger';
 import { ensureClientBuilt } from './app/ensure-client-built';
@@ -19,6 +20,8 @@ import { startBackend } from './app/start-backend';
 const config = loadConfigOrExit();
 const logger = await createLogger({ level: config.logLevel, pretty: config.nodeEnv === 'development' && process.stdout.isTTY });
 logger.info(describeConfig(config), 'starting Woodshed');
+// Admins come from ADMIN_EMAILS only (decision 0056): a first run says how to become one.
+if (config.adminEmails.length === 0) logger.warn(noAdminsMessage);
 
 try {
   await ensureClientBuilt({ root: repositoryRoot, logger });

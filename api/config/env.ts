@@ -176,6 +176,8 @@ const envSchema = z.object({
   SES_ENDPOINT: optional(urlWithProtocols(['http:', 'https:'], 'an http(s) URL')),
   // Read for its problem only (loadConfig): the console outbox is the default outside production.
   ALLOW_CONSOLE_EMAIL_IN_PRODUCTION: optional(z.string().trim().toLowerCase().pipe(z.enum(['true', 'false'], { message: 'must be true or false' }))),
+  // Read for its problem only (loadConfig), like the one above.
+  ALLOW_HTTP_IN_PRODUCTION: optional(z.string().trim().toLowerCase().pipe(z.enum(['true', 'false'], { message: 'must be true or false' }))),
   AUTH_SECRET: optional(z.string().min(32, { message: 'must be at least 32 characters (for example `openssl rand -base64 48`)' })),
   HEALTH_DETAIL_TOKEN: optional(z.string().regex(/^[\x21-\x7e]{32,}$/, { message: 'must be at least 32 printable characters without spaces (for example `openssl rand -hex 32`)' })),
   AWS_REGION: optional(z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, { message: 'must be an AWS region such as eu-west-1' })),
@@ -226,13 +228,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { cwd?
         'set ALLOW_CONSOLE_EMAIL_IN_PRODUCTION=true to run without an e-mail provider anyway',
     );
   }
+  if (env.NODE_ENV === 'production' && !isHttpsOrigin(env.PUBLIC_URL) && !optedIn(env.ALLOW_HTTP_IN_PRODUCTION)) {
+    // HSTS and the session cookie's Secure flag follow PUBLIC_URL's scheme, and production binds
+    // every interface: without an https origin, sessions would travel in clear over the network.
+    problems.push(
+      `PUBLIC_URL: must be set in production to the https:// origin the app is served from ` +
+        `(${unsetWhenEmpty(env.PUBLIC_URL) === undefined ? 'it is unset' : 'it is not https'}), or sessions go over plain HTTP without HSTS or Secure cookies; ` +
+        'set ALLOW_HTTP_IN_PRODUCTION=true to serve plain HTTP anyway (a local trial)',
+    );
+  }
 
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   return toConfig(parsed.data, adminEmails, options.cwd ?? process.cwd());
 }
 
 function consoleEmailAllowed(env: NodeJS.ProcessEnv): boolean {
-  return (env.ALLOW_CONSOLE_EMAIL_IN_PRODUCTION ?? '').trim().toLowerCase() === 'true';
+  return optedIn(env.ALLOW_CONSOLE_EMAIL_IN_PRODUCTION);
+}
+
+function optedIn(flag: string | undefined): boolean {
+  return (flag ?? '').trim().toLowerCase() === 'true';
+}
+
+function isHttpsOrigin(raw: string | undefined): boolean {
+  try {
+    return raw !== undefined && new URL(raw.trim()).protocol === 'https:';
+  } catch {
+    return false;
+  }
 }
 
 function parseAdminEmails(raw: string | undefined, problems: string[]): string[] {

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, describeConfig, loadConfig } from './env';
 
 const cwd = '/srv/woodshed';
-const production = { NODE_ENV: 'production', AUTH_SECRET: 'a-production-secret-of-at-least-32-chars' };
+const production = { NODE_ENV: 'production', AUTH_SECRET: 'a-production-secret-of-at-least-32-chars', PUBLIC_URL: 'https://woodshed.example' };
+const noHttps = (why: string) =>
+  `PUBLIC_URL: must be set in production to the https:// origin the app is served from (${why}), or sessions go over plain HTTP without HSTS or Secure cookies; ` +
+  'set ALLOW_HTTP_IN_PRODUCTION=true to serve plain HTTP anyway (a local trial)';
 
 function problemsOf(env: NodeJS.ProcessEnv): readonly string[] {
   try {
@@ -35,6 +38,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...production, ALLOW_CONSOLE_EMAIL_IN_PRODUCTION: 'true' }, { cwd }).host).toBe('0.0.0.0');
   });
 
+  it('refuses production without an https PUBLIC_URL unless plain HTTP is allowed explicitly', () => {
+    const allowed = { ...production, ALLOW_CONSOLE_EMAIL_IN_PRODUCTION: 'true' };
+    expect(problemsOf({ ...allowed, PUBLIC_URL: undefined })).toEqual([noHttps('it is unset')]);
+    expect(problemsOf({ ...allowed, PUBLIC_URL: ' ' })).toEqual([noHttps('it is unset')]);
+    expect(problemsOf({ ...allowed, PUBLIC_URL: 'http://woodshed.example' })).toEqual([noHttps('it is not https')]);
+    expect(problemsOf({ ...allowed, PUBLIC_URL: 'http://woodshed.example', ALLOW_HTTP_IN_PRODUCTION: 'false' })).toEqual([noHttps('it is not https')]);
+    expect(problemsOf({ ...allowed, PUBLIC_URL: undefined, ALLOW_HTTP_IN_PRODUCTION: 'yes' })).toEqual([
+      'ALLOW_HTTP_IN_PRODUCTION: must be true or false',
+      noHttps('it is unset'),
+    ]);
+    expect(loadConfig({ ...allowed, PUBLIC_URL: 'http://localhost:3000', ALLOW_HTTP_IN_PRODUCTION: ' TRUE ' }, { cwd }).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ ...allowed, PUBLIC_URL: undefined, ALLOW_HTTP_IN_PRODUCTION: 'true' }, { cwd }).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig(allowed, { cwd }).publicUrl).toBe('https://woodshed.example');
+    // Outside production plain HTTP on localhost is the default.
+    expect(loadConfig({ NODE_ENV: 'development', PUBLIC_URL: 'http://localhost:3000' }, { cwd }).publicUrl).toBe('http://localhost:3000');
+  });
+
   it('refuses production without an e-mail provider unless the console outbox is allowed explicitly', () => {
     const noProvider =
       'SES_FROM_ADDRESS: must be set in production, with AWS_REGION, or every sign-in code is printed to stdout; ' +
@@ -50,6 +70,7 @@ describe('loadConfig', () => {
       'PORT: must be a whole number between 0 and 65535',
       'AUTH_SECRET: must be set in production (at least 32 characters, the same for every API instance)',
       noProvider,
+      noHttps('it is unset'),
     ]);
     // A sender without a region is reported once, as the region it lacks.
     expect(problemsOf({ ...production, SES_FROM_ADDRESS: 'hello@woodshed.example' })).toEqual([
@@ -181,7 +202,7 @@ describe('loadConfig', () => {
   });
 
   it('requires a long AUTH_SECRET in production only', () => {
-    expect(problemsOf({ NODE_ENV: 'production', ALLOW_CONSOLE_EMAIL_IN_PRODUCTION: 'true' })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', PUBLIC_URL: 'https://woodshed.example', ALLOW_CONSOLE_EMAIL_IN_PRODUCTION: 'true' })).toEqual([
       'AUTH_SECRET: must be set in production (at least 32 characters, the same for every API instance)',
     ]);
     expect(problemsOf({ AUTH_SECRET: 'short-and-secret' })).toEqual([
@@ -201,7 +222,7 @@ describe('loadConfig', () => {
   });
 
   it('lists the missing AUTH_SECRET of production beside the other problems', () => {
-    expect(problemsOf({ NODE_ENV: 'production', PORT: 'http', ALLOW_CONSOLE_EMAIL_IN_PRODUCTION: 'true' })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', PORT: 'http', PUBLIC_URL: 'https://woodshed.example', ALLOW_CONSOLE_EMAIL_IN_PRODUCTION: 'true' })).toEqual([
       'PORT: must be a whole number between 0 and 65535',
       'AUTH_SECRET: must be set in production (at least 32 characters, the same for every API instance)',
     ]);

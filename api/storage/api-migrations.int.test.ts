@@ -48,7 +48,7 @@ for (const candidate of availableSqlClients()) {
       expect(await migrationVersions(sql, apiMigrations)).toEqual(newest);
       await writeRows(sql);
       expect(await rowCounts(sql)).toEqual(Object.fromEntries(tables.map((table) => [table, 1])));
-      // The account id sequence starts at 1: the first account is the admin.
+      // The account id sequence starts at 1.
       expect((await sql.query<{ user_id: number }>('SELECT user_id FROM accounts')).rows).toEqual([{ user_id: 1 }]);
     });
 

@@ -71,7 +71,8 @@ export async function startTestApp(options: StartTestAppOptions): Promise<TestAp
     routers: options.routers ?? featureRouters,
     ...(options.clientDistDir !== undefined && { clientDistDir: options.clientDistDir }),
   });
-  const server = await startHttpServer(app, { port: 0, host: '127.0.0.1' });
+  // Loopback unless a test asks for another interface (`config.host`), as a LAN-facing server.
+  const server = await startHttpServer(app, { port: 0, host: options.config?.host ?? '127.0.0.1' });
   return {
     url: server.url,
     store,

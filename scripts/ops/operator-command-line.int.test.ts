@@ -36,7 +36,7 @@ describe('operator command lines', () => {
   it('lists every configuration problem at once and exits 1', () => {
     const { status, stderr } = run('projections.ts', ['status'], { PORT: 'http', NODE_ENV: 'production', DATABASE_URL: 'mysql://db' });
     expect(status).toBe(1);
-    expect(stderr).toContain('Invalid environment (4 problems)');
-    expect(stderr).toMatch(/PORT: .*\n.*DATABASE_URL: .*\n.*AUTH_SECRET: /);
+    expect(stderr).toContain('Invalid environment (5 problems)');
+    expect(stderr).toMatch(/PORT: .*\n.*DATABASE_URL: .*\n.*AUTH_SECRET: .*\n.*SES_FROM_ADDRESS: .*\n.*PUBLIC_URL: /);
   });
 });

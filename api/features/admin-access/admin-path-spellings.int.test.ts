@@ -107,7 +107,7 @@ const sessionCookie = (browser: TestBrowser) => `woodshed_session=${browser.cook
 describeAppOnEveryDatabase(
   'admin paths spelled every which way',
   // The test router goes first: the real admin routes would answer (or refuse an empty body) before it is reached.
-  { config: { authSecret: testAuthSecret }, routers: (deps) => [adminTestRouter(reached), ...featureRouters(deps)] },
+  { config: { authSecret: testAuthSecret, adminEmails: ['first@example.com'] }, routers: (deps) => [adminTestRouter(reached), ...featureRouters(deps)] },
   (env) => {
     let admin: TestBrowser;
     let regular: TestBrowser;

@@ -11,7 +11,7 @@ import { eventsInLog } from './testing/events-in-log';
 
 const clock = testClock(new Date('2025-10-16T09:00:00.000Z'));
 
-describeAppOnEveryDatabase('admin audit', { config: { authSecret: testAuthSecret }, clock }, (env) => {
+describeAppOnEveryDatabase('admin audit', { config: { authSecret: testAuthSecret, adminEmails: ['admin@example.com'] }, clock }, (env) => {
   it('pages a user\'s history newest first with a cursor, filtered by type, without other users\' events', async () => {
     const { browser: admin } = await signInWithCode(env.app.url, 'admin@example.com');
     const { user } = await signInWithCode(env.app.url, 'audited@example.com');

@@ -15,7 +15,7 @@ async function caughtUp(app: TestApp, position: Position): Promise<void> {
   for (const name of figureReadModels) await app.projections.waitForPosition(name, position, { timeoutMs: 30_000 });
 }
 
-describeAppOnEveryDatabase('admin figures', { config: { authSecret: testAuthSecret }, clock }, (env) => {
+describeAppOnEveryDatabase('admin figures', { config: { authSecret: testAuthSecret, adminEmails: ['admin@example.com'] }, clock }, (env) => {
   it('answers stats, users, usage and last songs equal to figures computed from the log, and the same after a rebuild', async () => {
     const { browser: admin } = await signInWithCode(env.app.url, 'admin@example.com');
     const last = await seedAdminLog(env.app.store, now, { users: 16, firstUserId: 1001, seed: 7 });

@@ -7,7 +7,7 @@ import { eventsInLog } from './testing/events-in-log';
 const switches = ['PurchasingEnabled', 'PurchasingDisabled'];
 const refused = { code: 'purchasing_disabled', message: "We're currently unable to process purchases. Please contact support for assistance." };
 
-describeAppOnEveryDatabase('admin settings', { config: { authSecret: testAuthSecret } }, (env) => {
+describeAppOnEveryDatabase('admin settings', { config: { authSecret: testAuthSecret, adminEmails: ['admin@example.com'] } }, (env) => {
   it('switches purchasing off and on with one event each, effective for the very next checkout', async () => {
     const { browser: admin, user: adminUser } = await signInWithCode(env.app.url, 'admin@example.com');
     const { browser: buyer } = await signInWithCode(env.app.url, 'buyer@example.com');

@@ -32,6 +32,24 @@ function wrongCode(code: string): string {
 const clock = testClock();
 
 describeAppOnEveryDatabase('sign-in sweep', { config: { authSecret: testAuthSecret }, clock }, (env) => {
+  it('returns at once when stopped during a sweep, not after its ten-minute pause', async () => {
+    const stop = new AbortController();
+    // The stop arrives while the sweep's first statement runs, as when the app stops just after starting.
+    const stoppedMidSweep = new Proxy(env.sql, {
+      get(target, property, receiver) {
+        if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
+        return (...args: Parameters<SqlClient['query']>) => {
+          stop.abort();
+          return target.query(...args);
+        };
+      },
+    });
+    const { logger, lines } = logSink();
+    await createSignInSweepJob({ sql: stoppedMidSweep, clock, logger }).run(stop.signal);
+    expect(stop.signal.aborted).toBe(true);
+    expect(lines.filter((line) => line.msg === 'sign-in sweep done')).toHaveLength(1);
+  });
+
   it('deletes exactly the expired rows and keeps the live ones, whose sign-ins still work', async () => {
     const start = new Date('2025-10-16T09:00:00.000Z');
     clock.set(start);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { SqlClient } from '../../../events/store/postgres/sql-client';
 import type { Clock } from '../../clock';
@@ -97,15 +98,8 @@ export function createSignInSweepJob(options: SignInSweepOptions): SignInSweepJo
     async run(signal) {
       while (!signal.aborted) {
         await sweep(signal);
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            clearTimeout(timer);
-            signal.removeEventListener('abort', done);
-            resolve();
-          };
-          const timer = setTimeout(done, intervalMs);
-          signal.addEventListener('abort', done, { once: true });
-        });
+        // Rejects at once when the stop came during the sweep (an abort listener added then never fires).
+        await sleep(intervalMs, undefined, { signal }).catch(() => undefined);
       }
     },
   };

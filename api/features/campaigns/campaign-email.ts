@@ -1,4 +1,5 @@
 import type { OutgoingEmail } from '../../adapters/email/email-outbox';
+import { campaignPlainText } from './campaign-plain-text';
 import { signUnsubscribeToken } from './unsubscribe-token';
 
 /** The path of the unsubscribe link every campaign mail carries (campaign-unsubscribe-router.ts). */
@@ -9,7 +10,6 @@ export interface CampaignMailInput {
   campaignId: number;
   subject: string;
   htmlBody: string;
-  textBody: string;
   recipient: { userId: number; email: string };
   /** The app's origin (PUBLIC_URL), for the links. */
   publicUrl: string;
@@ -23,7 +23,8 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
  * One recipient's campaign mail: the administrator's message, a footer with the recipient's own
  * unsubscribe link, and the List-Unsubscribe headers (RFC 2369, and RFC 8058's one-click POST) that
  * mail clients show as an unsubscribe button. The message is HTML as the administrator wrote it;
- * its line breaks are kept (pre-line), as typed in the compose form.
+ * its line breaks are kept (pre-line), as typed in the compose form. The text part is made from
+ * the same HTML with its blocks on their own lines (campaign-plain-text.ts).
  */
 export function campaignEmail(input: CampaignMailInput): OutgoingEmail {
   const token = signUnsubscribeToken(input.unsubscribeKey, { userId: input.recipient.userId, campaignId: input.campaignId });
@@ -32,7 +33,7 @@ export function campaignEmail(input: CampaignMailInput): OutgoingEmail {
   return {
     to: input.recipient.email,
     subject: input.subject,
-    text: `${input.textBody.trimEnd()}\n\n--\nYou receive Woodshed announcements. Unsubscribe: ${unsubscribeUrl}\nE-mail preferences: ${preferencesUrl}\n`,
+    text: `${campaignPlainText(input.htmlBody)}\n\n--\nYou receive Woodshed announcements. Unsubscribe: ${unsubscribeUrl}\nE-mail preferences: ${preferencesUrl}\n`,
     html:
       `<div style="white-space: pre-line">${input.htmlBody}</div>` +
       `<hr><p style="font-size: 12px; color: #666">You receive Woodshed announcements. ` +

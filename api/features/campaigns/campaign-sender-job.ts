@@ -113,7 +113,6 @@ export function createCampaignSenderJob(options: CampaignSenderOptions): Campaig
             campaignId,
             subject: campaign.subject,
             htmlBody: campaign.html_body,
-            textBody: campaign.text_body,
             recipient: { userId, email: candidate.email },
             publicUrl: options.publicUrl,
             unsubscribeKey: options.unsubscribeKey,

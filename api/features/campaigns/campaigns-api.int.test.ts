@@ -10,7 +10,7 @@ import { lastOutboxId, queuedCampaignMail, seedUsers, senderFor } from './testin
 const clock = testClock(new Date('2025-10-16T09:00:00.000Z'));
 const campaigns = '/api/admin/email-campaigns';
 
-describeAppOnEveryDatabase('e-mail campaigns API', { config: { authSecret: testAuthSecret, campaignStartDelaySeconds: 60 }, clock }, (env) => {
+describeAppOnEveryDatabase('e-mail campaigns API', { config: { authSecret: testAuthSecret, adminEmails: ['admin@example.com'], campaignStartDelaySeconds: 60 }, clock }, (env) => {
   let admin: TestBrowser;
   let regular: TestBrowser;
   // The sender is no request: its events reach the read model a moment after it returns.

@@ -7,6 +7,7 @@ import type { AppDependencies } from '../../app-dependencies';
 import type { AppContext, AppRouter, AppState } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
 import { configuredHostNames } from '../../http/configured-host-names';
+import { isLoopbackPeer } from '../../http/loopback-peer';
 import { parseQuery } from '../../http/parse-request';
 import { devMailboxPage } from './dev-mailbox-page';
 
@@ -37,9 +38,10 @@ const outboxQuery = z.object({
 });
 
 /**
- * The local outbox, readable outside production only (404 in production), and only at the
- * configured host names (403 otherwise: a page on a name rebound to this machine would read live
- * sign-in codes as its own origin; api/http/configured-host-names.ts):
+ * The local outbox, readable outside production only (404 in production), only from this machine
+ * (403 to any other peer, whatever HOST binds: the outbox holds live sign-in codes), and only at
+ * the configured host names (403 otherwise: a page on a name rebound to this machine would read
+ * them as its own origin; api/http/configured-host-names.ts):
  * - GET /dev/mailbox: an HTML list, newest first, for a developer's browser
  * - GET /api/dev/outbox?to=<email>&limit=50 -> { messages } newest first, for browser tests
  */
@@ -49,6 +51,9 @@ export function devMailboxRouter(deps: AppDependencies): AppRouter {
   const hostNames = configuredHostNames(deps.config.publicUrl);
   const mayRead = (ctx: AppContext) => {
     if (deps.config.nodeEnv === 'production') throw new AppError(404, 'not_found', 'Not found.');
+    if (!isLoopbackPeer(ctx.req.socket.remoteAddress)) {
+      throw new AppError(403, 'forbidden', 'The mailbox answers only to this machine (a loopback connection).');
+    }
     if (!hostNames.allows(ctx.host)) {
       throw new AppError(403, 'forbidden', "The mailbox answers only at this server's own host names (PUBLIC_URL's host, localhost, 127.0.0.1, [::1]).");
     }

@@ -11,7 +11,7 @@ describe('paymentSetup', () => {
     const local = paymentSetup(deps({}));
     expect(local.provider?.name).toBe('test-checkout');
     expect(local.testCheckout).toBe(local.provider);
-    const production = paymentSetup(deps({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), ALLOW_CONSOLE_EMAIL_IN_PRODUCTION: 'true' }));
+    const production = paymentSetup(deps({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://woodshed.example', ALLOW_CONSOLE_EMAIL_IN_PRODUCTION: 'true' }));
     expect(production).toEqual({ provider: undefined, stripe: undefined, testCheckout: undefined });
   });
 
