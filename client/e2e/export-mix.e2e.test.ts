@@ -154,7 +154,7 @@ describe('export the mix (issue 12, decision 0033)', () => {
     const pcm16 = await exportAs(page, 'WAV, 16-bit');
     const mp3 = await exportAs(page, 'MP3, 320 kbit/s');
     await saveScreenshot(page, 'export-dialog-done');
-    expect([float.name, pcm16.name, mp3.name]).toEqual(['Sine Parade (Woodshed mix).wav', 'Sine Parade (Woodshed mix).wav', 'Sine Parade (Woodshed mix).mp3']);
+    expect([float.name, pcm16.name, mp3.name]).toEqual(['Sine Parade (Woodshed mix, 32-bit float).wav', 'Sine Parade (Woodshed mix).wav', 'Sine Parade (Woodshed mix).mp3']);
     console.log(
       `export of ${parade.title} (${parade.seconds} s, ${parade.stems.length} stems): float WAV ${float.bytes.length} bytes in ${float.seconds} s, ` +
         `16-bit WAV ${pcm16.bytes.length} bytes in ${pcm16.seconds} s, MP3 ${mp3.bytes.length} bytes in ${mp3.seconds} s`,
@@ -306,7 +306,7 @@ describe('export the mix (issue 12, decision 0033)', () => {
     const cancelledRender = (renderSeconds * 1000 * 30) / passes;
     await page.waitForTimeout(Math.max(0, Math.min(90_000, cancelledAt + cancelledRender * 1.5 - Date.now())));
     console.log(`loop export of ${passes} passes in ${renderSeconds} s; waited ${((Date.now() - cancelledAt) / 1000).toFixed(1)} s after the Cancel`);
-    expect(downloads).toEqual(['Sine Parade (Woodshed mix).wav']);
+    expect(downloads).toEqual(['Sine Parade (Woodshed mix, 32-bit float).wav']);
     await page.close();
   }, 240_000);
 });

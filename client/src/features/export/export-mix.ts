@@ -73,11 +73,15 @@ export function estimatedExportBytes(format: ExportFormat, seconds: number, samp
 const UNSAFE_IN_FILE_NAMES = /[\u0000-\u001f\u007f<>:"/\\|?*]+/g;
 const MAX_TITLE_LENGTH = 120;
 
-/** The download's name: "<title> (Woodshed mix).wav", the title made safe for any file system. */
+/**
+ * The download's name: "<title> (Woodshed mix).wav", the title made safe for any file system. The
+ * 32-bit float WAV says so in its name, so it never replaces the 16-bit file of the same mix.
+ */
 export function exportFileName(title: string, format: ExportFormat): string {
   let safe = title.normalize('NFC').replace(UNSAFE_IN_FILE_NAMES, ' ').replace(/\s+/g, ' ').trim();
   // Windows drops trailing dots and spaces; a name of dots alone is no name.
   safe = safe.replace(/[.\s]+$/, '').replace(/^\.+/, '');
   if ([...safe].length > MAX_TITLE_LENGTH) safe = [...safe].slice(0, MAX_TITLE_LENGTH).join('').trim();
-  return `${safe || 'Untitled'} (Woodshed mix).${exportFormats[format].extension}`;
+  const variant = format === 'wav32' ? ', 32-bit float' : '';
+  return `${safe || 'Untitled'} (Woodshed mix${variant}).${exportFormats[format].extension}`;
 }

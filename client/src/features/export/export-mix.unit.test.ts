@@ -51,7 +51,7 @@ describe('exportSeconds and estimatedExportBytes', () => {
 describe('exportFileName', () => {
   it('names the download after the song', () => {
     expect(exportFileName('Sine Parade', 'wav16')).toBe('Sine Parade (Woodshed mix).wav');
-    expect(exportFileName('Sine Parade', 'wav32')).toBe('Sine Parade (Woodshed mix).wav');
+    expect(exportFileName('Sine Parade', 'wav32')).toBe('Sine Parade (Woodshed mix, 32-bit float).wav');
     expect(exportFileName('Sine Parade', 'mp3')).toBe('Sine Parade (Woodshed mix).mp3');
   });
 
