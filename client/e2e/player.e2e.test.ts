@@ -65,6 +65,19 @@ describe('player', () => {
 
     const strips = page.getByTestId('mixer-strip');
     expect(await strips.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-group')))).toEqual(['Drums', 'Bass', 'Guitar', 'Vocals']);
+    // Each strip shows its instrument's icon; a name wider than its strip scrolls instead of being cut.
+    expect(await strips.evaluateAll((elements) => elements.map((element) => element.querySelector('svg')?.getAttribute('data-instrument')))).toEqual(['Drums', 'Bass', 'Guitar', 'Vocals']);
+    const drumsName = strips.first().locator('[data-overflow]');
+    expect(await drumsName.getAttribute('data-overflow')).toBe('false');
+    await drumsName.evaluate((element) => {
+      (element as HTMLElement).style.width = '24px';
+    });
+    await strips.first().locator('[data-overflow="true"]').waitFor();
+    expect(await drumsName.evaluate((element) => getComputedStyle(element.firstElementChild!).animationName)).not.toBe('none');
+    await drumsName.evaluate((element) => {
+      (element as HTMLElement).style.width = '';
+    });
+    await strips.first().locator('[data-overflow="false"]').waitFor();
     const info = page.getByRole('region', { name: 'SONG INFO' });
     for (const text of ['Tempo', '120 BPM', 'Key', 'C major', 'Genre', 'Rock', 'Genre2', 'Pop', 'Difficulty', '3/10', 'Length', '0:06']) {
       expect(await info.getByText(text, { exact: true }).isVisible()).toBe(true);

@@ -4,7 +4,9 @@ import { litSegments, METER_SEGMENTS } from '../../lib/audio/meter-segments';
 import type { StemEngine } from '../../lib/audio/stem-engine';
 import { groupMuteToggled, groupVolumeChanged, selectMixerGroups, selectSoloStemId, stemSoloed, stemUnsoloed } from './mixer-slice';
 import type { MixerGroup } from './mixer-slice';
+import { InstrumentIcon } from './instrument-icon';
 import styles from './player.module.css';
+import { ScrollingName } from './scrolling-name';
 import { VolumeSlider } from './volume-slider';
 
 /** Lit meter segments per group (its loudest stem), read every animation frame. */
@@ -43,9 +45,8 @@ export function MixerPanel({ engine }: { engine: StemEngine }) {
         const isSoloed = onlyStem !== null && soloStemId === onlyStem;
         return (
           <div key={group.name} className={styles.strip} data-testid="mixer-strip" data-group={group.name} data-muted={group.muted} data-volume={group.volume}>
-            <span className={styles.stripName} title={group.name}>
-              {group.name}
-            </span>
+            <InstrumentIcon group={group.name} className={styles.stripIcon} />
+            <ScrollingName name={group.name} />
             <div className={styles.meter} aria-hidden="true">
               {Array.from({ length: METER_SEGMENTS }, (_, index) => (
                 <span key={index} className={index < (meters[group.name] ?? 0) ? styles.segmentLit : styles.segment} />
