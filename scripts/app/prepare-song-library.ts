@@ -48,7 +48,7 @@ export async function demoLibraryUnfinished(dataDir: string): Promise<boolean> {
 export async function prepareSongLibrary(deps: AppDependencies, logger: Logger): Promise<void> {
   const { songsDir, dataDir, nodeEnv } = deps.config;
   if (nodeEnv === 'development' && ((await songsDirIsEmpty(songsDir)) || (await demoLibraryUnfinished(dataDir)))) {
-    logger.info({ songsDir }, `generating the demo library into the songs directory (${defaultSongCount} songs, about a minute)`);
+    logger.info({ songsDir }, `generating the demo library into the songs directory (${defaultSongCount} songs, two to three minutes on two cores)`);
     await writeFile(unfinishedMarkPath(dataDir), `${new Date().toISOString()}\n`, { mode: 0o600 });
     const progress = libraryProgress(defaultSongCount);
     try {
