@@ -134,6 +134,7 @@ describeAppOnEveryDatabase(
   },
   (env) => {
     it("confirms at SNS's own address only, and takes no message of another topic", async () => {
+      confirmed.length = 0;
       const good = 'https://sns.eu-west-1.amazonaws.com/?Action=ConfirmSubscription&TopicArn=arn%3Aaws%3Asns%3Aeu-west-1%3A123456789012%3Ases-feedback&Token=2336412f37';
       const refused = await postAsSns(env.app, token, subscriptionConfirmation({ messageId: 'a1a7f1c2-0000-4000-8000-000000000001', subscribeUrl: 'https://evil.example/confirm' }));
       expect(refused).toEqual({ status: 400, body: { error: { code: 'invalid_request', message: "SubscribeURL is not an https address of the topic region's SNS." } } });
