@@ -14,7 +14,10 @@ export interface Feature {
   /** Middleware for every request (finding the session, ...), mounted before all routers. */
   middleware?(deps: AppDependencies): AppMiddleware[];
   routers?(deps: AppDependencies): AppRouter[];
-  /** Exact paths whose request body the app's JSON parser leaves unread (signed webhooks read the raw bytes). */
+  /**
+   * Paths whose request body the app's JSON parser leaves unread (signed webhooks read the raw
+   * bytes): exact paths, or prefixes ending in `/` (every path under it, for a secret last segment).
+   */
   readonly rawBodyPaths?: readonly string[];
   jobs?(deps: AppDependencies): BackgroundJob[];
 }

@@ -11,6 +11,7 @@ import { practiceFeature } from './features/practice/practice-feature';
 import { presetsFeature } from './features/presets/presets-feature';
 import { paymentsFeature } from './features/payments/payments-feature';
 import { privacyRequestsFeature } from './features/privacy-requests/privacy-requests-feature';
+import { sesNotificationsFeature } from './features/ses-notifications/ses-notifications-feature';
 import { songsFeature } from './features/songs/songs-feature';
 import { stemsFeature } from './features/stems/stems-feature';
 import { subscriptionFeature } from './features/subscription/subscription-feature';
@@ -43,5 +44,6 @@ export const features: readonly Feature[] = [
   paymentsFeature,
   adminFeature,
   campaignsFeature,
+  sesNotificationsFeature,
   devMailboxFeature,
 ];

@@ -2,6 +2,7 @@ import type { Projection } from './runtime/projection-definition';
 import { adminUsage } from './admin-usage/admin-usage-projection';
 import { campaigns } from './campaigns/campaigns-projection';
 import { credits } from './credits/credits-projection';
+import { emailSuppressions } from './email-suppressions/email-suppressions-projection';
 import { detectedChords } from './detected-chords/detected-chords-projection';
 import { type ProjectionsHandle, type StartProjectionsOptions, startProjectionHost } from './runtime/projection-host';
 import { mailingList } from './mailing-list/mailing-list-projection';
@@ -17,7 +18,7 @@ import { userEventHistory } from './user-event-history/user-event-history-projec
 import { users } from './users/users-projection';
 
 /** Every read model the app runs. A new read model adds its projection here. */
-export const projections: readonly Projection[] = [usageBytesPerUser, users, privacyRequests, mailingList, songs, subscriptions, presets, credits, purchasingSetting, detectedChords, campaigns, adminUsage, subscriptionChurn, userEventHistory, practiceLog];
+export const projections: readonly Projection[] = [usageBytesPerUser, users, privacyRequests, mailingList, emailSuppressions, songs, subscriptions, presets, credits, purchasingSetting, detectedChords, campaigns, adminUsage, subscriptionChurn, userEventHistory, practiceLog];
 
 /** Find a projection by its name (CLI arguments); undefined when there is none. */
 export function findProjection(name: string): Projection | undefined {

@@ -54,6 +54,14 @@ export interface Config {
   /** Set when e-mail goes out through Amazon SES; otherwise e-mail stays in the local outbox. */
   ses?: { region: string; fromAddress: string; /** Another SES endpoint (tests, VPC endpoints). */ endpoint?: string };
   /**
+   * The secret last segment of the address SNS posts SES bounces and complaints to
+   * (SES_NOTIFICATIONS_TOKEN, >= 32 URL-safe characters): `POST /api/ses/notifications/<token>`.
+   * Unset, that route answers 404.
+   */
+  sesNotificationsToken?: string;
+  /** The one SNS topic whose messages that route accepts (SES_NOTIFICATIONS_TOPIC_ARN); unset, any topic. */
+  sesNotificationsTopicArn?: string;
+  /**
    * The server key sign-in codes, links, sessions and the e-mail outbox are keyed with (>= 32
    * characters). Required in production; elsewhere, when unset, one is generated once into
    * `<dataDir>/auth-secret` (api/config/auth-secret.ts).
@@ -174,6 +182,12 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, { message: 'must be a Stripe webhook signing secret (whsec_...)' })),
   STRIPE_API_URL: optional(urlWithProtocols(['http:', 'https:'], 'an http(s) URL')),
   SES_ENDPOINT: optional(urlWithProtocols(['http:', 'https:'], 'an http(s) URL')),
+  SES_NOTIFICATIONS_TOKEN: optional(
+    z.string().regex(/^[A-Za-z0-9_-]{32,200}$/, { message: 'must be 32 to 200 letters, digits, - or _ (for example `openssl rand -hex 32`)' }),
+  ),
+  SES_NOTIFICATIONS_TOPIC_ARN: optional(
+    z.string().regex(/^arn:aws[a-z-]*:sns:[a-z]{2}(-[a-z]+)+-\d:\d{12}:[\w-]{1,256}$/, { message: 'must be an SNS topic ARN such as arn:aws:sns:eu-west-1:123456789012:ses-feedback' }),
+  ),
   // Read for its problem only (loadConfig): the console outbox is the default outside production.
   ALLOW_CONSOLE_EMAIL_IN_PRODUCTION: optional(z.string().trim().toLowerCase().pipe(z.enum(['true', 'false'], { message: 'must be true or false' }))),
   // Read for its problem only (loadConfig), like the one above.
@@ -301,6 +315,8 @@ function toConfig(env: ParsedEnv, adminEmails: string[], cwd: string): Config {
           ...(env.SES_ENDPOINT !== undefined && { endpoint: env.SES_ENDPOINT }),
         },
       }),
+    ...(env.SES_NOTIFICATIONS_TOKEN !== undefined && { sesNotificationsToken: env.SES_NOTIFICATIONS_TOKEN }),
+    ...(env.SES_NOTIFICATIONS_TOPIC_ARN !== undefined && { sesNotificationsTopicArn: env.SES_NOTIFICATIONS_TOPIC_ARN }),
     ...(env.AUTH_SECRET !== undefined && { authSecret: env.AUTH_SECRET }),
     ...(env.HEALTH_DETAIL_TOKEN !== undefined && { healthDetailToken: env.HEALTH_DETAIL_TOKEN }),
     trustedProxies: env.TRUST_PROXY,
@@ -327,6 +343,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
     email: config.ses !== undefined ? `SES ${config.ses.region}` : 'local outbox',
     authSecret: config.authSecret !== undefined ? 'set' : `generated in ${config.dataDir}`,
     healthDetailToken: config.healthDetailToken !== undefined ? 'set' : 'unset',
+    sesNotifications: config.sesNotificationsToken !== undefined ? `on${config.sesNotificationsTopicArn !== undefined ? ` (topic ${config.sesNotificationsTopicArn})` : ''}` : 'off',
     trustProxy: config.trustedProxies,
   };
 }

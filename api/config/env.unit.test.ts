@@ -221,6 +221,19 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes an optional SES_NOTIFICATIONS_TOKEN of at least 32 URL-safe characters and topic ARN, never quoting them', () => {
+    expect(loadConfig({}, { cwd }).sesNotificationsToken).toBeUndefined();
+    const arn = 'arn:aws:sns:eu-west-1:123456789012:ses-feedback';
+    const config = loadConfig({ SES_NOTIFICATIONS_TOKEN: 's'.repeat(32), SES_NOTIFICATIONS_TOPIC_ARN: arn }, { cwd });
+    expect([config.sesNotificationsToken, config.sesNotificationsTopicArn]).toEqual(['s'.repeat(32), arn]);
+    for (const bad of ['too-short', `${'s'.repeat(32)}/x`, `${'s'.repeat(32)}?`]) {
+      expect(problemsOf({ SES_NOTIFICATIONS_TOKEN: bad })).toEqual(['SES_NOTIFICATIONS_TOKEN: must be 32 to 200 letters, digits, - or _ (for example `openssl rand -hex 32`)']);
+    }
+    expect(problemsOf({ SES_NOTIFICATIONS_TOPIC_ARN: 'ses-feedback' })).toEqual([
+      'SES_NOTIFICATIONS_TOPIC_ARN: must be an SNS topic ARN such as arn:aws:sns:eu-west-1:123456789012:ses-feedback',
+    ]);
+  });
+
   it('lists the missing AUTH_SECRET of production beside the other problems', () => {
     expect(problemsOf({ NODE_ENV: 'production', PORT: 'http', PUBLIC_URL: 'https://woodshed.example', ALLOW_CONSOLE_EMAIL_IN_PRODUCTION: 'true' })).toEqual([
       'PORT: must be a whole number between 0 and 65535',

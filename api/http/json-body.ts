@@ -10,18 +10,20 @@ export const jsonBodyLimit = '100kb';
  * State-changing requests carry JSON or nothing: a body of another type gets 415 (a cheap second
  * CSRF wall too, since cross-site forms cannot send application/json). The parsed body lands in
  * `ctx.request.body` (`{}` when empty) and the raw text in `ctx.request.rawBody`. Requests to
- * `rawBodyPaths` pass unread, so their route can verify a signature over the exact bytes sent.
+ * `rawBodyPaths` (exact, or every path under one ending in `/`) pass unread, so their route can
+ * verify a signature over the exact bytes sent, or read a body that is JSON under another type.
  */
 export function jsonBody(options: { rawBodyPaths?: readonly string[] } = {}): AppMiddleware {
   // Signed webhooks (Stripe) verify the bytes as sent: their routes read the body themselves.
-  const rawBodyPaths = new Set(options.rawBodyPaths);
+  const rawBodyPaths = new Set(options.rawBodyPaths?.filter((path) => !path.endsWith('/')));
+  const rawBodyPrefixes = options.rawBodyPaths?.filter((path) => path.endsWith('/')) ?? [];
   const parse = bodyParser({
     enableTypes: ['json'],
     jsonLimit: jsonBodyLimit,
     parsedMethods: [...stateChangingMethods],
   });
   return async (ctx, next) => {
-    if (rawBodyPaths.has(ctx.path)) {
+    if (rawBodyPaths.has(ctx.path) || rawBodyPrefixes.some((prefix) => ctx.path.startsWith(prefix))) {
       await next();
       return;
     }

@@ -1,23 +1,36 @@
 import type { AppMiddleware } from './app-context';
 
 /**
+ * Paths whose last segment is a secret (the SNS endpoint for SES feedback carries its token
+ * there, docs/decisions/0057): logged with `[redacted]` in its place.
+ */
+const secretSegmentPrefixes = ['/api/ses/notifications/'];
+
+/** The path as the log may show it. */
+export function loggablePath(path: string): string {
+  const prefix = secretSegmentPrefixes.find((candidate) => path.startsWith(candidate) && path.length > candidate.length);
+  return prefix === undefined ? path : `${prefix}[redacted]`;
+}
+
+/**
  * One log line per request when its response closes (finished or aborted): method, path, status,
- * milliseconds, request id. Only the path is logged: query strings may carry tokens, and headers
- * (cookies, Authorization) and bodies are never logged.
+ * milliseconds, request id. Only the path is logged, with secret segments redacted: query
+ * strings may carry tokens, and headers (cookies, Authorization) and bodies are never logged.
  */
 export function requestLog(): AppMiddleware {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
     ctx.res.once('close', () => {
+      const path = loggablePath(ctx.path);
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const line = {
         method: ctx.method,
-        path: ctx.path,
+        path,
         status: ctx.status,
         ms: Math.round(ms * 10) / 10,
         ...(!ctx.res.writableFinished && { aborted: true }),
       };
-      const message = `${ctx.method} ${ctx.path} ${ctx.status} ${line.ms}ms`;
+      const message = `${ctx.method} ${path} ${ctx.status} ${line.ms}ms`;
       // Load balancers poll the health check every few seconds; a healthy answer is noise.
       if ((ctx.path === '/api/health' || ctx.path === '/api/health/live') && ctx.status === 200) ctx.state.log.debug(line, message);
       else if (ctx.status >= 500) ctx.state.log.warn(line, message);

@@ -20,6 +20,8 @@ export const redactedLogPaths = [
   '*.stripeSecretKey',
   'authSecret',
   '*.authSecret',
+  'sesNotificationsToken',
+  '*.sesNotificationsToken',
 ];
 
 export interface LoggerOptions {

@@ -14,6 +14,7 @@ import {
 } from './billing';
 import { CampaignBatchSent, CampaignCanceled, CampaignCompleted, CampaignCreated, CampaignPaused, CampaignResumed } from './campaigns';
 import type { EventDefinition } from './define-event';
+import { EmailBounced, EmailComplained } from './email-feedback';
 import { type EventMetadata, eventMetadataSchema } from './event-metadata';
 import {
   SongAnalysed,
@@ -54,6 +55,8 @@ export const eventDefinitions = [
   PurchasingDisabled,
   PrivacyRequestSubmitted,
   MailingListSubscribed,
+  EmailBounced,
+  EmailComplained,
   SongStarred,
   SongUnstarred,
   SongCatalogued,

@@ -6,6 +6,7 @@ export { UserRegistered, UserSignedIn, UserSignedOut } from './accounts';
 export * from './settings';
 export * from './privacy';
 export { MailingListSubscribed } from './marketing';
+export * from './email-feedback';
 export * from './library';
 export * from './presets';
 export * from './practice';

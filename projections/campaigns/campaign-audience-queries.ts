@@ -1,4 +1,5 @@
 import type { SqlExecutor } from '../../events/store/postgres/sql-client';
+import { isSuppressedSql } from '../email-suppressions/email-suppressions-queries';
 import { subscriptionsTable } from '../subscriptions/subscriptions-tables';
 import { usersTable } from '../users/users-tables';
 
@@ -16,14 +17,15 @@ const isPro = (now: string) =>
   `EXISTS (SELECT 1 FROM ${subscriptionsTable} s WHERE s.user_id = u.user_id AND s.status <> 'ended' AND s.current_period_end > ${now}::timestamptz)`;
 
 /**
- * The accounts of an audience at `now` that have not unsubscribed from announcements, in account
- * order (the order the campaign mails them in).
+ * The accounts of an audience at `now` that have not unsubscribed from announcements and whose
+ * address is not suppressed (a permanent bounce or a complaint), in account order (the order the
+ * campaign mails them in).
  */
 export async function audienceMembers(sql: SqlExecutor, audience: AccountAudience, now: Date): Promise<AudienceMember[]> {
   const condition = audience === 'all' ? 'true' : audience === 'pro' ? isPro('$1') : `NOT ${isPro('$1')}`;
   const { rows } = await sql.query<{ user_id: number; email: string }>(
     `SELECT u.user_id, u.email FROM ${usersTable} u
-     WHERE NOT u.unsubscribed_announcements AND (${condition})
+     WHERE NOT u.unsubscribed_announcements AND NOT ${isSuppressedSql('u.email')} AND (${condition})
      ORDER BY u.user_id`,
     audience === 'all' ? [] : [now.toISOString()],
   );
@@ -47,9 +49,10 @@ export async function accountEmail(sql: SqlExecutor, userId: number): Promise<st
 }
 
 /**
- * An SQL condition, true when the account whose id is `userIdSql` refuses announcements, for the
- * sender's one statement that locks the campaign, checks the recipient and records the send.
+ * An SQL condition, true when the account whose id is `userIdSql` refuses announcements or its
+ * address is suppressed (SES reported a permanent bounce or a complaint, docs/decisions/0057), for
+ * the sender's one statement that locks the campaign, checks the recipient and records the send.
  */
 export function refusesAnnouncementsSql(userIdSql: string): string {
-  return `EXISTS (SELECT 1 FROM ${usersTable} u WHERE u.user_id = ${userIdSql} AND u.unsubscribed_announcements)`;
+  return `EXISTS (SELECT 1 FROM ${usersTable} u WHERE u.user_id = ${userIdSql} AND (u.unsubscribed_announcements OR ${isSuppressedSql('u.email')}))`;
 }

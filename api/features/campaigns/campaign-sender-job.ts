@@ -89,7 +89,8 @@ export function createCampaignSenderJob(options: CampaignSenderOptions): Campaig
         const userId = Number(candidate.user_id);
         const now = clock.now();
         // One statement: lock the schedule row (a pause waits for this send, and this send for a
-        // pause), check that the batch is still the one sending, look at the unsubscribe list and
+        // pause), check that the batch is still the one sending, look at the unsubscribe list and the
+        // suppressed addresses (passed over as 'unsubscribed', never counted as sent), and
         // write the ledger row that makes a second send of this recipient impossible.
         const { rows: decided } = await tx.query<{ outcome: 'sent' | 'unsubscribed' }>(
           `WITH campaign AS (

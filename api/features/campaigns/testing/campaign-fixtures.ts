@@ -4,6 +4,7 @@ import { type DataOf, type WoodshedEventType, newEvent } from '../../../../event
 import type { EventStore } from '../../../../events/store/event-store';
 import { createPostgresEventStore } from '../../../../events/store/postgres/postgres-event-store';
 import type { SqlClient, SqlExecutor } from '../../../../events/store/postgres/sql-client';
+import { emailSuppressionsMigration } from '../../../../projections/email-suppressions/email-suppressions-tables';
 import { subscriptionsMigration } from '../../../../projections/subscriptions/subscriptions-tables';
 import { usersMigration } from '../../../../projections/users/users-tables';
 import { type Config, loadConfig } from '../../../config/env';
@@ -87,8 +88,8 @@ export async function lastOutboxId(sql: SqlExecutor): Promise<number> {
 }
 
 /**
- * The sender's world without the rest of the app: the API's tables, an event store, and the users
- * and subscriptions read models as plain tables of their base names (filled by the test), so a
+ * The sender's world without the rest of the app: the API's tables, an event store, and the users,
+ * subscriptions and e-mail suppressions read models as plain tables of their base names (filled by the test), so a
  * test of the sender measures the sender, not projectors polling beside it.
  */
 export async function openSenderDatabase(sql: SqlClient, options: { users: number }): Promise<{ store: EventStore; config: Config; users: number[] }> {
@@ -96,6 +97,7 @@ export async function openSenderDatabase(sql: SqlClient, options: { users: numbe
   const store = await createPostgresEventStore(sql);
   await sql.exec(usersMigration({ users: 'users' }));
   await sql.exec(subscriptionsMigration({ subscriptions: 'subscriptions' }));
+  await sql.exec(emailSuppressionsMigration({ email_suppressions: 'email_suppressions' }));
   const users = Array.from({ length: options.users }, (_, index) => index + 1);
   await sql.query(
     `INSERT INTO users (user_id, email, registered_at) SELECT id, 'user' || id || '@example.com', now() FROM unnest($1::integer[]) AS id`,

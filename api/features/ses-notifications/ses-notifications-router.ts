@@ -1,0 +1,95 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import Router from '@koa/router';
+import type { AppDependencies } from '../../app-dependencies';
+import type { AppContext, AppRouter, AppState } from '../../http/app-context';
+import { AppError } from '../../http/app-error';
+import { recordSesFeedback } from './record-ses-feedback';
+import { NotUnderstood, parseSesFeedback, parseSnsMessage } from './sns-message';
+import { type ConfirmSubscription, snsSubscribeUrl } from './subscription-confirmer';
+
+/** The route's fixed part; the last segment is the secret SES_NOTIFICATIONS_TOKEN. */
+export const sesNotificationsPathPrefix = '/api/ses/notifications/';
+
+/** SNS messages are at most 256 KiB; a larger body is not from SNS. */
+const maxBodyBytes = 300 * 1024;
+
+/**
+ * POST /api/ses/notifications/<token>: SES bounces and complaints as SNS delivers them (JSON sent
+ * as text/plain). The token in the address is the only credential (docs/decisions/0057): a wrong
+ * or missing one, or no SES_NOTIFICATIONS_TOKEN at all, is the same 404 as an unknown route.
+ * A message from another topic than SES_NOTIFICATIONS_TOPIC_ARN is a 403; a body that is not an
+ * SNS message from SES a 400; neither records anything. A SubscriptionConfirmation is confirmed
+ * only at SNS's own address; a Notification with a bounce or complaint appends one event per
+ * address, idempotently on the SNS MessageId.
+ */
+export function sesNotificationsRouter(deps: AppDependencies, options: { confirmSubscription: ConfirmSubscription }): AppRouter {
+  const router = new Router<AppState>();
+  const expectedToken = deps.config.sesNotificationsToken;
+  const topicArn = deps.config.sesNotificationsTopicArn;
+
+  router.post(`${sesNotificationsPathPrefix}:token`, async (ctx) => {
+    if (expectedToken === undefined || !sameSecret(ctx.params.token ?? '', expectedToken)) {
+      throw new AppError(404, 'not_found', 'No API route for this address.');
+    }
+    const body = await readBodyText(ctx);
+    const message = understood(() => parseSnsMessage(body));
+    const log = ctx.state.log.child({ snsMessageId: message.MessageId, snsType: message.Type });
+    if (topicArn !== undefined && message.TopicArn !== topicArn) {
+      log.warn({ topicArn: message.TopicArn }, 'SES notification refused: another topic');
+      throw new AppError(403, 'forbidden', 'This endpoint takes messages of another SNS topic.');
+    }
+    switch (message.Type) {
+      case 'SubscriptionConfirmation': {
+        const subscribeUrl = snsSubscribeUrl(message.SubscribeURL, message.TopicArn);
+        if (subscribeUrl === null) throw new AppError(400, 'invalid_request', "SubscribeURL is not an https address of the topic region's SNS.");
+        await options.confirmSubscription(subscribeUrl);
+        log.info({ topicArn: message.TopicArn }, 'SNS subscription for SES notifications confirmed');
+        break;
+      }
+      case 'UnsubscribeConfirmation':
+        log.warn({ topicArn: message.TopicArn }, 'SNS unsubscribed this endpoint: SES bounces and complaints no longer arrive');
+        break;
+      case 'Notification': {
+        const feedback = understood(() => parseSesFeedback(message.Message));
+        await recordSesFeedback(deps, feedback, { messageId: message.MessageId, requestId: ctx.state.requestId });
+        // Addresses are personal data: the log says what happened and to how many, not to whom.
+        if (feedback.kind === 'ignored') log.debug({ notificationType: feedback.notificationType }, 'SES notification ignored');
+        else log.info({ kind: feedback.kind, recipients: feedback.emails.length, ...(feedback.kind === 'bounce' && { bounceType: feedback.bounceType }) }, 'SES feedback recorded');
+        break;
+      }
+    }
+    ctx.status = 204;
+  });
+
+  return router;
+}
+
+function understood<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof NotUnderstood) throw new AppError(400, 'invalid_request', error.message);
+    throw error;
+  }
+}
+
+// Digests first: timingSafeEqual needs equal lengths, and comparing digests does not leak the token's length.
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** The body is read here, not by the app's JSON parser: SNS labels its JSON text/plain. */
+async function readBodyText(ctx: AppContext): Promise<string> {
+  const declared = Number(ctx.get('content-length') || '0');
+  if (declared > maxBodyBytes) throw new AppError(413, 'payload_too_large', 'The request body is too large.');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > maxBodyBytes) throw new AppError(413, 'payload_too_large', 'The request body is too large.');
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
