@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Router from '@koa/router';
-import { newEvent } from '../../../events/catalog';
+import { type StoredEvent, newEvent } from '../../../events/catalog';
 import { ProjectionWaitTimeout } from '../../../projections/runtime/position-waiter';
 import { findDetectedCharts } from '../../../projections/detected-chords/detected-chords-queries';
 import { type SongRecord, findSong, listSongs } from '../../../projections/songs/songs-queries';
@@ -17,12 +17,16 @@ import { readTextFileInside } from '../../storage/read-text-file-inside';
 import { songAnalyser } from './analysis/song-analyser';
 import { chordInstrumentName, maxSongTextBytes } from './read-song-folder';
 import {
+  type SongDetailsView,
+  decideEditSongForUser,
   decideEditSongGenre,
   decideEditSongMetadata,
   decideRecordDetectedBpm,
+  evolveOwnView,
   decideSetStarred,
   evolveStarsState,
   initialStarsState,
+  songDetailsStream,
 } from './song-decisions';
 import { type SongScanner, songCommand } from './song-scan';
 import { bpmDetectionsPerUser, songScansPerUser } from './song-limits';
@@ -41,8 +45,9 @@ const songsReadModel = 'songs';
  * - POST /api/songs/{id}/rescan-bpm -> { bpm } (detected from the audio now; 409 while one runs for the song)
  * - POST /api/songs/scan -> { message }; GET /api/songs/scan/progress -> ScanProgress
  * Unknown songs (or songs whose folder is gone) answer 404. Commands wait for the songs read model.
- * Song details (metadata, genre, rescan-bpm) are the shared catalogue's: administrators only (403
- * for others); scans and BPM detections are rate-limited per user (429), decision 0050.
+ * An administrator's metadata and genre edits change the shared catalogue; anyone else's change
+ * their own view only (decision 0063). rescan-bpm changes the catalogue: administrators only (403
+ * for others). Scans and BPM detections are rate-limited per user (429), decision 0050.
  */
 export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/songs' });
@@ -102,18 +107,26 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
   });
 
   router.patch('/:id/metadata', async (ctx) => {
-    const user = requireCatalogueEditor(ctx);
+    const user = requireUser(ctx);
     const song = await requireSong(deps, ctx, user.id);
     const edit = parseBody(ctx, metadataRequest, 'first');
-    await handleCommand(deps, ctx, songCommand(song.id, user.id, (state) => decideEditSongMetadata(state, { songId: song.id, userId: user.id, ...edit }), songsReadModel));
+    if (user.isAdmin) {
+      await handleCommand(deps, ctx, songCommand(song.id, user.id, (state) => decideEditSongMetadata(state, { songId: song.id, userId: user.id, ...edit }), songsReadModel));
+    } else {
+      await handleCommand(deps, ctx, ownViewCommand(user.id, song, edit));
+    }
     ctx.body = toSongResponse(await requireSong(deps, ctx, user.id));
   });
 
   router.patch('/:id/genre', async (ctx) => {
-    const user = requireCatalogueEditor(ctx);
+    const user = requireUser(ctx);
     const song = await requireSong(deps, ctx, user.id);
     const { genre, genre2 } = parseBody(ctx, genreRequest, 'first');
-    await handleCommand(deps, ctx, songCommand(song.id, user.id, (state) => decideEditSongGenre(state, { songId: song.id, userId: user.id, genre, genre2 }), songsReadModel));
+    if (user.isAdmin) {
+      await handleCommand(deps, ctx, songCommand(song.id, user.id, (state) => decideEditSongGenre(state, { songId: song.id, userId: user.id, genre, genre2 }), songsReadModel));
+    } else {
+      await handleCommand(deps, ctx, ownViewCommand(user.id, song, { genre, genre2 }));
+    }
     ctx.body = toSongResponse(await requireSong(deps, ctx, user.id));
   });
 
@@ -173,14 +186,30 @@ function scanRunning(): AppError {
 }
 
 /**
- * The signed-in user when they may change the shared catalogue's details (title, genres, BPM, key,
- * difficulty): administrators only, for every user sees them (decision 0050). 403 otherwise,
- * before the body is read, so nothing is appended.
+ * The signed-in user when they may change the shared catalogue (a BPM detection replaces the song's
+ * BPM for every user): administrators only (decisions 0050, 0063). 403 otherwise, so nothing is
+ * appended and the analysis worker is not used.
  */
 function requireCatalogueEditor(ctx: { state: Pick<AppState, 'user'> }): SessionUser {
   const user = requireUser(ctx);
-  if (!user.isAdmin) throw new AppError(403, 'forbidden', "Only an administrator can change a song's details: they are shared by every user of the library.");
+  if (!user.isAdmin) throw new AppError(403, 'forbidden', "Only an administrator can detect a song's BPM again: it changes the song for every user of the library.");
   return user;
+}
+
+/**
+ * A musician's edit of their own view (decision 0063), on their own stream. Their own values always
+ * win over the catalogue's, so the details they see are `song` (read for them) with the edits of
+ * their stream folded over it: a concurrent edit that got in first is decided on, as it should be.
+ */
+function ownViewCommand(userId: number, song: SongDetailsView & { id: number }, edit: Omit<Parameters<typeof decideEditSongForUser>[1], 'userId' | 'songId'>) {
+  return {
+    stream: songDetailsStream(userId),
+    initialState: { ...song } as SongDetailsView,
+    evolve: (view: SongDetailsView, event: StoredEvent) => evolveOwnView(view, event, song.id),
+    decide: (view: SongDetailsView) => decideEditSongForUser(view, { userId, songId: song.id, ...edit }),
+    userId,
+    readModel: songsReadModel,
+  };
 }
 
 /** Detected chart instruments in the chord files' order: master first, then by name. */
