@@ -11,7 +11,6 @@ import type { AppRouter, AppState } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
 import { parseBody, parseInput, parseQuery } from '../../http/parse-request';
 import { requireUser } from '../../http/require-user';
-import type { SessionUser } from '../../http/session-user';
 import { enforceRateLimit } from '../../rate-limits/rate-limit';
 import { readTextFileInside } from '../../storage/read-text-file-inside';
 import { songAnalyser } from './analysis/song-analyser';
@@ -45,9 +44,9 @@ const songsReadModel = 'songs';
  * - POST /api/songs/{id}/rescan-bpm -> { bpm } (detected from the audio now; 409 while one runs for the song)
  * - POST /api/songs/scan -> { message }; GET /api/songs/scan/progress -> ScanProgress
  * Unknown songs (or songs whose folder is gone) answer 404. Commands wait for the songs read model.
- * An administrator's metadata and genre edits change the shared catalogue; anyone else's change
- * their own view only (decision 0063). rescan-bpm changes the catalogue: administrators only (403
- * for others). Scans and BPM detections are rate-limited per user (429), decision 0050.
+ * An administrator's edits and BPM detections change the shared catalogue; anyone else's change
+ * their own view only (decision 0063). Scans and BPM detections are rate-limited per user (429),
+ * decision 0050.
  */
 export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/songs' });
@@ -156,7 +155,7 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
   });
 
   router.post('/:id/rescan-bpm', async (ctx) => {
-    const user = requireCatalogueEditor(ctx);
+    const user = requireUser(ctx);
     const song = await requireSong(deps, ctx, user.id);
     if (detecting.has(song.id)) throw new AppError(409, 'conflict', 'The BPM of this song is being detected already.');
     await enforceRateLimit(deps, ctx, bpmDetectionsPerUser, String(user.id));
@@ -167,11 +166,17 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
       const tempo = stems.length > 0 ? await songAnalyser().tempo(stems).catch(() => undefined) : undefined;
       if (!tempo || tempo.bpm === null) throw new AppError(422, 'invalid_request', 'Could not detect BPM from audio files');
       const { bpm, firstBeat } = tempo;
-      await handleCommand(
-        deps,
-        ctx,
-        songCommand(song.id, user.id, (state) => decideRecordDetectedBpm(state, { songId: song.id, userId: user.id, bpm, firstBeat }), songsReadModel),
-      );
+      if (user.isAdmin) {
+        await handleCommand(
+          deps,
+          ctx,
+          songCommand(song.id, user.id, (state) => decideRecordDetectedBpm(state, { songId: song.id, userId: user.id, bpm, firstBeat }), songsReadModel),
+        );
+      } else {
+        // Everyone else's detection sets the BPM of their own view, like a typed one (the first
+        // beat stays the catalogue's: the player's beat grid is the song's).
+        await handleCommand(deps, ctx, ownViewCommand(user.id, song, { bpm }));
+      }
       ctx.body = { bpm };
     } finally {
       detecting.delete(song.id);
@@ -185,16 +190,6 @@ function scanRunning(): AppError {
   return new AppError(409, 'conflict', 'A scan is already running. Follow it at /api/songs/scan/progress.');
 }
 
-/**
- * The signed-in user when they may change the shared catalogue (a BPM detection replaces the song's
- * BPM for every user): administrators only (decisions 0050, 0063). 403 otherwise, so nothing is
- * appended and the analysis worker is not used.
- */
-function requireCatalogueEditor(ctx: { state: Pick<AppState, 'user'> }): SessionUser {
-  const user = requireUser(ctx);
-  if (!user.isAdmin) throw new AppError(403, 'forbidden', "Only an administrator can detect a song's BPM again: it changes the song for every user of the library.");
-  return user;
-}
 
 /**
  * A musician's edit of their own view (decision 0063), on their own stream. Their own values always
