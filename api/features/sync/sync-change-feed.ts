@@ -171,15 +171,21 @@ export class SyncChangeFeed {
         this.#broadcast('RESYNC');
         return;
       }
-      const songsOfUser = await songsOfEachUser(this.#sql, users, songs, overlays);
+      const newest = (...positions: Position[]) => positions.reduce((a, b) => (b > a ? b : a));
+      // A user's songs mix two tables read by separate statements: only rows up to what `latest`
+      // saw (all committed by then) go out now, so a checkpoint never passes a row not yet sent;
+      // the rest come with the next tick.
+      const upTo = newest(latest.songs, latest.overlays);
+      const songsSeen = songs.filter((song) => song.position <= upTo);
+      const overlaysSeen = overlays.filter((overlay) => overlay.position <= upTo);
+      const songsOfUser = await songsOfEachUser(this.#sql, users, songsSeen, overlaysSeen, upTo);
       this.#checkpoints = checkpoints;
       const last = <T extends { position: Position }>(rows: T[], fallback: Position) => rows.at(-1)?.position ?? fallback;
       const sent = <T extends { position: Position }>(rows: T[]) => checkpointPosition(this.#epoch, last(rows, START));
-      const newest = (...positions: Position[]) => positions.reduce((a, b) => (b > a ? b : a));
       this.#lastSeen = {
-        songs: newest(this.#lastSeen.songs, latest.songs, last(songs, START)),
+        songs: newest(this.#lastSeen.songs, latest.songs, last(songsSeen, START)),
         stars: newest(this.#lastSeen.stars, latest.stars, last(stars, START)),
-        overlays: newest(this.#lastSeen.overlays, latest.overlays, last(overlays, START)),
+        overlays: newest(this.#lastSeen.overlays, latest.overlays, last(overlaysSeen, START)),
         presets: newest(this.#lastSeen.presets, latest.presets, last(presets, START)),
       };
       for (const userId of users) {

@@ -3,7 +3,10 @@ import { features } from '../../features';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import type { TestBrowser } from '../../testing/test-browser';
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
+import { START } from '../../../events/store/event-store';
+import { listCatalogueSongChanges, listOverlayChangesOfUsers } from '../../../projections/songs/songs-sync-queries';
 import { catalogueSongs } from '../presets/testing/catalogue-songs';
+import { songsOfEachUser } from './songs-of-each-user';
 import { SyncChangeFeed } from './sync-change-feed';
 import type { SongDocument, SyncPage } from './sync-documents';
 import { syncFeature } from './sync-feature';
@@ -31,13 +34,14 @@ describeAppOnEveryDatabase(
     let admin: TestBrowser;
     let ann: TestBrowser;
     let bob: TestBrowser;
+    let bobId: number;
     const open = (browser: TestBrowser) => openSse(env.app.url, browser, '/api/sync/stream', env.app.config.publicUrl);
 
     beforeAll(async () => {
       await catalogueSongs(env.app, [1, 2].map((songId) => ({ songId, stems: ['drums.wav'] })));
       ({ browser: admin } = await signInWithCode(env.app.url, 'librarian@example.com'));
       ({ browser: ann } = await signInWithCode(env.app.url, 'ann@example.com'));
-      ({ browser: bob } = await signInWithCode(env.app.url, 'bob@example.com'));
+      ({ browser: bob, user: { id: bobId } } = await signInWithCode(env.app.url, 'bob@example.com'));
     });
 
     it("streams a musician's own edit to them only, and later shared changes to each with their own view", async () => {
@@ -68,6 +72,18 @@ describeAppOnEveryDatabase(
         annStream.close();
         bobStream.close();
       }
+    });
+
+    it("gives a song's current values but never a position past what the poll saw", async () => {
+      const [song] = await listCatalogueSongChanges(env.app.sql, START, 1);
+      expect((await bob.patch(`/api/songs/${song!.id}/genre`, { genre: 'Polka' })).status).toBe(200);
+      const [own] = await listOverlayChangesOfUsers(env.app.sql, [bobId], START, 10);
+      expect(own!.position > song!.position).toBe(true);
+      // The poll saw the catalogue change but not yet Bob's edit (it came after `upTo`).
+      const seenBefore = (await songsOfEachUser(env.app.sql, [bobId], [song!], [], song!.position)).get(bobId);
+      expect(seenBefore).toEqual([expect.objectContaining({ id: song!.id, genre: 'Polka', position: song!.position })]);
+      const seenAfter = (await songsOfEachUser(env.app.sql, [bobId], [song!], [own!], own!.position)).get(bobId);
+      expect(seenAfter).toEqual([expect.objectContaining({ id: song!.id, genre: 'Polka', position: own!.position })]);
     });
   },
 );
