@@ -88,8 +88,9 @@ function metadataColumns(metadata: SongFileMetadata): Partial<SongColumns> {
 
 /**
  * The library: one row per song folder ever catalogued (hidden while off disk) with its files,
- * metadata (from song.json, then users' edits) and play count; and each user's stars. Answers the
- * songs API and the stem stream's file lookup.
+ * metadata (from song.json, then administrators' edits) and play count; each user's stars; and each
+ * user's own view of song details (decision 0063). Answers the songs API, sync and the stem
+ * stream's file lookup.
  */
 export const songs = defineProjection({
   name: 'songs',
