@@ -123,6 +123,27 @@ export const SongGenreEdited = defineEvent({
   schema: z.object({ songId, userId, genre: z.string().min(1).nullable(), genre2: z.string().min(1).nullable() }),
 });
 
+/**
+ * A musician who is no administrator edited a song's details for their own view only (decision
+ * 0063): recorded on the user's stream (`song-details-<userId>`); other users still see the
+ * catalogue's. Only the fields sent are present (null clears a field in that user's view); they
+ * stand over the catalogue's values, later scans and administrators' edits included.
+ */
+export const SongDetailsEditedForUser = defineEvent({
+  type: 'SongDetailsEditedForUser',
+  schemaVersion: 1,
+  schema: z.object({
+    userId,
+    songId,
+    title: z.string().min(1).optional(),
+    genre: z.string().min(1).nullable().optional(),
+    genre2: z.string().min(1).nullable().optional(),
+    key: z.string().min(1).nullable().optional(),
+    bpm: z.number().min(songBpmRange.min).max(songBpmRange.max).nullable().optional(),
+    difficulty: z.number().int().min(songDifficultyRange.min).max(songDifficultyRange.max).nullable().optional(),
+  }),
+});
+
 /** A user loaded the song in the player (spec 000 section 4: loading a song records a play). */
 export const SongPlayed = defineEvent({
   type: 'SongPlayed',

@@ -1,7 +1,7 @@
 import { assertNever, type SongFileMetadata, type SongFolderFiles } from '../../events/catalog';
 import type { SqlExecutor } from '../../events/store/postgres/sql-client';
 import { defineProjection } from '../runtime/projection-definition';
-import { songStarsTable, songsMigration, songsTable } from './songs-tables';
+import { songOverlaysTable, songStarsTable, songsMigration, songsTable } from './songs-tables';
 
 /** The song's columns an event may set (snake_case, as stored); absent keys keep their value. */
 interface SongColumns {
@@ -43,9 +43,19 @@ interface StarChange {
   position: string;
 }
 
+/** The fields one user edited for their own view of one song (decision 0063), merged over the batch. */
+interface OverlayChange {
+  userId: number;
+  songId: number;
+  fields: Partial<Pick<SongColumns, 'title' | 'genre' | 'genre2' | 'song_key' | 'bpm' | 'difficulty'>>;
+  at: string;
+  position: string;
+}
+
 export interface SongsChanges {
   songs: Map<number, SongChange>;
   stars: Map<string, StarChange>;
+  overlays: Map<string, OverlayChange>;
 }
 
 const defaultDifficulty = 5;
@@ -78,29 +88,31 @@ function metadataColumns(metadata: SongFileMetadata): Partial<SongColumns> {
 
 /**
  * The library: one row per song folder ever catalogued (hidden while off disk) with its files,
- * metadata (from song.json, then users' edits) and play count; and each user's stars. Answers the
- * songs API and the stem stream's file lookup.
+ * metadata (from song.json, then administrators' edits) and play count; each user's stars; and each
+ * user's own view of song details (decision 0063). Answers the songs API, sync and the stem
+ * stream's file lookup.
  */
 export const songs = defineProjection({
   name: 'songs',
-  // 3: first_beat (the analysis' first downbeat).
-  version: 3,
+  // 3: first_beat (the analysis' first downbeat); 4: song_overlays (each user's own view, decision 0063).
+  version: 4,
   eventTypes: [
     'SongCatalogued',
     'SongFilesChanged',
     'SongRemovedFromDisk',
     'SongMetadataEdited',
     'SongGenreEdited',
+    'SongDetailsEditedForUser',
     'SongAnalysed',
     'SongBpmDetected',
     'SongPlayed',
     'SongStarred',
     'SongUnstarred',
   ],
-  tables: [songsTable, songStarsTable],
+  tables: [songsTable, songStarsTable, songOverlaysTable],
   migration: songsMigration,
 
-  fold(events, changes: SongsChanges = { songs: new Map(), stars: new Map() }) {
+  fold(events, changes: SongsChanges = { songs: new Map(), stars: new Map(), overlays: new Map() }) {
     let position = '';
     const songChange = (songId: number, at: string): SongChange => {
       let change = changes.songs.get(songId);
@@ -154,6 +166,21 @@ export const songs = defineProjection({
         case 'SongGenreEdited':
           patch(event.data.songId, at, { genre: event.data.genre, genre2: event.data.genre2 });
           break;
+        case 'SongDetailsEditedForUser': {
+          const { userId, songId, title, genre, genre2, key, bpm, difficulty } = event.data;
+          const id = `${userId}:${songId}`;
+          const overlay = changes.overlays.get(id) ?? { userId, songId, fields: {}, at, position };
+          if (title !== undefined) overlay.fields.title = title;
+          if (genre !== undefined) overlay.fields.genre = genre;
+          if (genre2 !== undefined) overlay.fields.genre2 = genre2;
+          if (key !== undefined) overlay.fields.song_key = key;
+          if (bpm !== undefined) overlay.fields.bpm = bpm;
+          if (difficulty !== undefined) overlay.fields.difficulty = difficulty ?? defaultDifficulty;
+          overlay.at = at;
+          overlay.position = position;
+          changes.overlays.set(id, overlay);
+          break;
+        }
         case 'SongAnalysed': {
           // Only what the song takes from the analysis (song.json and edits win); charts are in detected-chords.
           // The first beat is always the analysis' (nothing else gives one); absent on older events.
@@ -244,6 +271,17 @@ export const songs = defineProjection({
          FROM jsonb_to_recordset($1::jsonb) AS c(user_id integer, song_id integer, starred boolean, at timestamptz, position text)
          ON CONFLICT (user_id, song_id) DO UPDATE SET starred = excluded.starred, changed_at = excluded.changed_at, position = excluded.position`,
         [JSON.stringify(stars.map((star) => ({ user_id: star.userId, song_id: star.songId, starred: star.starred, at: star.at, position: star.position })))],
+      );
+    }
+    const overlays = [...changes.overlays.values()];
+    if (overlays.length > 0) {
+      // Fields edited before stay: a later edit of one field merges over the user's earlier ones.
+      await tx.query(
+        `INSERT INTO ${tables[songOverlaysTable]} AS o (user_id, song_id, fields, changed_at, position)
+         SELECT user_id, song_id, fields, at, position
+         FROM jsonb_to_recordset($1::jsonb) AS c(user_id integer, song_id integer, fields jsonb, at timestamptz, position text)
+         ON CONFLICT (user_id, song_id) DO UPDATE SET fields = o.fields || excluded.fields, changed_at = excluded.changed_at, position = excluded.position`,
+        [JSON.stringify(overlays.map((o) => ({ user_id: o.userId, song_id: o.songId, fields: o.fields, at: o.at, position: o.position })))],
       );
     }
   },

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { SongProblem, SongSection, SongStemFile } from '../../events/catalog';
 import type { SqlExecutor } from '../../events/store/postgres/sql-client';
-import { songStarsTable, songsTable } from './songs-tables';
+import { songOverlaysTable, songStarsTable, songsTable } from './songs-tables';
 
 /** One song of the library as a user sees it. */
 export interface SongRecord {
@@ -56,24 +56,37 @@ export interface SongRow {
   problems: SongProblem[];
   play_count: string | number;
   starred: boolean;
+  /** The fields this user edited for their own view (decision 0063); null or absent when none. */
+  overlay?: SongOverlayFields | null;
 }
+
+/** A user's own values of song columns (`song_overlays.fields`): a key present wins, null included. */
+export type SongOverlayFields = Partial<Pick<SongRow, 'title' | 'genre' | 'genre2' | 'song_key' | 'bpm' | 'difficulty'>>;
+
+/** The catalogue's row as this user sees it: their own values over the catalogue's (decision 0063). */
+export function withOverlay<Row extends SongOverlayFields>(row: Row, overlay: SongOverlayFields | null | undefined): Row {
+  return overlay ? { ...row, ...overlay } : row;
+}
+
+/** The join that brings user `$1`'s own view of each song `s`, as column `overlay`. */
+export const overlayJoin = `LEFT JOIN ${songOverlaysTable} o ON o.song_id = s.song_id AND o.user_id = $1`;
 
 const columns = `s.song_id, s.folder, s.directory, s.title, s.genre, s.genre2, s.song_key, s.bpm, s.first_beat, s.difficulty,
   s.duration_seconds, s.stems, s.has_lyrics, s.chord_instruments, s.sections, s.problems, s.play_count,
-  EXISTS (SELECT 1 FROM ${songStarsTable} st WHERE st.song_id = s.song_id AND st.user_id = $1 AND st.starred) AS starred`;
+  EXISTS (SELECT 1 FROM ${songStarsTable} st WHERE st.song_id = s.song_id AND st.user_id = $1 AND st.starred) AS starred, o.fields AS overlay`;
 
-/** Every song on disk, by title then id, with this user's stars. */
+/** Every song on disk as this user sees it (their own edits over the catalogue's), by title then id, with their stars. */
 export async function listSongs(sql: SqlExecutor, userId: number | null): Promise<SongRecord[]> {
   const { rows } = await sql.query<SongRow>(
-    `SELECT ${columns} FROM ${songsTable} s WHERE s.on_disk ORDER BY lower(s.title), s.song_id`,
+    `SELECT ${columns} FROM ${songsTable} s ${overlayJoin} WHERE s.on_disk ORDER BY lower(coalesce(o.fields->>'title', s.title)), s.song_id`,
     [userId ?? 0],
   );
   return rows.map(toSong);
 }
 
-/** The song with this id while its folder is on disk, with this user's star; undefined otherwise. */
+/** The song with this id while its folder is on disk, as this user sees it, with their star; undefined otherwise. */
 export async function findSong(sql: SqlExecutor, songId: number, userId: number | null): Promise<SongRecord | undefined> {
-  const { rows } = await sql.query<SongRow>(`SELECT ${columns} FROM ${songsTable} s WHERE s.song_id = $2 AND s.on_disk`, [
+  const { rows } = await sql.query<SongRow>(`SELECT ${columns} FROM ${songsTable} s ${overlayJoin} WHERE s.song_id = $2 AND s.on_disk`, [
     userId ?? 0,
     songId,
   ]);
@@ -123,7 +136,8 @@ export async function findSongStem(sql: SqlExecutor, songId: number, filename: s
   return { path: path.join(row.directory, row.stem.filename), bytes: row.stem.bytes, modifiedAt: new Date(row.stem.modifiedAt) };
 }
 
-export function toSong(row: SongRow): SongRecord {
+export function toSong(catalogueRow: SongRow): SongRecord {
+  const row = withOverlay(catalogueRow, catalogueRow.overlay);
   return {
     id: Number(row.song_id),
     folder: row.folder,

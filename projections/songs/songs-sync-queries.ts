@@ -1,7 +1,7 @@
 import type { Position } from '../../events/store/event-store';
 import type { SqlExecutor } from '../../events/store/postgres/sql-client';
-import { type SongRecord, type SongRow, toSong } from './songs-queries';
-import { songStarsTable, songsTable } from './songs-tables';
+import { type SongOverlayFields, type SongRecord, type SongRow, overlayJoin, toSong } from './songs-queries';
+import { songOverlaysTable, songStarsTable, songsTable } from './songs-tables';
 
 // The changes since a sync checkpoint (docs/sync-protocol.md): rows whose last change lies after a
 // log position, in position order. Projections apply events in log order and a batch commits all
@@ -27,13 +27,82 @@ const songColumns = `s.song_id, s.folder, s.directory, s.title, s.genre, s.genre
   s.duration_seconds, s.stems, s.has_lyrics, s.chord_instruments, s.sections, s.problems, s.play_count, false AS starred,
   s.on_disk, s.position`;
 
-/** Songs changed after `after` (every song, on disk or not), oldest change first, at most `limit`. */
-export async function listSongChanges(sql: SqlExecutor, after: Position, limit: number): Promise<SongChange[]> {
-  const { rows } = await sql.query<SongRow & { on_disk: boolean; position: string }>(
+type SongChangeRow = SongRow & { on_disk: boolean; position: string };
+const toSongChange = (row: SongChangeRow): SongChange => ({ ...toSong(row), onDisk: row.on_disk, position: row.position });
+
+/**
+ * Songs of the catalogue changed after `after` (every song, on disk or not), oldest change first, at
+ * most `limit`: the catalogue's values, no user's own (the live feed applies each listener's).
+ */
+export async function listCatalogueSongChanges(sql: SqlExecutor, after: Position, limit: number): Promise<SongChange[]> {
+  const { rows } = await sql.query<SongChangeRow>(
     `SELECT ${songColumns} FROM ${songsTable} s WHERE s.position > $1 ORDER BY s.position LIMIT $2`,
     [after, limit],
   );
-  return rows.map((row) => ({ ...toSong(row), onDisk: row.on_disk, position: row.position }));
+  return rows.map(toSongChange);
+}
+
+/**
+ * Songs as `userId` sees them (their own edits over the catalogue's, decision 0063) whose catalogue
+ * row or whose user's edit changed after `after`, oldest change first, at most `limit`. A song's
+ * position is the later of the two: both tables are written by the songs projection in the same
+ * batches, so a later commit still always has a later position.
+ */
+export async function listSongChanges(sql: SqlExecutor, userId: number, after: Position, limit: number): Promise<SongChange[]> {
+  const viewPosition = `greatest(s.position, coalesce(o.position, ''))`;
+  const { rows } = await sql.query<SongChangeRow>(
+    `SELECT ${songColumns.replace('s.position', `${viewPosition} AS position`)}, o.fields AS overlay
+     FROM ${songsTable} s ${overlayJoin}
+     WHERE s.song_id IN (SELECT song_id FROM ${songsTable} WHERE position > $2
+                         UNION SELECT song_id FROM ${songOverlaysTable} WHERE user_id = $1 AND position > $2)
+     ORDER BY ${viewPosition} LIMIT $3`,
+    [userId, after, limit],
+  );
+  return rows.map(toSongChange);
+}
+
+/** The catalogue rows of these songs (on disk or not), whatever their position. */
+export async function catalogueSongsByIds(sql: SqlExecutor, songIds: readonly number[]): Promise<SongChange[]> {
+  if (songIds.length === 0) return [];
+  const { rows } = await sql.query<SongChangeRow>(`SELECT ${songColumns} FROM ${songsTable} s WHERE s.song_id = ANY($1::integer[])`, [[...new Set(songIds)]]);
+  return rows.map(toSongChange);
+}
+
+/** One user's own view of one song: the fields they edited, and the position of their last edit. */
+export interface SongOverlay {
+  userId: number;
+  songId: number;
+  fields: SongOverlayFields;
+  position: Position;
+}
+
+interface OverlayRow {
+  user_id: number;
+  song_id: number;
+  fields: SongOverlayFields;
+  position: string;
+}
+
+const toOverlay = (row: OverlayRow): SongOverlay => ({ userId: Number(row.user_id), songId: Number(row.song_id), fields: row.fields, position: row.position });
+
+/** The own views of any of `userIds` changed after `after` (the live stream's shared poll), at most `limit`. */
+export async function listOverlayChangesOfUsers(sql: SqlExecutor, userIds: readonly number[], after: Position, limit: number): Promise<SongOverlay[]> {
+  const { rows } = await sql.query<OverlayRow>(
+    `SELECT user_id, song_id, fields, position FROM ${songOverlaysTable}
+     WHERE position > $1 AND user_id = ANY($2::integer[]) ORDER BY position LIMIT $3`,
+    [after, [...userIds], limit],
+  );
+  return rows.map(toOverlay);
+}
+
+/** The own views any of `userIds` has of any of `songIds`, whenever they changed. */
+export async function overlaysOf(sql: SqlExecutor, userIds: readonly number[], songIds: readonly number[]): Promise<SongOverlay[]> {
+  if (userIds.length === 0 || songIds.length === 0) return [];
+  const { rows } = await sql.query<OverlayRow>(
+    `SELECT user_id, song_id, fields, position FROM ${songOverlaysTable} WHERE user_id = ANY($1::integer[]) AND song_id = ANY($2::integer[])`,
+    [[...userIds], [...new Set(songIds)]],
+  );
+  return rows.map(toOverlay);
 }
 
 interface StarRow {
@@ -72,10 +141,11 @@ export async function listStarChangesOfUsers(sql: SqlExecutor, userIds: readonly
   return rows.map(toStar);
 }
 
-/** The newest positions of any song row and any star row (START when there is none). */
-export async function latestSongsPositions(sql: SqlExecutor): Promise<{ songs: Position; stars: Position }> {
-  const { rows } = await sql.query<{ songs: string | null; stars: string | null }>(
-    `SELECT (SELECT max(position) FROM ${songsTable}) AS songs, (SELECT max(position) FROM ${songStarsTable}) AS stars`,
+/** The newest positions of any song row, star row and own-view row (START when there is none). */
+export async function latestSongsPositions(sql: SqlExecutor): Promise<{ songs: Position; stars: Position; overlays: Position }> {
+  const { rows } = await sql.query<{ songs: string | null; stars: string | null; overlays: string | null }>(
+    `SELECT (SELECT max(position) FROM ${songsTable}) AS songs, (SELECT max(position) FROM ${songStarsTable}) AS stars,
+       (SELECT max(position) FROM ${songOverlaysTable}) AS overlays`,
   );
-  return { songs: rows[0]?.songs ?? '', stars: rows[0]?.stars ?? '' };
+  return { songs: rows[0]?.songs ?? '', stars: rows[0]?.stars ?? '', overlays: rows[0]?.overlays ?? '' };
 }

@@ -5,20 +5,26 @@ export const songsTable = 'songs';
 /** Which user starred which song. */
 export const songStarsTable = 'song_stars';
 
-export type SongsTables = typeof songsTable | typeof songStarsTable;
+/** Each user's own view of song details (decision 0063): the fields they edited, over the catalogue's. */
+export const songOverlaysTable = 'song_overlays';
+
+export type SongsTables = typeof songsTable | typeof songStarsTable | typeof songOverlaysTable;
 
 /**
- * Version 3 of the tables (`first_beat` added: seconds to the song's first beat from the audio
- * analysis, null when none was detected). A change here is a new projection version (blue/green rebuild), not an
+ * Version 4 of the tables (3: `first_beat`, seconds to the song's first beat from the audio
+ * analysis, null when none was detected; 4: `song_overlays`). A change here is a new projection version (blue/green rebuild), not an
  * ALTER. `directory` is the song folder's absolute path as the last scan saw it: the stem and
  * lyrics readers join file names to it, and only names listed in `stems` are ever served.
  * `position` (both tables) is the log position of the event that last changed the row: the sync
  * checkpoint (docs/sync-protocol.md), text in the "C" collation so it compares as the store's
  * positions do. An unstarred song keeps its star row (`starred` false) so sync can tell clients.
+ * `song_overlays.fields` holds the song columns a user edited for themselves (`title`, `genre`,
+ * `genre2`, `song_key`, `bpm`, `difficulty`; a key present with null is a field they cleared).
  */
 export function songsMigration(tables: GenerationTables<SongsTables>): string {
   const songs = tables[songsTable];
   const stars = tables[songStarsTable];
+  const overlays = tables[songOverlaysTable];
   return `
 CREATE TABLE ${songs} (
   song_id integer PRIMARY KEY,
@@ -53,5 +59,15 @@ CREATE TABLE ${stars} (
 );
 CREATE INDEX ${stars}_by_user_position ON ${stars} (user_id, position);
 CREATE INDEX ${stars}_by_position ON ${stars} (position);
+CREATE TABLE ${overlays} (
+  user_id integer NOT NULL,
+  song_id integer NOT NULL,
+  fields jsonb NOT NULL,
+  changed_at timestamptz NOT NULL,
+  position text COLLATE "C" NOT NULL,
+  PRIMARY KEY (user_id, song_id)
+);
+CREATE INDEX ${overlays}_by_user_position ON ${overlays} (user_id, position);
+CREATE INDEX ${overlays}_by_position ON ${overlays} (position);
 `;
 }

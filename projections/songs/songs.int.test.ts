@@ -197,5 +197,29 @@ for (const client of availableSqlClients()) {
           expect(await findSong(sql, 1, 7)).toMatchObject({ title: 'Neon Tidewater', stems: neonFiles.stems });
         });
     });
+
+    it("given users' own edits, then one overlay row per user and song merging their fields, applied to that user's queries only", async () => {
+      const overlays = spec.given([
+        { type: 'SongCatalogued', data: { songId: 1, folder: 'neon-tidewater', files: neonFiles, metadata: neonMetadata }, streamId: 'song-1' },
+        { type: 'SongDetailsEditedForUser', data: { userId: 7, songId: 1, title: 'Aaa Mine', bpm: 90 }, streamId: 'song-details-7' },
+        { type: 'SongDetailsEditedForUser', data: { userId: 7, songId: 1, genre: null, genre2: null, difficulty: null }, streamId: 'song-details-7' },
+        { type: 'SongMetadataEdited', data: { songId: 1, userId: 1, title: 'Neon (Live)', bpm: 130, key: 'B minor' }, streamId: 'song-1' },
+      ]);
+      await overlays.then('song_overlays', [
+        {
+          user_id: 7,
+          song_id: 1,
+          fields: { title: 'Aaa Mine', bpm: 90, genre: null, genre2: null, difficulty: 5 },
+          changed_at: expect.any(Date),
+          position: position(3),
+        },
+      ]);
+      await overlays.thenRead(async (sql) => {
+        expect(await findSong(sql, 1, 7)).toMatchObject({ title: 'Aaa Mine', bpm: 90, genre: null, genre2: null, difficulty: 5, key: 'B minor' });
+        expect(await findSong(sql, 1, 8)).toMatchObject({ title: 'Neon (Live)', bpm: 130, genre: 'Electronic', key: 'B minor' });
+        expect((await listSongs(sql, 7)).map((song) => song.title)).toEqual(['Aaa Mine']);
+        expect((await listSongs(sql, null)).map((song) => song.title)).toEqual(['Neon (Live)']);
+      });
+    });
   });
 }

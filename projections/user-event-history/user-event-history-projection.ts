@@ -19,6 +19,7 @@ export const userEventTypes = [
   'SongPlayed',
   'SongMetadataEdited',
   'SongGenreEdited',
+  'SongDetailsEditedForUser',
   'SongBpmDetected',
   'SongPresetSaved',
   'SongPresetReset',
@@ -53,7 +54,8 @@ interface UserEventRow {
  */
 export const userEventHistory = defineProjection({
   name: 'user-event-history',
-  version: 1,
+  // 2: SongDetailsEditedForUser.
+  version: 2,
   eventTypes: userEventTypes,
   tables: [userEventsTable],
   migration: userEventsMigration,

@@ -127,6 +127,21 @@ describeAppOnEveryDatabase('song audio analysis', { config: { authSecret: testAu
     expect((await browser.get<SongResponse>(`/api/songs/${ids.Declared}`)).body.bpm).toBe(90);
   }, 60_000);
 
+  it("sets the detected BPM in a musician's own view only, not the catalogue's", async () => {
+    const click = ids['click song']!;
+    const { browser: musician } = await signInWithCode(env.app.url, 'drummer@example.com');
+    expect((await browser.patch(`/api/songs/${click}/metadata`, { bpm: 70 })).status).toBe(200);
+    expect((await musician.patch(`/api/songs/${click}/metadata`, { bpm: 60 })).status).toBe(200);
+    const sharedDetections = async () => (await env.app.sql.query(`SELECT 1 FROM events WHERE type = 'SongBpmDetected'`)).rows.length;
+    const before = await sharedDetections();
+    const detected = await musician.post<{ bpm: number }>(`/api/songs/${click}/rescan-bpm`);
+    expect(detected.status).toBe(200);
+    expect(Math.abs(detected.body.bpm - 120) / 120).toBeLessThanOrEqual(0.02);
+    expect((await musician.get<SongResponse>(`/api/songs/${click}`)).body.bpm).toBe(detected.body.bpm);
+    expect((await browser.get<SongResponse>(`/api/songs/${click}`)).body.bpm).toBe(70);
+    expect(await sharedDetections()).toBe(before);
+  }, 60_000);
+
   it('answers 409 to a second rescan of a song while the first runs', async () => {
     const click = ids['click song']!;
     const [first, second] = await Promise.all([browser.post(`/api/songs/${click}/rescan-bpm`), browser.post(`/api/songs/${click}/rescan-bpm`)]);

@@ -115,3 +115,66 @@ export function decideSetStarred(state: StarsState, command: { userId: number; s
   if (state.has(songId) === starred) return [];
   return [{ type: starred ? 'SongStarred' : 'SongUnstarred', data: { userId, songId } }];
 }
+
+export type OwnViewEvent = DecidedEvent<'SongDetailsEditedForUser'>;
+
+/** The song details a user sees (the catalogue's, with their own edits over it). */
+export interface SongDetailsView {
+  title: string;
+  genre: string | null;
+  genre2: string | null;
+  key: string | null;
+  bpm: number | null;
+  difficulty: number;
+}
+
+/** A user's own-view stream (`song-details-<userId>`). */
+export function songDetailsStream(userId: number): string {
+  return `song-details-${userId}`;
+}
+
+/** One event of a user's own-view stream folded into their view of song `songId`. */
+export function evolveOwnView(view: SongDetailsView, event: { type: string; data: unknown }, songId: number): SongDetailsView {
+  if (event.type !== 'SongDetailsEditedForUser') return view;
+  const data = event.data as DataOf<'SongDetailsEditedForUser'>;
+  if (data.songId !== songId) return view;
+  return {
+    title: data.title ?? view.title,
+    genre: data.genre === undefined ? view.genre : data.genre,
+    genre2: data.genre2 === undefined ? view.genre2 : data.genre2,
+    key: data.key === undefined ? view.key : data.key,
+    bpm: data.bpm === undefined ? view.bpm : data.bpm,
+    difficulty: data.difficulty === undefined ? view.difficulty : (data.difficulty ?? 5),
+  };
+}
+
+/**
+ * EditSongForUser (a musician who is no administrator, decision 0063): the details change in their
+ * own view only. The event carries only the fields that differ from what they see now (the genre
+ * pair together, as the genre edit sends both); nothing when nothing differs.
+ */
+export function decideEditSongForUser(
+  view: SongDetailsView,
+  command: {
+    userId: number;
+    songId: number;
+    title?: string;
+    genre?: string | null;
+    genre2?: string | null;
+    key?: string | null;
+    bpm?: number | null;
+    difficulty?: number | null;
+  },
+): OwnViewEvent[] {
+  const data: DataOf<'SongDetailsEditedForUser'> = { userId: command.userId, songId: command.songId };
+  if (command.title !== undefined && command.title !== view.title) data.title = command.title;
+  if (command.genre !== undefined && (command.genre !== view.genre || (command.genre2 ?? null) !== view.genre2)) {
+    data.genre = command.genre;
+    data.genre2 = command.genre2 ?? null;
+  }
+  if (command.key !== undefined && command.key !== view.key) data.key = command.key;
+  if (command.bpm !== undefined && command.bpm !== view.bpm) data.bpm = command.bpm;
+  if (command.difficulty !== undefined && (command.difficulty ?? 5) !== view.difficulty) data.difficulty = command.difficulty;
+  if (Object.keys(data).length === 2) return [];
+  return [{ type: 'SongDetailsEditedForUser', data }];
+}

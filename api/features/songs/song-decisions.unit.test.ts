@@ -2,11 +2,14 @@ import { describe, it } from 'vitest';
 import type { SongFileMetadata, SongFolderFiles } from '../../../events/catalog';
 import { decisionSpec } from '../../../events/catalog/testing/decision-spec';
 import {
+  type SongDetailsView,
   decideCatalogueSong,
+  decideEditSongForUser,
   decideEditSongGenre,
   decideEditSongMetadata,
   decideRemoveSongFromDisk,
   decideSetStarred,
+  evolveOwnView,
   evolveStarsState,
   initialStarsState,
 } from './song-decisions';
@@ -72,5 +75,23 @@ describe('song catalogue decisions', () => {
     star.given([starred]).when({ userId: 7, songId: 1, starred: true }).then([]);
     star.given([starred]).when({ userId: 7, songId: 1, starred: false }).then([{ type: 'SongUnstarred', data: { userId: 7, songId: 1 } }]);
     star.given([]).when({ userId: 7, songId: 1, starred: false }).then([]);
+  });
+
+  it("a musician's own edit carries only what differs from their view, decided on their earlier edits of that song", () => {
+    const view: SongDetailsView = { title: 'Alpha', genre: 'Rock', genre2: null, key: 'A minor', bpm: 120, difficulty: 5 };
+    const own = decisionSpec(decideEditSongForUser, (state: SongDetailsView, event) => evolveOwnView(state, event, 1), view);
+    own.given([]).when({ userId: 7, songId: 1, title: 'Alpha', bpm: 120, difficulty: null }).then([]);
+    own.given([]).when({ userId: 7, songId: 1, title: 'Mine', key: null, difficulty: 5 }).then([
+      { type: 'SongDetailsEditedForUser', data: { userId: 7, songId: 1, title: 'Mine', key: null } },
+    ]);
+    own.given([]).when({ userId: 7, songId: 1, genre: 'Rock', genre2: 'Blues' }).then([
+      { type: 'SongDetailsEditedForUser', data: { userId: 7, songId: 1, genre: 'Rock', genre2: 'Blues' } },
+    ]);
+    const renamed = { type: 'SongDetailsEditedForUser', data: { userId: 7, songId: 1, title: 'Mine' } } as const;
+    const otherSong = { type: 'SongDetailsEditedForUser', data: { userId: 7, songId: 2, bpm: 60 } } as const;
+    own.given([renamed, otherSong]).when({ userId: 7, songId: 1, title: 'Mine', bpm: 120 }).then([]);
+    own.given([renamed]).when({ userId: 7, songId: 1, title: 'Alpha' }).then([
+      { type: 'SongDetailsEditedForUser', data: { userId: 7, songId: 1, title: 'Alpha' } },
+    ]);
   });
 });

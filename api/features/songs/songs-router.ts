@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Router from '@koa/router';
-import { newEvent } from '../../../events/catalog';
+import { type StoredEvent, newEvent } from '../../../events/catalog';
 import { ProjectionWaitTimeout } from '../../../projections/runtime/position-waiter';
 import { findDetectedCharts } from '../../../projections/detected-chords/detected-chords-queries';
 import { type SongRecord, findSong, listSongs } from '../../../projections/songs/songs-queries';
@@ -11,18 +11,21 @@ import type { AppRouter, AppState } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
 import { parseBody, parseInput, parseQuery } from '../../http/parse-request';
 import { requireUser } from '../../http/require-user';
-import type { SessionUser } from '../../http/session-user';
 import { enforceRateLimit } from '../../rate-limits/rate-limit';
 import { readTextFileInside } from '../../storage/read-text-file-inside';
 import { songAnalyser } from './analysis/song-analyser';
 import { chordInstrumentName, maxSongTextBytes } from './read-song-folder';
 import {
+  type SongDetailsView,
+  decideEditSongForUser,
   decideEditSongGenre,
   decideEditSongMetadata,
   decideRecordDetectedBpm,
+  evolveOwnView,
   decideSetStarred,
   evolveStarsState,
   initialStarsState,
+  songDetailsStream,
 } from './song-decisions';
 import { type SongScanner, songCommand } from './song-scan';
 import { bpmDetectionsPerUser, songScansPerUser } from './song-limits';
@@ -41,8 +44,9 @@ const songsReadModel = 'songs';
  * - POST /api/songs/{id}/rescan-bpm -> { bpm } (detected from the audio now; 409 while one runs for the song)
  * - POST /api/songs/scan -> { message }; GET /api/songs/scan/progress -> ScanProgress
  * Unknown songs (or songs whose folder is gone) answer 404. Commands wait for the songs read model.
- * Song details (metadata, genre, rescan-bpm) are the shared catalogue's: administrators only (403
- * for others); scans and BPM detections are rate-limited per user (429), decision 0050.
+ * An administrator's edits and BPM detections change the shared catalogue; anyone else's change
+ * their own view only (decision 0063). Scans and BPM detections are rate-limited per user (429),
+ * decision 0050.
  */
 export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/songs' });
@@ -102,18 +106,26 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
   });
 
   router.patch('/:id/metadata', async (ctx) => {
-    const user = requireCatalogueEditor(ctx);
+    const user = requireUser(ctx);
     const song = await requireSong(deps, ctx, user.id);
     const edit = parseBody(ctx, metadataRequest, 'first');
-    await handleCommand(deps, ctx, songCommand(song.id, user.id, (state) => decideEditSongMetadata(state, { songId: song.id, userId: user.id, ...edit }), songsReadModel));
+    if (user.isAdmin) {
+      await handleCommand(deps, ctx, songCommand(song.id, user.id, (state) => decideEditSongMetadata(state, { songId: song.id, userId: user.id, ...edit }), songsReadModel));
+    } else {
+      await handleCommand(deps, ctx, ownViewCommand(user.id, song, edit));
+    }
     ctx.body = toSongResponse(await requireSong(deps, ctx, user.id));
   });
 
   router.patch('/:id/genre', async (ctx) => {
-    const user = requireCatalogueEditor(ctx);
+    const user = requireUser(ctx);
     const song = await requireSong(deps, ctx, user.id);
     const { genre, genre2 } = parseBody(ctx, genreRequest, 'first');
-    await handleCommand(deps, ctx, songCommand(song.id, user.id, (state) => decideEditSongGenre(state, { songId: song.id, userId: user.id, genre, genre2 }), songsReadModel));
+    if (user.isAdmin) {
+      await handleCommand(deps, ctx, songCommand(song.id, user.id, (state) => decideEditSongGenre(state, { songId: song.id, userId: user.id, genre, genre2 }), songsReadModel));
+    } else {
+      await handleCommand(deps, ctx, ownViewCommand(user.id, song, { genre, genre2 }));
+    }
     ctx.body = toSongResponse(await requireSong(deps, ctx, user.id));
   });
 
@@ -143,7 +155,7 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
   });
 
   router.post('/:id/rescan-bpm', async (ctx) => {
-    const user = requireCatalogueEditor(ctx);
+    const user = requireUser(ctx);
     const song = await requireSong(deps, ctx, user.id);
     if (detecting.has(song.id)) throw new AppError(409, 'conflict', 'The BPM of this song is being detected already.');
     await enforceRateLimit(deps, ctx, bpmDetectionsPerUser, String(user.id));
@@ -154,11 +166,17 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
       const tempo = stems.length > 0 ? await songAnalyser().tempo(stems).catch(() => undefined) : undefined;
       if (!tempo || tempo.bpm === null) throw new AppError(422, 'invalid_request', 'Could not detect BPM from audio files');
       const { bpm, firstBeat } = tempo;
-      await handleCommand(
-        deps,
-        ctx,
-        songCommand(song.id, user.id, (state) => decideRecordDetectedBpm(state, { songId: song.id, userId: user.id, bpm, firstBeat }), songsReadModel),
-      );
+      if (user.isAdmin) {
+        await handleCommand(
+          deps,
+          ctx,
+          songCommand(song.id, user.id, (state) => decideRecordDetectedBpm(state, { songId: song.id, userId: user.id, bpm, firstBeat }), songsReadModel),
+        );
+      } else {
+        // Everyone else's detection sets the BPM of their own view, like a typed one (the first
+        // beat stays the catalogue's: the player's beat grid is the song's).
+        await handleCommand(deps, ctx, ownViewCommand(user.id, song, { bpm }));
+      }
       ctx.body = { bpm };
     } finally {
       detecting.delete(song.id);
@@ -172,15 +190,21 @@ function scanRunning(): AppError {
   return new AppError(409, 'conflict', 'A scan is already running. Follow it at /api/songs/scan/progress.');
 }
 
+
 /**
- * The signed-in user when they may change the shared catalogue's details (title, genres, BPM, key,
- * difficulty): administrators only, for every user sees them (decision 0050). 403 otherwise,
- * before the body is read, so nothing is appended.
+ * A musician's edit of their own view (decision 0063), on their own stream. Their own values always
+ * win over the catalogue's, so the details they see are `song` (read for them) with the edits of
+ * their stream folded over it: a concurrent edit that got in first is decided on, as it should be.
  */
-function requireCatalogueEditor(ctx: { state: Pick<AppState, 'user'> }): SessionUser {
-  const user = requireUser(ctx);
-  if (!user.isAdmin) throw new AppError(403, 'forbidden', "Only an administrator can change a song's details: they are shared by every user of the library.");
-  return user;
+function ownViewCommand(userId: number, song: SongDetailsView & { id: number }, edit: Omit<Parameters<typeof decideEditSongForUser>[1], 'userId' | 'songId'>) {
+  return {
+    stream: songDetailsStream(userId),
+    initialState: { ...song } as SongDetailsView,
+    evolve: (view: SongDetailsView, event: StoredEvent) => evolveOwnView(view, event, song.id),
+    decide: (view: SongDetailsView) => decideEditSongForUser(view, { userId, songId: song.id, ...edit }),
+    userId,
+    readModel: songsReadModel,
+  };
 }
 
 /** Detected chart instruments in the chord files' order: master first, then by name. */

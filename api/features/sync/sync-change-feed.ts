@@ -3,7 +3,8 @@ import type { SqlExecutor } from '../../../events/store/postgres/sql-client';
 import { latestPresetPosition, listPresetChangesOfUsers } from '../../../projections/presets/presets-queries';
 import { readLiveCheckpoint } from '../../../projections/runtime/checkpoints';
 import { readPositionEpoch } from '../../../projections/runtime/position-epoch';
-import { latestSongsPositions, listSongChanges, listStarChangesOfUsers } from '../../../projections/songs/songs-sync-queries';
+import { latestSongsPositions, listCatalogueSongChanges, listOverlayChangesOfUsers, listStarChangesOfUsers } from '../../../projections/songs/songs-sync-queries';
+import { songsOfEachUser } from './songs-of-each-user';
 import type { Logger } from 'pino';
 import { checkpointPosition } from './sync-checkpoint';
 import { type SyncCollection, type SyncDocuments, toPresetDocument, toSongDocument, toStarDocument } from './sync-documents';
@@ -24,14 +25,14 @@ export interface SyncChangeFeedOptions {
 
 type Listener = (message: SyncStreamMessage) => void;
 
-/** The projections whose tables the feed reads: songs (songs and stars) and presets. */
+/** The projections whose tables the feed reads: songs (songs, stars, own views) and presets. */
 const watched = ['songs', 'presets'] as const;
 
 /**
  * The changes of the synced read models, shared by every live stream of this process: one poll of
  * the projections' checkpoints per tick, whoever listens, and only when a checkpoint moved, one
- * read per table of the rows changed since the last tick (songs for everyone, stars and presets of
- * the users listening), fanned out per user. Reading the read models (not the log) means a stream
+ * read per table of the rows changed since the last tick (songs for everyone, stars, own views and
+ * presets of the users listening), fanned out per user: each gets the songs as they see them. Reading the read models (not the log) means a stream
  * never announces a change its pull cannot serve yet, whichever process runs the projections.
  *
  * It cannot tell what was missed, and says RESYNC to every listener, when a read model was swapped
@@ -48,7 +49,7 @@ export class SyncChangeFeed {
   /** Settles once the positions to follow from are known; undefined while nobody listens. */
   #started: Promise<void> | undefined;
   #ticking = false;
-  #lastSeen = { songs: START, stars: START, presets: START };
+  #lastSeen = { songs: START, stars: START, overlays: START, presets: START };
   /** `generation/position` of each watched projection's live checkpoint at the last tick. */
   #checkpoints = new Map<string, string>();
   /** The position epoch the checkpoints sent are of (`checkpointPosition`). */
@@ -126,9 +127,9 @@ export class SyncChangeFeed {
     this.#lastSeen = await this.#latestPositions();
   }
 
-  async #latestPositions(): Promise<{ songs: Position; stars: Position; presets: Position }> {
+  async #latestPositions(): Promise<{ songs: Position; stars: Position; overlays: Position; presets: Position }> {
     const [songs, presets] = await Promise.all([latestSongsPositions(this.#sql), latestPresetPosition(this.#sql)]);
-    return { songs: songs.songs, stars: songs.stars, presets };
+    return { ...songs, presets };
   }
 
   async #readCheckpoints(): Promise<Map<string, string>> {
@@ -159,29 +160,39 @@ export class SyncChangeFeed {
       // not listening can be passed over for good (a later commit always has a later position).
       const latest = await this.#latestPositions();
       const limit = this.#maxRows + 1;
-      const [songs, stars, presets] = await Promise.all([
-        listSongChanges(this.#sql, this.#lastSeen.songs, limit),
+      const [songs, stars, overlays, presets] = await Promise.all([
+        listCatalogueSongChanges(this.#sql, this.#lastSeen.songs, limit),
         listStarChangesOfUsers(this.#sql, users, this.#lastSeen.stars, limit),
+        listOverlayChangesOfUsers(this.#sql, users, this.#lastSeen.overlays, limit),
         listPresetChangesOfUsers(this.#sql, users, this.#lastSeen.presets, limit),
       ]);
-      if (songs.length === limit || stars.length === limit || presets.length === limit) {
+      if (songs.length === limit || stars.length === limit || overlays.length === limit || presets.length === limit) {
         await this.#followFromNow();
         this.#broadcast('RESYNC');
         return;
       }
+      const newest = (...positions: Position[]) => positions.reduce((a, b) => (b > a ? b : a));
+      // A user's songs mix two tables read by separate statements: only rows up to what `latest`
+      // saw (all committed by then) go out now, so a checkpoint never passes a row not yet sent;
+      // the rest come with the next tick.
+      const upTo = newest(latest.songs, latest.overlays);
+      const songsSeen = songs.filter((song) => song.position <= upTo);
+      const overlaysSeen = overlays.filter((overlay) => overlay.position <= upTo);
+      const songsOfUser = await songsOfEachUser(this.#sql, users, songsSeen, overlaysSeen, upTo);
       this.#checkpoints = checkpoints;
       const last = <T extends { position: Position }>(rows: T[], fallback: Position) => rows.at(-1)?.position ?? fallback;
       const sent = <T extends { position: Position }>(rows: T[]) => checkpointPosition(this.#epoch, last(rows, START));
-      const newest = (...positions: Position[]) => positions.reduce((a, b) => (b > a ? b : a));
       this.#lastSeen = {
-        songs: newest(this.#lastSeen.songs, latest.songs, last(songs, START)),
+        songs: newest(this.#lastSeen.songs, latest.songs, last(songsSeen, START)),
         stars: newest(this.#lastSeen.stars, latest.stars, last(stars, START)),
+        overlays: newest(this.#lastSeen.overlays, latest.overlays, last(overlaysSeen, START)),
         presets: newest(this.#lastSeen.presets, latest.presets, last(presets, START)),
       };
-      if (songs.length > 0) {
-        this.#broadcast({ collection: 'songs', documents: songs.map(toSongDocument), checkpoint: { position: sent(songs) } });
-      }
       for (const userId of users) {
+        const userSongs = songsOfUser.get(userId) ?? [];
+        if (userSongs.length > 0) {
+          this.#send(userId, { collection: 'songs', documents: userSongs.map(toSongDocument), checkpoint: { position: sent(userSongs) } });
+        }
         const own = <T extends { userId: number }>(rows: T[]) => rows.filter((row) => row.userId === userId);
         const userStars = own(stars);
         const userPresets = own(presets);

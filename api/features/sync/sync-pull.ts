@@ -37,7 +37,7 @@ async function readChanges(
 ): Promise<Array<{ document: SyncDocuments[SyncCollection]; position: Position }>> {
   switch (collection) {
     case 'songs':
-      return (await listSongChanges(sql, after, limit)).map((song) => ({ document: toSongDocument(song), position: song.position }));
+      return (await listSongChanges(sql, userId, after, limit)).map((song) => ({ document: toSongDocument(song), position: song.position }));
     case 'stars':
       return (await listStarChanges(sql, userId, after, limit)).map((star) => ({ document: toStarDocument(star), position: star.position }));
     case 'presets':

@@ -5,7 +5,7 @@
  */
 export const auditEventGroups = [
   { label: 'Account', types: ['UserRegistered', 'UserSignedIn', 'UserSignedOut', 'TutorialDismissed', 'UserPreferencesChanged', 'AnnouncementsUnsubscribed', 'AnnouncementsResubscribed'] },
-  { label: 'Library', types: ['SongPlayed', 'SongStarred', 'SongUnstarred', 'SongMetadataEdited', 'SongGenreEdited', 'SongBpmDetected', 'SongPresetSaved', 'SongPresetReset'] },
+  { label: 'Library', types: ['SongPlayed', 'SongStarred', 'SongUnstarred', 'SongMetadataEdited', 'SongGenreEdited', 'SongDetailsEditedForUser', 'SongBpmDetected', 'SongPresetSaved', 'SongPresetReset'] },
   { label: 'Streaming and credits', types: ['StemStreamed', 'CreditsPurchased', 'CreditsRefunded', 'CreditsAdjusted'] },
   {
     label: 'Subscription',

@@ -5,9 +5,7 @@ import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
 import { showToast } from '../../components/ui/toast-store';
 import { UpgradeDialog } from '../../components/ui/upgrade-dialog';
-import { useCurrentUserQuery } from '../../lib/api/current-user-api';
 import { isKnownFree, useSubscriptionStatusQuery } from '../../lib/api/subscription-status-api';
-import { isAdminUser } from '../../lib/session/is-admin-user';
 import { playerPath } from '../../lib/routes/paths';
 import { selectKnownUser } from '../../lib/session/known-user-slice';
 import { useKeptSongIds } from '../../lib/stem-cache/use-kept-song-ids';
@@ -59,10 +57,6 @@ export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
   const [genre, setGenre] = useState<GenreFilter>(ALL_GENRES);
   const [sort, setSort] = useState<LibrarySort>(DEFAULT_SORT);
   const [editing, setEditing] = useState<LibrarySong | null>(null);
-  // Song details are the shared catalogue's: only administrators may change them (decision 0050),
-  // so others are not offered an edit button the server would refuse.
-  const { data: user } = useCurrentUserQuery();
-  const canEdit = isAdminUser(user);
 
   // Spec 000, section 4: decided once, when the songs first arrive; set during render so the
   // first frame with songs already shows the right view.
@@ -174,7 +168,7 @@ export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
           sort={sort}
           onSort={(column) => setSort(nextSort(sort, column))}
           onToggleStar={(song) => void toggleStar(song)}
-          onEdit={canEdit ? setEditing : undefined}
+          onEdit={setEditing}
         />
       )}
 

@@ -33,8 +33,11 @@ export interface SongsTableProps {
   sort: LibrarySort;
   onSort(column: SortColumn): void;
   onToggleStar(song: LibrarySong): void;
-  /** Opens the edit song details modal for the song (decision 0011); absent, no row has an edit button (decision 0050). */
-  onEdit?: (song: LibrarySong) => void;
+  /**
+   * Opens the edit song details modal for the song (decision 0011), for every user: a musician's
+   * edit changes their own view, an administrator's everyone's (decision 0063).
+   */
+  onEdit(song: LibrarySong): void;
 }
 
 /** The library table: sortable headers, a 400 px scrolling body, only the rows in view drawn. */
@@ -90,7 +93,7 @@ function SongRow({
   song: LibrarySong;
   kept: boolean;
   onToggleStar(song: LibrarySong): void;
-  onEdit: ((song: LibrarySong) => void) | undefined;
+  onEdit(song: LibrarySong): void;
 }) {
   const badge = genreBadge(song.genre);
   return (
@@ -133,11 +136,9 @@ function SongRow({
               ⤓
             </span>
           ) : null}
-          {onEdit ? (
-            <Button variant="ghost" className={styles.edit} aria-label={`Edit ${song.title}`} title="Edit song details" onClick={() => onEdit(song)}>
-              ✎
-            </Button>
-          ) : null}
+          <Button variant="ghost" className={styles.edit} aria-label={`Edit ${song.title}`} title="Edit song details" onClick={() => onEdit(song)}>
+            ✎
+          </Button>
         </div>
       </td>
     </tr>
