@@ -137,7 +137,7 @@ it(
     const [mail, ...others] = await campaignMail(e2eAdminEmail);
     expect(others).toEqual([]);
     expect(mail).toMatchObject({ to: e2eAdminEmail, subject });
-    expect(mail!.text).toContain('Hello players,\nthree new songs are in the library.');
+    expect(mail!.text).toContain('Hello players,\n\nthree new songs are in the library.');
     expect(mail!.headers).toEqual({ 'List-Unsubscribe': `<${mail!.data!.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
 
     // Opening the unsubscribe link changes nothing; its button unsubscribes.

@@ -119,14 +119,7 @@ export function decideSetStarred(state: StarsState, command: { userId: number; s
 export type OwnViewEvent = DecidedEvent<'SongDetailsEditedForUser'>;
 
 /** The song details a user sees (the catalogue's, with their own edits over it). */
-export interface SongDetailsView {
-  title: string;
-  genre: string | null;
-  genre2: string | null;
-  key: string | null;
-  bpm: number | null;
-  difficulty: number;
-}
+export type SongDetailsView = Pick<SongState, 'title' | 'genre' | 'genre2' | 'key' | 'bpm' | 'difficulty'>;
 
 /** A user's own-view stream (`song-details-<userId>`). */
 export function songDetailsStream(userId: number): string {
