@@ -61,6 +61,14 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
 }
 
+/**
+ * Waits for the app to have drawn the page over its pre-rendered copy and written the page's own
+ * head tags: until then the head holds the server's copy, or (between the two) neither.
+ */
+async function appHeadWritten(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getElementById('prerendered') === null && document.head.querySelector('link[rel="canonical"]:not([data-prerendered])') !== null);
+}
+
 async function head(page: Page) {
   return page.evaluate(() => {
     const meta = (selector: string) => document.head.querySelectorAll(selector);
@@ -87,6 +95,7 @@ describe('public pages (spec 001, 2.4-2.5)', () => {
     const problems = watchPageProblems(page);
     await page.goto(`${baseUrl}${pagePath}`);
     await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+    await appHeadWritten(page);
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     expect(await page.getByTestId('design-canvas').count()).toBe(0);
 
@@ -310,6 +319,7 @@ describe('public pages (spec 001, 2.4-2.5)', () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/faq`);
     await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
+    await appHeadWritten(page);
     const indexDescription = 'Woodshed: practise with songs split into instrument stems, right in your browser.';
     expect((await head(page)).description).not.toBe(indexDescription);
 
