@@ -88,7 +88,7 @@ export default defineConfig({
   root: clientRoot,
   plugins: [react(), routeManifestPlugin(), landingPreloadPlugin(), precache.plugin, legacyServiceWorkerPlugin(), prerenderPlugin(), serviceWorker, precompressPlugin()],
   // One stylesheet for the whole app (12 KB gzipped), loaded with the page: a screen's chunk then
-  // never waits for its own CSS file before it can render (issue 11: the landing page's LCP).
+  // never waits for its own CSS file before it can render (the landing page's LCP, decision 0027).
   build: { outDir: 'dist', emptyOutDir: true, cssCodeSplit: false },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },

@@ -37,7 +37,7 @@ export interface PracticeLogChanges {
 const sessionEnd = (startedAt: string, seconds: number) => new Date(Date.parse(startedAt) + seconds * 1000).toISOString();
 
 /**
- * The practice log (issue 12): time practised per local day and per song, and the best tempo of
+ * The practice log (decision 0030): time practised per local day and per song, and the best tempo of
  * each looped passage per day. Rows hold running totals, so a batch folds into per-row deltas and
  * each table takes one upsert.
  */

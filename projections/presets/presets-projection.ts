@@ -18,7 +18,7 @@ export type PresetsChanges = Map<string, PresetChange>;
 /** Each user's saved preset per song (Pro), reset ones kept as tombstones for sync. */
 export const presets = defineProjection({
   name: 'presets',
-  // 2: tempo and transpose columns (issue 12).
+  // 2: tempo and transpose columns (the practice tools, decision 0032).
   version: 2,
   eventTypes: ['SongPresetSaved', 'SongPresetReset'],
   tables: [songPresetsTable],

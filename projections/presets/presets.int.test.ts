@@ -7,7 +7,7 @@ import { findPreset, latestPresetPosition, listPresetChanges, listPresetChangesO
 const position = (index: number) => String(index).padStart(20, '0');
 const quiet = { volumes: { 'drums.wav': 0.25, 'bass.wav': 1 }, mutes: { 'vocals.wav': true } };
 const loud = { volumes: { 'drums.wav': 1 }, mutes: {} };
-// Saved since issue 12: with the practice tools' tempo and transpose.
+// Saved since the practice tools: with their tempo and transpose.
 const practised = { volumes: { 'drums.wav': 1 }, mutes: {}, tempo: 0.7, transpose: -2 };
 
 for (const client of availableSqlClients()) {

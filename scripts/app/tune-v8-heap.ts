@@ -11,6 +11,6 @@ import { setFlagsFromString } from 'node:v8';
  * generation. The same code then answers HEADs and short GETs whose objects die within a
  * millisecond, and fills the old generation with them: under HEAD load after GETs, four
  * mark-compacts in 9 s (the longest 34 ms) and scavenges three times as long, which was most of
- * the HEAD credit check's p99 (issue 9). Without it those objects die young, as they should.
+ * the HEAD credit check's p99 (decision 0049). Without it those objects die young, as they should.
  */
 setFlagsFromString('--no-allocation-site-pretenuring');

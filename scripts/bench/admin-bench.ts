@@ -22,7 +22,7 @@ import { type BenchBackend, openBenchSqlClient, serverBackend } from './bench-sq
 import { seedAdminBenchLog } from './seed-admin-bench-log';
 
 /**
- * `npm run bench:admin` (issue 10): with 10,000 users and 1,000,000 StemStreamed events,
+ * `npm run bench:admin` (decision 0023; targets in docs/benchmarks.md): with 10,000 users and 1,000,000 StemStreamed events,
  * GET /api/admin/usage and GET /api/admin/stats answer in <= 200 ms (median of 10), on PGlite on
  * disk (the embedded default) and, when DATABASE_URL is set, on that server. The log is written
  * with set-based SQL; the read models the two routes read (users, subscriptions,

@@ -48,7 +48,7 @@ export function formatBenchReport(result: StoreBenchResult): string {
     );
   }
 
-  lines.push('Targets (issue 2)', table(['target', 'required', 'measured (median)', 'result'], result.targets.map(targetRow)));
+  lines.push('Targets (docs/benchmarks.md)', table(['target', 'required', 'measured (median)', 'result'], result.targets.map(targetRow)));
   return lines.join('\n');
 }
 

@@ -1,7 +1,7 @@
 import type { AppendBenchResult } from './append-bench';
 import type { RebuildFigure } from './rebuild-bench';
 
-/** One target of issue 2 ("Benchmark") against the measured median. */
+/** One target of the store benchmark (docs/benchmarks.md) against the measured median. */
 export interface TargetCheck {
   name: string;
   unit: 'events/s' | 'ratio';
@@ -11,7 +11,7 @@ export interface TargetCheck {
   met?: boolean;
 }
 
-/** The issue's targets, checked against whatever this run measured. */
+/** The store benchmark's targets (docs/benchmarks.md), checked against whatever this run measured. */
 export function checkTargets(appends: AppendBenchResult | undefined, rebuild: readonly RebuildFigure[] | undefined): TargetCheck[] {
   const check = (name: string, unit: TargetCheck['unit'], required: number, measured: number | undefined): TargetCheck =>
     measured === undefined ? { name, unit, required } : { name, unit, required, measured, met: measured >= required };

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:client [-- --songs 10000 --keystrokes 20 --reloads 5 --loads 5]`: the client
- * benchmark of issue 8, in headless Chromium through the UI only:
+ * benchmark (targets in docs/benchmarks.md), in headless Chromium through the UI only:
  * - a library of `--songs` songs: keystroke in search to updated list (target <= 50 ms, median),
  *   and reload to the first rows;
  * - 'Load Song' to playable for a six-stem demo song (target <= 2 s on localhost, median), and

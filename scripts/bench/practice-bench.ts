@@ -1,5 +1,5 @@
 /**
- * `npm run bench:practice [-- --runs 3 --stems 6 --minutes 3]`: the practice audio engine of issue 12
+ * `npm run bench:practice [-- --runs 3 --stems 6 --minutes 3]`: the practice audio engine (decision 0032)
  * in headless Chromium, on generated stems (`--stems` mono 48 kHz stems of `--minutes` minutes):
  * - audio-thread CPU per second of audio at 1x: wall time of an offline render of the live stretch
  *   graph (30 s of every stem) over the 30 s; offline rendering runs on one thread as fast as it

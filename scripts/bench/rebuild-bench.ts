@@ -33,7 +33,7 @@ export interface RebuildFigure {
   bare: { eventsPerSecond: RunSummary; runs: RebuildRun[] };
   /** Median rebuild over median bare read. */
   oursOverBare: number;
-  /** Rebuilds of the usage read models of issue 10 over the same log, each against the same bare read. */
+  /** Rebuilds of the admin usage read models (decision 0023) over the same log, each against the same bare read. */
   readModels: ReadModelFigure[];
   /** Every rebuild swapped in a read model whose totals match the seeded ones, and the bare read saw every event. */
   correct: true;
@@ -49,7 +49,7 @@ export interface ReadModelFigure {
 }
 
 /**
- * The usage read models of issue 10 that fold StemStreamed, each with the check that its rebuilt
+ * The admin usage read models (decision 0023) that fold StemStreamed, each with the check that its rebuilt
  * rows hold the seeded totals (through the views, as queries read them).
  */
 const usageReadModels: readonly { projection: Projection; check: (sql: SqlClient, seed: StemStreamedSeed) => Promise<void> }[] = [

@@ -6,7 +6,7 @@ import type { ProjectionsHandle } from '../../projections/runtime/projection-hos
 import type { SlowHead } from './stream-bench-load';
 
 /**
- * What may lengthen the HEAD tail after the GET phase (issue 9), measured around each HEAD round:
+ * What may lengthen the HEAD tail after the GET phase (the HEAD p99 target, docs/benchmarks.md), measured around each HEAD round:
  * the projections' backlog when it starts, the app's GC pauses and event-loop delay during it, the
  * server's autovacuum workers, and how many of the slow HEADs overlapped a GC pause.
  */

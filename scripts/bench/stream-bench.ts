@@ -33,7 +33,7 @@ import type { StreamLoadRequest, StreamLoadResult } from './stream-bench-load';
 
 /**
  * `npm run bench:stream`: the metered stem route against a plain static handler serving the same
- * file, in one run, on the embedded default (PGlite on disk). Targets (issue 9): the metered
+ * file, in one run, on the embedded default (PGlite on disk). Targets (docs/benchmarks.md): the metered
  * route keeps >= 0.9x the static handler's throughput with 32 concurrent clients, and the HEAD
  * credit check answers at 500 requests/s with p99 <= 5 ms (after 1 s of warm-up at that rate; the
  * same HEADs to the plain handler first tell the tail the machine adds). Beside the target, each HEAD

@@ -24,7 +24,7 @@ import { openBenchSqlClient } from './bench-sql-client';
  * SqlClient: `BENCH_GETS` (default 50) sequential GETs of a 1 MiB stem, 20 ms apart, after which the
  * projections get 1 s to finish; then `BENCH_HEADS` (default 500) sequential HEADs, 2 ms apart. Log reads are the statements that read events in log order (the
  * subscriptions' reads, the projections' idle checks). PGlite runs one statement at a time on the
- * app's thread, so each one is time the route cannot use (issue 9).
+ * app's thread, so each one is time the route cannot use (decision 0047).
  */
 const gets = Number(process.env.BENCH_GETS ?? 50);
 // With BENCH_GETS=0 and a long settle, the statements of an idle app (polls, idle checks).

@@ -16,7 +16,7 @@ import type { AdminCreditAdjustmentResponse, AdminUserEventsResponse } from './a
 const readModelWaitMs = 5_000;
 
 /**
- * Auditing a user (issue 10), for administrators only (the admin guard refuses everyone else):
+ * Auditing a user (decision 0023), for administrators only (the admin guard refuses everyone else):
  * - GET /api/admin/users/{id}/events?limit=&type=&before= -> AdminUserEventsResponse: the events
  *   about the user, newest first, from the user-event-history read model, paged by log position
  *   (docs/decisions, "admin figures": the cursor).

@@ -4,7 +4,7 @@ import { adminFiguresRouter } from './admin-figures-router';
 import { adminSettingsRouter } from './admin-settings-router';
 
 /**
- * The admin area's server side (spec 001 section 2.9, issue 10): overview and usage figures,
+ * The admin area's server side (spec 001 section 2.9; decision 0023): overview and usage figures,
  * settings, and the audit of a user. Every path is under /api/admin, which the admin-access
  * feature refuses to anyone but an administrator before these routers run.
  */

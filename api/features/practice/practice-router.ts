@@ -18,7 +18,7 @@ const readModelWaitMs = 5_000;
 export const practiceStream = (userId: number) => `practice-user-${userId}`;
 
 /**
- * The practice log (issue 12), for the signed-in musician only:
+ * The practice log (decision 0030), for the signed-in musician only:
  * - POST /api/practice-sessions { sessionId, songId, startedAt, localDate, secondsPractised, tempo,
  *   transpose, loop, mutedStems } -> 201: appends PracticeSessionRecorded with `sessionId` as its
  *   id (a repeat is recorded once); 400 for a session that cannot be true, 404 for an unknown

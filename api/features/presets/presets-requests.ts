@@ -26,7 +26,7 @@ export function presetDataFor(stemIds: readonly string[]) {
 
 /**
  * POST /api/songs/{id}/preset: `{ presetData: { volumes, mutes, tempo?, transpose? } }`; tempo 0.5..1.5
- * and transpose a whole number -6..+6, absent meaning 1 and 0 (clients from before issue 12).
+ * and transpose a whole number -6..+6, absent meaning 1 and 0 (clients from before the practice tools).
  */
 export function savePresetRequestFor(stemIds: readonly string[]) {
   return z.strictObject({ presetData: presetDataFor(stemIds) });

@@ -81,7 +81,7 @@ describeAppOnEveryDatabase('song presets', { config: { authSecret: testAuthSecre
     expect(await eventCount(env.app)).toBe(before);
     expect((await env.app.store.readStream(presetStream(proId, 1))).at(-1)?.data).toEqual({ userId: proId, songId: 1, presetData: highest });
 
-    // A preset in the log from before issue 12 (no tempo, no transpose).
+    // A preset in the log from before the practice tools (no tempo, no transpose).
     await appendAndWait(env.app, presetStream(proId, 2), [{ type: 'SongPresetSaved', data: { userId: proId, songId: 2, presetData: { volumes: { 'keys.wav': 0.3 }, mutes: {} } } }], 'presets');
     expect((await pro.get('/api/songs/2/preset')).body).toEqual({ presetData: { volumes: { 'keys.wav': 0.3 }, mutes: {}, tempo: 1, transpose: 0 } });
 

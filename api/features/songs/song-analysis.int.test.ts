@@ -14,7 +14,7 @@ const songsDir = mkdtempSync(path.join(tmpdir(), 'woodshed-analysed-songs-'));
 afterAll(() => rmSync(songsDir, { recursive: true, force: true }));
 const rate = 22050;
 const firstBeatOfClickSong = 0.5;
-/** How close the detected first beat must be (issue 12: count-in and click aligned to it). */
+/** How close the detected first beat must be (the count-in and click are aligned to it, decision 0032). */
 const firstBeatTolerance = 0.02;
 
 function writeLibrary(): void {

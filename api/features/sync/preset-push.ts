@@ -17,7 +17,7 @@ export function presetMasterDocument(state: PresetState, songId: number): Preset
 
 /**
  * What a preset document says: its settings, or null for none (no document, or a tombstone). A
- * document without tempo and transpose comes from a client that predates them (issue 12): it
+ * document without tempo and transpose comes from a client that predates them (decision 0032): it
  * neither knows nor changes them, so they are taken from `master` (the server's document), and an
  * older client's push keeps the tempo and transpose a newer device saved.
  */

@@ -16,7 +16,7 @@ type ScreenLoader = () => Promise<ReactNode>;
 
 // Each screen is its own chunk, loaded when its route is first matched (React Router's `lazy`: the
 // router waits for it before it shows the route, so nothing flashes). The public pages thus never
-// download the player's audio code, the library's database or the admin screens (issue 11).
+// download the player's audio code, the library's database or the admin screens (decision 0027).
 function lazyElement(load: ScreenLoader): RouteObject['lazy'] {
   return async () => ({ element: await load() });
 }

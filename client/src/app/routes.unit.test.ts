@@ -69,10 +69,10 @@ describe('route table (spec 001, 2.1)', () => {
     },
   );
 
-  // Screens the issues add beyond the spec, each with its decision: the practice log (issue 12, 0030)
-  // and the songs kept offline (issue 12, 0033).
-  const issuePaths = ['/practice', '/offline-songs'];
-  const specPaths = [...publicPaths, ...protectedPaths, ...Object.keys(redirects), ...issuePaths];
+  // Screens added beyond the spec, each with its decision: the practice log (0030) and the songs
+  // kept offline (0033).
+  const decisionPaths = ['/practice', '/offline-songs'];
+  const specPaths = [...publicPaths, ...protectedPaths, ...Object.keys(redirects), ...decisionPaths];
 
   it.each(Object.entries(paths))('paths.%s (%s) is routed, and is a path of the spec', (_name, path) => {
     const leaf = handlesOf(path).at(-1);
@@ -85,17 +85,17 @@ describe('route table (spec 001, 2.1)', () => {
     expect(new Set(Object.values(paths))).toEqual(new Set(specPaths));
   });
 
-  it('the practice log (issue 12) is a screen of the workspace, behind the session guard', () => {
+  it('the practice log (decision 0030) is a screen of the workspace, behind the session guard', () => {
     expect(layersOf('/practice')).toEqual(['canvas', 'session']);
     expect(handlesOf('/practice').at(-1)?.title).toBe('Practice Log');
   });
 
-  it('the offline songs (issue 12) are a screen of the workspace, behind the session guard', () => {
+  it('the offline songs (decision 0033) are a screen of the workspace, behind the session guard', () => {
     expect(layersOf('/offline-songs')).toEqual(['canvas', 'session']);
     expect(handlesOf('/offline-songs').at(-1)?.title).toBe('Offline Songs');
   });
 
-  it('the audit page of a user (issue 10) is an admin screen behind the session guard', () => {
+  it('the audit page of a user (decision 0022) is an admin screen behind the session guard', () => {
     expect(layersOf(adminUserAuditPath(42))).toEqual(['canvas', 'session']);
     expect(handlesOf(adminUserAuditPath(42)).at(-1)?.title).toBe('Admin · User History');
     // /admin/users itself still redirects (spec 001, 2.1).

@@ -3,7 +3,7 @@ const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep
 /**
  * A date in the admin screens' form 'MMM dd, yyyy' (spec 001, 2.9), e.g. 'Mar 05, 2025'. Read in
  * UTC, as the server records every time, so two admins in different zones see the same day
- * (decision file of issue 10). Null for a missing or unreadable value; callers choose the stand-in
+ * (decision 0022). Null for a missing or unreadable value; callers choose the stand-in
  * (a dash, 'Never').
  */
 export function formatAdminDate(value: string | null | undefined): string | null {

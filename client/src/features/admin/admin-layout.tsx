@@ -14,7 +14,7 @@ const tabs = [
 
 /**
  * The admin area's shared frame (spec 001, 2.9): heading, way back to the library, four tabs.
- * Only admins get the tabs and screens (see the decision file of issue 10); anyone else signed in
+ * Only admins get the tabs and screens (decision 0022); anyone else signed in
  * sees a short refusal instead, and the screens' calls are never made (the server refuses them
  * with 403 regardless).
  */

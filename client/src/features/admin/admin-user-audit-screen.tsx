@@ -11,7 +11,7 @@ import { CreditAdjustmentCard } from './credit-adjustment-card';
 import { userStatusLabel } from './user-status-label';
 
 /**
- * /admin/users/:userId (issue 10; see the decision file): one user's history and the credit
+ * /admin/users/:userId (beyond the spec, decision 0022): one user's history and the credit
  * adjustment form. Reached from the e-mail links of the Overview and Usage tables.
  */
 export function AdminUserAuditScreen() {

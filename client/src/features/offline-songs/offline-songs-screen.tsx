@@ -29,7 +29,7 @@ async function readFigures(userId: number | null): Promise<StorageFigures> {
 }
 
 /**
- * /offline-songs (issue 12, decision 0033), a full-page overlay: the songs this browser keeps for
+ * /offline-songs (decision 0033), a full-page overlay: the songs this browser keeps for
  * the signed-in user so they play without a network, their sizes and the site's storage quota,
  * with a Remove per song and Remove All.
  */

@@ -36,7 +36,7 @@ export interface MixerState {
   muteAllBefore: Record<string, boolean> | null;
   /**
    * The practice tools' tempo (playback rate, 1 = the song's own) and transpose (semitones): part
-   * of the mix because a preset saves them (issue 12); the engine follows them (`usePracticeControls`).
+   * of the mix because a preset saves them (decision 0032); the engine follows them (`usePracticeControls`).
    */
   tempo: number;
   transpose: number;
@@ -44,7 +44,7 @@ export interface MixerState {
 
 /**
  * A preset's data (spec 000 section 3): stem id to level (1 = 100%) and stem id to muted; since
- * issue 12 also the tempo and transpose.
+ * the practice tools (decision 0032) also the tempo and transpose.
  */
 export interface PresetData {
   volumes: Record<string, number>;
@@ -53,7 +53,7 @@ export interface PresetData {
   transpose: number;
 }
 
-/** Tempo and transpose after loading and after RESET: the song as it is (issue 12 ranges below). */
+/** Tempo and transpose after loading and after RESET: the song as it is (ranges below, decision 0032). */
 export const DEFAULT_TEMPO = 1;
 export const DEFAULT_TRANSPOSE = 0;
 export const PRACTICE_TEMPO_RANGE = { min: 0.5, max: 1.5 } as const;

@@ -17,7 +17,7 @@ function clampTempo(rate: number): number {
 }
 
 /**
- * The practice tools (issue 12): tempo keeping pitch, transpose keeping tempo, the A-B loop (two
+ * The practice tools (decision 0032): tempo keeping pitch, transpose keeping tempo, the A-B loop (two
  * presses), the current section as a loop, the speed trainer, count-in and click track.
  */
 export function PracticeControls({ controls, position, section }: { controls: Controls; position: number; section: LoopRange | null }) {

@@ -68,7 +68,7 @@ export function SongPlayer({ songId, exportAction }: { songId: number; exportAct
   );
 }
 
-/** The export's button (issue 12), handed in by the app layer: the mix it reads is the one heard now. */
+/** The export's button (decision 0033), handed in by the app layer: the mix it reads is the one heard now. */
 function ExportSlot({ title, engine, exportAction }: { title: string; engine: StemEngine; exportAction: ExportAction }) {
   const gains = useAppSelector(selectStemGains);
   return exportAction(() => ({

@@ -6,7 +6,7 @@ import { selectPlayerSongTitle } from './player-api';
 /**
  * The title the app header shows for song `songId` (null: none, the header names the product).
  * From GET /api/songs/{id} when the player fetched it; offline that call fails, so the title comes
- * from the local library (RxDB), which already holds every song the user can open (issue 12).
+ * from the local library (RxDB), which already holds every song the user can open (offline practice, decision 0033).
  */
 export function useHeaderSongTitle(songId: number | null): string | null {
   const fetched = useAppSelector((state) => selectPlayerSongTitle(state, songId));

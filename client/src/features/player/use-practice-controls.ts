@@ -35,7 +35,7 @@ export interface PracticeControls {
 
 /**
  * Applies tempo, transpose, loop, speed trainer and clicks to the engine and keeps them for display.
- * Tempo and transpose live in the mixer slice, as part of the mix a preset saves (issue 12): the
+ * Tempo and transpose live in the mixer slice, as part of the mix a preset saves (decision 0032): the
  * engine follows the slice, whoever changed it (these controls, LOAD, a preset applied on load,
  * RESET), and the speed trainer's passes are told to the slice.
  */

@@ -12,7 +12,7 @@ import { selectKnownUser } from '../../lib/session/known-user-slice';
 export const idleSessionEndMs = 2 * 60_000;
 
 /**
- * Records the practice log (issue 12, decision 0030) while a song is loaded: the time it actually
+ * Records the practice log (decision 0030) while a song is loaded: the time it actually
  * plays, sent as one session when the musician moves on: another song, the tab closed or hidden
  * for good, a pause of two minutes, or the practice log opened (it ends the session so its figures
  * include it). The player stays mounted behind the library, so leaving for the library alone does

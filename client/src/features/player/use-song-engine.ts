@@ -49,7 +49,7 @@ export function useSongEngine(song: PlayerSong | undefined): SongEngineState {
       if (choices.includes('unavailable')) throw new Error('Offline, and this song is not kept on this device');
       const kept = { id: song.id, title: song.title, song };
       const sources = song.stems.map((stem) => ({ id: stem.id, url: stem.filePath }));
-      // Drums are stretched with the rest but never transposed (issue 12): told by instrument or name.
+      // Drums are stretched with the rest but never transposed (decision 0032): told by instrument or name.
       const drums = new Set(song.stems.filter((stem) => [stem.instrument, stem.name].some((name) => instrumentGroupOf(name) === 'Drums')).map((stem) => stem.id));
       const loaded = await StemEngine.load(sources, { signal: controller.signal, fetch: cache?.fetchFor(kept, plan, fetch.bind(globalThis)), drums });
       if (controller.signal.aborted) {

@@ -10,7 +10,7 @@ import { formatChartDay, formatPracticeTime, formatSongPosition, formatTempo, la
 import styles from './practice-screen.module.css';
 
 /**
- * /practice (issue 12), a full-page overlay: the musician's practice log from every device they
+ * /practice (decision 0030), a full-page overlay: the musician's practice log from every device they
  * use: the streak, time this week and this month, a chart of the last 28 days, their songs, and
  * the best tempo reached on each looped passage day by day. Days follow this device's calendar.
  */

@@ -101,7 +101,7 @@ export function createDatabaseSessionStore(opener: DatabaseOpener): DatabaseSess
 /** The app's one database session. */
 export const databaseSession = createDatabaseSessionStore({
   // RxDB loads with the first database opened or removed, not with the page: the public pages
-  // (and the store every page builds) never pay for it (issue 11, code-splitting).
+  // (and the store every page builds) never pay for it (decision 0027, one chunk per route).
   open: async (userId) => (await import('./local-database')).openLocalDatabase(userId),
   removeStored: async () => (await import('./local-database')).removeLocalDatabase(),
 });

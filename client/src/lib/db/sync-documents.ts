@@ -78,9 +78,9 @@ export interface PresetDocument {
   volumes: Record<string, number>;
   /** Stem id to muted. */
   mutes: Record<string, boolean>;
-  /** The practice tools' tempo as a playback rate, 0.5..1.5 (1 = the song's own; issue 12). */
+  /** The practice tools' tempo as a playback rate, 0.5..1.5 (1 = the song's own; decision 0032). */
   tempo: number;
-  /** The pitched stems' transpose in whole semitones, -6..+6 (issue 12). */
+  /** The pitched stems' transpose in whole semitones, -6..+6 (decision 0032). */
   transpose: number;
   updatedAt: number;
   _deleted: boolean;

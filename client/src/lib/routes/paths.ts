@@ -24,9 +24,9 @@ export const paths = {
   player: '/player',
   membership: '/membership',
   usage: '/usage',
-  /** The practice log (issue 12, beyond the spec: decision 0030). */
+  /** The practice log (beyond the spec: decision 0030). */
   practice: '/practice',
-  /** The songs kept on this device for offline practice (issue 12, beyond the spec: decision 0033). */
+  /** The songs kept on this device for offline practice (beyond the spec: decision 0033). */
   offlineSongs: '/offline-songs',
   admin: '/admin',
   adminUsers: '/admin/users',
@@ -48,8 +48,7 @@ export function playerPath(songId: number): string {
 }
 
 /**
- * The admin audit page of one user (issue 10; the spec has no such route, see the decision file of
- * issue 10): that user's event history and the credit adjustment form. Kept out of `paths`, which
+ * The admin audit page of one user (the spec has no such route, see decision 0022): that user's event history and the credit adjustment form. Kept out of `paths`, which
  * lists the spec's own routes.
  */
 export const adminUserAuditRoute = '/admin/users/:userId';
