@@ -18,8 +18,9 @@ export interface BenchSettings {
      */
     pageSize?: number;
     /**
-     * Events per page of the bare read: 10,000, at which it measured fastest (docs/benchmarks.md,
-     * "The bare read's page size"), so the baseline is the read at its best, not at the runtime's.
+     * Events per page of the bare read: 10,000, at which it measured fastest
+     * (docs/archive/benchmarks-history-2026.md, "The bare read's page size"), so the baseline is
+     * the read at its best, not at the runtime's.
      */
     barePageSize: number;
   };

@@ -9,7 +9,7 @@ const entry = fileURLToPath(new URL('./bench-section-process.ts', import.meta.ur
  * Run one bench section in a Node process of its own, as `npm run replay` runs in its own: what a
  * section leaves behind (heap, connection pools, a peer's timers) must not move the next one's
  * figures: after the appends section in the same process, the reads measured far slower
- * (docs/benchmarks.md, "One process per bench section").
+ * (docs/archive/benchmarks-history-2026.md, "One process per bench section").
  */
 export function runSectionInChild(request: BenchSectionRequest): Promise<BenchSectionResult> {
   return new Promise((resolve, reject) => {

@@ -58,7 +58,8 @@ export async function seedStemStreamed(sql: SqlClient, events: number, users: nu
 /**
  * Flush every dirty page now, so the measured reads do not share the machine with a checkpoint
  * writing out the seed and the sections before it (the appends bench writes a lot of WAL).
- * Without it the rebuild measured markedly slower (docs/benchmarks.md, "A CHECKPOINT after seeding").
+ * Without it the rebuild measured markedly slower (docs/archive/benchmarks-history-2026.md,
+ * "A CHECKPOINT after seeding").
  * CHECKPOINT needs a superuser or pg_checkpoint; without either the bench goes on unsettled (and
  * says so).
  */

@@ -6,7 +6,8 @@
  * every `postgres` process on the machine (the server is shared: other work counts too) per event,
  * and the load average; the medians at the end. One rebuild runs untimed first, and the two
  * rebuilds take turns going first. `--schema` reuses a seeded schema and keeps it.
- * The figures behind `twoPagesInFlight` are in docs/benchmarks.md ("Two trimmed pages in flight").
+ * The figures behind `twoPagesInFlight` are in docs/archive/benchmarks-history-2026.md ("Two
+ * trimmed pages in flight").
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { loadavg } from 'node:os';
