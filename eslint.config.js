@@ -52,11 +52,11 @@ const untypedReduxHooks = {
   message: 'use useAppDispatch, useAppSelector and useAppStore from client/src/app/hooks.ts.',
 };
 // Tone.js only behind client/src/lib/audio: one audio graph, started in one place, so stems cannot
-// be started one by one from a screen (docs/architecture.md, Client).
+// be started one by one from a screen.
 const toneOutsideAudio = { name: 'tone', message: 'only client/src/lib/audio imports tone: use its StemEngine.' };
 const toneSubpathsOutsideAudio = { group: ['tone/*'], message: toneOutsideAudio.message };
 // RxDB only behind client/src/lib/db: one database per signed-in session, opened, replicated and
-// wiped in one place, and screens get plain documents (docs/architecture.md, Client).
+// wiped in one place, and screens get plain documents.
 const rxdbOutsideDb = { name: 'rxdb', message: 'only client/src/lib/db imports rxdb: use its hooks and writers.' };
 const rxdbSubpathsOutsideDb = { group: ['rxdb/*'], message: rxdbOutsideDb.message };
 
