@@ -48,8 +48,9 @@ export function playerPath(songId: number): string {
 }
 
 /**
- * The admin audit page of one user (the spec has no such route, see decision 0022): that user's event history and the credit adjustment form. Kept out of `paths`, which
- * lists the spec's own routes.
+ * The admin audit page of one user (the spec has no such route, see decision 0022): that user's
+ * event history and the credit adjustment form. Kept out of `paths`, which lists the spec's own
+ * routes.
  */
 export const adminUserAuditRoute = '/admin/users/:userId';
 
