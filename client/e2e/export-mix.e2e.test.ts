@@ -120,6 +120,41 @@ interface RenderSettings {
   loop: { start: number; end: number; passes: number } | null;
 }
 
+/**
+ * An MP3 decoded as the browser decodes it (Chromium's decodeAudioData, at `sampleRate` so nothing
+ * is resampled): the first channel's length and its first `head` samples.
+ */
+async function decodedByBrowser(page: Page, mp3: Buffer, sampleRate: number, head: number): Promise<{ length: number; head: Float32Array }> {
+  const decoded = await page.evaluate(
+    async ({ base64, rate, count }) => {
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const audio = await new OfflineAudioContext(1, 1, rate).decodeAudioData(bytes.buffer);
+      return { length: audio.length, head: Array.from(audio.getChannelData(0).subarray(0, count)) };
+    },
+    { base64: mp3.toString('base64'), rate: sampleRate, count: head },
+  );
+  return { length: decoded.length, head: Float32Array.from(decoded.head) };
+}
+
+/**
+ * How many samples later than `reference` the same audio starts in `decoded`, within +-`range`: the
+ * shift with the least squared difference over the reference's first `span` samples and the
+ * silence before them (where a late start shows as music the reference does not have yet).
+ */
+function startOffset(decoded: Float32Array, reference: Float32Array, range: number, span: number): number {
+  let best = { offset: 0, error: Infinity };
+  for (let offset = -range; offset <= range; offset++) {
+    let error = 0;
+    for (let index = -range; index < span; index++) {
+      const expected = index >= 0 ? reference[index]! : 0;
+      const got = index + offset >= 0 ? (decoded[index + offset] ?? 0) : 0;
+      error += (got - expected) ** 2;
+    }
+    if (error < best.error) best = { offset, error };
+  }
+  return best.offset;
+}
+
 function rms(samples: Float32Array): number {
   return Math.sqrt(samples.reduce((sum, value) => sum + value * value, 0) / samples.length);
 }
@@ -202,6 +237,15 @@ describe('export the mix (issue 12, decision 0033)', () => {
     const renderSeconds = expected.channels[0]!.length / expected.sampleRate;
     expect(mp3Seconds).toBeGreaterThanOrEqual(renderSeconds - 0.01);
     expect(mp3Seconds).toBeLessThan(renderSeconds + 0.1);
+    // Decoded by the browser, the MP3 starts on the float file's first sample and is as long: its
+    // gapless header declares LAME's delay and padding (without it, the music came 1,105 samples late).
+    const reference = floatWav.channelData[0]!;
+    const range = 1500;
+    const browserMp3 = await decodedByBrowser(page, mp3.bytes, floatWav.sampleRate, 4096 + 2 * range);
+    const offset = startOffset(browserMp3.head, reference, range, 4096);
+    console.log(`MP3 decoded by the browser: starts ${offset} samples after the float WAV; ${browserMp3.length} samples against the WAV's ${reference.length}`);
+    expect(offset).toBe(0);
+    expect(browserMp3.length).toBe(reference.length);
     await page.close();
   }, 240_000);
 

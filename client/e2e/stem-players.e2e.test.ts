@@ -158,25 +158,10 @@ describe('stem players: plain at 100%, stretch nodes only when tempo or transpos
   });
 
   it('a tempo change with the stretch nodes not built first (the control never touched) waits for their build, then hands over at one time', async () => {
-    const page = await browser.newPage();
-    page.setDefaultTimeout(30_000);
-    await installStretchProbe(page);
-    const problems = watchPageProblems(page);
-    await signInWithCode(page, baseUrl, uniqueEmail('stem-players-cold'));
-    const songIds = await scanFixtureLibrary(page, baseUrl);
-    await page.goto(`${baseUrl}/player?songId=${songIds.get(fixtureSongs[0]!.title)}`);
-    await toastTitled(page, 'Song loaded successfully');
-    await page.getByRole('button', { name: 'Play', exact: true }).click();
-    await settledOn(page, 'plain', true);
-    await page.getByRole('tab', { name: 'PRACTICE TOOLS' }).click();
+    const { page, problems } = await playingWithoutStretchNodes('stem-players-cold');
 
-    // The slider's value set and its input event sent with no focus and no pointer: what the
-    // player's prepareStretch hooks never see.
     const changedAt = await audioNow(page);
-    await page.getByTestId('practice-tools').getByRole('slider', { name: 'Tempo' }).evaluate((slider: HTMLInputElement) => {
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(slider, '90');
-      slider.dispatchEvent(new Event('input', { bubbles: true }));
-    });
+    await setSliders(page, [['Tempo', '90']]);
     const stretched = await settledOn(page, 'stretch', true);
     const silenced = await settledOn(page, 'plain', false);
     expect(new Set([...stretched, ...silenced].map((schedule) => schedule.output)).size).toBe(1);
@@ -194,4 +179,62 @@ describe('stem players: plain at 100%, stretch nodes only when tempo or transpos
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('a seek while the stretch nodes are being built plays on at 1x, and the handover continues from where the plain players are', async () => {
+    const { page, problems } = await playingWithoutStretchNodes('stem-players-seek-in-build');
+    // Four tempo steps and a seek in one run of script: the nodes' build (an import, a worklet
+    // module, WebAssembly) cannot finish in between, so the seek restarts the plain players at 1x.
+    await setSliders(page, [
+      ['Tempo', '95'],
+      ['Tempo', '90'],
+      ['Tempo', '85'],
+      ['Tempo', '80'],
+      ['Seek', '1'],
+    ]);
+    const stretched = await settledOn(page, 'stretch', true);
+    const nodes = await stemNodesSeen(page);
+    const sought = nodes.find((node) => node.kind === 'plain')!.schedules.find((schedule) => schedule.input === 1 && schedule.active)!;
+    expect(sought.rate).toBe(1);
+    // The first schedule of the stretch nodes hands over: from where 1x playback since the seek is then.
+    const handover = nodes.find((node) => node.kind === 'stretch')!.schedules.find((schedule) => schedule.active)!;
+    const heard = sought.input + (handover.output - sought.output);
+    console.log(`seek during the build: the handover ${(handover.output - sought.output).toFixed(3)} s after the seek continues from ${handover.input.toFixed(4)} s, the plain players there at ${heard.toFixed(4)} s`);
+    expect(handover.input).toBeCloseTo(heard, 6);
+    expect(handover.rate).toBe(0.8);
+    expect(stretched.map((schedule) => schedule.rate)).toEqual([0.8, 0.8]);
+    // And it plays on at 80% from there.
+    expect(Math.abs((await playbackRates(page, 1, 'stretch')).heard / 0.8 - 1)).toBeLessThan(0.05);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });
+
+/** A new page playing Sine Parade at 100% (plain players only, the probe installed), the practice tools open. */
+async function playingWithoutStretchNodes(emailPrefix: string) {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(30_000);
+  await installStretchProbe(page);
+  const problems = watchPageProblems(page);
+  await signInWithCode(page, baseUrl, uniqueEmail(emailPrefix));
+  const songIds = await scanFixtureLibrary(page, baseUrl);
+  await page.goto(`${baseUrl}/player?songId=${songIds.get(fixtureSongs[0]!.title)}`);
+  await toastTitled(page, 'Song loaded successfully');
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await settledOn(page, 'plain', true);
+  await page.getByRole('tab', { name: 'PRACTICE TOOLS' }).click();
+  return { page, problems };
+}
+
+/**
+ * Sets each named slider's value and sends its input event, in order and in one run of script,
+ * with no focus and no pointer: what the player's prepareStretch hooks never see.
+ */
+async function setSliders(page: Page, changes: readonly (readonly [label: string, value: string])[]): Promise<void> {
+  await page.evaluate((list) => {
+    for (const [label, value] of list) {
+      const slider = document.querySelector(`input[aria-label="${label}"]`) as HTMLInputElement;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(slider, value);
+      slider.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  }, changes);
+}

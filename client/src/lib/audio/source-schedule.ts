@@ -40,6 +40,9 @@ export interface StretchSettings {
   loop: { start: Seconds; end: Seconds } | null;
 }
 
+/** One change of every stem node's time map: heard at `output`, from song position `input`. */
+export type SourceChange = { output: Seconds; input: Seconds; active: boolean } & StretchSettings;
+
 /**
  * Whether these settings need the stretch nodes: any tempo but the song's own, or a transpose.
  * At 1x and no transpose the plain players play the stems as they are (decision 0041).
@@ -55,7 +58,7 @@ export function needsStretch(settings: Pick<StretchSettings, 'rate' | 'semitones
  */
 export function scheduleGroups(
   groups: readonly StemGroup[],
-  change: { output: Seconds; input: Seconds; active: boolean } & StretchSettings,
+  change: SourceChange,
   keepPending = false,
 ): Promise<unknown> {
   return Promise.all(

@@ -23,6 +23,9 @@ export type Transport =
   | { state: 'paused'; position: Seconds }
   | { state: 'playing'; startedAt: Seconds; from: Seconds; rate?: number; loop?: LoopRange | null };
 
+/** The transport while playing. */
+export type PlayingTransport = Extract<Transport, { state: 'playing' }>;
+
 export const stoppedTransport: Transport = { state: 'stopped' };
 
 /** The song position at audio-clock time `now`, never outside 0..duration. */

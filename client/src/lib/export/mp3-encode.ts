@@ -1,4 +1,5 @@
 import { createMp3Encoder } from 'wasm-media-encoders';
+import { withInfoFrame } from './mp3-info-frame';
 
 /** The constant bitrates an MP3 export offers, in kbit/s. */
 export type Mp3Bitrate = 128 | 192 | 256 | 320;
@@ -13,6 +14,8 @@ const CHUNK = FRAME * 32;
  * is used: a data: URL inside its module (so in the worker's chunk), fetched and compiled once per
  * export, which needs no network and no .wasm file to serve or precache (the app's CSP allows
  * `data:` in connect-src for it). Samples beyond full scale are clipped, as LAME expects -1..1.
+ * The file starts with a gapless header (see `withInfoFrame`): decoded, it lines up with the input
+ * from its first sample and is as long.
  */
 export async function encodeMp3(
   channels: readonly Float32Array[],
@@ -48,5 +51,5 @@ export async function encodeMp3(
     out.set(part, offset);
     offset += part.length;
   }
-  return out;
+  return withInfoFrame(out, { samples: frames, sampleRate });
 }

@@ -49,6 +49,28 @@ describe('encodeMp3', () => {
     expect(rms).toBeLessThan(0.4);
   }, 30_000);
 
+  it('declares its encoder delay and padding: decoded, a noise burst starts on its own sample and the file is as long as the input', async () => {
+    const sampleRate = 44_100;
+    const frames = 3 * sampleRate + 123;
+    const burstAt = 10_000;
+    const seed = 20_240_517;
+    let state = seed;
+    const input = new Float32Array(frames);
+    for (let frame = burstAt; frame < burstAt + 8192; frame++) {
+      state = (state * 1_103_515_245 + 12_345) & 0x7fffffff;
+      input[frame] = 0.5 * (state / 0x7fffffff - 0.5);
+    }
+    const decoded = (await decodeMp3(await encodeMp3([input], sampleRate, { bitrate: 320 }))).channelData[0]!;
+    // The shift with the least squared difference over the burst: 0 when the decoder skipped the delay.
+    let best = { shift: 0, error: Infinity };
+    for (let shift = -2000; shift <= 2000; shift++) {
+      let error = 0;
+      for (let frame = burstAt; frame < burstAt + 8192; frame++) error += ((decoded[frame + shift] ?? 0) - input[frame]!) ** 2;
+      if (error < best.error) best = { shift, error };
+    }
+    expect({ shift: best.shift, length: decoded.length }, `noise seed ${seed}`).toEqual({ shift: 0, length: frames });
+  }, 30_000);
+
   it('refuses more than two channels (MP3 has no more)', async () => {
     await expect(encodeMp3([new Float32Array(10), new Float32Array(10), new Float32Array(10)], 44_100, { bitrate: 192 })).rejects.toThrow(RangeError);
   });

@@ -1,0 +1,300 @@
+import { assertTempo, assertTranspose } from './render-mix';
+import type { PracticeTools } from './practice-tools';
+import { planStart } from './start-plan';
+import type { StartPlan } from './start-plan';
+import { needsStretch } from './source-schedule';
+import type { SourceChange, StretchSettings } from './source-schedule';
+import type { StemGraph } from './stem-graph';
+import { pause, play, positionAt, seek, settle, START_LOOKAHEAD, stoppedTransport, timeUntilEnd } from './transport';
+import type { LoopRange, PlayingTransport, Transport } from './transport';
+import type { Seconds } from './units';
+
+/** Pass boundaries are scheduled this far ahead of the audio clock, every SCHEDULER_TICK. */
+const SCHEDULE_AHEAD: Seconds = 0.2;
+const SCHEDULER_TICK_MS = 50;
+
+/**
+ * A tempo or transpose change while playing is heard this long after the call: enough for the
+ * message to reach the audio thread, well under the 100 ms a musician notices.
+ */
+export const CHANGE_LOOKAHEAD: Seconds = 0.04;
+
+/**
+ * The transport over a song's stem graph: play, pause, stop, seek, and tempo, transpose and loop
+ * changes, each turned into one schedule of every stem node (see `StemGraph.schedule`) at one
+ * audio-clock time, input position and rate (see `planStart`), so stems stay sample-aligned. A
+ * timer on the window ticks while playing to schedule the loop's next pass and the click track's
+ * next window ahead of the audio clock, and another one ends playback at the end of the song.
+ */
+export class StemTransport {
+  private transport: Transport = stoppedTransport;
+  private rate = 1;
+  private semitones = 0;
+  private loop: LoopRange | null = null;
+  private scheduler: number | null = null;
+  /**
+   * A change scheduled ahead (tempo, transpose, a pass boundary) takes effect at `until`; before
+   * then the position still follows the transport it replaced, so it neither leaps nor stalls.
+   */
+  private beforeChange: { until: Seconds; transport: Transport } | null = null;
+  private lastPlan: StartPlan | null = null;
+  private endTimer: number | null = null;
+
+  constructor(
+    private readonly graph: StemGraph,
+    private readonly practice: PracticeTools,
+    private readonly onEnded: (() => void) | undefined,
+  ) {}
+
+  private get duration(): Seconds {
+    return this.graph.duration;
+  }
+
+  get isPlaying(): boolean {
+    this.settleEnd();
+    return this.transport.state === 'playing';
+  }
+
+  position(): Seconds {
+    this.settleEnd();
+    const now = this.graph.context.immediate();
+    return positionAt(this.transportAt(now), now, this.duration);
+  }
+
+  get tempo(): number {
+    return this.rate;
+  }
+
+  get transpose(): number {
+    return this.semitones;
+  }
+
+  get loopRange(): LoopRange | null {
+    return this.loop;
+  }
+
+  setTempo(rate: number): Promise<unknown> {
+    this.rate = assertTempo(rate);
+    return this.reschedule();
+  }
+
+  setTranspose(semitones: number): Promise<unknown> {
+    this.semitones = assertTranspose(semitones);
+    return this.reschedule();
+  }
+
+  setLoop(loop: LoopRange | null): Promise<unknown> {
+    if (loop && !(loop.start >= 0 && loop.end > loop.start && loop.end <= this.duration)) {
+      throw new RangeError(`loop must lie inside the song, got ${JSON.stringify(loop)}`);
+    }
+    this.loop = loop;
+    const position = this.position();
+    if (loop && (position < loop.start || position >= loop.end)) {
+      if (this.transport.state === 'playing') this.seek(loop.start);
+      else this.transport = { state: 'paused', position: loop.start };
+      return Promise.resolve();
+    }
+    return this.reschedule();
+  }
+
+  async play(): Promise<void> {
+    const context = this.graph.context;
+    if (context.state !== 'running') await context.resume();
+    // A tempo or transpose set while stopped (a preset) plays through the stretch nodes from the start.
+    if (needsStretch(this.stretchSettings())) await this.graph.prepareStretch();
+    if (this.graph.disposed) return;
+    const now = context.now();
+    const next = play(this.transport, now, this.duration);
+    if (next === this.transport || next.state !== 'playing') return;
+    // The count-in runs on into the song's beats from where playback starts (the analysis' first beat).
+    const countIn = this.practice.countIn(this.rate, next.from);
+    this.startAll(next, now, countIn);
+    this.practice.started(this.transport as PlayingTransport, countIn, this.rate, this.loop);
+  }
+
+  pause(): void {
+    const now = this.graph.context.immediate();
+    const next = pause(this.transportAt(now), now, this.duration);
+    if (next.state === 'playing' || this.transport.state !== 'playing') return;
+    this.stopAll();
+    this.transport = next;
+  }
+
+  stop(): void {
+    this.stopAll();
+    this.transport = stoppedTransport;
+  }
+
+  seek(target: Seconds): void {
+    const now = this.graph.context.now();
+    const next = seek(this.transport, target, now, this.duration);
+    if (next === this.transport) return;
+    // A seek out of the loop ends looping; inside it, the loop stays.
+    const position = positionAt(next, now, this.duration);
+    if (this.loop && (position < this.loop.start || position >= this.loop.end)) this.loop = null;
+    if (next.state === 'playing') {
+      // One jump of the time map, no stop first: the nodes cross-fade the seam themselves.
+      this.clearEndTimer();
+      this.startAll(next, now);
+    } else {
+      this.transport = next;
+    }
+  }
+
+  /** The audio-clock time each stem was last started at. */
+  lastStartTimes(): Record<string, Seconds> {
+    const times: Record<string, Seconds> = {};
+    for (const start of this.lastPlan?.starts ?? []) times[start.id] = start.time;
+    return times;
+  }
+
+  /** Stops the window's timers (the graph's nodes are the graph's to release). */
+  dispose(): void {
+    this.clearEndTimer();
+    this.stopScheduler();
+  }
+
+  /** The transport in effect at `now`: the one a change scheduled ahead replaces, until it applies. */
+  private transportAt(now: Seconds): Transport {
+    return this.beforeChange && now < this.beforeChange.until ? this.beforeChange.transport : this.transport;
+  }
+
+  private startAll(next: PlayingTransport, now: Seconds, countIn: Seconds = 0): void {
+    const plan = planStart(this.graph.stems, next.from, now, START_LOOKAHEAD + countIn);
+    this.beforeChange = null;
+    this.practice.restartClicks(plan.time);
+    // One schedule, one time: every node gets plan.time and the same input position. A stem that
+    // ended is silent on its own: the node pads it with silence past its end.
+    void this.scheduleSources({ output: plan.time, input: next.from, active: true, ...this.stretchSettings() });
+    this.lastPlan = plan;
+    this.transport = { ...next, startedAt: plan.time, rate: this.heardRate(), loop: this.loop };
+    this.scheduleEndCheck();
+    this.startScheduler();
+  }
+
+  private stopAll(): void {
+    this.clearEndTimer();
+    this.stopScheduler();
+    this.practice.stopped();
+    this.beforeChange = null;
+    const now = this.graph.context.immediate();
+    void this.scheduleSources({ output: now, input: positionAt(this.transport, now, this.duration), active: false, ...this.stretchSettings() });
+  }
+
+  /** A tempo, transpose or loop change: while playing, it continues from where playback is then. */
+  private reschedule(): Promise<unknown> {
+    if (this.graph.disposed) return Promise.resolve();
+    if (this.transport.state !== 'playing') {
+      // Set while stopped (a preset, or the controls before Play): built now, so Play need not wait.
+      if (needsStretch(this.stretchSettings())) this.graph.prepareStretch().catch(reportStretchBuildError);
+      return Promise.resolve();
+    }
+    // Not built yet (the control was not touched first, or the build is under way): the plain
+    // players go on as they are until the stretch nodes are there, then hand over to them.
+    if (needsStretch(this.stretchSettings()) && !this.graph.stretchReady) return this.graph.prepareStretch().then(() => this.reschedule());
+    // The raw clock, not Tone's now() (which adds Tone's own 100 ms scheduling lookahead).
+    const at = this.graph.context.immediate() + CHANGE_LOOKAHEAD;
+    const from = positionAt(this.transport, at, this.duration);
+    this.beforeChange = { until: at, transport: this.transport };
+    this.transport = { state: 'playing', startedAt: at, from, rate: this.rate, loop: this.loop };
+    this.practice.restartClicks(at);
+    this.scheduleEndCheck();
+    return this.scheduleSources({ output: at, input: from, active: true, ...this.stretchSettings() });
+  }
+
+  private startScheduler(): void {
+    this.stopScheduler();
+    this.tick();
+    this.scheduler = window.setInterval(() => this.tick(), SCHEDULER_TICK_MS);
+  }
+
+  private stopScheduler(): void {
+    if (this.scheduler !== null) window.clearInterval(this.scheduler);
+    this.scheduler = null;
+  }
+
+  /** Near a loop pass's end, schedules the next pass; then the click track's next window. */
+  private tick(): void {
+    if (this.graph.disposed || this.transport.state !== 'playing') return;
+    const now = this.graph.context.now();
+    const playing = this.transport;
+    if (this.loop && playing.from < this.loop.end && this.practice.schedulesPasses) {
+      const boundary = playing.startedAt + (this.loop.end - playing.from) / (playing.rate ?? 1);
+      if (boundary < now + SCHEDULE_AHEAD && !this.practice.isPassScheduled(boundary)) this.schedulePass(boundary);
+    }
+    this.practice.scheduleClicks(now, this.transport as PlayingTransport, this.loop);
+  }
+
+  /**
+   * The next pass of the loop, from its start at audio time `boundary`: at the trainer's next tempo
+   * and after a count-in when asked. An explicit jump of every node's time map at the boundary (the
+   * nodes' own loop stays set as a safety net should a tick come late).
+   */
+  private schedulePass(boundary: Seconds): void {
+    const loop = this.loop!;
+    const { rate, countIn } = this.practice.nextPass(boundary, loop, this.rate);
+    this.rate = rate;
+    const settings = this.stretchSettings();
+    if (countIn > 0) void this.scheduleSources({ output: boundary, input: loop.start, active: false, ...settings }, true);
+    void this.scheduleSources({ output: boundary + countIn, input: loop.start, active: true, ...settings }, true);
+    this.beforeChange = { until: boundary, transport: this.transport };
+    this.transport = { state: 'playing', startedAt: boundary + countIn, from: loop.start, rate: this.heardRate(), loop };
+  }
+
+  private stretchSettings(): StretchSettings {
+    return { rate: this.rate, semitones: this.semitones, loop: this.loop };
+  }
+
+  /**
+   * The rate the stems play at: the tempo, except while the stretch nodes it needs are still being
+   * built, when the plain players play on at 1x (a seek during the build starts them so). The
+   * position follows what is heard, and the handover to the stretch nodes continues from there:
+   * timed at the tempo instead, it went back by the build's time times the difference of the rates.
+   */
+  private heardRate(): number {
+    return needsStretch(this.stretchSettings()) && !this.graph.stretchReady ? 1 : this.rate;
+  }
+
+  /**
+   * Schedules one change on every stem node (see `StemGraph.schedule`). Should the stretch nodes be
+   * needed before they are built (a seek or a trainer's pass during their build), the plain players
+   * play on at 1x and `reschedule` hands over once they are built.
+   */
+  private scheduleSources(change: SourceChange, keepPending = false): Promise<unknown> {
+    if (change.active && needsStretch(change) && !this.graph.stretchReady) this.graph.prepareStretch().then(() => this.reschedule(), reportStretchBuildError);
+    return this.graph.schedule(change, keepPending);
+  }
+
+  private scheduleEndCheck(): void {
+    this.clearEndTimer();
+    const remaining = timeUntilEnd(this.transport, this.graph.context.immediate(), this.duration);
+    if (remaining === null) return;
+    this.endTimer = window.setTimeout(() => {
+      this.endTimer = null;
+      if (this.graph.disposed || this.transport.state !== 'playing') return;
+      // The window's timer runs on its own clock, not the audio clock, and may fire a little early:
+      // then check again when the end is due.
+      if (!this.settleEnd()) this.scheduleEndCheck();
+    }, remaining * 1000);
+  }
+
+  /** Applies the end-of-song rule, telling `onEnded` when it ends playback; true when it did. */
+  private settleEnd(): boolean {
+    if (this.graph.disposed) return false;
+    const next = settle(this.transport, this.graph.context.immediate(), this.duration);
+    if (next === this.transport) return false;
+    this.stopAll();
+    this.transport = next;
+    this.onEnded?.();
+    return true;
+  }
+
+  private clearEndTimer(): void {
+    if (this.endTimer !== null) window.clearTimeout(this.endTimer);
+    this.endTimer = null;
+  }
+}
+
+export function reportStretchBuildError(error: unknown): void {
+  console.error('The time-stretch nodes could not be built; playback stays at 100% and no transpose', error);
+}

@@ -1,0 +1,129 @@
+/**
+ * The gapless header of an MP3 file: a first frame that carries no audio but a Xing "Info" tag
+ * (frame and byte counts, a seek table) and LAME's extension of it, which says how many samples
+ * the encoder put before the music (its delay) and after it (padding to a whole frame). A decoder
+ * that reads it (FFmpeg's, and so Chromium's decodeAudioData; mpg123) drops those samples, so the
+ * decoded file starts on the music's first sample and is as long as what was encoded. Without it,
+ * every decoder plays LAME's delay (576 samples, and its own 529 on top) as silence before the music.
+ */
+
+/** LAME's encoder delay in samples: the MDCT's look-ahead before the first input sample comes out. */
+export const LAME_ENCODER_DELAY = 576;
+
+/** The facts of one MPEG audio layer III frame header that the Info frame needs. */
+export interface Mp3FrameHeader {
+  /** MPEG-1, or MPEG-2/2.5 (sample rates below 32 kHz): frames of half the samples. */
+  mpeg1: boolean;
+  sampleRate: number;
+  bitrateKbps: number;
+  mono: boolean;
+  /** The frame's whole length in bytes, header included. */
+  bytes: number;
+  samplesPerFrame: number;
+}
+
+const MPEG1_KBPS = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
+const MPEG2_KBPS = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
+const MPEG1_RATES = [44_100, 48_000, 32_000];
+
+/** The layer III frame header at `offset`, or null where there is none (no sync, or a value not allowed). */
+export function readFrameHeader(bytes: Uint8Array, offset: number): Mp3FrameHeader | null {
+  if (offset + 4 > bytes.length || bytes[offset] !== 0xff || (bytes[offset + 1]! & 0xe0) !== 0xe0) return null;
+  const version = (bytes[offset + 1]! >> 3) & 0x3; // 3: MPEG-1, 2: MPEG-2, 0: MPEG-2.5
+  const layer = (bytes[offset + 1]! >> 1) & 0x3; // 1: layer III
+  const bitrateIndex = bytes[offset + 2]! >> 4;
+  const rateIndex = (bytes[offset + 2]! >> 2) & 0x3;
+  if (version === 1 || layer !== 1 || bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return null;
+  const mpeg1 = version === 3;
+  const sampleRate = MPEG1_RATES[rateIndex]! / (mpeg1 ? 1 : version === 2 ? 2 : 4);
+  const bitrateKbps = (mpeg1 ? MPEG1_KBPS : MPEG2_KBPS)[bitrateIndex]!;
+  const padding = (bytes[offset + 2]! >> 1) & 0x1;
+  const samplesPerFrame = mpeg1 ? 1152 : 576;
+  return {
+    mpeg1,
+    sampleRate,
+    bitrateKbps,
+    mono: bytes[offset + 3]! >> 6 === 3,
+    bytes: Math.floor(((samplesPerFrame / 8) * bitrateKbps * 1000) / sampleRate) + padding,
+    samplesPerFrame,
+  };
+}
+
+/** Every frame of an MPEG audio stream that starts with a frame and holds nothing else. */
+function frameHeaders(stream: Uint8Array): Mp3FrameHeader[] {
+  const headers: Mp3FrameHeader[] = [];
+  for (let offset = 0; offset < stream.length; ) {
+    const header = readFrameHeader(stream, offset);
+    if (!header) throw new Error(`no MPEG layer III frame at byte ${offset} of ${stream.length}`);
+    headers.push(header);
+    offset += header.bytes;
+  }
+  return headers;
+}
+
+/** CRC-16 with polynomial 0x8005, reflected, from 0: the checksum the LAME tag carries twice. */
+function crc16(bytes: Uint8Array, crc = 0): number {
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xa001 : crc >>> 1;
+  }
+  return crc;
+}
+
+/** The Xing tag's fields present: frames, bytes, the seek table and the quality. */
+const XING_FLAGS = 0x0f;
+const XING_BYTES = 4 + 4 + 4 + 4 + 100 + 4;
+const LAME_TAG_BYTES = 36;
+
+/**
+ * `stream` (LAME's frames of `input.samples` samples per channel at `input.sampleRate`, nothing
+ * before them) with an Info frame in front declaring LAME's delay and the padding after the last
+ * sample. The Info frame has the first frame's header (so its bitrate: a constant-bitrate file stays
+ * one), without padding. A rate MP3 cannot carry is resampled by LAME: the length is counted at the
+ * stream's rate.
+ */
+export function withInfoFrame(stream: Uint8Array, input: { samples: number; sampleRate: number }): Uint8Array {
+  const headers = frameHeaders(stream);
+  const first = headers[0];
+  if (!first) throw new RangeError('an MP3 stream without frames has nothing to declare');
+  const samples = Math.round((input.samples * first.sampleRate) / input.sampleRate);
+  const padding = headers.length * first.samplesPerFrame - LAME_ENCODER_DELAY - samples;
+  if (padding < 0 || padding > 0xfff) throw new RangeError(`${headers.length} frames cannot hold ${samples} samples after the encoder's delay`);
+  const size = first.bytes - ((stream[2]! >> 1) & 0x1);
+  const sideInfo = first.mpeg1 ? (first.mono ? 17 : 32) : first.mono ? 9 : 17;
+  const xingAt = 4 + sideInfo;
+  const lameAt = xingAt + XING_BYTES;
+  if (lameAt + LAME_TAG_BYTES > size) throw new RangeError(`a frame of ${size} bytes cannot hold the Info tag`);
+
+  const frame = new Uint8Array(size);
+  const view = new DataView(frame.buffer);
+  // The first frame's header, with no CRC and no padding byte (this frame's size is `size`).
+  frame.set(stream.subarray(0, 4));
+  frame[1]! |= 0x01;
+  frame[2]! &= ~0x02;
+  frame.set([0x49, 0x6e, 0x66, 0x6f], xingAt); // "Info": the Xing tag of a constant-bitrate file
+  view.setUint32(xingAt + 4, XING_FLAGS);
+  view.setUint32(xingAt + 8, headers.length);
+  view.setUint32(xingAt + 12, size + stream.length);
+  // The seek table: for a constant bitrate, byte position is proportional to time.
+  for (let index = 0; index < 100; index++) frame[xingAt + 16 + index] = Math.floor((index * 256) / 100);
+  view.setUint32(xingAt + 116, 0); // quality: not given
+
+  frame.set(new TextEncoder().encode('LAME3.100'), lameAt);
+  frame[lameAt + 9] = 0x01; // tag revision 0, constant bitrate
+  frame[lameAt + 20] = Math.min(255, first.bitrateKbps);
+  // Twelve bits of delay and twelve of padding.
+  frame[lameAt + 21] = LAME_ENCODER_DELAY >> 4;
+  frame[lameAt + 22] = ((LAME_ENCODER_DELAY & 0xf) << 4) | (padding >> 8);
+  frame[lameAt + 23] = padding & 0xff;
+  // Source sample rate: 0 up to 32 kHz, 1 for 44.1 kHz, 2 for 48 kHz, 3 above.
+  frame[lameAt + 24] = (first.sampleRate <= 32_000 ? 0 : first.sampleRate === 44_100 ? 1 : first.sampleRate === 48_000 ? 2 : 3) << 6;
+  view.setUint32(lameAt + 28, size + stream.length);
+  view.setUint16(lameAt + 32, crc16(stream));
+  view.setUint16(lameAt + 34, crc16(frame.subarray(0, lameAt + 34)));
+
+  const out = new Uint8Array(size + stream.length);
+  out.set(frame);
+  out.set(stream, size);
+  return out;
+}
