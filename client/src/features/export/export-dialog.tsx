@@ -76,7 +76,7 @@ async function runExport(
 }
 
 /**
- * Export the mix you hear (issue 12, decision 0033): the mixer's levels, mutes and solo, the tempo
+ * Export the mix you hear (decision 0033): the mixer's levels, mutes and solo, the tempo
  * and transpose, optionally the loop N times, rendered offline by the engine from the stems it
  * already decoded (nothing is streamed or billed), then encoded in a worker as WAV or MP3, with a
  * progress bar for each step, Cancel, and a download named after the song.

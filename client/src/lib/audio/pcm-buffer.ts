@@ -34,7 +34,7 @@ export function copiesToTransfer(channels: readonly Float32Array[]): ArrayBuffer
  * longest stem, the tail silent, so every node of the graph gets equal lengths without another
  * copy), and the AudioBuffer let go. Without cross-origin isolation (no SharedArrayBuffer: a dev
  * server without the COEP header, or a browser that lacks it) the AudioBuffer itself is kept and
- * the graph copies what it hands over, as before (issue 8: memory against the decoded PCM).
+ * the graph copies what it hands over, as before (decision 0038: memory against the decoded PCM).
  *
  * Also takes a stem already shared (the engine shares each as soon as it is decoded, at its own
  * length, so the AudioBuffers do not pile up while the others decode): returned as it is when it
