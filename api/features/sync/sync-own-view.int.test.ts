@@ -35,7 +35,7 @@ describeAppOnEveryDatabase(
     let ann: TestBrowser;
     let bob: TestBrowser;
     let bobId: number;
-    const open = (browser: TestBrowser) => openSse(env.app.url, browser, '/api/sync/stream', env.app.config.publicUrl);
+    const open = (browser: TestBrowser) => openSse(env.app.url, browser, '/api/sync/stream');
 
     beforeAll(async () => {
       await catalogueSongs(env.app, [1, 2].map((songId) => ({ songId, stems: ['drums.wav'] })));

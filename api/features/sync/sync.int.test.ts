@@ -64,7 +64,7 @@ describeAppOnEveryDatabase(
     let proId: number;
     let free: TestBrowser;
     let other: TestBrowser;
-    const open = (browser: TestBrowser) => openSse(env.app.url, browser, '/api/sync/stream', env.app.config.publicUrl);
+    const open = (browser: TestBrowser) => openSse(env.app.url, browser, '/api/sync/stream');
 
     beforeAll(async () => {
       await catalogueSongs(env.app, [1, 2, 3, 4].map((songId) => ({ songId, stems })));
