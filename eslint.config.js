@@ -8,16 +8,42 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import globals from 'globals';
 
 // The import direction between the top-level folders, enforced here so a violation fails `npm test`:
-// events imports nothing of ours; projections imports events; api imports events and projections;
-// client imports only the types of events; scripts may import anything.
+// contract (the shapes that cross the wire) and events import nothing of ours; projections imports
+// events; api imports contract, events and projections; client imports contract and only the types
+// of events; scripts may import anything.
 const serverFolders = ['./projections', './api', './scripts'];
+
+/** The folders directly inside `folder` (read from disk, so one added later is fenced in too). */
+function foldersIn(folder) {
+  return readdirSync(new URL(folder, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+// API features do not import each other (api/features.ts composes them): what two need lives in
+// a shared folder below them (api/library, api/commands, ...) or in contract/. A feature's tests
+// may still set up another feature's state through that feature's `testing/` folder, and nothing
+// else of it.
+const apiFeatures = foldersIn('./api/features');
+const apiFeatureMessage = 'API features do not import each other: move what both need to a shared api/ folder or to contract/.';
+const apiFeatureZones = apiFeatures.map((feature) => ({
+  target: `./api/features/${feature}`,
+  from: './api/features',
+  except: [`./${feature}`],
+  message: apiFeatureMessage,
+}));
+const apiFeatureTestZones = apiFeatures.map((feature) => ({
+  target: `./api/features/${feature}`,
+  from: './api/features',
+  except: [`./${feature}`, ...apiFeatures.filter((other) => other !== feature).map((other) => `./${other}/testing`)],
+  message: `${apiFeatureMessage} Tests may use another feature's testing/ folder.`,
+}));
+const apiTestFiles = ['api/features/**/*.test.ts', 'api/features/*/testing/**/*.ts'];
 
 // Inside the client, shared code flows components/lib -> features -> app: a feature
 // never imports another feature, the app shell, or anything but the shared folders. One zone per
 // feature folder, read from disk, so a feature added later is fenced in without editing this file.
-const clientFeatures = readdirSync(new URL('./client/src/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const clientFeatures = foldersIn('./client/src/features');
 const clientZones = [
   ...clientFeatures.map((feature) => ({
     target: `./client/src/features/${feature}`,
@@ -37,6 +63,16 @@ const clientZones = [
     from: ['./client/src/features', './client/src/app'],
     message: 'client/src/lib and client/src/components are shared: they import no feature and not the app layer.',
   },
+];
+
+const folderZones = [
+  { target: './contract', from: ['./events', './projections', './api', './client', './scripts'], message: 'contract imports nothing of ours (only zod): api and client both import it.' },
+  { target: './events', from: ['./contract', './projections', './api', './client', './scripts'], message: 'events imports nothing of ours.' },
+  { target: './projections', from: ['./contract', './api', './client', './scripts'], message: 'projections imports only events.' },
+  { target: './api', from: ['./client', './scripts'], message: 'api imports only contract, events and projections.' },
+  { target: './api/library', from: ['./api/features'], message: 'api/library is shared by features: it imports none of them.' },
+  { target: './client', from: serverFolders, message: 'client never imports server code.' },
+  ...clientZones,
 ];
 
 // The client's import bans: the event catalogue's code (its types only), and react-redux's untyped
@@ -73,19 +109,12 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './events', from: ['./projections', './api', './client', './scripts'], message: 'events imports nothing of ours.' },
-            { target: './projections', from: ['./api', './client', './scripts'], message: 'projections imports only events.' },
-            { target: './api', from: ['./client', './scripts'], message: 'api imports only events and projections.' },
-            { target: './client', from: serverFolders, message: 'client never imports server code.' },
-            ...clientZones,
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: [...folderZones, ...apiFeatureZones] }],
     },
+  },
+  {
+    files: apiTestFiles,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...folderZones, ...apiFeatureTestZones] }] },
   },
   {
     // The client may see the event catalogue's types, never its code (zod schemas, the store).

@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{events,projections,api,client,scripts}/**/*.unit.test.{ts,tsx}'],
+          include: ['{contract,events,projections,api,client,scripts}/**/*.unit.test.{ts,tsx}'],
           environment: 'node',
         },
       },

@@ -10,7 +10,7 @@ import { writeSliceBytes } from '../features/stems/send-metered-body';
 import { type FixtureSongLibrary, createFixtureSongLibrary } from '../features/stems/testing/fixture-song-library';
 import { socketBufferingBound } from '../features/stems/testing/socket-buffering';
 import { meteredStreams, sessionHeader, stemPath, waitForMeteredStreams } from '../features/stems/testing/stem-requests';
-import type { UsageStatsResponse } from '../features/usage/usage-responses';
+import type { UsageStats as UsageStatsResponse } from '../../contract/usage-stats';
 import { describeAppOnEveryDatabase } from '../testing/describe-app-on-every-database';
 import type { TestBrowser } from '../testing/test-browser';
 import { signInWithCode, testAuthSecret, testClock } from '../testing/test-sign-in';

@@ -27,9 +27,15 @@ export class TestBrowser {
     this.#cookies.set(name, value);
   }
 
+  /** The Cookie header this browser sends (undefined while it holds none). */
+  cookieHeader(): string | undefined {
+    return this.#cookies.size > 0 ? [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ') : undefined;
+  }
+
   async request<Body = unknown>(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<TestResponse<Body>> {
     const headers: Record<string, string> = { ...options.headers };
-    if (this.#cookies.size > 0) headers.cookie = [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const cookie = this.cookieHeader();
+    if (cookie !== undefined) headers.cookie = cookie;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(`${this.#baseUrl}${path}`, {
       method,

@@ -9,7 +9,7 @@ import { openPgliteSqlClient } from '../../events/store/postgres/pglite-sql-clie
 import { type TestApp, startTestApp } from '../../api/testing/start-test-app';
 import { signInWithCode, testAuthSecret } from '../../api/testing/test-sign-in';
 import type { ScanProgress } from '../../api/features/songs/song-scan';
-import type { SongResponse } from '../../api/features/songs/songs-responses';
+import type { Song } from '../../contract/song';
 import { ensureClientBuilt } from '../app/ensure-client-built';
 import { generateDemoLibrary } from '../demo-library/generate-library';
 import { genres } from '../demo-library/song-plans';
@@ -20,7 +20,7 @@ export interface ClientBenchApp {
   /** The session cookie of the bench's signed-in user. */
   session: { name: string; value: string };
   /** The generated demo song (six MP3 stems) and its folder. */
-  demoSong: SongResponse;
+  demoSong: Song;
   demoSongDirectory: string;
   /** Songs in the library, the demo song included. */
   librarySize: number;
@@ -56,7 +56,7 @@ export async function startClientBenchApp(options: { songs: number; log: (line: 
     for (let progress = await browser.get<ScanProgress>('/api/songs/scan/progress'); progress.body.isScanning; progress = await browser.get<ScanProgress>('/api/songs/scan/progress')) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const [demoSong] = (await browser.get<SongResponse[]>('/api/songs')).body;
+    const [demoSong] = (await browser.get<Song[]>('/api/songs')).body;
     if (!demoSong || demoSong.stems.length !== 6) throw new Error(`The demo song did not scan with six stems: ${JSON.stringify(demoSong)}`);
 
     log(`seeding ${(options.songs - 1).toLocaleString('en')} songs through the store`);

@@ -5,7 +5,7 @@ import { bytesPerCredit } from '../../../projections/credits/credit-rules';
 import { seedPurchase, seedStreamed } from '../../credits/testing/seed-credits';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import { signInWithCode, testAuthSecret, testClock } from '../../testing/test-sign-in';
-import type { UsageStatsResponse } from '../usage/usage-responses';
+import type { UsageStats } from '../../../contract/usage-stats';
 import type { AdminCreditAdjustmentResponse, AdminUserEventsResponse } from './admin-responses';
 import { eventsInLog } from './testing/events-in-log';
 
@@ -99,7 +99,7 @@ describeAppOnEveryDatabase('admin audit', { config: { authSecret: testAuthSecret
     const { browser: admin, user: adminUser } = await signInWithCode(env.app.url, 'admin@example.com');
     const { browser, user } = await signInWithCode(env.app.url, 'adjusted@example.com');
     await seedStreamed(env.app, user.id, 250 * bytesPerCredit, new Date('2025-10-02T10:00:00.000Z'));
-    const stats = async () => (await browser.get<UsageStatsResponse>('/api/usage/stats')).body;
+    const stats = async () => (await browser.get<UsageStats>('/api/usage/stats')).body;
     expect((await stats()).paidCredits).toEqual({ remaining: 0, total: 0 });
 
     const granted = await admin.post<AdminCreditAdjustmentResponse>(`/api/admin/users/${user.id}/credit-adjustments`, { credits: 80, reason: '  stream not metered on 2025-10-09 ' });
@@ -144,6 +144,6 @@ describeAppOnEveryDatabase('admin audit', { config: { authSecret: testAuthSecret
     expect((await admin.post('/api/admin/users/424242/credit-adjustments', { credits: 10, reason: 'nobody' })).status).toBe(404);
     expect((await admin.post('/api/admin/users/abc/credit-adjustments', { credits: 10, reason: 'nobody' })).status).toBe(400);
     expect(await eventsInLog(env.app, ['CreditsAdjusted'])).toEqual(before);
-    expect((await regular.get<UsageStatsResponse>('/api/usage/stats')).body.paidCredits).toEqual({ remaining: 0, total: 0 });
+    expect((await regular.get<UsageStats>('/api/usage/stats')).body.paidCredits).toEqual({ remaining: 0, total: 0 });
   });
 });

@@ -4,7 +4,7 @@ import type { TestApp } from '../../testing/start-test-app';
 import { TestBrowser } from '../../testing/test-browser';
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 import { startProSubscription } from '../subscription/testing/seed-subscription';
-import { presetStream } from './preset-state';
+import { presetStream } from '../../library/preset-state';
 import { appendAndWait, catalogueSongs } from './testing/catalogue-songs';
 
 const stems = ['drums.wav', 'Bass Guitar.wav', 'vocals.wav'];

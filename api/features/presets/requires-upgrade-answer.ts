@@ -1,5 +1,5 @@
 import type { AppContext } from '../../http/app-context';
-import { RequiresUpgrade } from './preset-decisions';
+import { RequiresUpgrade } from '../../library/preset-decisions';
 import type { RequiresUpgradeResponse } from './presets-responses';
 
 /**

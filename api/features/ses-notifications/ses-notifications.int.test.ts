@@ -5,8 +5,7 @@ import { emailSuppression } from '../../../projections/email-suppressions/email-
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import type { TestApp } from '../../testing/start-test-app';
 import { testAuthSecret, testClock } from '../../testing/test-sign-in';
-import { createCampaign } from '../campaigns/campaign-commands';
-import { lastOutboxId, queuedCampaignMail, seedUsers, senderFor } from '../campaigns/testing/campaign-fixtures';
+import { lastOutboxId, queueCampaignToAll, queuedCampaignMail, seedUsers, senderFor } from '../campaigns/testing/campaign-fixtures';
 import { emailFeedbackStream } from './record-ses-feedback';
 import { sesNotificationsRouter } from './ses-notifications-router';
 import { bounceNotification, complaintNotification, subscriptionConfirmation } from './testing/sns-messages';
@@ -39,7 +38,7 @@ describeAppOnEveryDatabase(
     it('stops campaign mail to an address after a permanent bounce or a complaint, not after a transient bounce; the others still get it', async () => {
       const users = await seedUsers(env.app, 1, 4, clock.now());
       const world = { sql: env.app.sql, store: env.app.store, config: env.app.config, clock };
-      const { campaignId } = await createCampaign(world, { subject: 'News', htmlBody: '<p>News</p>', textBody: 'News', targetAudience: 'all' }, { requestId: 'test', userId: null });
+      const { campaignId } = await queueCampaignToAll(world, 'News');
 
       const posted = [
         await postAsSns(env.app, token, bounceNotification({ messageId: 'b0a7f1c2-0000-4000-8000-000000000001', bounceType: 'Permanent', emails: ['User1@example.com'] })),
@@ -63,7 +62,7 @@ describeAppOnEveryDatabase(
       expect(batch?.data).toMatchObject({ sentCount: 2, recipientUserIds: [users[2], users[3]], unsubscribedUserIds: [users[0], users[1]] });
 
       // A campaign queued afterwards leaves the suppressed addresses out of its audience.
-      const later = await createCampaign(world, { subject: 'More', htmlBody: '<p>More</p>', textBody: 'More', targetAudience: 'all' }, { requestId: 'test', userId: null });
+      const later = await queueCampaignToAll(world, 'More');
       const { rows } = await env.sql.query<{ email: string }>('SELECT email FROM campaign_recipients WHERE campaign_id = $1 ORDER BY email', [later.campaignId]);
       expect(rows.map((row) => row.email)).toEqual(['user3@example.com', 'user4@example.com']);
     });

@@ -7,7 +7,7 @@ import { TestBrowser } from '../../testing/test-browser';
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 import { afterSilence, chord, clickTrack, wavOf } from './analysis/testing/synthetic-audio';
 import type { ScanProgress, ScanStage } from './song-scan';
-import type { SongResponse } from './songs-responses';
+import type { Song as SongResponse } from '../../../contract/song';
 import { write } from './testing/song-files';
 
 const songsDir = mkdtempSync(path.join(tmpdir(), 'woodshed-analysed-songs-'));

@@ -6,7 +6,6 @@ import type { SongAnalysis, SongState } from './song-state';
 export type SongEvent = DecidedEvent<
   'SongCatalogued' | 'SongFilesChanged' | 'SongRemovedFromDisk' | 'SongMetadataEdited' | 'SongGenreEdited' | 'SongAnalysed' | 'SongBpmDetected'
 >;
-export type StarEvent = DecidedEvent<'SongStarred' | 'SongUnstarred'>;
 
 /**
  * CatalogueSong (a scan read the folder): a new song is catalogued; a known one changes only when
@@ -94,26 +93,6 @@ export function decideRecordAnalysis(state: SongState, command: { songId: number
 export function decideRecordDetectedBpm(state: SongState, command: { songId: number; userId: number; bpm: number; firstBeat: number | null }): SongEvent[] {
   const applied = state.fileMetadata?.bpm === null || state.fileMetadata?.bpm === undefined;
   return [{ type: 'SongBpmDetected', data: { ...command, applied } }];
-}
-
-/** A user's stars stream (`song-stars-<userId>`) folded: the songs they starred. */
-export type StarsState = ReadonlySet<number>;
-export const initialStarsState: StarsState = new Set();
-
-export function evolveStarsState(state: StarsState, event: { type: string; data: unknown }): StarsState {
-  if (event.type !== 'SongStarred' && event.type !== 'SongUnstarred') return state;
-  const { songId } = event.data as { songId: number };
-  const next = new Set(state);
-  if (event.type === 'SongStarred') next.add(songId);
-  else next.delete(songId);
-  return next;
-}
-
-/** StarSong / UnstarSong: starring a starred song (or unstarring one that is not) changes nothing. */
-export function decideSetStarred(state: StarsState, command: { userId: number; songId: number; starred: boolean }): StarEvent[] {
-  const { userId, songId, starred } = command;
-  if (state.has(songId) === starred) return [];
-  return [{ type: starred ? 'SongStarred' : 'SongUnstarred', data: { userId, songId } }];
 }
 
 export type OwnViewEvent = DecidedEvent<'SongDetailsEditedForUser'>;

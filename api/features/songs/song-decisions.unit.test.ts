@@ -8,12 +8,10 @@ import {
   decideEditSongGenre,
   decideEditSongMetadata,
   decideRemoveSongFromDisk,
-  decideSetStarred,
   evolveOwnView,
-  evolveStarsState,
-  initialStarsState,
 } from './song-decisions';
 import { evolveSongState, initialSongState } from './song-state';
+import { decideSetStarred, evolveStarsState, initialStarsState } from '../../library/star-decisions';
 
 const files: SongFolderFiles = {
   directory: '/srv/songs/alpha',

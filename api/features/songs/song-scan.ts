@@ -9,7 +9,7 @@ import { type Command, handleCommand } from '../../commands/handle-command';
 import type { EventSource } from '../../commands/request-event-metadata';
 import { songAnalyser } from './analysis/song-analyser';
 import type { TempoAnalysis } from './analysis/song-analysis';
-import { instrumentOf, stemName } from './instrument-groups';
+import { instrumentOf, stemName } from '../../library/instrument-groups';
 import { describeFileError, readSongFolder, isStemFilename } from './read-song-folder';
 import { type SongEvent, decideCatalogueSong, decideRecordAnalysis, decideRemoveSongFromDisk, isAnalysisNeeded } from './song-decisions';
 import { findOrCreateSongId, registeredSongFolders } from './song-folder-registry';

@@ -6,7 +6,7 @@ import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-
 import type { TestBrowser } from '../../testing/test-browser';
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 import { bpmDetectionsPerUser, songScansPerUser } from './song-limits';
-import type { SongResponse } from './songs-responses';
+import type { Song as SongResponse } from '../../../contract/song';
 import { scanSongs, wav, write } from './testing/song-files';
 
 const songsDir = mkdtempSync(path.join(tmpdir(), 'woodshed-song-permissions-'));

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import type { TestBrowser } from '../../testing/test-browser';
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
-import type { SongResponse } from './songs-responses';
+import type { Song as SongResponse } from '../../../contract/song';
 import { scanSongs, wav, write } from './testing/song-files';
 
 const songsDir = mkdtempSync(path.join(tmpdir(), 'woodshed-song-own-view-'));

@@ -8,7 +8,7 @@ import type { TestBrowser } from '../../testing/test-browser';
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 import { sessionHeader } from '../stems/testing/stem-requests';
 import type { ScanProgress } from './song-scan';
-import type { SongResponse } from './songs-responses';
+import type { Song as SongResponse } from '../../../contract/song';
 import { flacFile, id3v2Tag, longMp3, mp3, oggVorbis, tone, wavFile, writeSparseWav } from './testing/real-world-audio';
 import { scanSongs, write } from './testing/song-files';
 import { asUnprivilegedUser } from './testing/unprivileged';

@@ -4,6 +4,7 @@ import { type StoredEvent, newEvent } from '../../../events/catalog';
 import { ProjectionWaitTimeout } from '../../../projections/runtime/position-waiter';
 import { findDetectedCharts } from '../../../projections/detected-chords/detected-chords-queries';
 import { type SongRecord, findSong, listSongs } from '../../../projections/songs/songs-queries';
+import type { ChordText, DetectedBpm, PlayCount, ScanStarted, SongWithLyrics } from '../../../contract/song';
 import type { AppDependencies } from '../../app-dependencies';
 import { handleCommand } from '../../commands/handle-command';
 import { requestEventMetadata } from '../../commands/request-event-metadata';
@@ -11,6 +12,7 @@ import type { AppRouter, AppState } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
 import { parseBody, parseInput, parseQuery } from '../../http/parse-request';
 import { requireUser } from '../../http/require-user';
+import { decideSetStarred, evolveStarsState, initialStarsState } from '../../library/star-decisions';
 import { enforceRateLimit } from '../../rate-limits/rate-limit';
 import { readTextFileInside } from '../../storage/read-text-file-inside';
 import { songAnalyser } from './analysis/song-analyser';
@@ -22,22 +24,19 @@ import {
   decideEditSongMetadata,
   decideRecordDetectedBpm,
   evolveOwnView,
-  decideSetStarred,
-  evolveStarsState,
-  initialStarsState,
   songDetailsStream,
 } from './song-decisions';
 import { type SongScanner, songCommand } from './song-scan';
 import { bpmDetectionsPerUser, songScansPerUser } from './song-limits';
 import { stemFilesInside } from './stem-files-inside';
 import { chordsQuery, genreRequest, metadataRequest, songIdParam, starredRequest } from './songs-requests';
-import { type ScanStartedResponse, type SongWithLyricsResponse, toSongResponse } from './songs-responses';
+import { toSongResponse } from './songs-responses';
 
 const songsReadModel = 'songs';
 
 /**
  * The song library (spec 000 section 7), for signed-in users:
- * - GET /api/songs -> SongResponse[]; GET /api/songs/{id} -> SongResponse with `lyrics`
+ * - GET /api/songs -> Song[]; GET /api/songs/{id} -> SongWithLyrics (contract/song.ts)
  * - POST /api/songs/{id}/play -> { playCount }
  * - PATCH /api/songs/{id}/starred { starred }, /metadata { title | bpm, key, difficulty }, /genre { genre, genre2 } -> the song
  * - GET /api/songs/{id}/chords -> { availableInstruments }; ?instrument=name -> { instrument, text } (chord files, else detected charts)
@@ -65,7 +64,7 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
     await enforceRateLimit(deps, ctx, songScansPerUser, String(user.id));
     if (!scanner.start(ctx, user.id)) throw scanRunning();
     ctx.status = 202;
-    ctx.body = { message: 'Scanning the songs directory.' } satisfies ScanStartedResponse;
+    ctx.body = { message: 'Scanning the songs directory.' } satisfies ScanStarted;
   });
 
   router.get('/scan/progress', (ctx) => {
@@ -77,7 +76,7 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
     const user = requireUser(ctx);
     const song = await requireSong(deps, ctx, user.id);
     const lyrics = song.hasLyrics ? await readSongText(deps, song, 'lyrics.lrc') : null;
-    ctx.body = { ...toSongResponse(song), lyrics } satisfies SongWithLyricsResponse;
+    ctx.body = { ...toSongResponse(song), lyrics } satisfies SongWithLyrics;
   });
 
   router.post('/:id/play', async (ctx) => {
@@ -87,7 +86,7 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
     const event = newEvent('SongPlayed', { userId: user.id, songId: song.id }, requestEventMetadata(ctx, deps.clock, user.id));
     const { position } = await deps.store.append(`song-plays-${song.id}`, [event], { expectedVersion: 'any' });
     await waitForSongs(deps, position);
-    ctx.body = { playCount: (await requireSong(deps, ctx, user.id)).playCount };
+    ctx.body = { playCount: (await requireSong(deps, ctx, user.id)).playCount } satisfies PlayCount;
   });
 
   router.patch('/:id/starred', async (ctx) => {
@@ -146,12 +145,12 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
       throw new AppError(400, 'invalid_request', `instrument: must be one of this song's chord instruments (${available.length > 0 ? available.join(', ') : 'none'})`);
     }
     if (!song.chordInstruments.includes(instrument)) {
-      ctx.body = { instrument, text: detected[instrument] };
+      ctx.body = { instrument, text: detected[instrument] } satisfies ChordText;
       return;
     }
     const text = await readSongText(deps, song, path.join('chords', `${instrument}.txt`));
     if (text === null) throw new AppError(404, 'not_found', `The ${instrument} chord file is gone since the last scan. Scan the library again.`);
-    ctx.body = { instrument, text };
+    ctx.body = { instrument, text } satisfies ChordText;
   });
 
   router.post('/:id/rescan-bpm', async (ctx) => {
@@ -177,7 +176,7 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
         // beat stays the catalogue's: the player's beat grid is the song's).
         await handleCommand(deps, ctx, ownViewCommand(user.id, song, { bpm }));
       }
-      ctx.body = { bpm };
+      ctx.body = { bpm } satisfies DetectedBpm;
     } finally {
       detecting.delete(song.id);
     }

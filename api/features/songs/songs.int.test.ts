@@ -8,7 +8,7 @@ import { TestBrowser } from '../../testing/test-browser';
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 import { pino } from 'pino';
 import { type ScanProgress, SongScanner } from './song-scan';
-import type { SongResponse, SongWithLyricsResponse } from './songs-responses';
+import type { Song as SongResponse, SongWithLyrics as SongWithLyricsResponse } from '../../../contract/song';
 import { scanSongs, wav, write } from './testing/song-files';
 
 const lyrics = '[Verse]\n[00:01.00]<00:01.00>Hello <00:01.50>world\n';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { UsageStatsResponse } from '../usage/usage-responses';
+import type { UsageStats as UsageStatsResponse } from '../../../contract/usage-stats';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 import { playerRequestHeader } from './require-player-request';

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import { type SubscriptionStatus, subscriptionStatusOf } from '../../../projections/subscriptions/subscriptions-queries';
+import type { SubscriptionStatus } from '../../../contract/subscription-status';
+import { subscriptionStatusOf } from '../../../projections/subscriptions/subscriptions-queries';
 import type { AppDependencies } from '../../app-dependencies';
 import type { AppRouter, AppState } from '../../http/app-context';
 import { requireUser } from '../../http/require-user';

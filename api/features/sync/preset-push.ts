@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import { type CompletePresetData, completePresetData } from '../../../events/catalog';
-import { type PresetEvent, decideResetPreset, decideSavePreset } from '../presets/preset-decisions';
-import type { PresetState } from '../presets/preset-state';
-import { presetDataFor } from '../presets/presets-requests';
+import { type PresetEvent, decideResetPreset, decideSavePreset } from '../../library/preset-decisions';
+import { presetDataFor } from '../../library/preset-data-for';
+import type { PresetState } from '../../library/preset-state';
 import { PushConflict } from './push-conflict';
-import type { PresetDocument } from './sync-documents';
+import type { PresetDocument } from '../../../contract/sync-documents';
 import type { PushedPresetDocument } from './sync-requests';
 
 /** The server's document for one user's song: the saved preset, or a tombstone (reset, or never saved). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PresetData } from '../../../events/catalog';
 import { decisionSpec } from '../../../events/catalog/testing/decision-spec';
 import { storedEvents } from '../../../events/catalog/testing/stored-events';
-import { evolvePresetState, initialPresetState } from '../presets/preset-state';
+import { evolvePresetState, initialPresetState } from '../../library/preset-state';
 import { decidePresetPush } from './preset-push';
 import { PushConflict } from './push-conflict';
 import { decideStarPush, evolveStarDocumentsState, initialStarDocumentsState } from './star-push';

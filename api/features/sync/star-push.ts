@@ -1,7 +1,7 @@
 import type { StoredEvent } from '../../../events/catalog';
-import { type StarEvent, decideSetStarred } from '../songs/song-decisions';
+import { type StarEvent, decideSetStarred } from '../../library/star-decisions';
 import { PushConflict } from './push-conflict';
-import type { StarDocument } from './sync-documents';
+import type { StarDocument } from '../../../contract/sync-documents';
 
 /**
  * A user's stars stream (`song-stars-<userId>`, the stream PATCH /api/songs/{id}/starred decides

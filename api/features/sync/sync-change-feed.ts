@@ -7,12 +7,10 @@ import { latestSongsPositions, listCatalogueSongChanges, listOverlayChangesOfUse
 import { songsOfEachUser } from './songs-of-each-user';
 import type { Logger } from 'pino';
 import { checkpointPosition } from './sync-checkpoint';
-import { type SyncCollection, type SyncDocuments, toPresetDocument, toSongDocument, toStarDocument } from './sync-documents';
+import type { SyncStreamMessage } from '../../../contract/sync-documents';
+import { toPresetDocument, toSongDocument, toStarDocument } from './sync-documents';
 
 /** What the live stream sends: changed documents of one collection with their checkpoint, or RESYNC. */
-export type SyncStreamMessage =
-  | { [Name in SyncCollection]: { collection: Name; documents: SyncDocuments[Name][]; checkpoint: { position: Position } } }[SyncCollection]
-  | 'RESYNC';
 
 export interface SyncChangeFeedOptions {
   /** How often the read models are checked while anyone listens; default 250 ms. */

@@ -8,7 +8,7 @@ import { listCatalogueSongChanges, listOverlayChangesOfUsers } from '../../../pr
 import { catalogueSongs } from '../presets/testing/catalogue-songs';
 import { songsOfEachUser } from './songs-of-each-user';
 import { SyncChangeFeed } from './sync-change-feed';
-import type { SongDocument, SyncPage } from './sync-documents';
+import type { PullPage, SongDocument } from '../../../contract/sync-documents';
 import { syncFeature } from './sync-feature';
 import { syncRouter } from './sync-router';
 import { type SseItem, openSse } from './testing/sse-client';
@@ -35,7 +35,7 @@ describeAppOnEveryDatabase(
     let ann: TestBrowser;
     let bob: TestBrowser;
     let bobId: number;
-    const open = (browser: TestBrowser) => openSse(env.app.url, browser, '/api/sync/stream', env.app.config.publicUrl);
+    const open = (browser: TestBrowser) => openSse(env.app.url, browser, '/api/sync/stream');
 
     beforeAll(async () => {
       await catalogueSongs(env.app, [1, 2].map((songId) => ({ songId, stems: ['drums.wav'] })));
@@ -56,7 +56,7 @@ describeAppOnEveryDatabase(
         const { item } = await annStream.waitFor(songsMessage((docs) => docs.some((doc) => doc.id === '1' && doc.title === 'My Song One')), { from: annMark });
         // The stream's checkpoint is the pull's: pulling from it returns nothing new.
         const { checkpoint } = item.kind === 'data' ? (item.data as SongsMessage) : { checkpoint: { position: '' } };
-        expect((await ann.get<SyncPage<SongDocument>>(`/api/sync/songs/pull?position=${encodeURIComponent(checkpoint.position)}`)).body.documents).toEqual([]);
+        expect((await ann.get<PullPage<SongDocument>>(`/api/sync/songs/pull?position=${encodeURIComponent(checkpoint.position)}`)).body.documents).toEqual([]);
 
         // A shared change (a play by Bob) reaches both: Ann's copy keeps her title, Bob's the catalogue's.
         expect((await bob.post('/api/songs/1/play')).status).toBe(200);

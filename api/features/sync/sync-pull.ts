@@ -4,7 +4,8 @@ import { readPositionEpoch } from '../../../projections/runtime/position-epoch';
 import { listPresetChanges } from '../../../projections/presets/presets-queries';
 import { listSongChanges, listStarChanges } from '../../../projections/songs/songs-sync-queries';
 import { checkpointPosition, pullFrom } from './sync-checkpoint';
-import { type SyncCollection, type SyncDocuments, type SyncPage, toPresetDocument, toSongDocument, toStarDocument } from './sync-documents';
+import type { PullPage, SyncCollection, SyncDocuments } from '../../../contract/sync-documents';
+import { toPresetDocument, toSongDocument, toStarDocument } from './sync-documents';
 
 /**
  * One pull page of `collection` for `userId`: the documents changed after the checkpoint's
@@ -18,7 +19,7 @@ export async function pullPage<Name extends SyncCollection>(
   userId: number,
   sentCheckpoint: string | undefined,
   limit: number,
-): Promise<SyncPage<SyncDocuments[Name]>> {
+): Promise<PullPage<SyncDocuments[Name]>> {
   const epoch = await readPositionEpoch(sql);
   const position = pullFrom(epoch, sentCheckpoint);
   const after = position ?? START;

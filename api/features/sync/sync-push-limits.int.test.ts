@@ -8,7 +8,7 @@ import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 import { catalogueSongs } from '../presets/testing/catalogue-songs';
 import { startProSubscription } from '../subscription/testing/seed-subscription';
 import { SyncChangeFeed } from './sync-change-feed';
-import type { PresetDocument, StarDocument, SyncPage } from './sync-documents';
+import type { PresetDocument, PullPage, StarDocument } from '../../../contract/sync-documents';
 import { syncFeature } from './sync-feature';
 import { syncRouter } from './sync-router';
 
@@ -73,7 +73,7 @@ describeAppOnEveryDatabase(
       expect(pushed.status).toBe(200);
       expect(pushed.body).toEqual([{ id: '2', starred: true, updatedAt: expect.any(Number), _deleted: false }]);
       expect(await streamWrites(env.app, `song-stars-${userId}`)).toEqual({ events: songCount + 1, transactions: 1 });
-      const pulled = await browser.get<SyncPage<StarDocument>>('/api/sync/stars/pull?limit=500');
+      const pulled = await browser.get<PullPage<StarDocument>>('/api/sync/stars/pull?limit=500');
       const starred = pulled.body.documents.filter((document) => document.starred).map((document) => Number(document.id));
       expect(starred.sort((a, b) => a - b)).toEqual(Array.from({ length: songCount - 1 }, (_, index) => index + 2));
     });
@@ -88,7 +88,7 @@ describeAppOnEveryDatabase(
       expect(pushed.status).toBe(200);
       expect(pushed.body).toEqual([]);
       expect(await streamWrites(env.app, `song-preset-${userId}-1`)).toEqual({ events: 2, transactions: 1 });
-      const pulled = await browser.get<SyncPage<PresetDocument>>('/api/sync/presets/pull');
+      const pulled = await browser.get<PullPage<PresetDocument>>('/api/sync/presets/pull');
       expect(Object.fromEntries(pulled.body.documents.map((document) => [document.id, document.volumes['drums.wav']]))).toEqual({ 1: 0.25, 2: 0.5, 3: 0.5 });
     });
 

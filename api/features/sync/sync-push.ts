@@ -2,13 +2,13 @@ import { stemIdsOfSongsOnDisk } from '../../../projections/songs/songs-queries';
 import { hasActiveSubscription } from '../../../projections/subscriptions/subscriptions-queries';
 import type { AppDependencies } from '../../app-dependencies';
 import type { EventSource } from '../../commands/request-event-metadata';
-import type { PresetEvent } from '../presets/preset-decisions';
-import { type PresetState, evolvePresetState, initialPresetState, presetStream } from '../presets/preset-state';
-import type { StarEvent } from '../songs/song-decisions';
+import type { PresetEvent } from '../../library/preset-decisions';
+import { type PresetState, evolvePresetState, initialPresetState, presetStream } from '../../library/preset-state';
+import type { StarEvent } from '../../library/star-decisions';
 import { decidePresetPush } from './preset-push';
 import { type IndexedRow, type RowConflict, pushRowsOnStream } from './push-rows';
 import { type StarDocumentsState, decideStarPush, evolveStarDocumentsState, initialStarDocumentsState, starsStream } from './star-push';
-import type { PresetDocument, StarDocument } from './sync-documents';
+import type { PresetDocument, StarDocument } from '../../../contract/sync-documents';
 import type { PresetPushRow, StarPushRow } from './sync-requests';
 
 type PushDependencies = Pick<AppDependencies, 'sql' | 'store' | 'clock' | 'projections'>;

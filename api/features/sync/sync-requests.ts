@@ -1,11 +1,9 @@
 import { z } from 'zod';
+import { maxPullLimit, maxPushRows, presetDocumentSchema, pushCollections, starDocumentSchema, syncCollections } from '../../../contract/sync-documents';
 import { presetDataSchema } from '../../../events/catalog';
 
-/** Most documents per pull page, and the default (docs/sync-protocol.md). */
-export const maxPullLimit = 500;
+/** Documents per pull page without a `limit` (docs/sync-protocol.md). */
 export const defaultPullLimit = 100;
-/** Most rows per push. */
-export const maxPushRows = 100;
 
 /** GET /api/sync/{collection}/pull?position=&limit= */
 export const pullQuery = z.object({
@@ -22,28 +20,24 @@ export const pullQuery = z.object({
     .optional(),
 });
 
-/** A song id as sync documents carry it: a decimal string. */
-const documentId = z.string().regex(/^[1-9]\d{0,8}$/, { message: 'must be a song id (a positive whole number as a string)' });
-const updatedAt = z.number().int().nonnegative();
+/** A pushed star document: the contract's, and nothing else. */
+const pushedStarDocument = z.strictObject(starDocumentSchema.shape);
 
-export const starDocumentSchema = z.strictObject({ id: documentId, starred: z.boolean(), updatedAt, _deleted: z.boolean() });
-
-// A preset document's settings are checked for shape here; whether its stem ids are the song's is
-// a matter of the song (a conflict, not a bad request: the song may have changed since). Tempo and
-// transpose out of range are a bad request; absent, the document is from a client that does not
-// know them (see `decidePresetPush`).
-export const presetDocumentSchema = z.strictObject({
-  id: documentId,
+// A pushed preset's settings are checked as the event's preset data (tighter than the contract's
+// document: at most 64 stems, stem ids of at most 255 characters); whether its stem ids are the
+// song's is a matter of the song (a conflict, not a bad request: the song may have changed since).
+// Tempo and transpose out of range are a bad request; absent, the document is from a client that
+// does not know them (see `decidePresetPush`).
+const pushedPresetDocument = z.strictObject({
+  ...presetDocumentSchema.shape,
   volumes: presetDataSchema.shape.volumes,
   mutes: presetDataSchema.shape.mutes,
   tempo: presetDataSchema.shape.tempo,
   transpose: presetDataSchema.shape.transpose,
-  updatedAt,
-  _deleted: z.boolean(),
 });
 
 /** A pushed preset document: tempo and transpose are absent when the client predates them. */
-export type PushedPresetDocument = z.infer<typeof presetDocumentSchema>;
+export type PushedPresetDocument = z.infer<typeof pushedPresetDocument>;
 
 interface PushRow {
   assumedMasterState: { id: string } | null;
@@ -63,12 +57,12 @@ const tooManyRows = { message: `at most ${maxPushRows} rows per push` };
 
 /** POST /api/sync/stars/push */
 export const starPushRequest = z
-  .array(z.strictObject({ assumedMasterState: starDocumentSchema.nullable(), newDocumentState: starDocumentSchema }))
+  .array(z.strictObject({ assumedMasterState: pushedStarDocument.nullable(), newDocumentState: pushedStarDocument }))
   .max(maxPushRows, tooManyRows)
   .superRefine(sameDocument);
 /** POST /api/sync/presets/push */
 export const presetPushRequest = z
-  .array(z.strictObject({ assumedMasterState: presetDocumentSchema.nullable(), newDocumentState: presetDocumentSchema }))
+  .array(z.strictObject({ assumedMasterState: pushedPresetDocument.nullable(), newDocumentState: pushedPresetDocument }))
   .max(maxPushRows, tooManyRows)
   .superRefine(sameDocument);
 
@@ -76,5 +70,5 @@ export type StarPushRow = z.infer<typeof starPushRequest>[number];
 export type PresetPushRow = z.infer<typeof presetPushRequest>[number];
 
 /** The collection in a sync path. */
-export const pullCollectionParam = z.object({ collection: z.enum(['songs', 'stars', 'presets'], { message: 'must be songs, stars or presets' }) });
-export const pushCollectionParam = z.object({ collection: z.enum(['stars', 'presets'], { message: 'must be stars or presets' }) });
+export const pullCollectionParam = z.object({ collection: z.enum(syncCollections, { message: 'must be songs, stars or presets' }) });
+export const pushCollectionParam = z.object({ collection: z.enum(pushCollections, { message: 'must be stars or presets' }) });

@@ -2,7 +2,8 @@ import { PassThrough } from 'node:stream';
 import type { AppContext } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
 import { requireUser } from '../../http/require-user';
-import type { SyncChangeFeed, SyncStreamMessage } from './sync-change-feed';
+import type { SyncStreamMessage } from '../../../contract/sync-documents';
+import type { SyncChangeFeed } from './sync-change-feed';
 
 export interface SyncStreamOptions {
   /** A comment line this often keeps proxies from closing an idle stream; default 15 s. */

@@ -7,7 +7,7 @@ import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 import { appendAndWait, catalogueSongs } from '../presets/testing/catalogue-songs';
 import { startProSubscription } from '../subscription/testing/seed-subscription';
 import { SyncChangeFeed } from './sync-change-feed';
-import type { PresetDocument, SongDocument, StarDocument, SyncPage } from './sync-documents';
+import type { PresetDocument, PullPage, SongDocument, StarDocument } from '../../../contract/sync-documents';
 import { syncFeature } from './sync-feature';
 import { syncRouter } from './sync-router';
 import { type SseItem, type SseStream, openSse } from './testing/sse-client';
@@ -30,12 +30,12 @@ async function eventCount(app: TestApp): Promise<number> {
 }
 
 /** Every page of a collection from the beginning (or `from`), `limit` documents at a time. */
-async function pullAll<Doc>(browser: TestBrowser, collection: string, limit: number, from?: string): Promise<Array<SyncPage<Doc>>> {
-  const pages: Array<SyncPage<Doc>> = [];
+async function pullAll<Doc>(browser: TestBrowser, collection: string, limit: number, from?: string): Promise<Array<PullPage<Doc>>> {
+  const pages: Array<PullPage<Doc>> = [];
   let position = from;
   for (;;) {
     const query = new URLSearchParams({ limit: String(limit), ...(position !== undefined && { position }) });
-    const page = await browser.get<SyncPage<Doc>>(`/api/sync/${collection}/pull?${query.toString()}`);
+    const page = await browser.get<PullPage<Doc>>(`/api/sync/${collection}/pull?${query.toString()}`);
     expect(page.status).toBe(200);
     if (page.body.documents.length === 0) return pages;
     pages.push(page.body);
@@ -64,7 +64,7 @@ describeAppOnEveryDatabase(
     let proId: number;
     let free: TestBrowser;
     let other: TestBrowser;
-    const open = (browser: TestBrowser) => openSse(env.app.url, browser, '/api/sync/stream', env.app.config.publicUrl);
+    const open = (browser: TestBrowser) => openSse(env.app.url, browser, '/api/sync/stream');
 
     beforeAll(async () => {
       await catalogueSongs(env.app, [1, 2, 3, 4].map((songId) => ({ songId, stems })));
@@ -84,7 +84,7 @@ describeAppOnEveryDatabase(
     });
 
     it('pulls the catalogue in pages by checkpoint; an empty page keeps the checkpoint; a song off disk is a tombstone', async () => {
-      const first = await pro.get<SyncPage<SongDocument>>('/api/sync/songs/pull?limit=3');
+      const first = await pro.get<PullPage<SongDocument>>('/api/sync/songs/pull?limit=3');
       expect(first.body.documents.map((song) => song.id)).toEqual(['1', '2', '3']);
       expect(first.body.documents[0]).toEqual({
         id: '1',
@@ -109,14 +109,14 @@ describeAppOnEveryDatabase(
         _deleted: false,
       });
       const checkpoint = first.body.checkpoint!.position;
-      const second = await pro.get<SyncPage<SongDocument>>(`/api/sync/songs/pull?position=${checkpoint}`);
+      const second = await pro.get<PullPage<SongDocument>>(`/api/sync/songs/pull?position=${checkpoint}`);
       expect(second.body.documents.map((song) => song.id)).toEqual(['4']);
-      const empty = await pro.get<SyncPage<SongDocument>>(`/api/sync/songs/pull?position=${second.body.checkpoint!.position}`);
+      const empty = await pro.get<PullPage<SongDocument>>(`/api/sync/songs/pull?position=${second.body.checkpoint!.position}`);
       expect(empty.body).toEqual({ documents: [], checkpoint: second.body.checkpoint });
-      expect((await pro.get<SyncPage<SongDocument>>('/api/sync/presets/pull')).body).toEqual({ documents: [], checkpoint: null });
+      expect((await pro.get<PullPage<SongDocument>>('/api/sync/presets/pull')).body).toEqual({ documents: [], checkpoint: null });
 
       await appendAndWait(env.app, 'song-4', [{ type: 'SongRemovedFromDisk', data: { songId: 4 } }], 'songs');
-      const removed = await pro.get<SyncPage<SongDocument>>(`/api/sync/songs/pull?position=${second.body.checkpoint!.position}`);
+      const removed = await pro.get<PullPage<SongDocument>>(`/api/sync/songs/pull?position=${second.body.checkpoint!.position}`);
       expect(removed.body.documents).toEqual([expect.objectContaining({ id: '4', _deleted: true })]);
       expect(removed.body.checkpoint!.position > second.body.checkpoint!.position).toBe(true);
     });
@@ -126,12 +126,12 @@ describeAppOnEveryDatabase(
       expect((await pro.patch('/api/songs/2/starred', { starred: true })).status).toBe(200);
       expect((await pro.patch('/api/songs/2/starred', { starred: false })).status).toBe(200);
       expect((await other.post('/api/sync/stars/push', [{ assumedMasterState: null, newDocumentState: star(3, true) }])).body).toEqual([]);
-      const pulled = await pro.get<SyncPage<StarDocument>>('/api/sync/stars/pull');
+      const pulled = await pro.get<PullPage<StarDocument>>('/api/sync/stars/pull');
       expect(pulled.body.documents).toEqual([
         { id: '1', starred: true, updatedAt: expect.any(Number), _deleted: false },
         { id: '2', starred: false, updatedAt: expect.any(Number), _deleted: false },
       ]);
-      expect((await other.get<SyncPage<StarDocument>>('/api/sync/stars/pull')).body.documents.map((doc) => doc.id)).toEqual(['3']);
+      expect((await other.get<PullPage<StarDocument>>('/api/sync/stars/pull')).body.documents.map((doc) => doc.id)).toEqual(['3']);
       expect((await pro.get<{ starred: boolean }>('/api/songs/1')).body.starred).toBe(true);
       // A song no longer on disk cannot be starred: the master comes back.
       expect((await pro.post('/api/sync/stars/push', [{ assumedMasterState: null, newDocumentState: star(4, true) }])).body).toEqual([
@@ -140,12 +140,12 @@ describeAppOnEveryDatabase(
     });
 
     it('two devices push different states from the same master: the first wins, the second gets the master back', async () => {
-      const master = (await pro.get<SyncPage<StarDocument>>('/api/sync/stars/pull')).body.documents.find((doc) => doc.id === '1')!;
+      const master = (await pro.get<PullPage<StarDocument>>('/api/sync/stars/pull')).body.documents.find((doc) => doc.id === '1')!;
       expect(master.starred).toBe(true);
       const deviceA = await pro.post<StarDocument[]>('/api/sync/stars/push', [{ assumedMasterState: master, newDocumentState: star(1, false) }]);
       expect(deviceA.body).toEqual([]);
       const deviceB = await pro.post<StarDocument[]>('/api/sync/stars/push', [{ assumedMasterState: master, newDocumentState: { ...master, updatedAt: Date.now() } }]);
-      const now = (await pro.get<SyncPage<StarDocument>>('/api/sync/stars/pull')).body.documents.find((doc) => doc.id === '1')!;
+      const now = (await pro.get<PullPage<StarDocument>>('/api/sync/stars/pull')).body.documents.find((doc) => doc.id === '1')!;
       expect(deviceB.body).toEqual([now]);
       expect(now.starred).toBe(false);
 
@@ -155,7 +155,7 @@ describeAppOnEveryDatabase(
     it('two devices push different presets at the same time from the same master: one wins, the other gets the winner back', async () => {
       const base = preset(3, { 'drums.wav': 0.5 });
       expect((await pro.post('/api/sync/presets/push', [{ assumedMasterState: null, newDocumentState: base }])).body).toEqual([]);
-      const master = (await pro.get<SyncPage<PresetDocument>>('/api/sync/presets/pull?limit=500')).body.documents.find((doc) => doc.id === '3')!;
+      const master = (await pro.get<PullPage<PresetDocument>>('/api/sync/presets/pull?limit=500')).body.documents.find((doc) => doc.id === '3')!;
       const loud = preset(3, { 'drums.wav': 1 });
       const soft = preset(3, { 'drums.wav': 0.1 }, { 'bass.wav': true });
       const before = await eventCount(env.app);
@@ -166,7 +166,7 @@ describeAppOnEveryDatabase(
       const conflicts = [...a.body, ...b.body];
       expect(conflicts).toHaveLength(1);
       const winner = a.body.length === 0 ? loud : soft;
-      const server = (await pro.get<SyncPage<PresetDocument>>('/api/sync/presets/pull?limit=500')).body.documents.find((doc) => doc.id === '3')!;
+      const server = (await pro.get<PullPage<PresetDocument>>('/api/sync/presets/pull?limit=500')).body.documents.find((doc) => doc.id === '3')!;
       expect(server).toEqual({ ...winner, updatedAt: expect.any(Number) });
       expect(conflicts[0]).toEqual(server);
       expect(await eventCount(env.app)).toBe(before + 1);
@@ -176,7 +176,7 @@ describeAppOnEveryDatabase(
       const quiet = preset(1, { 'drums.wav': 0.5 }, { 'vocals.wav': true });
       expect((await pro.post('/api/sync/presets/push', [{ assumedMasterState: null, newDocumentState: quiet }])).body).toEqual([]);
       expect((await pro.get('/api/songs/1/preset')).body).toEqual({ presetData: { volumes: quiet.volumes, mutes: quiet.mutes, tempo: 1, transpose: 0 } });
-      const songOne = async () => (await pro.get<SyncPage<PresetDocument>>('/api/sync/presets/pull')).body.documents.filter((doc) => doc.id === '1');
+      const songOne = async () => (await pro.get<PullPage<PresetDocument>>('/api/sync/presets/pull')).body.documents.filter((doc) => doc.id === '1');
       const pulled = await songOne();
       expect(pulled).toEqual([{ ...quiet, updatedAt: expect.any(Number) }]);
       // Reset through a tombstone.
@@ -200,14 +200,14 @@ describeAppOnEveryDatabase(
       expect((await free.post('/api/songs/2/preset', { presetData: { volumes: {}, mutes: {} } })).status).toBe(403);
       expect((await free.request('DELETE', '/api/songs/2/preset')).status).toBe(403);
       expect(await eventCount(env.app)).toBe(before);
-      expect((await free.get<SyncPage<PresetDocument>>('/api/sync/presets/pull')).body.documents).toEqual([]);
+      expect((await free.get<PullPage<PresetDocument>>('/api/sync/presets/pull')).body.documents).toEqual([]);
     });
 
     it('carries a preset’s tempo and transpose both ways; a push without them (an older client) keeps the server’s', async () => {
       const practised = preset(2, { 'bass.wav': 0.6 }, {}, 0.7, 2);
       expect((await pro.post('/api/sync/presets/push', [{ assumedMasterState: null, newDocumentState: practised }])).body).toEqual([]);
       expect((await pro.get('/api/songs/2/preset')).body).toEqual({ presetData: { volumes: { 'bass.wav': 0.6 }, mutes: {}, tempo: 0.7, transpose: 2 } });
-      const pulled = (await pro.get<SyncPage<PresetDocument>>('/api/sync/presets/pull?limit=500')).body.documents.find((doc) => doc.id === '2')!;
+      const pulled = (await pro.get<PullPage<PresetDocument>>('/api/sync/presets/pull?limit=500')).body.documents.find((doc) => doc.id === '2')!;
       expect(pulled).toEqual({ ...practised, updatedAt: expect.any(Number) });
 
       // An older client knows volumes and mutes only: its master and its change lack the two fields.
@@ -252,7 +252,7 @@ describeAppOnEveryDatabase(
     });
 
     it('pull paging by checkpoint returns every change once, in order, while writes happen', async () => {
-      const start = (await pro.get<SyncPage<StarDocument>>('/api/sync/stars/pull?limit=500')).body.checkpoint!.position;
+      const start = (await pro.get<PullPage<StarDocument>>('/api/sync/stars/pull?limit=500')).body.checkpoint!.position;
       let writing = true;
       const writer = (async () => {
         for (let round = 0; round < 6; round++) {
@@ -261,11 +261,11 @@ describeAppOnEveryDatabase(
         writing = false;
       })();
       // A client's loop: pull from the last checkpoint until nothing is left and the writes are over.
-      const pages: Array<SyncPage<StarDocument>> = [];
+      const pages: Array<PullPage<StarDocument>> = [];
       let position = start;
       for (;;) {
         const stillWriting = writing;
-        const page = (await pro.get<SyncPage<StarDocument>>(`/api/sync/stars/pull?limit=2&position=${position}`)).body;
+        const page = (await pro.get<PullPage<StarDocument>>(`/api/sync/stars/pull?limit=2&position=${position}`)).body;
         if (page.documents.length > 0) pages.push(page);
         position = page.checkpoint!.position;
         if (page.documents.length === 0 && !stillWriting) break;
@@ -301,7 +301,7 @@ describeAppOnEveryDatabase(
         });
         // The stream's checkpoint is the pull's: pulling from it returns nothing new.
         const { checkpoint } = dataOf(item) as { checkpoint: { position: string } };
-        expect((await pro.get<SyncPage<StarDocument>>(`/api/sync/stars/pull?position=${checkpoint.position}`)).body.documents).toEqual([]);
+        expect((await pro.get<PullPage<StarDocument>>(`/api/sync/stars/pull?position=${checkpoint.position}`)).body.documents).toEqual([]);
 
         // Another user's star and preset, then a shared song change: only the song reaches this stream.
         await other.patch('/api/songs/1/starred', { starred: true });

@@ -5,11 +5,11 @@ import { hasActiveSubscription } from '../../../projections/subscriptions/subscr
 import type { AppDependencies } from '../../app-dependencies';
 import type { AppRouter, AppState } from '../../http/app-context';
 import { requireUser } from '../../http/require-user';
-import type { UsageStatsResponse } from './usage-responses';
+import type { UsageStats } from '../../../contract/usage-stats';
 
 /**
  * Usage and credits (spec 000 sections 3 and 7), for signed-in users:
- * - GET /api/usage/stats -> UsageStatsResponse, from the credits read model for the calendar month
+ * - GET /api/usage/stats -> UsageStats, from the credits read model for the calendar month
  *   (UTC) the server's clock is in, and the subscriptions read model for Pro. Only read models are
  *   read, so a rebuild from the log gives the same figures; responses in progress are not in them
  *   until they close.
@@ -30,7 +30,7 @@ export function usageRouter(deps: AppDependencies): AppRouter {
       totalBytesStreamed: snapshot.lifetimeBytes,
       hasActiveSubscription: pro,
       billingPeriodStart: billingMonthStart(now).toISOString(),
-    } satisfies UsageStatsResponse;
+    } satisfies UsageStats;
   });
 
   return router;

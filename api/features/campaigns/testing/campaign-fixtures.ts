@@ -15,6 +15,7 @@ import { openOutboxBody } from '../../../adapters/email/outbox-cipher';
 import { deriveAuthKey } from '../../../config/auth-secret';
 import type { TestApp } from '../../../testing/start-test-app';
 import type { TestClock } from '../../../testing/test-sign-in';
+import { type CampaignCommandDeps, createCampaign } from '../campaign-commands';
 import { createCampaignSenderJob, type SenderCrashPoint } from '../campaign-sender-job';
 
 export const silentLogger = pino({ level: 'silent' });
@@ -119,4 +120,9 @@ export function bareSender(world: { sql: SqlClient; store: EventStore; config: C
     unsubscribeKey: deriveAuthKey(world.config, 'campaign-unsubscribe'),
     ...(crashAt !== undefined && { crashAt }),
   });
+}
+
+/** Queues a campaign to every member, as an administrator's request would (for other features' tests). */
+export async function queueCampaignToAll(deps: CampaignCommandDeps, subject: string): Promise<{ campaignId: number }> {
+  return createCampaign(deps, { subject, htmlBody: `<p>${subject}</p>`, textBody: subject, targetAudience: 'all' }, { requestId: 'test', userId: null });
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { instrumentOf, stemName } from '../instrument-groups';
+import { instrumentOf, stemName } from '../../../library/instrument-groups';
 import { analysisSampleRate } from './decode-mono';
 import { type HarmonyResult, HarmonyDetector, chromaHop } from './detect-harmony';
 import { type TempoResult, TempoDetector } from './detect-tempo';

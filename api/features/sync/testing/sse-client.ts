@@ -1,4 +1,3 @@
-import { sessionCookieName } from '../../auth/session-cookie';
 import type { TestBrowser } from '../../../testing/test-browser';
 
 /** One event of a Server-Sent Events stream: its data parsed as JSON, or a comment line. */
@@ -16,13 +15,12 @@ export interface SseStream {
   close(): void;
 }
 
-/** Open GET `path` as an event stream with `browser`'s session cookie. */
-export async function openSse(baseUrl: string, browser: TestBrowser, path: string, publicUrl: string): Promise<SseStream> {
+/** Open GET `path` as an event stream with `browser`'s cookies (its session). */
+export async function openSse(baseUrl: string, browser: TestBrowser, path: string): Promise<SseStream> {
   const controller = new AbortController();
-  const name = sessionCookieName(publicUrl);
-  const session = browser.cookie(name);
+  const cookie = browser.cookieHeader();
   const response = await fetch(`${baseUrl}${path}`, {
-    headers: { accept: 'text/event-stream', ...(session !== undefined && { cookie: `${name}=${session}` }) },
+    headers: { accept: 'text/event-stream', ...(cookie !== undefined && { cookie }) },
     signal: controller.signal,
   });
   const items: SseItem[] = [];

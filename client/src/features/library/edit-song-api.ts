@@ -1,4 +1,6 @@
+import { type DetectedBpm, detectedBpmSchema } from '../../../../contract/song';
 import { api } from '../../lib/api/api';
+import { answerSchema } from '../../lib/api/answer-schema';
 
 /**
  * The edit song details calls (spec 000, section 7). Their answers are not cached: the library reads
@@ -14,8 +16,9 @@ export const editSongApi = api.injectEndpoints({
       query: ({ id, genre, genre2 }) => ({ url: `/api/songs/${id}/genre`, method: 'PATCH', body: { genre, genre2 } }),
       transformResponse: () => undefined,
     }),
-    rescanSongBpm: build.mutation<{ bpm: number }, number>({
+    rescanSongBpm: build.mutation<DetectedBpm, number>({
       query: (id) => ({ url: `/api/songs/${id}/rescan-bpm`, method: 'POST' }),
+      responseSchema: answerSchema(detectedBpmSchema),
     }),
   }),
 });

@@ -1,35 +1,17 @@
+import { type ScanStarted, scanStartedSchema } from '../../../../contract/song';
 import { api } from '../../lib/api/api';
-import type { LibrarySong, ScanProgress } from './library-song';
+import { answerSchema } from '../../lib/api/answer-schema';
+import type { ScanProgress } from './library-song';
 
 /**
- * The library's calls (spec 000, section 7). The list is fetched once and refetched explicitly
- * (after a scan); a star change edits the cached list at once and undoes the edit if the call fails.
+ * The library's scan calls (spec 000, section 7). The songs and stars themselves come from the
+ * local database, which syncs them with the API (lib/db).
  */
-export const libraryApi = api.enhanceEndpoints({ addTagTypes: ['Songs'] }).injectEndpoints({
+export const libraryApi = api.injectEndpoints({
   endpoints: (build) => ({
-    songs: build.query<LibrarySong[], void>({
-      query: () => '/api/songs',
-      providesTags: ['Songs'],
-    }),
-    setSongStarred: build.mutation<void, { id: number; starred: boolean }>({
-      query: ({ id, starred }) => ({ url: `/api/songs/${id}/starred`, method: 'PATCH', body: { starred } }),
-      transformResponse: () => undefined,
-      async onQueryStarted({ id, starred }, { dispatch, queryFulfilled }) {
-        const patch = dispatch(
-          libraryApi.util.updateQueryData('songs', undefined, (songs) => {
-            const song = songs.find((item) => item.id === id);
-            if (song) song.starred = starred;
-          }),
-        );
-        try {
-          await queryFulfilled;
-        } catch {
-          patch.undo();
-        }
-      },
-    }),
-    startScan: build.mutation<{ message: string }, void>({
+    startScan: build.mutation<ScanStarted, void>({
       query: () => ({ url: '/api/songs/scan', method: 'POST' }),
+      responseSchema: answerSchema(scanStartedSchema),
     }),
     /** The argument only tells scans apart (one cache entry per scan); the call is always the same. */
     scanProgress: build.query<ScanProgress, number>({
@@ -38,4 +20,4 @@ export const libraryApi = api.enhanceEndpoints({ addTagTypes: ['Songs'] }).injec
   }),
 });
 
-export const { useSongsQuery, useSetSongStarredMutation, useStartScanMutation, useScanProgressQuery } = libraryApi;
+export const { useStartScanMutation, useScanProgressQuery } = libraryApi;

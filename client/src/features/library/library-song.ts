@@ -1,21 +1,10 @@
-/** A song of GET /api/songs, as the library uses it (the API's SongResponse, fields the library reads). */
-export interface LibrarySong {
+import type { SongFields } from '../../../../contract/song';
+
+/** A song as the library lists it: the contract's fields the table reads, and this user's star. */
+export type LibrarySong = Pick<SongFields, 'title' | 'genre' | 'genre2' | 'key' | 'bpm' | 'firstBeat' | 'difficulty' | 'duration' | 'playCount' | 'hasLyrics'> & {
   id: number;
-  title: string;
-  genre: string | null;
-  genre2: string | null;
-  key: string | null;
-  bpm: number | null;
-  /** Seconds from the start to the first beat (the audio analysis'); null when unknown. */
-  firstBeat: number | null;
-  /** 1 to 10 (spec 000, section 3). */
-  difficulty: number | null;
-  /** Seconds; null when no stem's length could be read. */
-  duration: number | null;
   starred: boolean;
-  playCount: number;
-  hasLyrics: boolean;
-}
+};
 
 /** GET /api/songs/scan/progress (spec 000, section 3, plus what the scan did). */
 export interface ScanProgress {

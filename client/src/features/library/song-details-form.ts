@@ -68,7 +68,7 @@ export function formFromSong(song: Pick<LibrarySong, 'title' | 'genre' | 'genre2
     genre2: song.genre2 ?? '',
     key: song.key ?? '',
     bpm: song.bpm === null ? '' : String(song.bpm),
-    difficulty: song.difficulty === null ? '' : String(song.difficulty),
+    difficulty: String(song.difficulty),
   };
 }
 

@@ -5,15 +5,15 @@ const song = { title: 'Sine Parade', genre: 'Rock', genre2: null, key: 'C major'
 const before = formFromSong(song);
 
 describe('formFromSong', () => {
-  it('fills the inputs from the song, missing values as empty inputs (genre None)', () => {
+  it('fills the inputs from the song, missing values as empty inputs (genre None; a song always has a difficulty)', () => {
     expect(before).toEqual({ title: 'Sine Parade', genre: 'Rock', genre2: '', key: 'C major', bpm: '120', difficulty: '3' });
-    expect(formFromSong({ title: 'X', genre: null, genre2: null, key: null, bpm: null, difficulty: null })).toEqual({
+    expect(formFromSong({ title: 'X', genre: null, genre2: null, key: null, bpm: null, difficulty: 5 })).toEqual({
       title: 'X',
       genre: '',
       genre2: '',
       key: '',
       bpm: '',
-      difficulty: '',
+      difficulty: '5',
     });
   });
 });

@@ -118,7 +118,7 @@ function SongRow({
         </span>
       </td>
       <td className={styles.number}>{formatBpm(song.bpm)}</td>
-      <td className={styles.number}>{song.difficulty === null ? '--' : `${song.difficulty}/10`}</td>
+      <td className={styles.number}>{`${song.difficulty}/10`}</td>
       <td className={styles.number}>{formatDuration(song.duration)}</td>
       <td className={styles.number}>
         {song.playCount}

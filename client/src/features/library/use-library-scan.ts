@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
 import { showToast } from '../../components/ui/toast-store';
-import { libraryApi, useScanProgressQuery, useStartScanMutation } from './library-api';
+import { useScanProgressQuery, useStartScanMutation } from './library-api';
 import type { ScanProgress } from './library-song';
 import { SCAN_POLL_MS, scanJustFinished, scanSummaryText } from './scan-progress-text';
 
@@ -13,7 +12,6 @@ const assumedRunning: ScanProgress = { isScanning: true, currentSong: null, curr
  * scan already running (the first start's, another tab's) is followed the same way.
  */
 export function useLibraryScan(onFinished: () => void) {
-  const dispatch = useAppDispatch();
   const [startScan, startState] = useStartScanMutation();
   // Each scan polls under its own cache key (and reads `currentData`, never the previous key's
   // answer), so a finished scan's progress is never mistaken for the new one's.
@@ -28,13 +26,11 @@ export function useLibraryScan(onFinished: () => void) {
   useEffect(() => {
     if (!progress) return;
     if (scanJustFinished(previous.current, progress)) {
-      // Other screens' cached song answers are stale too.
-      dispatch(libraryApi.util.invalidateTags(['Songs']));
       onFinished();
       showToast({ title: 'Library Updated', description: scanSummaryText(progress) });
     }
     previous.current = progress;
-  }, [progress, dispatch, onFinished]);
+  }, [progress, onFinished]);
 
   async function start() {
     try {

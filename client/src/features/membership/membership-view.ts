@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from '../../lib/api/subscription-status-api';
+import type { SubscriptionStatus } from '../../../../contract/subscription-status';
 
 /** What the membership screen shows for the user's subscription (spec 000, sections 2 and 4). */
 export type MembershipView =

@@ -1,4 +1,4 @@
-import type { SongSection } from '../../../../events/catalog';
+import type { SongSection } from '../../../../contract/song';
 import type { Seconds } from '../../lib/audio/units';
 
 export type { SongSection };

@@ -1,5 +1,5 @@
 import { Button } from '../../components/ui/button';
-import { songKey } from '../../lib/db/sync-documents';
+import { songKey } from '../../../../contract/sync-documents';
 import { useLocalDatabase, useLocalDocument } from '../../lib/db/use-local-database';
 import { formatClock } from './format-clock';
 import type { PlayerSong } from './player-api';

@@ -1,6 +1,6 @@
 import { useAppSelector } from '../../app/hooks';
 import { useLocalDatabase, useLocalDocument } from '../../lib/db/use-local-database';
-import { songKey } from '../../lib/db/sync-documents';
+import { songKey } from '../../../../contract/sync-documents';
 import { selectPlayerSongTitle } from './player-api';
 
 /**

@@ -5,7 +5,7 @@ import type { UpgradeTrigger } from '../../components/ui/upgrade-dialog';
 import { isSubscribed, subscriptionStatusApi, useSubscriptionStatusQuery } from '../../lib/api/subscription-status-api';
 import { removePreset, writePreset } from '../../lib/db/local-documents';
 import { useLocalDatabase, useLocalDocument } from '../../lib/db/use-local-database';
-import { songKey } from '../../lib/db/sync-documents';
+import { songKey } from '../../../../contract/sync-documents';
 import { mixReset, presetApplied, selectMixerStems, selectPresetData } from './mixer-slice';
 import type { PresetData } from './mixer-slice';
 import { decidePresetAction, presetToasts, sameMix, shouldAutoApply } from './preset-actions';

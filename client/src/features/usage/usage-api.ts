@@ -1,15 +1,6 @@
+import { type UsageStats, usageStatsSchema } from '../../../../contract/usage-stats';
 import { api } from '../../lib/api/api';
-
-/** GET /api/usage/stats (spec 000, section 3): exactly the spec's fields. */
-export interface UsageStats {
-  totalCredits: { used: number; available: number };
-  freeCredits: { used: number; total: number; remaining: number };
-  paidCredits: { remaining: number; total: number };
-  totalBytesStreamed: number;
-  hasActiveSubscription: boolean;
-  /** ISO 8601: the first instant of the current calendar month (UTC). */
-  billingPeriodStart: string;
-}
+import { answerSchema } from '../../lib/api/answer-schema';
 
 /**
  * The usage screen's call. Tagged `UsageStats`, so a purchase return (here or on the membership
@@ -20,6 +11,7 @@ export const usageApi = api.injectEndpoints({
   endpoints: (build) => ({
     usageStats: build.query<UsageStats, void>({
       query: () => '/api/usage/stats',
+      responseSchema: answerSchema(usageStatsSchema),
       providesTags: ['UsageStats'],
     }),
   }),

@@ -1,4 +1,4 @@
-import type { UsageStats } from './usage-api';
+import type { UsageStats } from '../../../../contract/usage-stats';
 
 /** Spec 000, section 1: one credit is 10485760 bytes (10 MiB), rounded up. */
 export const BYTES_PER_CREDIT = 10_485_760;

@@ -11,7 +11,7 @@ import { usageReturnParams } from '../../lib/routes/checkout-return';
 import { useBackToPlayerPath } from '../../lib/routes/back-to-player';
 import { useCheckoutReturn } from '../../lib/routes/use-checkout-return';
 import { CreditBar } from './credit-bar';
-import type { UsageStats } from './usage-api';
+import type { UsageStats } from '../../../../contract/usage-stats';
 import { useUsageStatsQuery } from './usage-api';
 import { LOW_CREDIT_URGENT, creditsForBytes, daysUntilCreditReset, formatPeriodStart, lowCreditWarning } from './usage-rules';
 import styles from './usage-screen.module.css';

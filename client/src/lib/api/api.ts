@@ -1,5 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { apiBaseQuery } from './api-base-query';
+import type { ApiError } from './api-request';
 
 /**
  * The RTK Query API every feature adds its endpoints to (`api.injectEndpoints`). Per the spec's call
@@ -9,13 +10,17 @@ import { apiBaseQuery } from './api-base-query';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  // `Songs` is the song list, shared by the library (which lists it) and the player (whose plays
-  // change its popularity column), so neither feature has to import the other. `UsageStats` is the
-  // usage screen's figures, which a purchase on the membership screen makes stale.
-  tagTypes: ['CurrentUser', 'Songs', 'UsageStats'],
+  // `UsageStats` is the usage screen's figures, which a purchase on the membership screen makes stale.
+  tagTypes: ['CurrentUser', 'UsageStats'],
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,
   refetchOnReconnect: false,
   refetchOnMountOrArgChange: false,
   endpoints: () => ({}),
+  // An answer outside the contract (answer-schema.ts) fails the call like unreadable JSON does,
+  // with what did not fit for the console, instead of reaching a screen that would trip over it.
+  catchSchemaFailure: (error, { endpoint }): ApiError => {
+    console.error(`API answer of ${endpoint} outside the contract`, error.issues);
+    return { status: 'PARSING_ERROR', message: `${endpoint}: the answer is not in the expected shape` };
+  },
 });

@@ -1,13 +1,6 @@
+import { type SubscriptionStatus, subscriptionStatusSchema } from '../../../../contract/subscription-status';
+import { answerSchema } from './answer-schema';
 import { api } from './api';
-
-/** GET /api/subscription/status (spec 000, sections 3 and 7). */
-export interface SubscriptionStatus {
-  hasActiveSubscription: boolean;
-  subscriptionStatus?: string | null;
-  billingInterval?: 'monthly' | 'yearly' | null;
-  subscriptionEndsAt?: string | null;
-  canceledButActive?: boolean;
-}
 
 /**
  * The subscription status, shared by the header (PRO badge, account menu) and the membership and
@@ -17,6 +10,7 @@ export const subscriptionStatusApi = api.enhanceEndpoints({ addTagTypes: ['Subsc
   endpoints: (build) => ({
     subscriptionStatus: build.query<SubscriptionStatus, void>({
       query: () => '/api/subscription/status',
+      responseSchema: answerSchema(subscriptionStatusSchema),
       providesTags: ['SubscriptionStatus'],
     }),
   }),

@@ -1,5 +1,6 @@
 import type { RxJsonSchema } from 'rxdb';
-import type { PresetDocument, SongDocument, StarDocument } from './sync-documents';
+import type { PresetDocument, StarDocument } from '../../../../contract/sync-documents';
+import type { KeptSongDocument } from './sync-documents';
 
 // Song ids are decimal strings of positive integers (at most 9 digits on the server).
 const idField = { type: 'string', maxLength: 20 } as const;
@@ -13,7 +14,7 @@ const nullableNumber = { type: ['number', 'null'] } as const;
  * The catalogue (docs/sync-protocol.md, `songs`); `_deleted` is RxDB's own field. Version 1 adds
  * `firstBeat` (the analysis' first downbeat); `songMigrations` brings version 0 documents along.
  */
-export const songSchema: RxJsonSchema<Omit<SongDocument, '_deleted'>> = {
+export const songSchema: RxJsonSchema<Omit<KeptSongDocument, '_deleted'>> = {
   version: 1,
   primaryKey: 'id',
   type: 'object',
@@ -43,7 +44,7 @@ export const songSchema: RxJsonSchema<Omit<SongDocument, '_deleted'>> = {
  * follows (the replication identifier changed with it) brings the analysis' value.
  */
 export const songMigrations = {
-  1: (document: Omit<SongDocument, '_deleted' | 'firstBeat'>): Omit<SongDocument, '_deleted'> => ({ ...document, firstBeat: null }),
+  1: (document: Omit<KeptSongDocument, '_deleted' | 'firstBeat'>): Omit<KeptSongDocument, '_deleted'> => ({ ...document, firstBeat: null }),
 };
 
 /** The user's stars (docs/sync-protocol.md, `stars`). */

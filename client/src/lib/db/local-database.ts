@@ -9,9 +9,10 @@ import { createPullHandler, createPushHandler } from './replication-handlers';
 import type { RefusedWrite, SyncFetch } from './replication-handlers';
 import { openSyncStream } from './sync-stream';
 import type { SyncStream, SyncStreamOptions } from './sync-stream';
-import type { PresetDocument, SongDocument, StarDocument, SyncCheckpoint, SyncCollectionName } from './sync-documents';
+import type { PresetDocument, StarDocument, SyncCheckpoint, SyncCollection } from '../../../../contract/sync-documents';
+import type { KeptSongDocument } from './sync-documents';
 import { OWNER_KEY } from './owner-key';
-import { syncCollectionNames } from './sync-documents';
+import { syncCollections } from '../../../../contract/sync-documents';
 
 /** The one IndexedDB database (Dexie storage) of this browser; it holds one user's data at a time. */
 export const LOCAL_DATABASE_NAME = 'woodshed';
@@ -27,7 +28,7 @@ const PULL_BATCH = 500;
 const RETRY_MS = 5_000;
 
 type Stored<Doc> = Omit<Doc, '_deleted'>;
-export type SongsCollection = RxCollection<Stored<SongDocument>>;
+export type SongsCollection = RxCollection<Stored<KeptSongDocument>>;
 export type StarsCollection = RxCollection<Stored<StarDocument>>;
 export type PresetsCollection = RxCollection<Stored<PresetDocument>>;
 
@@ -48,7 +49,7 @@ export interface LocalDatabase {
   readonly userId: number;
   readonly collections: Collections;
   /** Each collection's sync state; `onSyncState` tells when one changes. */
-  syncState(collection: SyncCollectionName): SyncState;
+  syncState(collection: SyncCollection): SyncState;
   onSyncState(listener: () => void): () => void;
   /** Pushes of this session that came back as conflicts. */
   onConflicts(listener: ConflictListener): () => void;
@@ -132,8 +133,8 @@ export async function openLocalDatabase(userId: number, options: LocalDatabaseOp
 
   const conflictListeners = new Set<ConflictListener>();
   const syncListeners = new Set<() => void>();
-  const states = Object.fromEntries(syncCollectionNames.map((name) => [name, 'syncing'])) as Record<SyncCollectionName, SyncState>;
-  const setState = (name: SyncCollectionName, state: SyncState) => {
+  const states = Object.fromEntries(syncCollections.map((name) => [name, 'syncing'])) as Record<SyncCollection, SyncState>;
+  const setState = (name: SyncCollection, state: SyncState) => {
     if (states[name] === state) return;
     states[name] = state;
     syncListeners.forEach((listener) => listener());
@@ -142,7 +143,7 @@ export async function openLocalDatabase(userId: number, options: LocalDatabaseOp
     conflictListeners.forEach((listener) => listener(collection, conflicts));
 
   const stream: SyncStream = openSyncStream(options.stream);
-  const replications = syncCollectionNames.map((name) => {
+  const replications = syncCollections.map((name) => {
     const replication = replicateCollection(name, collections[name] as RxCollection, {
       pull: createPullHandler(name, fetchFn),
       stream$: stream.changes(name),
@@ -200,7 +201,7 @@ export async function openLocalDatabase(userId: number, options: LocalDatabaseOp
  * `_deleted`) while ours carry `_deleted` as the protocol sends it, hence the one cast here.
  */
 function replicateCollection(
-  name: SyncCollectionName,
+  name: SyncCollection,
   collection: RxCollection,
   handlers: { pull: unknown; stream$: Observable<unknown>; push: unknown },
 ) {

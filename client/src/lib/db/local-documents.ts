@@ -1,15 +1,15 @@
 import type { RxDocument } from 'rxdb';
 import type { Observable } from 'rxjs';
 import type { LocalDatabase } from './local-database';
-import type { PresetDocument, SongDocument, StarDocument } from './sync-documents';
-import { songKey } from './sync-documents';
+import { type PresetDocument, type StarDocument, songKey } from '../../../../contract/sync-documents';
+import type { KeptSongDocument } from './sync-documents';
 
 /** A document as screens get it: plain data, never an RxDB document. */
 export type Plain<Doc> = Omit<Doc, '_deleted'>;
 
 /** The documents of each collection as screens read them. */
 export interface LocalDocuments {
-  songs: Plain<SongDocument>;
+  songs: Plain<KeptSongDocument>;
   stars: Plain<StarDocument>;
   presets: Plain<PresetDocument>;
 }

@@ -1,17 +1,15 @@
 import { parseConflicts, parsePullPage, parseSyncDocument } from './sync-document-parsers';
-import type { PullPage, PushCollectionName, PushRow, SyncCheckpoint, SyncCollectionName, SyncDocuments } from './sync-documents';
+import { type PullPage, type PushCollection, type PushRow, type SyncCheckpoint, type SyncCollection, maxPullLimit } from '../../../../contract/sync-documents';
+import type { KeptDocuments } from './sync-documents';
 
 /** `fetch`, or a test's stand-in. */
 export type SyncFetch = (url: string, init: RequestInit) => Promise<Response>;
 
-/** The contract's page size bounds (docs/sync-protocol.md): 1..500. */
-export const MAX_PULL_BATCH = 500;
-
 /** GET /api/sync/{collection}/pull for the page after `checkpoint` (from the beginning without one). */
-export function pullUrl(collection: SyncCollectionName, checkpoint: SyncCheckpoint | undefined, batchSize: number): string {
+export function pullUrl(collection: SyncCollection, checkpoint: SyncCheckpoint | undefined, batchSize: number): string {
   const params = new URLSearchParams();
   if (checkpoint) params.set('position', checkpoint.position);
-  params.set('limit', String(Math.min(MAX_PULL_BATCH, Math.max(1, Math.floor(batchSize)))));
+  params.set('limit', String(Math.min(maxPullLimit, Math.max(1, Math.floor(batchSize)))));
   return `/api/sync/${collection}/pull?${params.toString()}`;
 }
 
@@ -36,10 +34,10 @@ async function readJson(response: Response): Promise<unknown> {
  * The pull handler of one collection: the page after the checkpoint RxDB last stored. An empty
  * page keeps the checkpoint it was asked from (the API sends it back, or null from the start).
  */
-export function createPullHandler<Name extends SyncCollectionName>(collection: Name, fetchFn: SyncFetch) {
-  return async (checkpoint: SyncCheckpoint | undefined, batchSize: number): Promise<{ documents: SyncDocuments[Name][]; checkpoint: SyncCheckpoint | undefined }> => {
+export function createPullHandler<Name extends SyncCollection>(collection: Name, fetchFn: SyncFetch) {
+  return async (checkpoint: SyncCheckpoint | undefined, batchSize: number): Promise<{ documents: KeptDocuments[Name][]; checkpoint: SyncCheckpoint | undefined }> => {
     const response = await fetchFn(pullUrl(collection, checkpoint, batchSize), { credentials: 'include', headers: { Accept: 'application/json' } });
-    const page: PullPage<SyncDocuments[Name]> = parsePullPage(collection, await readJson(response));
+    const page: PullPage<KeptDocuments[Name]> = parsePullPage(collection, await readJson(response));
     return { documents: page.documents, checkpoint: page.checkpoint ?? checkpoint };
   };
 }
@@ -74,19 +72,19 @@ export function sameDocument(a: unknown, b: unknown): boolean {
  * `updatedAt`, which is the API's time of the change): starred or not; the preset's settings, or
  * none for a tombstone or no document.
  */
-export function documentContent(collection: PushCollectionName, document: SyncDocuments[PushCollectionName] | null): unknown {
+export function documentContent(collection: PushCollection, document: KeptDocuments[PushCollection] | null): unknown {
   if (document === null || document._deleted) return collection === 'stars' ? false : null;
-  if (collection === 'stars') return (document as SyncDocuments['stars']).starred;
-  const { volumes, mutes, tempo, transpose } = document as SyncDocuments['presets'];
+  if (collection === 'stars') return (document as KeptDocuments['stars']).starred;
+  const { volumes, mutes, tempo, transpose } = document as KeptDocuments['presets'];
   return { volumes, mutes, tempo, transpose };
 }
 
 /** Pairs each conflict of a push answer with the row it answers and tells refusals from conflicts. */
-export function classifyConflicts<Name extends PushCollectionName>(
+export function classifyConflicts<Name extends PushCollection>(
   collection: Name,
-  rows: readonly PushRow<SyncDocuments[Name]>[],
-  conflicts: readonly SyncDocuments[Name][],
-): RefusedWrite<SyncDocuments[Name]>[] {
+  rows: readonly PushRow<KeptDocuments[Name]>[],
+  conflicts: readonly KeptDocuments[Name][],
+): RefusedWrite<KeptDocuments[Name]>[] {
   const rowsById = new Map(rows.map((row) => [row.newDocumentState.id, row]));
   return conflicts.flatMap((master) => {
     const row = rowsById.get(master.id);
@@ -100,13 +98,13 @@ export function classifyConflicts<Name extends PushCollectionName>(
  * The push handler of a collection the user may change: sends the rows (only the contract's fields)
  * and returns the master state of those that conflicted; `onConflicts` hears about them first.
  */
-export function createPushHandler<Name extends PushCollectionName>(
+export function createPushHandler<Name extends PushCollection>(
   collection: Name,
   fetchFn: SyncFetch,
-  onConflicts: (conflicts: RefusedWrite<SyncDocuments[Name]>[]) => void = () => {},
+  onConflicts: (conflicts: RefusedWrite<KeptDocuments[Name]>[]) => void = () => {},
 ) {
-  return async (rows: readonly { assumedMasterState?: unknown; newDocumentState: unknown }[]): Promise<SyncDocuments[Name][]> => {
-    const body: PushRow<SyncDocuments[Name]>[] = rows.map((row) => ({
+  return async (rows: readonly { assumedMasterState?: unknown; newDocumentState: unknown }[]): Promise<KeptDocuments[Name][]> => {
+    const body: PushRow<KeptDocuments[Name]>[] = rows.map((row) => ({
       assumedMasterState: row.assumedMasterState ? parseSyncDocument(collection, row.assumedMasterState) : null,
       newDocumentState: parseSyncDocument(collection, row.newDocumentState),
     }));

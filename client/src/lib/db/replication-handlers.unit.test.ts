@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyConflicts, createPullHandler, createPushHandler, pullUrl, SyncCallFailed } from './replication-handlers';
 import type { RefusedWrite, SyncFetch } from './replication-handlers';
-import type { PresetDocument, StarDocument } from './sync-documents';
+import type { PresetDocument, StarDocument } from '../../../../contract/sync-documents';
 
 /** A fetch that records each call and answers with the next of `answers`. */
 function fakeFetch(...answers: { status?: number; body: unknown }[]) {
@@ -36,6 +36,8 @@ const apiSong = {
   problems: [],
   _deleted: false,
 };
+const { firstBeat: _firstBeat, ...songWithoutFirstBeat } = apiSong;
+const tombstone = { ...songWithoutFirstBeat, id: '8', title: 'Gone', stems: [], _deleted: true };
 
 describe('pull handler', () => {
   it('asks for the page after the checkpoint, within the contract limits', () => {
@@ -45,7 +47,7 @@ describe('pull handler', () => {
   });
 
   it("maps songs to the contract's fields (no per-user `starred`, no stem volumes) and keeps the checkpoint", async () => {
-    const { fetchFn, calls } = fakeFetch({ body: { documents: [apiSong, { id: 8, title: 'Gone', _deleted: true }], checkpoint: { position: '99' } } });
+    const { fetchFn, calls } = fakeFetch({ body: { documents: [apiSong, tombstone], checkpoint: { position: '99' } } });
     const page = await createPullHandler('songs', fetchFn)({ position: '12' }, 100);
     expect(calls[0]).toMatchObject({ url: '/api/sync/songs/pull?position=12&limit=100', init: { credentials: 'include' } });
     expect(page.checkpoint).toEqual({ position: '99' });
@@ -67,8 +69,7 @@ describe('pull handler', () => {
       problems: [],
       _deleted: false,
     });
-    // A song id sent as a number is stored as its decimal string; a tombstone keeps `_deleted`; a
-    // song without a first beat (an API from before it) has none known.
+    // A tombstone keeps `_deleted`; a song without a first beat (an API from before it) has none known.
     expect(page.documents[1]).toMatchObject({ id: '8', _deleted: true, firstBeat: null });
   });
 

@@ -20,7 +20,23 @@ describe('parsing preset documents from the API', () => {
 });
 
 describe('parsing song documents from the API', () => {
-  const song = { id: '7', title: 'Night Drive', bpm: 120, playCount: 1, hasLyrics: false, _deleted: false };
+  const song = {
+    id: '7',
+    title: 'Night Drive',
+    genre: null,
+    genre2: null,
+    key: null,
+    bpm: 120,
+    difficulty: 5,
+    duration: null,
+    playCount: 1,
+    hasLyrics: false,
+    chordInstruments: [],
+    sections: [],
+    stems: [],
+    problems: [],
+    _deleted: false,
+  };
 
   it('keeps the first beat, and reads a song without one (an API from before it) as unknown', () => {
     expect(parseSyncDocument('songs', { ...song, firstBeat: 0.5 }).firstBeat).toBe(0.5);

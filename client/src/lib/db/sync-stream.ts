@@ -1,8 +1,8 @@
 import { Subject } from 'rxjs';
 import type { Observable } from 'rxjs';
 import { parsePullPage } from './sync-document-parsers';
-import { syncCollectionNames } from './sync-documents';
-import type { SyncCheckpoint, SyncCollectionName, SyncDocuments } from './sync-documents';
+import { type SyncCheckpoint, type SyncCollection, syncCollections } from '../../../../contract/sync-documents';
+import type { KeptDocuments } from './sync-documents';
 
 /** What RxDB's `pull.stream$` takes: changed documents with their checkpoint, or 'RESYNC'. */
 export type SyncStreamItem<Doc> = { documents: Doc[]; checkpoint: SyncCheckpoint } | 'RESYNC';
@@ -31,7 +31,7 @@ export interface SyncStreamOptions {
 /** One live change stream shared by the three replications. */
 export interface SyncStream {
   /** The `pull.stream$` of one collection. */
-  changes<Name extends SyncCollectionName>(collection: Name): Observable<SyncStreamItem<SyncDocuments[Name]>>;
+  changes<Name extends SyncCollection>(collection: Name): Observable<SyncStreamItem<KeptDocuments[Name]>>;
   close(): void;
 }
 
@@ -49,8 +49,8 @@ export function openSyncStream(options: SyncStreamOptions = {}): SyncStream {
   const reconnectMs = options.reconnectMs ?? 5_000;
   const setTimer = options.setTimer ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
   const clearTimer = options.clearTimer ?? ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>));
-  const subjects = Object.fromEntries(syncCollectionNames.map((name) => [name, new Subject<SyncStreamItem<unknown>>()])) as {
-    [Name in SyncCollectionName]: Subject<SyncStreamItem<SyncDocuments[Name]>>;
+  const subjects = Object.fromEntries(syncCollections.map((name) => [name, new Subject<SyncStreamItem<unknown>>()])) as {
+    [Name in SyncCollection]: Subject<SyncStreamItem<KeptDocuments[Name]>>;
   };
   let source: EventSourceLike | null = null;
   let lost = false;
@@ -58,7 +58,7 @@ export function openSyncStream(options: SyncStreamOptions = {}): SyncStream {
   let timer: unknown = null;
 
   const resyncAll = () => {
-    for (const name of syncCollectionNames) subjects[name].next('RESYNC');
+    for (const name of syncCollections) subjects[name].next('RESYNC');
   };
 
   const receive = (data: string) => {
@@ -75,8 +75,8 @@ export function openSyncStream(options: SyncStreamOptions = {}): SyncStream {
       return;
     }
     const collection = (message as { collection?: unknown } | null)?.collection;
-    if (!syncCollectionNames.includes(collection as SyncCollectionName)) return;
-    const name = collection as SyncCollectionName;
+    if (!syncCollections.includes(collection as SyncCollection)) return;
+    const name = collection as SyncCollection;
     try {
       const page = parsePullPage(name, message);
       // Without a checkpoint the change cannot be placed in the log: pull instead.
@@ -113,7 +113,7 @@ export function openSyncStream(options: SyncStreamOptions = {}): SyncStream {
       closed = true;
       if (timer !== null) clearTimer(timer);
       source?.close();
-      for (const name of syncCollectionNames) subjects[name].complete();
+      for (const name of syncCollections) subjects[name].complete();
     },
   };
 }

@@ -58,7 +58,7 @@ describe('the sync stream', () => {
     opened = stream;
     expect(sources.map((source) => source.url)).toEqual(['/api/sync/stream']);
     sources[0]?.open();
-    sources[0]?.send({ collection: 'stars', documents: [{ id: '3', starred: true, updatedAt: 9 }], checkpoint: { position: '41' } });
+    sources[0]?.send({ collection: 'stars', documents: [{ id: '3', starred: true, updatedAt: 9, _deleted: false }], checkpoint: { position: '41' } });
     expect(received.stars).toEqual([{ documents: [{ id: '3', starred: true, updatedAt: 9, _deleted: false }], checkpoint: { position: '41' } }]);
     expect(received.songs).toEqual([]);
     expect(received.presets).toEqual([]);

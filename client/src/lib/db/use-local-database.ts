@@ -4,7 +4,7 @@ import { databaseSession } from './database-session';
 import type { LocalDatabase, SyncState } from './local-database';
 import { watchCollection, watchDocument } from './local-documents';
 import type { LocalCollectionName, LocalDocuments } from './local-documents';
-import type { SyncCollectionName } from './sync-documents';
+import type { SyncCollection } from '../../../../contract/sync-documents';
 
 /** The signed-in user's local database, for screens. */
 export interface LocalDatabaseView {
@@ -64,7 +64,7 @@ export function useLocalDocument<Name extends LocalCollectionName>(
 const noDatabase = () => () => {};
 
 /** Where the replication of `collection` stands ('syncing' while there is no database). */
-export function useSyncState(database: LocalDatabase | null, collection: SyncCollectionName): SyncState {
+export function useSyncState(database: LocalDatabase | null, collection: SyncCollection): SyncState {
   return useSyncExternalStore(
     database ? database.onSyncState : noDatabase,
     () => database?.syncState(collection) ?? 'syncing',

@@ -1,4 +1,4 @@
-import { type CompletePresetData, type StoredEvent, completePresetData } from '../../../events/catalog';
+import { type CompletePresetData, type StoredEvent, completePresetData } from '../../events/catalog';
 
 /** A user's preset stream for one song (`song-preset-<userId>-<songId>`) folded. */
 export interface PresetState {

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { decisionSpec } from '../../../events/catalog/testing/decision-spec';
+import { decisionSpec } from '../../events/catalog/testing/decision-spec';
 import { RequiresUpgrade, decideResetPreset, decideSavePreset } from './preset-decisions';
 import { evolvePresetState, initialPresetState } from './preset-state';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stemStreamUrl } from './stem-stream-url';
+import { stemStreamUrl, stemStreamUrlSchema } from './stem-stream-url';
 
 describe('stemStreamUrl', () => {
   it('puts the filename in one encoded path segment', () => {
@@ -13,5 +13,16 @@ describe('stemStreamUrl', () => {
     expect(() => stemStreamUrl(0, 'a.mp3')).toThrow(RangeError);
     expect(() => stemStreamUrl(1.5, 'a.mp3')).toThrow(RangeError);
     expect(() => stemStreamUrl(1, '')).toThrow(RangeError);
+  });
+});
+
+describe('stemStreamUrlSchema', () => {
+  it('takes every URL stemStreamUrl builds, and nothing that is not one', () => {
+    for (const filename of ['drums.mp3', "Lead Vox 'take 2'.wav", '../secret', 'bäss#1?.mp3']) {
+      expect(stemStreamUrlSchema.safeParse(stemStreamUrl(12, filename)).success, filename).toBe(true);
+    }
+    for (const url of ['/srv/songs/7/drums.mp3', '/api/stems/stream/0/a.mp3', '/api/stems/stream/7/', '/api/stems/stream/7/a/b.mp3', 'https://example.com/api/stems/stream/7/a.mp3']) {
+      expect(stemStreamUrlSchema.safeParse(url).success, url).toBe(false);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { CompletePresetData, DecidedEvent } from '../../../events/catalog';
+import type { CompletePresetData, DecidedEvent } from '../../events/catalog';
 import type { PresetState } from './preset-state';
 
 export type PresetEvent = DecidedEvent<'SongPresetSaved' | 'SongPresetReset'>;
