@@ -5,7 +5,6 @@ import {
   START,
   type AppendOptions,
   type AppendResult,
-  type EventStore,
   type EventToAppend,
   type Position,
   type ReadAllOptions,
