@@ -76,55 +76,6 @@ export interface ReadAllPage {
   next: Position;
 }
 
-/** The top-level fields `readAllTrimmed` returns of the events of one type. */
-export interface ReadFields {
-  /** Only events stored at this schema version are trimmed; events of other versions come back whole. */
-  schemaVersion: number;
-  data: readonly string[];
-  metadata: readonly string[];
-  /**
-   * Read fields (of `data` and `metadata`) that the reader refuses both when absent and when null:
-   * the store may return such a field as null when it is absent, since telling the two apart costs
-   * the server and the parse more (docs/benchmarks.md, "Compiled field checks"). Every other read
-   * field keeps an absent field absent and a null null.
-   */
-  neverNull?: { data: readonly string[]; metadata: readonly string[] };
-}
-
-export interface ReadAllTrimmedOptions {
-  /** Return events strictly after this position; default START. */
-  after?: Position;
-  max?: number;
-  /** Only these event types (the position still advances past the others). */
-  types: readonly string[];
-  /** Per event type, the fields to return; types not named here come back whole. */
-  reads: Readonly<Record<string, ReadFields>>;
-  /**
-   * Read the page after the page at `after` instead: start after the end of the window of log
-   * entries a page at `after` with the same `max` covers, so a reader can ask for it before that
-   * page is back. The page says where it started (`from`); it follows that page only when `from`
-   * is that page's `next`.
-   */
-  afterWindow?: boolean;
-}
-
-/** An event as `readAllTrimmed` returns it: where it sits, what it is, and the read fields of its data and metadata. */
-export interface TrimmedEvent {
-  position: Position;
-  type: string;
-  schemaVersion: number;
-  data: unknown;
-  metadata: unknown;
-}
-
-/** A page of `readAllTrimmed`; `next` as in `ReadAllPage`. */
-export interface ReadAllTrimmedPage {
-  events: TrimmedEvent[];
-  next: Position;
-  /** With `afterWindow`: the position the page started after, or null when the window was not all visible yet (nothing read). */
-  from?: Position | null;
-}
-
 export interface SubscribeOptions {
   after?: Position;
   types?: readonly string[];
@@ -175,14 +126,6 @@ export interface EventStore {
    * position may still become visible (a transaction that commits late).
    */
   readAll(options?: ReadAllOptions): Promise<ReadAllPage>;
-  /**
-   * `readAll` with a type filter for a reader that needs only some fields of each event (a
-   * projection catching up): the same events and `next`, each with its position, type and schema
-   * version but without its stream, revision, id and time, and with only the named top-level fields
-   * of data and metadata (an absent field stays absent, a null stays null). Optional: an adapter
-   * without it is read with `readAll`.
-   */
-  readAllTrimmed?(options: ReadAllTrimmedOptions): Promise<ReadAllTrimmedPage>;
   /** Read history from `after`, then follow live events, without gaps or duplicates. */
   subscribe(options: SubscribeOptions): Subscription;
   /** Position of the newest visible event (START for an empty log). */

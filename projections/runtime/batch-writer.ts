@@ -1,5 +1,6 @@
 import { type StoredEvent, decodeEvent } from '../../events/catalog';
-import type { Position, RecordedEvent, TrimmedEvent } from '../../events/store/event-store';
+import type { Position, RecordedEvent } from '../../events/store/event-store';
+import type { TrimmedEvent } from '../../events/store/postgres/trimmed-log-reader';
 import type { SqlClient, SqlExecutor } from '../../events/store/postgres/sql-client';
 import { compareAndSetCheckpoint } from './checkpoints';
 import { type DeadLetter, recordDeadLetter } from './dead-letters';
@@ -125,7 +126,7 @@ export class BatchWriter {
   }
 
   /**
-   * `fold` for events read trimmed to the projection's `reads` (`EventStore.readAllTrimmed`), checked
+   * `fold` for events read trimmed to the projection's `reads` (the PostgreSQL adapter's `readAllTrimmed`), checked
    * by its picked schemas. Throws like `fold`; the failing event is then isolated through `write`,
    * from whole events.
    */

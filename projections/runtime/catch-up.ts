@@ -1,4 +1,5 @@
-import type { EventStore, Position, ReadAllPage, ReadAllTrimmedPage } from '../../events/store/event-store';
+import type { EventStore, Position, ReadAllPage } from '../../events/store/event-store';
+import { type ReadAllTrimmedPage, trimmedLogReaderOf } from '../../events/store/postgres/trimmed-log-reader';
 import { type BatchOutcome, type BatchWriter, isNotTheEventsFault } from './batch-writer';
 
 /**
@@ -34,7 +35,7 @@ export interface CatchUpOptions {
   types: readonly string[];
   /** Events per page read from the store. */
   pageSize: number;
-  /** Events per trimmed page (`readAllTrimmed`); default `pageSize`. */
+  /** Events per trimmed page (the PostgreSQL adapter's `readAllTrimmed`); default `pageSize`. */
   trimmedPageSize?: number;
   /** Events folded from several pages into one write (one transaction); default the projection's `eventsPerWrite`, else `defaultEventsPerWrite`. */
   maxBatchEvents?: number;
@@ -66,18 +67,20 @@ export interface CatchUpOptions {
 export async function catchUp(store: EventStore, writer: BatchWriter, options: CatchUpOptions): Promise<CatchUpOutcome> {
   const maxBatchEvents = options.maxBatchEvents ?? writer.eventsPerWrite ?? defaultEventsPerWrite;
   const reads = writer.trimmedReads?.reads;
+  // The log is read trimmed only through the PostgreSQL adapter's own reader, when the projection
+  // declares its `reads`; any other adapter (KurrentDB) is read whole through the contract.
+  const trimmedLog = reads ? trimmedLogReaderOf(store) : undefined;
   let pageByPage = false;
-  // Trimmed pages while folding many pages per write, when the projection declares its `reads`
-  // and the store can leave the rest out; whole events page by page, where a failing event is
-  // isolated and dead-lettered with all it holds.
+  // Trimmed pages while folding many pages per write; whole events page by page, where a failing
+  // event is isolated and dead-lettered with all it holds.
   const read = (after: Position): Promise<CatchUpPage> =>
-    reads && store.readAllTrimmed && !pageByPage
-      ? store.readAllTrimmed({ after, max: options.trimmedPageSize ?? options.pageSize, types: options.types, reads }).then((page) => ({ trimmed: true, page }))
+    reads && trimmedLog && !pageByPage
+      ? trimmedLog.readAllTrimmed({ after, max: options.trimmedPageSize ?? options.pageSize, types: options.types, reads }).then((page) => ({ trimmed: true, page }))
       : store.readAll({ after, max: options.pageSize, types: options.types }).then((page) => ({ trimmed: false, page }));
   // The page after the page at `after`, asked for before that page is back; undefined when not asked.
   const readAfterWindow = (after: Position): Promise<ReadAllTrimmedPage> | undefined =>
-    options.twoPagesInFlight && reads && store.readAllTrimmed && !pageByPage
-      ? store.readAllTrimmed({ after, max: options.trimmedPageSize ?? options.pageSize, types: options.types, reads, afterWindow: true })
+    options.twoPagesInFlight && reads && trimmedLog && !pageByPage
+      ? trimmedLog.readAllTrimmed({ after, max: options.trimmedPageSize ?? options.pageSize, types: options.types, reads, afterWindow: true })
       : undefined;
   let after = writer.checkpoint;
   let pending = read(after);

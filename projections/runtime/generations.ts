@@ -77,16 +77,6 @@ export async function createBuildingGeneration(sql: SqlClient, projection: Proje
   });
 }
 
-/** Cancel an unfinished rebuild: drop the generation it was building. Returns it, if there was one. */
-export async function abandonRebuild(sql: SqlClient, projection: Projection): Promise<Generation | undefined> {
-  return sql.transaction(async (tx) => {
-    await lockRegistry(tx, projection);
-    const building = await findGeneration(tx, projection, 'building', { forUpdate: true });
-    if (building) await retireGeneration(tx, building);
-    return building;
-  });
-}
-
 /**
  * Retire a generation that no longer serves: drop its tables and checkpoint, and close its open
  * dead letters as superseded (the events are replayed by the generation that replaced it).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EventStore, EventToAppend, ReadAllTrimmedOptions, ReadAllTrimmedPage } from '../../events/store/event-store';
+import type { EventStore, EventToAppend } from '../../events/store/event-store';
+import { type ReadAllTrimmedOptions, type ReadAllTrimmedPage, trimmedLogReaderOf } from '../../events/store/postgres/trimmed-log-reader';
 import type { SqlExecutor } from '../../events/store/postgres/sql-client';
 import { availableSqlClients } from '../../events/store/testing/test-sql-clients';
 import { useProjectionTestDatabase } from '../testing/projection-test-database';
@@ -57,11 +58,11 @@ function recordingStore(store: EventStore, beforeRead?: (call: number) => Promis
   const readAllTrimmed = async (options: ReadAllTrimmedOptions): Promise<ReadAllTrimmedPage> => {
     calls++;
     await beforeRead?.(calls);
-    const page = await store.readAllTrimmed!(options);
+    const page = await trimmedLogReaderOf(store)!.readAllTrimmed(options);
     if (options.afterWindow) ahead.push(page);
     return page;
   };
-  return { store: Object.assign(Object.create(store) as EventStore, { readAllTrimmed }), ahead, calls: () => calls };
+  return { store: Object.assign(Object.create(store) as EventStore, { trimmedLogReader: { readAllTrimmed } }), ahead, calls: () => calls };
 }
 
 for (const client of availableSqlClients()) {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SqlExecutor } from '../../events/store/postgres/sql-client';
+import { trimmedLogReaderOf } from '../../events/store/postgres/trimmed-log-reader';
 import { availableSqlClients } from '../../events/store/testing/test-sql-clients';
 import { flakyBytesProjection } from '../testing/flaky-bytes-projection';
 import { useProjectionTestDatabase } from '../testing/projection-test-database';
@@ -136,7 +137,7 @@ for (const client of availableSqlClients()) {
       const bad = { ...stemStreamed({ userId: 1, bytesSent: 1 }), data: { userId: 1, songId: 1, filename: 'x', bytesSent: -1, range: null, aborted: false } };
       await store.append('metering-user-1-bad', [bad], { expectedVersion: 'no_stream' });
       await appendStreamed(store, streams(3, 5));
-      const trimmedReads = vi.spyOn(store, 'readAllTrimmed');
+      const trimmedReads = vi.spyOn(trimmedLogReaderOf(store)!, 'readAllTrimmed');
 
       const outcome = await rebuildProjection(sql, store, usageBytesPerUser, { pageSize: 4 });
       expect(trimmedReads).toHaveBeenCalled();

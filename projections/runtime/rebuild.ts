@@ -38,10 +38,9 @@ export interface RebuildOptions {
   /**
    * Two trimmed pages in flight (`CatchUpOptions.twoPagesInFlight`), for a PostgreSQL server with
    * trimmed pages of 1,000 or more (a smaller page never ends where the page read ahead starts,
-   * and PGlite runs one statement at a time). Default: on for a PostgreSQL server with such pages.
-   * Once the compiled field checks made Node's part of a rebuilt event cheaper than the server's,
-   * it won both interleaved runs at the medians, by 10% and 16% (decision 0043; docs/benchmarks.md,
-   * "Compiled field checks").
+   * and PGlite runs one statement at a time). Default: on for a PostgreSQL server with such pages:
+   * it won every round of interleaved runs against one page in flight (decisions 0043 and 0064;
+   * docs/benchmarks.md, "Two trimmed pages in flight").
    */
   twoPagesInFlight?: boolean;
   /**

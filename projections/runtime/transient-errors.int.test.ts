@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventStore } from '../../events/store/event-store';
 import type { SqlClient } from '../../events/store/postgres/sql-client';
+import { type TrimmedLogReader, trimmedLogReaderOf } from '../../events/store/postgres/trimmed-log-reader';
 import { availableSqlClients } from '../../events/store/testing/test-sql-clients';
 import { useProjectionTestDatabase } from '../testing/projection-test-database';
 import { appendStreamed, stemStreamed } from '../testing/stem-streamed';
@@ -37,9 +38,10 @@ async function terminatedConnectionError(sql: SqlClient): Promise<Error> {
 function firstReadFails(store: EventStore, error: Error): { store: EventStore; reads: { count: number } } {
   const reads = { count: 0 };
   const fail = <T>(read: () => Promise<T>): Promise<T> => (reads.count++ === 0 ? Promise.reject(error) : read());
+  const trimmed = trimmedLogReaderOf(store);
   const failing = Object.assign(Object.create(store) as EventStore, {
     readAll: (...args: Parameters<EventStore['readAll']>) => fail(() => store.readAll(...args)),
-    ...(store.readAllTrimmed && { readAllTrimmed: (...args: Parameters<NonNullable<EventStore['readAllTrimmed']>>) => fail(() => store.readAllTrimmed!(...args)) }),
+    ...(trimmed && { trimmedLogReader: { readAllTrimmed: (...args: Parameters<TrimmedLogReader['readAllTrimmed']>) => fail(() => trimmed.readAllTrimmed(...args)) } }),
   });
   return { store: failing, reads };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type EventDefinition, UnknownEventType, eventDefinitions, eventMetadataSchema } from '../../events/catalog';
-import type { ReadFields, TrimmedEvent } from '../../events/store/event-store';
+import type { ReadFields, TrimmedEvent } from '../../events/store/postgres/trimmed-log-reader';
 import { type FieldCheck, compileFieldCheck } from './field-check';
 import type { FoldableEvent, Projection } from './projection-definition';
 

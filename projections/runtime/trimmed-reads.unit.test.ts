@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { type StoredEvent, eventMetadataSchema } from '../../events/catalog';
 import { StemStreamed } from '../../events/catalog/metering';
 import { type GivenEvent, storedEvents } from '../../events/catalog/testing/stored-events';
-import type { TrimmedEvent } from '../../events/store/event-store';
+import type { TrimmedEvent } from '../../events/store/postgres/trimmed-log-reader';
 import { adminUsage } from '../admin-usage/admin-usage-projection';
 import { credits } from '../credits/credits-projection';
 import { users } from '../users/users-projection';

@@ -1,4 +1,5 @@
-import type { Position, ReadAllTrimmedPage, ReadFields } from '../../events/store/event-store';
+import type { Position } from '../../events/store/event-store';
+import type { ReadAllTrimmedPage, ReadFields } from '../../events/store/postgres/trimmed-log-reader';
 import { visible } from '../../events/store/postgres/read-log';
 import { eventSeparatorSql, parseTrimmedEvents, trimmedEventSql } from '../../events/store/postgres/read-log-trimmed';
 import type { SqlExecutor } from '../../events/store/postgres/sql-client';

@@ -29,6 +29,30 @@ describe.runIf(databaseUrl)('openPgSqlClient on the server', () => {
     expect((await sql.query('SELECT id FROM items')).rows).toEqual([{ id: 3 }]);
   });
 
+  it('keeps an advisory lock through event-loop stalls longer than its check, while its session lives', async () => {
+    sql = await openPgSqlClient({ connectionString: databaseUrl!, schema });
+    const checkEveryMs = 100;
+    const reason = await sql.withAdvisoryLock(
+      'stalled-loop-test',
+      async (session) => {
+        // Each stall blocks the loop three checks long, so a check's query is answered during a
+        // stall at some point; between stalls the loop turns once (timers, then sockets).
+        for (let stall = 0; stall < 12 && !session.signal.aborted; stall++) {
+          await new Promise((resolve) => setImmediate(resolve));
+          const until = performance.now() + 3 * checkEveryMs;
+          while (performance.now() < until) {
+            // Blocking on purpose: a long synchronous fold.
+          }
+        }
+        // Then the loop runs freely through several checks.
+        await new Promise((resolve) => setTimeout(resolve, 5 * checkEveryMs));
+        return session.signal.aborted ? String((session.signal.reason as Error).message) : 'held';
+      },
+      { checkEveryMs },
+    );
+    expect(reason).toBe('held');
+  });
+
   it('sets a minute by default on every connection of the pool', async () => {
     sql = await openPgSqlClient({ connectionString: databaseUrl!, schema });
     const shown = async (executor: Pick<SqlClient, 'query'>) =>

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { settlesWithinRunningTime } from './running-time-deadline';
 import type { QueryOptions, QueryResult, SqlClient, SqlExecutor } from './sql-client';
 
 /** How to reach the PostgreSQL server. */
@@ -100,19 +101,20 @@ export async function openPgSqlClient(options: PgSqlClientOptions): Promise<SqlC
       await client.connect();
       const checkEveryMs = lockOptions?.checkEveryMs ?? 5_000;
       let timer: NodeJS.Timeout | undefined;
-      // A connection cut without a FIN (a network partition) raises no event: ask the session.
+      let backendPid: number | undefined;
+      // A connection cut without a FIN (a network partition) raises no event: ask the session. A
+      // session that does not answer in time may only be slow (or this process stalled), so the
+      // server is asked on another connection whether the session still holds its lock: the lock
+      // is lost only when it does not, or when the server cannot be reached either.
       const check = async (): Promise<void> => {
-        let answerTimer: NodeJS.Timeout | undefined;
-        const alive = await Promise.race([
-          client.query('SELECT 1').then(
-            () => true,
-            () => false,
-          ),
-          new Promise<false>((resolve) => (answerTimer = setTimeout(() => resolve(false), checkEveryMs))),
-        ]);
-        clearTimeout(answerTimer);
-        if (!alive) loseLock('its session did not answer');
-        else if (!finished) timer = setTimeout(() => void check(), checkEveryMs).unref();
+        const answer = await settlesWithinRunningTime(client.query('SELECT 1'), checkEveryMs);
+        if (answer.kind === 'failed') loseLock('its session failed a query');
+        else if (answer.kind === 'timed-out') {
+          const held = await settlesWithinRunningTime(sessionHoldsAdvisoryLock(pool, backendPid!), checkEveryMs);
+          if (held.kind !== 'settled') loseLock('its session did not answer, nor did the server');
+          else if (!held.value) loseLock('its session did not answer, and the server shows it holding no lock');
+        }
+        if (!finished && !lost.signal.aborted) timer = setTimeout(() => void check(), checkEveryMs).unref();
       };
       try {
         const { rows } = await client.query<{ locked: boolean; pid: number }>(
@@ -122,9 +124,10 @@ export async function openPgSqlClient(options: PgSqlClientOptions): Promise<SqlC
           [key],
         );
         if (!rows[0]?.locked) return undefined;
+        backendPid = Number(rows[0].pid);
         timer = setTimeout(() => void check(), checkEveryMs).unref();
         // Ending the session releases the lock, so no explicit unlock is needed.
-        return await work({ signal: lost.signal, backendPid: Number(rows[0].pid) });
+        return await work({ signal: lost.signal, backendPid });
       } finally {
         finished = true;
         clearTimeout(timer);
@@ -137,6 +140,15 @@ export async function openPgSqlClient(options: PgSqlClientOptions): Promise<SqlC
       await pool.end();
     },
   };
+}
+
+/** Whether the server process `pid` holds an advisory lock (a lock session holds one only). */
+async function sessionHoldsAdvisoryLock(pool: pg.Pool, pid: number): Promise<boolean> {
+  const { rows } = await pool.query<{ held: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE pid = $1 AND locktype = 'advisory' AND granted) AS held`,
+    [pid],
+  );
+  return rows[0]?.held === true;
 }
 
 async function createSchema(connectionString: string, schema: string): Promise<void> {

@@ -5,13 +5,10 @@ import {
   START,
   type AppendOptions,
   type AppendResult,
-  type EventStore,
   type EventToAppend,
   type Position,
   type ReadAllOptions,
   type ReadAllPage,
-  type ReadAllTrimmedOptions,
-  type ReadAllTrimmedPage,
   type ReadStreamOptions,
   type RecordedEvent,
   type SubscribeOptions,
@@ -24,6 +21,7 @@ import { migrateEventStore } from './migrate-event-store';
 import { columns, type EventRow, readLogPage, readLogPageAtHead, toRecordedEvent, visible } from './read-log';
 import { readLogPageTrimmed } from './read-log-trimmed';
 import type { SqlClient } from './sql-client';
+import type { PostgresEventStore, ReadAllTrimmedOptions, ReadAllTrimmedPage } from './trimmed-log-reader';
 import { decodePosition, encodePosition } from './sql-position';
 
 /** Tuning for the PostgreSQL-family event store; the defaults suit production. */
@@ -56,7 +54,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * transaction that started before it has ended, so keep write transactions short. Refuses, with
  * `LogFromAnotherCluster`, a log restored from another cluster until its positions are rebased.
  */
-export async function createPostgresEventStore(sql: SqlClient, options: PostgresEventStoreOptions = {}): Promise<EventStore> {
+export async function createPostgresEventStore(sql: SqlClient, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
   await migrateEventStore(sql);
   await refuseLogFromAnotherCluster(sql);
   const channel = options.channel ?? 'woodshed_events_appended';
@@ -149,8 +147,10 @@ export async function createPostgresEventStore(sql: SqlClient, options: Postgres
 
     readAll,
 
-    readAllTrimmed(trimmedOptions: ReadAllTrimmedOptions): Promise<ReadAllTrimmedPage> {
-      return readLogPageTrimmed(sql, trimmedOptions.after ?? START, trimmedOptions.max ?? 1000, trimmedOptions.types, trimmedOptions.reads, trimmedOptions.afterWindow ?? false);
+    trimmedLogReader: {
+      readAllTrimmed(trimmedOptions: ReadAllTrimmedOptions): Promise<ReadAllTrimmedPage> {
+        return readLogPageTrimmed(sql, trimmedOptions.after ?? START, trimmedOptions.max ?? 1000, trimmedOptions.types, trimmedOptions.reads, trimmedOptions.afterWindow ?? false);
+      },
     },
 
     subscribe(subscribeOptions: SubscribeOptions): Subscription {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventStore, EventToAppend, Position, ReadFields } from '../event-store';
+import type { EventToAppend, Position } from '../event-store';
 import { availableSqlClients } from '../testing/test-sql-clients';
 import { createPostgresEventStore } from './postgres-event-store';
 import { minWindow } from './read-log';
 import type { SqlClient } from './sql-client';
+import type { PostgresEventStore, ReadFields } from './trimmed-log-reader';
 
 let ids = 0;
 function event(type: string, bytes: number): EventToAppend {
@@ -24,7 +25,7 @@ const layout = [
 for (const candidate of availableSqlClients()) {
   describe(`readAllTrimmed with afterWindow on ${candidate.name}`, () => {
     let sql: SqlClient;
-    let store: EventStore;
+    let store: PostgresEventStore;
     beforeAll(async () => {
       sql = await candidate.open();
       store = await createPostgresEventStore(sql);
@@ -46,10 +47,10 @@ for (const candidate of availableSqlClients()) {
       let after: Position = '';
       const started: (Position | null | undefined)[] = [];
       for (;;) {
-        const page = await store.readAllTrimmed!({ after, max, types, reads });
+        const page = await store.trimmedLogReader.readAllTrimmed({ after, max, types, reads });
         if (page.next <= after) break;
-        const ahead = await store.readAllTrimmed!({ after, max, types, reads, afterWindow: true });
-        const following = await store.readAllTrimmed!({ after: page.next, max, types, reads });
+        const ahead = await store.trimmedLogReader.readAllTrimmed({ after, max, types, reads, afterWindow: true });
+        const following = await store.trimmedLogReader.readAllTrimmed({ after: page.next, max, types, reads });
         started.push(ahead.from);
         if (ahead.from !== null) {
           // The window was all visible: the page ahead is exactly the following page.
@@ -70,17 +71,17 @@ for (const candidate of availableSqlClients()) {
     it('starts nowhere when fewer than a window of entries are visible after `after`', async () => {
       const all = await store.readAll({ max: 10_000 });
       const nearHead = all.events.at(-(minWindow - 1))!.position;
-      const ahead = await store.readAllTrimmed!({ after: nearHead, max: minWindow, types, reads, afterWindow: true });
+      const ahead = await store.trimmedLogReader.readAllTrimmed({ after: nearHead, max: minWindow, types, reads, afterWindow: true });
       expect(ahead).toMatchObject({ from: null, events: [] });
       // One entry more than a window: it starts at the window's last entry.
-      const oneMore = await store.readAllTrimmed!({ after: all.events.at(-(minWindow + 2))!.position, max: minWindow, types, reads, afterWindow: true });
+      const oneMore = await store.trimmedLogReader.readAllTrimmed({ after: all.events.at(-(minWindow + 2))!.position, max: minWindow, types, reads, afterWindow: true });
       expect(oneMore.from).toBe(all.events.at(-2)!.position);
       expect(oneMore.events.map((read) => read.position)).toEqual([all.events.at(-1)!.position]);
     });
 
     it('with pages smaller than the least window, starts a window ahead, where no page at `after` ends', async () => {
-      const page = await store.readAllTrimmed!({ max: 10, types, reads });
-      const ahead = await store.readAllTrimmed!({ max: 10, types, reads, afterWindow: true });
+      const page = await store.trimmedLogReader.readAllTrimmed({ max: 10, types, reads });
+      const ahead = await store.trimmedLogReader.readAllTrimmed({ max: 10, types, reads, afterWindow: true });
       const all = await store.readAll({ max: minWindow });
       expect(ahead.from).toBe(all.events.at(-1)!.position);
       expect(ahead.from).not.toBe(page.next);

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventStore, EventToAppend, Position, ReadFields } from '../event-store';
+import type { EventToAppend, Position } from '../event-store';
 import { plainTrimmedEvent } from '../testing/plain-trimmed-event';
 import { availableSqlClients } from '../testing/test-sql-clients';
 import { createPostgresEventStore } from './postgres-event-store';
 import type { SqlClient } from './sql-client';
+import type { PostgresEventStore, ReadFields } from './trimmed-log-reader';
 
 let ids = 0;
 function event(type: string, schemaVersion: number, data: Record<string, unknown>): EventToAppend {
@@ -19,7 +20,7 @@ const reads: Record<string, ReadFields> = {
 for (const candidate of availableSqlClients()) {
   describe(`readAllTrimmed on ${candidate.name}`, () => {
     let sql: SqlClient;
-    let store: EventStore;
+    let store: PostgresEventStore;
     beforeAll(async () => {
       sql = await candidate.open();
       store = await createPostgresEventStore(sql);
@@ -40,7 +41,7 @@ for (const candidate of availableSqlClients()) {
     it('returns the events and next of readAll, with only the read fields of the named type at its version', async () => {
       const types = ['Streamed', 'Starred'];
       const whole = await store.readAll({ types, max: 10 });
-      const trimmed = await store.readAllTrimmed!({ types, max: 10, reads });
+      const trimmed = await store.trimmedLogReader.readAllTrimmed({ types, max: 10, reads });
       expect(trimmed.next).toBe(whole.next);
       const [first, second, third, fourth] = whole.events;
       const occurredAt = (read: typeof first) => ({ occurredAt: read!.metadata.occurredAt });
@@ -53,7 +54,7 @@ for (const candidate of availableSqlClients()) {
     });
 
     it('keeps a null as null and leaves an absent field absent', async () => {
-      const page = await store.readAllTrimmed!({
+      const page = await store.trimmedLogReader.readAllTrimmed({
         types: ['Streamed'],
         max: 10,
         reads: { Streamed: { schemaVersion: 2, data: ['user', 'bytes', 'range', 'startedAt'], metadata: [] } },
@@ -65,7 +66,7 @@ for (const candidate of availableSqlClients()) {
     });
 
     it('returns a neverNull field as its value, and as null when absent, the others as before', async () => {
-      const page = await store.readAllTrimmed!({
+      const page = await store.trimmedLogReader.readAllTrimmed({
         types: ['Streamed'],
         max: 10,
         reads: {
@@ -98,10 +99,10 @@ for (const candidate of availableSqlClients()) {
         }
       };
       const whole = await pages((after) => store.readAll({ after, max: 1, types: ['Streamed'] }));
-      const trimmed = await pages((after) => store.readAllTrimmed!({ after, max: 1, types: ['Streamed'], reads }));
+      const trimmed = await pages((after) => store.trimmedLogReader.readAllTrimmed({ after, max: 1, types: ['Streamed'], reads }));
       expect(trimmed).toEqual(whole);
       expect(trimmed.seen.flat()).toHaveLength(3);
-      const none = await store.readAllTrimmed!({ types: ['Nothing'], max: 5, reads });
+      const none = await store.trimmedLogReader.readAllTrimmed({ types: ['Nothing'], max: 5, reads });
       expect(none).toEqual(await store.readAll({ types: ['Nothing'], max: 5 }));
       expect(none.events).toEqual([]);
       expect(none.next).toBe(await store.headPosition());

@@ -1,7 +1,8 @@
-import type { Position, ReadAllTrimmedPage, ReadFields, TrimmedEvent } from '../event-store';
+import type { Position } from '../event-store';
 import { minWindow, visible, windowEndSql } from './read-log';
 import type { SqlExecutor } from './sql-client';
 import { decodePosition, encodePosition, positionSql } from './sql-position';
+import type { ReadAllTrimmedPage, ReadFields, TrimmedEvent } from './trimmed-log-reader';
 
 /** A page of trimmed events as the server sends it: one text, and the window's end when the page is short. */
 interface TrimmedPageRow {

@@ -27,8 +27,10 @@ export interface SqlExecutor {
 /** The session holding an advisory lock, as `work` sees it. */
 export interface AdvisoryLockSession {
   /**
-   * Aborted as soon as the lock's session is known to be gone (its connection errored or ended, or
-   * the periodic check got no answer): the lock may already belong to someone else.
+   * Aborted as soon as the lock's session is known to be gone: its connection errored or ended, or
+   * it did not answer the periodic check (counted in this process's running time, so a stalled
+   * event loop is not taken for a silent session) and the server, asked on another connection,
+   * shows it holding no lock or does not answer either. The lock may then belong to someone else.
    */
   readonly signal: AbortSignal;
   /**

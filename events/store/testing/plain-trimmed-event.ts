@@ -1,4 +1,4 @@
-import type { TrimmedEvent } from '../event-store';
+import type { TrimmedEvent } from '../postgres/trimmed-log-reader';
 
 /**
  * What a reader sees of a trimmed event, as a plain object to compare: a store may make an
