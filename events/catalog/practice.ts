@@ -6,9 +6,9 @@ const songId = z.number().int().positive();
 
 /** The longest session one event may record: a day. */
 export const maxPracticeSessionSeconds = 86_400;
-/** Tempo as a ratio of the song's own (issue 12: 50% to 150%). */
+/** Tempo as a ratio of the song's own (50% to 150%, decision 0032). */
 export const practiceTempoRange = { min: 0.5, max: 1.5 } as const;
-/** Transposition in semitones (issue 12: -6 to +6). */
+/** Transposition in semitones (-6 to +6, decision 0032). */
 export const practiceTransposeRange = { min: -6, max: 6 } as const;
 
 /** A looped passage, in seconds of the song (its own time, whatever the tempo). */

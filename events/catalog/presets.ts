@@ -10,9 +10,9 @@ export const maxPresetStems = 64;
 /** A stem id as presets key on it: the stem's file name in its song folder (see the songs API's `StemResponse.id`). */
 const stemId = z.string().min(1).max(255);
 
-/** A preset's tempo as a playback rate (1 = the song's own speed; issue 12: 50% to 150%, pitch kept). */
+/** A preset's tempo as a playback rate (1 = the song's own speed; 50% to 150%, pitch kept; decision 0032). */
 export const presetTempoRange = { min: 0.5, max: 1.5 } as const;
-/** A preset's transpose of the pitched stems in whole semitones (issue 12: -6 to +6, tempo kept). */
+/** A preset's transpose of the pitched stems in whole semitones (-6 to +6, tempo kept; decision 0032). */
 export const presetTransposeRange = { min: -6, max: 6 } as const;
 /**
  * What a preset without tempo or transpose means: the song as it is. Presets saved before the two
@@ -22,7 +22,7 @@ export const presetPracticeDefaults = { tempo: 1, transpose: 0 } as const;
 
 /**
  * A preset's settings (spec 000 section 3): each stem's volume (1 = 100%) and whether it is muted,
- * keyed by stem id; since issue 12 also the tempo and transpose of the practice tools (optional, so
+ * keyed by stem id; since the practice tools (decision 0032) also the tempo and transpose of the practice tools (optional, so
  * events recorded before them stay valid: absent means `presetPracticeDefaults`). Which stem ids a
  * song allows is checked at the edge, against that song's stems.
  */

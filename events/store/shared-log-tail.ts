@@ -35,7 +35,7 @@ export interface SharedLogTailOptions {
 }
 
 /**
- * One log read per wake-up for all the live subscriptions of a store (issue 9). Each subscription
+ * One log read per wake-up for all the live subscriptions of a store (decision 0040). Each subscription
  * still runs its own loop (its order, its handler, its `next`, so its at-least-once delivery and
  * checkpoints do not change) and asks for the page after its own position; the tail answers from
  * one unfiltered read of the log's end that every subscription at the tail shares, each taking the

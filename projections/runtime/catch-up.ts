@@ -6,7 +6,7 @@ import { type BatchOutcome, type BatchWriter, isNotTheEventsFault } from './batc
  * Events per page when catching up, unless a caller says otherwise. Small on purpose: a page of
  * 1,000 events dies in V8's young generation, while pages of 10,000 (about 15 MB of row objects,
  * parsed JSON and strings) outlived it, were promoted and cost old-generation collections (see
- * docs/benchmarks.md, "Pages of 1,000 events when catching up"). The next page is always being
+ * docs/archive/benchmarks-history-2026.md, "Pages of 1,000 events when catching up"). The next page is always being
  * read while one is folded, so the extra round trips overlap with work.
  */
 export const defaultPageSize = 1_000;
@@ -15,7 +15,7 @@ export const defaultPageSize = 1_000;
  * Events per trimmed page when rebuilding, unless a caller says otherwise. A trimmed page comes as
  * one text, with no row object per event, and larger pages cost the server less per event: a
  * rebuild on the server measured 0.36x of the bare read with pages of 1,000, 0.48x with 10,000
- * (docs/benchmarks.md, "One text per trimmed page").
+ * (docs/archive/benchmarks-history-2026.md, "One text per trimmed page").
  */
 export const defaultTrimmedPageSize = 10_000;
 
@@ -112,7 +112,7 @@ export async function catchUp(store: EventStore, writer: BatchWriter, options: C
         ahead = readAfterWindow(after);
         // Let the driver send the next page's query before this page is folded: pg's pool hands
         // out a connection asynchronously, so without yielding once the query left only after the
-        // fold, and the server waited on it (docs/benchmarks.md, "The next page's query").
+        // fold, and the server waited on it (docs/archive/benchmarks-history-2026.md, "The next page's query").
         await new Promise((resolve) => setImmediate(resolve));
       }
       if (pageByPage) {

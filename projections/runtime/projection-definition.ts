@@ -74,7 +74,7 @@ export interface ProjectionDefinition<
   /**
    * The fields `fold` uses of the events of some types. A catch-up then reads only these (and the
    * event's position) from the store and validates only them; a rebuild reads every event of the
-   * log, so leaving out what is not folded is most of its speed (docs/benchmarks.md). Optional: a
+   * log, so leaving out what is not folded is most of its speed (docs/archive/benchmarks-history-2026.md). Optional: a
    * type not named here, or the whole projection without it, gets whole events.
    */
   readonly reads?: Reads;
@@ -83,7 +83,7 @@ export interface ProjectionDefinition<
    * bounds the changes held in memory when they grow with the events (a row per event). A
    * projection whose changes are totals per key (per user, per month) holds at most a row per key
    * however many events it folds, and its write costs per key touched: it can take more, and a
-   * rebuild then writes the same rows fewer times (docs/benchmarks.md, "Fewer writes per rebuild").
+   * rebuild then writes the same rows fewer times (docs/archive/benchmarks-history-2026.md, "Fewer writes per rebuild").
    */
   readonly eventsPerWrite?: number;
   /** Base names (snake_case); each becomes a view over the live generation's table. */

@@ -40,7 +40,7 @@ export interface RebuildOptions {
    * trimmed pages of 1,000 or more (a smaller page never ends where the page read ahead starts,
    * and PGlite runs one statement at a time). Default: on for a PostgreSQL server with such pages:
    * it won every round of interleaved runs against one page in flight (decisions 0043 and 0064;
-   * docs/benchmarks.md, "Two trimmed pages in flight").
+   * docs/archive/benchmarks-history-2026.md, "Two trimmed pages in flight").
    */
   twoPagesInFlight?: boolean;
   /**

@@ -100,7 +100,7 @@ function pickFields(projection: string, type: string, part: string, schema: z.Zo
  * The fast path for events stored at the current version: each read field checked in place by a
  * compiled check equivalent to its zod schema (`field-check.ts`), the event passed on as read,
  * without the copies zod's parse makes (which, with its garbage, was most of a rebuild's Node CPU
- * per event: docs/benchmarks.md, "Compiled field checks"). Gives undefined when the event is of
+ * per event: docs/archive/benchmarks-history-2026.md, "Compiled field checks"). Gives undefined when the event is of
  * another version, is not as `readAllTrimmed` returns it (an object holding only read fields), or
  * fails a check: the picked zod schemas then decode it, and throw zod's error. Undefined when a
  * read field's schema has no compiled check.

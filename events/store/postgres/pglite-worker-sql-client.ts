@@ -11,7 +11,7 @@ type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<
  * A SqlClient over embedded PGlite running in a worker thread: the app's thread only sends
  * statements and receives rows, and PGlite's WebAssembly runs beside it on another core. In the
  * calling thread PGlite took 38% of the main thread's time under the stem stream bench, time the
- * HTTP server could not use (docs/benchmarks.md, "PGlite in a worker"; decision 0046).
+ * HTTP server could not use (docs/archive/benchmarks-history-2026.md, "PGlite in a worker"; decision 0046).
  *
  * The same semantics as `openPgliteSqlClient`: one connection, a transaction exclusive (a query
  * outside it waits until it ends), in-process advisory locks. Statements run in the order they are

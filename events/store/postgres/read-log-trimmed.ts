@@ -29,7 +29,7 @@ export const eventSeparatorSql = String.raw`E',\n'`;
  * own), and a rebuild reads every event of the log. Picking the read fields with `->` costs the
  * server less than dropping the others with `jsonb - text[]`, and the window's end is only looked
  * for when the page is short (a full page continues after its last event). The figures are in
- * docs/benchmarks.md ("One text per trimmed page", "Flat trimmed pages").
+ * docs/archive/benchmarks-history-2026.md ("One text per trimmed page", "Flat trimmed pages").
  */
 export async function readLogPageTrimmed(
   sql: SqlExecutor,
@@ -96,7 +96,7 @@ function lastEventPosition(text: string): Position {
  * One event of the page as text, for `string_agg`: the JSON values
  * `tx_id,global_position,schema_version,type's index in types (from 1),...fields` without brackets,
  * so that the page, in brackets, is one flat JSON array: no array per event for the parse to make
- * (docs/benchmarks.md, "Flat trimmed pages"). The fields are, for a row of a type of `reads` (among
+ * (docs/archive/benchmarks-history-2026.md, "Flat trimmed pages"). The fields are, for a row of a type of `reads` (among
  * `types`) at its schema version, each read field of data then of metadata in the order named, as
  * `[value]` when present and `0` when absent (so a null stays apart from an absent field), or, for
  * a `neverNull` field, as its value or null; for any other row, the whole data and metadata. Type
@@ -109,7 +109,7 @@ export function trimmedEventSql(reads: Readonly<Record<string, ReadFields>>, typ
   };
   // A field the reader refuses absent or null travels as its value, null when absent; any other as
   // `[value]`, `0` when absent. The first costs the server about 0.1 µs less per event for three
-  // fields, and the parse an array per field (docs/benchmarks.md, "Compiled field checks").
+  // fields, and the parse an array per field (docs/archive/benchmarks-history-2026.md, "Compiled field checks").
   const field = (column: string, name: string, neverNull: readonly string[] | undefined): string =>
     neverNull?.includes(name)
       ? `',' || coalesce((${column} -> ${param(name)}::text)::text, 'null')`
@@ -127,7 +127,7 @@ export function trimmedEventSql(reads: Readonly<Record<string, ReadFields>>, typ
   const whole = `',' || data::text || ',' || metadata::text`;
   const rest = cases.length === 0 ? whole : `CASE ${cases.join(' ')} ELSE ${whole} END`;
   // With one type in the filter its index is 1 for every row: looking it up cost the server about
-  // 0.15 µs per event (docs/benchmarks.md, "Compiled field checks").
+  // 0.15 µs per event (docs/archive/benchmarks-history-2026.md, "Compiled field checks").
   const typeIndex = types.length === 1 ? `',1'` : `',' || array_position($4::text[], type)`;
   return `tx_id || ',' || global_position || ',' || schema_version || ${typeIndex} || ${rest}`;
 }
@@ -183,7 +183,7 @@ export function parseTrimmedEvents(text: string | null, types: readonly string[]
 /**
  * An event of a trimmed page. Its position is encoded when asked for: most folds never read it,
  * and the catch-up takes positions from the page, so making the 41-character text of every event
- * (and its garbage) was a rebuild's cost for nothing (docs/benchmarks.md, "Flat trimmed pages").
+ * (and its garbage) was a rebuild's cost for nothing (docs/archive/benchmarks-history-2026.md, "Flat trimmed pages").
  */
 class PageEvent implements TrimmedEvent {
   constructor(

@@ -13,7 +13,7 @@ export const visible = 'tx_id < pg_snapshot_xmin(pg_current_snapshot())';
  * parses each; PGlite copies each into an ArrayBuffer of its own), and a rebuild reads every
  * event of the log, so fewer fields make PGlite's rebuild faster (on a server the read overlaps
  * with the fold). Packing all of it into one JSON text instead cost the server more than it saved.
- * The figures are in docs/benchmarks.md ("Five fields per event on read").
+ * The figures are in docs/archive/benchmarks-history-2026.md ("Five fields per event on read").
  */
 export const columns = `${positionSql('tx_id', 'global_position')} || ' ' || stream_position || ' ' || schema_version || ' ' ||
   floor(extract(epoch FROM recorded_at) * 1000)::bigint || ' ' || event_id AS envelope, type, stream_id, data, metadata`;
@@ -69,7 +69,7 @@ export async function readLogPage(sql: SqlExecutor, after: Position, max: number
 /**
  * As `readLogPage`, also telling whether the page reached the last entry visible to its snapshot:
  * a live subscription then waits for the next append instead of reading again only to find
- * nothing (which was half of the log reads an append caused, issue 9).
+ * nothing (which was half of the log reads an append caused).
  */
 export async function readLogPageAtHead(sql: SqlExecutor, after: Position, max: number, types?: readonly string[]): Promise<LogPageAtHead> {
   const from = decodePosition(after);

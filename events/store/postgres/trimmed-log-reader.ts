@@ -9,7 +9,7 @@ export interface ReadFields {
   /**
    * Read fields (of `data` and `metadata`) that the reader refuses both when absent and when null:
    * the store may return such a field as null when it is absent, since telling the two apart costs
-   * the server and the parse more (docs/benchmarks.md, "Compiled field checks"). Every other read
+   * the server and the parse more (docs/archive/benchmarks-history-2026.md, "Compiled field checks"). Every other read
    * field keeps an absent field absent and a null null.
    */
   neverNull?: { data: readonly string[]; metadata: readonly string[] };
