@@ -4,6 +4,7 @@ import { useAppSelector } from '../../app/hooks';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
+import { ScreenFrame } from '../../components/ui/screen-frame';
 import { useBackToPlayerPath } from '../../lib/routes/back-to-player';
 import { playerPath } from '../../lib/routes/paths';
 import { selectKnownUser } from '../../lib/session/known-user-slice';
@@ -58,14 +59,7 @@ export function OfflineSongsScreen() {
 
   const keptBytes = figures?.songs.reduce((sum, song) => sum + song.bytes, 0) ?? 0;
   return (
-    <section className={styles.screen}>
-      <header className={styles.header}>
-        <div>
-          <h1 className={styles.title}>OFFLINE SONGS</h1>
-          <p className={styles.subtitle}>Songs you open are kept on this device, so they play without a network and are not streamed again.</p>
-        </div>
-        <LinkButton to={backToPlayer}>Back to Player</LinkButton>
-      </header>
+    <ScreenFrame className={styles.screen} title="OFFLINE SONGS" subtitle="Songs you open are kept on this device, so they play without a network and are not streamed again." back={<LinkButton to={backToPlayer}>Back to Player</LinkButton>}>
       {figures === null ? <LoadingState label="Reading this device's storage..." /> : null}
       {figures ? (
         <>
@@ -143,6 +137,6 @@ export function OfflineSongsScreen() {
           ) : null}
         </>
       ) : null}
-    </section>
+    </ScreenFrame>
   );
 }

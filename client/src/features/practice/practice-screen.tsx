@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
+import { ScreenFrame } from '../../components/ui/screen-frame';
 import { localDateOf } from '../../lib/practice/practice-clock';
 import { endPracticeSessions } from '../../lib/practice/practice-session-end';
 import { useBackToPlayerPath } from '../../lib/routes/back-to-player';
@@ -25,18 +26,11 @@ export function PracticeScreen() {
   const { data: summary, isLoading, isError } = usePracticeSummaryQuery(today, { refetchOnMountOrArgChange: true, skip: !sessionEnded });
 
   return (
-    <section className={styles.screen}>
-      <header className={styles.header}>
-        <div>
-          <h1 className={styles.title}>PRACTICE LOG</h1>
-          <p className={styles.subtitle}>The time you spent playing along, from every device you use.</p>
-        </div>
-        <LinkButton to={backToPlayer}>Back to Player</LinkButton>
-      </header>
+    <ScreenFrame className={styles.screen} title="PRACTICE LOG" subtitle="The time you spent playing along, from every device you use." back={<LinkButton to={backToPlayer}>Back to Player</LinkButton>}>
       {isLoading || !sessionEnded ? <LoadingState label="Loading your practice log..." /> : null}
       {isError ? <p className={styles.loadError}>Your practice log could not be loaded. Reload the page to try again.</p> : null}
       {summary ? <PracticeDetails summary={summary} today={today} /> : null}
-    </section>
+    </ScreenFrame>
   );
 }
 

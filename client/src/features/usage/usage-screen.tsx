@@ -4,6 +4,7 @@ import { BuyCreditsDialog } from '../../components/ui/buy-credits-dialog';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
+import { ScreenFrame } from '../../components/ui/screen-frame';
 import { UpgradeDialog } from '../../components/ui/upgrade-dialog';
 import { purchaseInvalidations } from '../../lib/api/purchase-invalidations';
 import { purchasingUnavailableToast, usePurchasingEnabled } from '../../lib/api/purchasing-setting-api';
@@ -32,18 +33,11 @@ export function UsageScreen() {
   useCheckoutReturn(usageReturnParams, onReturn);
 
   return (
-    <section className={styles.screen}>
-      <header className={styles.header}>
-        <div>
-          <h1 className={styles.title}>USAGE &amp; CREDITS</h1>
-          <p className={styles.subtitle}>Your streaming this month, your credits and when they reset.</p>
-        </div>
-        <LinkButton to={backToPlayer}>Back to Player</LinkButton>
-      </header>
+    <ScreenFrame className={styles.screen} title="USAGE & CREDITS" subtitle="Your streaming this month, your credits and when they reset." back={<LinkButton to={backToPlayer}>Back to Player</LinkButton>}>
       {isLoading ? <LoadingState label="Loading your usage..." /> : null}
       {isError ? <p className={styles.loadError}>Your usage could not be loaded. Reload the page to try again.</p> : null}
       {stats ? <UsageDetails stats={stats} /> : null}
-    </section>
+    </ScreenFrame>
   );
 }
 
