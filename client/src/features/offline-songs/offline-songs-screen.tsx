@@ -4,6 +4,7 @@ import { useAppSelector } from '../../app/hooks';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
+import card from '../../components/ui/card.module.css';
 import { ScreenFrame } from '../../components/ui/screen-frame';
 import { useBackToPlayerPath } from '../../lib/routes/back-to-player';
 import { playerPath } from '../../lib/routes/paths';
@@ -64,7 +65,7 @@ export function OfflineSongsScreen() {
       {figures ? (
         <>
           <article className={styles.card} aria-label="Storage on this device">
-            <h2 className={styles.cardTitle}>Storage on this device</h2>
+            <h2 className={card.label}>Storage on this device</h2>
             <p className={styles.figure} data-testid="kept-bytes">
               {formatBytes(keptBytes)}
               <span>

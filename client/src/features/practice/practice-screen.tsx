@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
+import card from '../../components/ui/card.module.css';
 import { ScreenFrame } from '../../components/ui/screen-frame';
 import { localDateOf } from '../../lib/practice/practice-clock';
 import { endPracticeSessions } from '../../lib/practice/practice-session-end';
@@ -47,7 +48,7 @@ function PracticeDetails({ summary, today }: { summary: PracticeSummary; today: 
     <>
       <div className={styles.summary}>
         <article className={styles.card} aria-label="Streak">
-          <h2 className={styles.cardTitle}>Streak</h2>
+          <h2 className={card.label}>Streak</h2>
           <p className={styles.figure}>
             {summary.streak.current}
             <span>{days(summary.streak.current)}</span>
@@ -57,15 +58,15 @@ function PracticeDetails({ summary, today }: { summary: PracticeSummary; today: 
           </p>
         </article>
         <article className={styles.card} aria-label="Last 7 days">
-          <h2 className={styles.cardTitle}>Last 7 days</h2>
+          <h2 className={card.label}>Last 7 days</h2>
           <p className={styles.figure}>{formatPracticeTime(lastDaysSeconds(summary.days, 7))}</p>
         </article>
         <article className={styles.card} aria-label="Last 28 days">
-          <h2 className={styles.cardTitle}>Last 28 days</h2>
+          <h2 className={card.label}>Last 28 days</h2>
           <p className={styles.figure}>{formatPracticeTime(lastDaysSeconds(summary.days, 28))}</p>
         </article>
         <article className={styles.card} aria-label="All time">
-          <h2 className={styles.cardTitle}>All time</h2>
+          <h2 className={card.label}>All time</h2>
           <p className={styles.figure}>{formatPracticeTime(summary.totalSeconds)}</p>
           <p className={styles.note}>
             {summary.totalSessions} {summary.totalSessions === 1 ? 'session' : 'sessions'}
@@ -85,7 +86,7 @@ function DayChart({ days, today }: { days: PracticeSummary['days']; today: strin
   const most = Math.max(60, ...days.map((day) => day.seconds));
   return (
     <article className={styles.card} aria-label="Practice per day">
-      <h2 className={styles.cardTitle}>Practice per day</h2>
+      <h2 className={card.label}>Practice per day</h2>
       <ol className={styles.chart}>
         {days.map((day, index) => (
           <li key={day.date} className={styles.chartDay} data-today={day.date === today} aria-label={`${formatChartDay(day.date)}: ${formatPracticeTime(day.seconds)}`}>
@@ -102,7 +103,7 @@ function DayChart({ days, today }: { days: PracticeSummary['days']; today: strin
 function SongsCard({ songs }: { songs: PracticeSummary['songs'] }) {
   return (
     <article className={styles.card} aria-label="Songs">
-      <h2 className={styles.cardTitle}>Songs</h2>
+      <h2 className={card.label}>Songs</h2>
       <table className={styles.table}>
         <thead>
           <tr>
@@ -128,7 +129,7 @@ function SongsCard({ songs }: { songs: PracticeSummary['songs'] }) {
 function LoopsCard({ loops }: { loops: PracticeSummary['loops'] }) {
   return (
     <article className={styles.card} aria-label="Tempo progress">
-      <h2 className={styles.cardTitle}>Tempo progress</h2>
+      <h2 className={card.label}>Tempo progress</h2>
       {loops.length === 0 ? (
         <p className={styles.note}>Passages you loop show here with the best tempo you reached on each day.</p>
       ) : (

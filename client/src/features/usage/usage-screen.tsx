@@ -4,6 +4,7 @@ import { BuyCreditsDialog } from '../../components/ui/buy-credits-dialog';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
+import card from '../../components/ui/card.module.css';
 import { ScreenFrame } from '../../components/ui/screen-frame';
 import { UpgradeDialog } from '../../components/ui/upgrade-dialog';
 import { purchaseInvalidations } from '../../lib/api/purchase-invalidations';
@@ -54,7 +55,7 @@ function UsageDetails({ stats }: { stats: UsageStats }) {
       ) : null}
       <div className={styles.summary}>
         <section className={styles.card} aria-label="Current Usage">
-          <h2 className={styles.cardTitle}>Current Usage</h2>
+          <h2 className={card.label}>Current Usage</h2>
           <p className={styles.figure}>
             {stats.totalCredits.used}
             <span>credits</span>
@@ -62,7 +63,7 @@ function UsageDetails({ stats }: { stats: UsageStats }) {
           <p className={styles.note}>{pro ? 'used this billing period' : `used this billing period, of ${stats.totalCredits.available} available`}</p>
         </section>
         <section className={styles.card} aria-label="Total Streamed">
-          <h2 className={styles.cardTitle}>Total Streamed</h2>
+          <h2 className={card.label}>Total Streamed</h2>
           <p className={styles.figure}>
             {creditsForBytes(stats.totalBytesStreamed)}
             <span>credits</span>
@@ -70,7 +71,7 @@ function UsageDetails({ stats }: { stats: UsageStats }) {
           <p className={styles.note}>streamed since you joined (1 credit = 10 MB)</p>
         </section>
         <section className={styles.card} aria-label="Free Credit Period">
-          <h2 className={styles.cardTitle}>Free Credit Period</h2>
+          <h2 className={card.label}>Free Credit Period</h2>
           <p className={styles.figure}>
             {days}
             <span>{days === 1 ? 'day' : 'days'} left</span>
@@ -91,7 +92,7 @@ function FreeUserCards({ stats }: { stats: UsageStats }) {
   return (
     <div className={styles.grid}>
       <section className={styles.card} aria-label="Credit Usage">
-        <h2 className={styles.cardTitle}>Credit Usage</h2>
+        <h2 className={card.label}>Credit Usage</h2>
         <CreditBar label="Free Credits" used={freeCredits.used} total={freeCredits.total} />
         <p className={styles.note}>{freeCredits.remaining} free credits left this month</p>
         {paidCredits.total > 0 ? (
@@ -109,7 +110,7 @@ function FreeUserCards({ stats }: { stats: UsageStats }) {
         ) : null}
       </section>
       <section className={styles.card} aria-label="Purchase Credits">
-        <h2 className={styles.cardTitle}>Purchase Credits</h2>
+        <h2 className={card.label}>Purchase Credits</h2>
         <p className={styles.figure}>
           $5<span>for 100 credits</span>
         </p>
@@ -126,7 +127,7 @@ function FreeUserCards({ stats }: { stats: UsageStats }) {
         )}
       </section>
       <section className={styles.card} aria-label="Upgrade to Pro">
-        <h2 className={styles.cardTitle}>Upgrade to Pro</h2>
+        <h2 className={card.label}>Upgrade to Pro</h2>
         <p className={styles.figure}>
           $15<span>per month</span>
         </p>
