@@ -1,5 +1,4 @@
 import { PublicPage } from '../../components/ui/public-page';
-import { paths } from '../../lib/routes/paths';
 import marketing from './marketing.module.css';
 import { seoPages } from './seo-pages';
 import type { SeoPageKind } from './seo-pages';
