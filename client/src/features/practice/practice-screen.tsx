@@ -53,7 +53,7 @@ function PracticeDetails({ summary, today }: { summary: PracticeSummary; today: 
             {summary.streak.current}
             <span>{days(summary.streak.current)}</span>
           </p>
-          <p className={styles.note}>
+          <p className={card.note}>
             Longest: {summary.streak.longest} {days(summary.streak.longest)}
           </p>
         </article>
@@ -68,7 +68,7 @@ function PracticeDetails({ summary, today }: { summary: PracticeSummary; today: 
         <article className={styles.card} aria-label="All time">
           <h2 className={card.label}>All time</h2>
           <p className={styles.figure}>{formatPracticeTime(summary.totalSeconds)}</p>
-          <p className={styles.note}>
+          <p className={card.note}>
             {summary.totalSessions} {summary.totalSessions === 1 ? 'session' : 'sessions'}
           </p>
         </article>
@@ -131,7 +131,7 @@ function LoopsCard({ loops }: { loops: PracticeSummary['loops'] }) {
     <article className={styles.card} aria-label="Tempo progress">
       <h2 className={card.label}>Tempo progress</h2>
       {loops.length === 0 ? (
-        <p className={styles.note}>Passages you loop show here with the best tempo you reached on each day.</p>
+        <p className={card.note}>Passages you loop show here with the best tempo you reached on each day.</p>
       ) : (
         <ul className={styles.loops}>
           {loops.map((loop) => (
@@ -139,7 +139,7 @@ function LoopsCard({ loops }: { loops: PracticeSummary['loops'] }) {
               <span className={styles.loopName}>
                 {loop.title ?? `Song ${loop.songId}`} {formatSongPosition(loop.startSeconds)}–{formatSongPosition(loop.endSeconds)}
               </span>
-              <span className={styles.note}>{loop.days.map((day) => `${formatChartDay(day.date)} ${formatTempo(day.bestTempo)}`).join(' · ')}</span>
+              <span className={card.note}>{loop.days.map((day) => `${formatChartDay(day.date)} ${formatTempo(day.bestTempo)}`).join(' · ')}</span>
             </li>
           ))}
         </ul>

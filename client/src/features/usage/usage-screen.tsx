@@ -60,7 +60,7 @@ function UsageDetails({ stats }: { stats: UsageStats }) {
             {stats.totalCredits.used}
             <span>credits</span>
           </p>
-          <p className={styles.note}>{pro ? 'used this billing period' : `used this billing period, of ${stats.totalCredits.available} available`}</p>
+          <p className={card.note}>{pro ? 'used this billing period' : `used this billing period, of ${stats.totalCredits.available} available`}</p>
         </section>
         <section className={styles.card} aria-label="Total Streamed">
           <h2 className={card.label}>Total Streamed</h2>
@@ -68,7 +68,7 @@ function UsageDetails({ stats }: { stats: UsageStats }) {
             {creditsForBytes(stats.totalBytesStreamed)}
             <span>credits</span>
           </p>
-          <p className={styles.note}>streamed since you joined (1 credit = 10 MB)</p>
+          <p className={card.note}>streamed since you joined (1 credit = 10 MB)</p>
         </section>
         <section className={styles.card} aria-label="Free Credit Period">
           <h2 className={card.label}>Free Credit Period</h2>
@@ -76,7 +76,7 @@ function UsageDetails({ stats }: { stats: UsageStats }) {
             {days}
             <span>{days === 1 ? 'day' : 'days'} left</span>
           </p>
-          <p className={styles.note}>until free credits reset on the 1st · period started {formatPeriodStart(stats.billingPeriodStart)}</p>
+          <p className={card.note}>until free credits reset on the 1st · period started {formatPeriodStart(stats.billingPeriodStart)}</p>
         </section>
       </div>
       {pro ? null : <FreeUserCards stats={stats} />}
@@ -94,14 +94,14 @@ function FreeUserCards({ stats }: { stats: UsageStats }) {
       <section className={styles.card} aria-label="Credit Usage">
         <h2 className={card.label}>Credit Usage</h2>
         <CreditBar label="Free Credits" used={freeCredits.used} total={freeCredits.total} />
-        <p className={styles.note}>{freeCredits.remaining} free credits left this month</p>
+        <p className={card.note}>{freeCredits.remaining} free credits left this month</p>
         {paidCredits.total > 0 ? (
           <>
             <CreditBar label="Purchased Credits" used={paidCredits.total - paidCredits.remaining} total={paidCredits.total} />
-            <p className={styles.note}>{paidCredits.remaining} purchased credits left (they never expire)</p>
+            <p className={card.note}>{paidCredits.remaining} purchased credits left (they never expire)</p>
           </>
         ) : (
-          <p className={styles.note}>No purchased credits.</p>
+          <p className={card.note}>No purchased credits.</p>
         )}
         {warning ? (
           <p className={warning === LOW_CREDIT_URGENT ? `${styles.warning} ${styles.urgent}` : styles.warning} role="alert">
@@ -114,7 +114,7 @@ function FreeUserCards({ stats }: { stats: UsageStats }) {
         <p className={styles.figure}>
           $5<span>for 100 credits</span>
         </p>
-        <p className={styles.note}>A one-time purchase. Purchased credits never expire and are used after your free credits.</p>
+        <p className={card.note}>A one-time purchase. Purchased credits never expire and are used after your free credits.</p>
         {purchasingEnabled ? (
           <Button variant="primary" className={styles.cardAction} onClick={() => setDialog('credits')}>
             Buy Credits
@@ -131,7 +131,7 @@ function FreeUserCards({ stats }: { stats: UsageStats }) {
         <p className={styles.figure}>
           $15<span>per month</span>
         </p>
-        <p className={styles.note}>Unlimited streaming, custom presets, priority support and early access. Or $160 per year.</p>
+        <p className={card.note}>Unlimited streaming, custom presets, priority support and early access. Or $160 per year.</p>
         <Button className={styles.cardAction} onClick={() => setDialog('upgrade')}>
           Upgrade to Pro
         </Button>
