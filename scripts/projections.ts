@@ -28,16 +28,11 @@ const { values, positionals } = parseCommandLine(
     options: {
       json: { type: 'boolean', default: false },
       'blocked-after': { type: 'string', default: '10' },
-      help: { type: 'boolean', short: 'h', default: false },
     },
     allowPositionals: true,
   },
   usage,
 );
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
 if (positionals.length !== 1 || positionals[0] !== 'status') {
   console.error(`${positionals.length === 0 ? 'Give a subcommand.' : `Unknown subcommand ${positionals.join(' ')}.`}\n\n${usage}`);
   process.exit(2);

@@ -63,17 +63,12 @@ const { values, positionals } = parseCommandLine(
       'dry-run': { type: 'boolean', default: false },
       retry: { type: 'boolean', default: false },
       skip: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
     },
     allowPositionals: true,
   },
   usage,
 );
 
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
 const targets = resolveTargets();
 const config = loadConfigOrExit();
 const storage = await openOpsStorage(config, `npm run replay -- ${process.argv.slice(2).join(' ')}`);

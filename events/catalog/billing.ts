@@ -1,37 +1,25 @@
 import { z } from 'zod';
 import { defineEvent } from './define-event';
 
-/** A pack of credits was paid for (Stripe or the local test checkout). Packs never expire. */
-export const CreditsPurchased = defineEvent({
-  type: 'CreditsPurchased',
-  schemaVersion: 1,
-  schema: z.object({
-    userId: z.number().int().positive(),
-    credits: z.number().int().positive(),
-    amountCents: z.number().int().nonnegative(),
-    currency: z.string().length(3),
-    /** The payment provider's reference (checkout session id), for reconciliation. */
-    paymentReference: z.string().min(1),
-  }),
+/** What a credit pack's payment and its refund both record. */
+const creditPackPayment = z.object({
+  userId: z.number().int().positive(),
+  /** The credits the pack grants (for a refund: those the refunded purchase granted). */
+  credits: z.number().int().positive(),
+  amountCents: z.number().int().nonnegative(),
+  currency: z.string().length(3),
+  /** The payment provider's reference (checkout session id), for reconciliation; a refund names its purchase's. */
+  paymentReference: z.string().min(1),
 });
+
+/** A pack of credits was paid for (Stripe or the local test checkout). Packs never expire. */
+export const CreditsPurchased = defineEvent({ type: 'CreditsPurchased', schemaVersion: 1, schema: creditPackPayment });
 
 /**
  * A credit purchase was refunded (Stripe `charge.refunded`): the pack's credits are revoked, as far
  * as any of them are left (credits already streamed are not turned into a debt).
  */
-export const CreditsRefunded = defineEvent({
-  type: 'CreditsRefunded',
-  schemaVersion: 1,
-  schema: z.object({
-    userId: z.number().int().positive(),
-    /** The credits the refunded purchase granted. */
-    credits: z.number().int().positive(),
-    amountCents: z.number().int().nonnegative(),
-    currency: z.string().length(3),
-    /** The refunded purchase's `paymentReference`. */
-    paymentReference: z.string().min(1),
-  }),
-});
+export const CreditsRefunded = defineEvent({ type: 'CreditsRefunded', schemaVersion: 1, schema: creditPackPayment });
 
 /**
  * An operator granted (positive) or took back (negative) paid credits by hand, for example to
@@ -126,3 +114,13 @@ export const SubscriptionEnded = defineEvent({
     reason: z.enum(['canceled', 'payment_failed', 'refunded']),
   }),
 });
+
+/** Every subscription event type, in the order of a subscription's life. */
+export const subscriptionEventTypes = [
+  'SubscriptionStarted',
+  'SubscriptionRenewed',
+  'SubscriptionCancellationRequested',
+  'SubscriptionCancellationWithdrawn',
+  'SubscriptionPastDue',
+  'SubscriptionEnded',
+] as const;

@@ -1,4 +1,5 @@
 import type { GenerationTables } from '../runtime/projection-definition';
+import { createTable } from '../table-ddl';
 
 /**
  * One row per user who was ever active: all-time totals, the last activity (which decides where a
@@ -20,10 +21,8 @@ export type AdminUsageTable = typeof adminUsageUsersTable | typeof adminRecentSo
  * `last_active_iso` is `last_active_at` as the API sends it.
  */
 export function adminUsageMigration(tables: GenerationTables<AdminUsageTable>): string {
-  const users = tables[adminUsageUsersTable];
-  const songs = tables[adminRecentSongsTable];
-  return `
-CREATE TABLE ${users} (
+  return [
+    createTable(tables[adminUsageUsersTable], `
   user_id integer PRIMARY KEY,
   bytes_streamed bigint NOT NULL CHECK (bytes_streamed >= 0),
   streams bigint NOT NULL CHECK (streams >= 0),
@@ -39,13 +38,12 @@ CREATE TABLE ${users} (
   latest_day integer NOT NULL,
   day_window_bytes bigint[] NOT NULL,
   day_window_sessions integer[] NOT NULL
-);
-CREATE TABLE ${songs} (
+`),
+    createTable(tables[adminRecentSongsTable], `
   user_id integer NOT NULL,
   song_id integer NOT NULL,
   last_played_at timestamptz NOT NULL,
   PRIMARY KEY (user_id, song_id)
-);
-CREATE INDEX ${songs}_latest ON ${songs} (user_id, last_played_at DESC, song_id DESC);
-`;
+`, { latest: 'user_id, last_played_at DESC, song_id DESC' }),
+  ].join('');
 }

@@ -1,4 +1,4 @@
-import type { GenerationTables } from '../runtime/projection-definition';
+import { oneTableMigration } from '../table-ddl';
 
 /** The read model's one table; queries read the view of this name. */
 export const campaignsTable = 'email_campaigns';
@@ -7,10 +7,7 @@ export const campaignsTable = 'email_campaigns';
  * Version 1: one row per e-mail campaign with the fields of spec 001 section 3 (status, how many
  * were mailed of how many recipients), as the admin's history table shows them.
  */
-export function campaignsMigration(tables: GenerationTables<typeof campaignsTable>): string {
-  const table = tables[campaignsTable];
-  return `
-CREATE TABLE ${table} (
+export const campaignsMigration = oneTableMigration(campaignsTable, `
   campaign_id integer PRIMARY KEY,
   subject text NOT NULL,
   html_body text NOT NULL,
@@ -21,7 +18,4 @@ CREATE TABLE ${table} (
   total_recipients integer NOT NULL,
   created_at timestamptz NOT NULL,
   updated_at timestamptz NOT NULL
-);
-CREATE INDEX ${table}_newest_first ON ${table} (created_at DESC, campaign_id DESC);
-`;
-}
+`, { newest_first: 'created_at DESC, campaign_id DESC' });

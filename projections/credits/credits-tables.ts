@@ -1,4 +1,5 @@
 import type { GenerationTables } from '../runtime/projection-definition';
+import { createTable } from '../table-ddl';
 
 /** One row per user: the paid credits and what the user ever streamed; queries read the view of this name. */
 export const creditAccountsTable = 'credit_accounts';
@@ -23,10 +24,8 @@ export type CreditsTable = typeof creditAccountsTable | typeof creditMonthsTable
  * up once, over the month's total), `paid_used` the part of them taken from packs.
  */
 export function creditsMigration(tables: GenerationTables<CreditsTable>): string {
-  const accounts = tables[creditAccountsTable];
-  const months = tables[creditMonthsTable];
-  return `
-CREATE TABLE ${accounts} (
+  return [
+    createTable(tables[creditAccountsTable], `
   user_id integer PRIMARY KEY,
   paid_balance integer NOT NULL CHECK (paid_balance >= 0),
   paid_spent integer NOT NULL CHECK (paid_spent >= 0),
@@ -34,8 +33,8 @@ CREATE TABLE ${accounts} (
   bytes_streamed bigint NOT NULL CHECK (bytes_streamed >= 0),
   subscriptions jsonb NOT NULL,
   position text COLLATE "C" NOT NULL
-);
-CREATE TABLE ${months} (
+`),
+    createTable(tables[creditMonthsTable], `
   user_id integer NOT NULL,
   month date NOT NULL,
   bytes_streamed bigint NOT NULL CHECK (bytes_streamed >= 0),
@@ -43,6 +42,6 @@ CREATE TABLE ${months} (
   credits_used integer NOT NULL CHECK (credits_used >= 0),
   paid_used integer NOT NULL CHECK (paid_used >= 0),
   PRIMARY KEY (user_id, month)
-);
-`;
+`),
+  ].join('');
 }

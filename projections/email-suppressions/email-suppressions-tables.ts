@@ -1,4 +1,4 @@
-import type { GenerationTables } from '../runtime/projection-definition';
+import { oneTableMigration } from '../table-ddl';
 
 /** The read model's one table; queries read the view of this name. */
 export const emailSuppressionsTable = 'email_suppressions';
@@ -7,13 +7,8 @@ export const emailSuppressionsTable = 'email_suppressions';
  * Version 1: one row per address campaign mail must not go to, with why (`bounce`: a permanent
  * bounce; `complaint`: marked as spam) and since when (the first such report).
  */
-export function emailSuppressionsMigration(tables: GenerationTables<typeof emailSuppressionsTable>): string {
-  const table = tables[emailSuppressionsTable];
-  return `
-CREATE TABLE ${table} (
+export const emailSuppressionsMigration = oneTableMigration(emailSuppressionsTable, `
   email text PRIMARY KEY,
   reason text NOT NULL CHECK (reason IN ('bounce', 'complaint')),
   since timestamptz NOT NULL
-);
-`;
-}
+`);

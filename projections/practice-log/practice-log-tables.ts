@@ -1,4 +1,5 @@
 import type { GenerationTables } from '../runtime/projection-definition';
+import { createTable } from '../table-ddl';
 
 /** Seconds practised per musician and local day: the week chart and the streak. */
 export const practiceDaysTable = 'practice_days';
@@ -11,23 +12,23 @@ export type PracticeLogTable = typeof practiceDaysTable | typeof practiceSongsTa
 
 /** Version 1 of the tables. A change here is a new projection version (blue/green rebuild). */
 export function practiceLogMigration(tables: GenerationTables<PracticeLogTable>): string {
-  return `
-CREATE TABLE ${tables[practiceDaysTable]} (
+  return [
+    createTable(tables[practiceDaysTable], `
   user_id integer NOT NULL,
   local_date date NOT NULL,
   seconds bigint NOT NULL CHECK (seconds >= 0),
   sessions integer NOT NULL CHECK (sessions >= 0),
   PRIMARY KEY (user_id, local_date)
-);
-CREATE TABLE ${tables[practiceSongsTable]} (
+`),
+    createTable(tables[practiceSongsTable], `
   user_id integer NOT NULL,
   song_id integer NOT NULL,
   seconds bigint NOT NULL CHECK (seconds >= 0),
   sessions integer NOT NULL CHECK (sessions >= 0),
   last_practised_at timestamptz NOT NULL,
   PRIMARY KEY (user_id, song_id)
-);
-CREATE TABLE ${tables[practiceLoopsTable]} (
+`),
+    createTable(tables[practiceLoopsTable], `
   user_id integer NOT NULL,
   song_id integer NOT NULL,
   loop_start double precision NOT NULL,
@@ -36,6 +37,6 @@ CREATE TABLE ${tables[practiceLoopsTable]} (
   best_tempo double precision NOT NULL,
   seconds bigint NOT NULL CHECK (seconds >= 0),
   PRIMARY KEY (user_id, song_id, loop_start, loop_end, local_date)
-);
-`;
+`),
+  ].join('');
 }

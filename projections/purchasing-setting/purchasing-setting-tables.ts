@@ -1,4 +1,4 @@
-import type { GenerationTables } from '../runtime/projection-definition';
+import { oneTableMigration } from '../table-ddl';
 
 /** The read model's one table; queries read the view of this name. */
 export const purchasingSettingTable = 'purchasing_setting';
@@ -7,13 +7,8 @@ export const purchasingSettingTable = 'purchasing_setting';
  * Version 1: at most one row (`id` is always 1), written by the last PurchasingEnabled or
  * PurchasingDisabled. No row means nobody ever switched it: purchasing is on.
  */
-export function purchasingSettingMigration(tables: GenerationTables<typeof purchasingSettingTable>): string {
-  const table = tables[purchasingSettingTable];
-  return `
-CREATE TABLE ${table} (
+export const purchasingSettingMigration = oneTableMigration(purchasingSettingTable, `
   id integer PRIMARY KEY CHECK (id = 1),
   purchasing_enabled boolean NOT NULL,
   changed_at timestamptz NOT NULL
-);
-`;
-}
+`);

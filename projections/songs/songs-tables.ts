@@ -1,4 +1,5 @@
 import type { GenerationTables } from '../runtime/projection-definition';
+import { createTable, userSongSyncTable } from '../table-ddl';
 
 /** The songs of the library; queries read the view of this name, never a generation's table. */
 export const songsTable = 'songs';
@@ -22,11 +23,7 @@ export type SongsTables = typeof songsTable | typeof songStarsTable | typeof son
  * `genre2`, `song_key`, `bpm`, `difficulty`; a key present with null is a field they cleared).
  */
 export function songsMigration(tables: GenerationTables<SongsTables>): string {
-  const songs = tables[songsTable];
-  const stars = tables[songStarsTable];
-  const overlays = tables[songOverlaysTable];
-  return `
-CREATE TABLE ${songs} (
+  const songs = createTable(tables[songsTable], `
   song_id integer PRIMARY KEY,
   folder text NOT NULL,
   directory text NOT NULL,
@@ -47,27 +44,10 @@ CREATE TABLE ${songs} (
   on_disk boolean NOT NULL DEFAULT true,
   changed_at timestamptz NOT NULL,
   position text COLLATE "C" NOT NULL
-);
-CREATE INDEX ${songs}_by_position ON ${songs} (position);
-CREATE TABLE ${stars} (
-  user_id integer NOT NULL,
-  song_id integer NOT NULL,
-  starred boolean NOT NULL,
-  changed_at timestamptz NOT NULL,
-  position text COLLATE "C" NOT NULL,
-  PRIMARY KEY (user_id, song_id)
-);
-CREATE INDEX ${stars}_by_user_position ON ${stars} (user_id, position);
-CREATE INDEX ${stars}_by_position ON ${stars} (position);
-CREATE TABLE ${overlays} (
-  user_id integer NOT NULL,
-  song_id integer NOT NULL,
-  fields jsonb NOT NULL,
-  changed_at timestamptz NOT NULL,
-  position text COLLATE "C" NOT NULL,
-  PRIMARY KEY (user_id, song_id)
-);
-CREATE INDEX ${overlays}_by_user_position ON ${overlays} (user_id, position);
-CREATE INDEX ${overlays}_by_position ON ${overlays} (position);
-`;
+`, { by_position: 'position' });
+  const stars = userSongSyncTable(tables[songStarsTable], `
+  starred boolean NOT NULL,`);
+  const overlays = userSongSyncTable(tables[songOverlaysTable], `
+  fields jsonb NOT NULL,`);
+  return songs + stars + overlays;
 }

@@ -1,4 +1,4 @@
-import type { GenerationTables } from '../runtime/projection-definition';
+import { oneTableMigration } from '../table-ddl';
 
 /** One row per provider subscription: when its access began, how far it was paid, when it ended. */
 export const subscriptionSpansTable = 'subscription_spans';
@@ -9,10 +9,7 @@ export const subscriptionSpansTable = 'subscription_spans';
  * Unlike the subscriptions read model (the current period only), this says whether a subscription
  * had access at any past instant, which the churn rate's window start needs.
  */
-export function subscriptionSpansMigration(tables: GenerationTables<typeof subscriptionSpansTable>): string {
-  const table = tables[subscriptionSpansTable];
-  return `
-CREATE TABLE ${table} (
+export const subscriptionSpansMigration = oneTableMigration(subscriptionSpansTable, `
   provider text NOT NULL,
   provider_subscription_id text NOT NULL,
   user_id integer NOT NULL,
@@ -20,6 +17,4 @@ CREATE TABLE ${table} (
   paid_until timestamptz,
   ended_at timestamptz,
   PRIMARY KEY (provider, provider_subscription_id)
-);
-`;
-}
+`);

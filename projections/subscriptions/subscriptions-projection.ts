@@ -1,4 +1,4 @@
-import { assertNever } from '../../events/catalog';
+import { assertNever, subscriptionEventTypes } from '../../events/catalog';
 import type { SqlExecutor } from '../../events/store/postgres/sql-client';
 import { defineProjection } from '../runtime/projection-definition';
 import { subscriptionsMigration, subscriptionsTable } from './subscriptions-tables';
@@ -32,14 +32,7 @@ export type SubscriptionsChanges = Map<string, SubscriptionChange>;
 export const subscriptions = defineProjection({
   name: 'subscriptions',
   version: 1,
-  eventTypes: [
-    'SubscriptionStarted',
-    'SubscriptionRenewed',
-    'SubscriptionCancellationRequested',
-    'SubscriptionCancellationWithdrawn',
-    'SubscriptionPastDue',
-    'SubscriptionEnded',
-  ],
+  eventTypes: subscriptionEventTypes,
   tables: [subscriptionsTable],
   migration: subscriptionsMigration,
 

@@ -1,4 +1,4 @@
-import type { GenerationTables } from '../runtime/projection-definition';
+import { oneTableMigration } from '../table-ddl';
 
 /** One row per provider subscription; queries read the view of this name. */
 export const subscriptionsTable = 'subscriptions';
@@ -8,10 +8,7 @@ export const subscriptionsTable = 'subscriptions';
  * it: access is computed from it at the time of the question, never stored as a flag.
  * `status` is the last state the events gave: active, past_due or ended (ended is final).
  */
-export function subscriptionsMigration(tables: GenerationTables<typeof subscriptionsTable>): string {
-  const table = tables[subscriptionsTable];
-  return `
-CREATE TABLE ${table} (
+export const subscriptionsMigration = oneTableMigration(subscriptionsTable, `
   provider text NOT NULL,
   provider_subscription_id text NOT NULL,
   user_id integer NOT NULL,
@@ -23,7 +20,4 @@ CREATE TABLE ${table} (
   ended_at timestamptz,
   position text COLLATE "C" NOT NULL,
   PRIMARY KEY (provider, provider_subscription_id)
-);
-CREATE INDEX ${table}_by_user ON ${table} (user_id);
-`;
-}
+`, { by_user: 'user_id' });

@@ -1,4 +1,4 @@
-import type { GenerationTables } from '../runtime/projection-definition';
+import { oneTableMigration } from '../table-ddl';
 
 /** The read model's one table; queries read the view of this name, never a generation's table. */
 export const usageBytesPerUserTable = 'usage_bytes_per_user';
@@ -7,15 +7,9 @@ export const usageBytesPerUserTable = 'usage_bytes_per_user';
  * Version 1 of the table. A change here is a new projection version (blue/green rebuild), not an
  * ALTER: every generation is created from scratch and filled by replaying the log.
  */
-export function usageBytesPerUserMigration(tables: GenerationTables<typeof usageBytesPerUserTable>): string {
-  const table = tables[usageBytesPerUserTable];
-  return `
-CREATE TABLE ${table} (
+export const usageBytesPerUserMigration = oneTableMigration(usageBytesPerUserTable, `
   user_id integer PRIMARY KEY,
   bytes_streamed bigint NOT NULL CHECK (bytes_streamed >= 0),
   streams_count bigint NOT NULL CHECK (streams_count >= 0),
   last_streamed_at timestamptz NOT NULL
-);
-CREATE INDEX ${table}_by_bytes ON ${table} (bytes_streamed DESC, user_id);
-`;
-}
+`, { by_bytes: 'bytes_streamed DESC, user_id' });

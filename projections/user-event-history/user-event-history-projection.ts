@@ -1,3 +1,4 @@
+import { subscriptionEventTypes } from '../../events/catalog';
 import type { SqlExecutor } from '../../events/store/postgres/sql-client';
 import { defineProjection } from '../runtime/projection-definition';
 import { userEventsMigration, userEventsTable } from './user-event-history-tables';
@@ -27,12 +28,7 @@ export const userEventTypes = [
   'CreditsPurchased',
   'CreditsRefunded',
   'CreditsAdjusted',
-  'SubscriptionStarted',
-  'SubscriptionRenewed',
-  'SubscriptionCancellationRequested',
-  'SubscriptionCancellationWithdrawn',
-  'SubscriptionPastDue',
-  'SubscriptionEnded',
+  ...subscriptionEventTypes,
 ] as const;
 
 export type UserEventType = (typeof userEventTypes)[number];

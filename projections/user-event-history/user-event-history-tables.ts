@@ -1,4 +1,4 @@
-import type { GenerationTables } from '../runtime/projection-definition';
+import { oneTableMigration } from '../table-ddl';
 
 /** Every event about a user (its data names the user), for the admin audit. */
 export const userEventsTable = 'user_events';
@@ -8,10 +8,7 @@ export const userEventsTable = 'user_events';
  * store's positions do): the page cursor and the newest-first order. `actor_user_id` is who caused
  * the event (metadata `userId`): an administrator for a credit adjustment, the user for most others.
  */
-export function userEventsMigration(tables: GenerationTables<typeof userEventsTable>): string {
-  const table = tables[userEventsTable];
-  return `
-CREATE TABLE ${table} (
+export const userEventsMigration = oneTableMigration(userEventsTable, `
   user_id integer NOT NULL,
   position text COLLATE "C" NOT NULL,
   event_id uuid NOT NULL,
@@ -20,7 +17,4 @@ CREATE TABLE ${table} (
   actor_user_id integer,
   data jsonb NOT NULL,
   PRIMARY KEY (user_id, position)
-);
-CREATE INDEX ${table}_by_type ON ${table} (user_id, type, position);
-`;
-}
+`, { by_type: 'user_id, type, position' });

@@ -1,4 +1,4 @@
-import type { GenerationTables } from '../runtime/projection-definition';
+import { oneTableMigration } from '../table-ddl';
 
 /** The read model's one table; queries read the view of this name, never a generation's table. */
 export const usersTable = 'users';
@@ -7,10 +7,7 @@ export const usersTable = 'users';
  * Version 1 of the table: one row per account, from its registration on. A change here is a new
  * projection version (blue/green rebuild), not an ALTER.
  */
-export function usersMigration(tables: GenerationTables<typeof usersTable>): string {
-  const table = tables[usersTable];
-  return `
-CREATE TABLE ${table} (
+export const usersMigration = oneTableMigration(usersTable, `
   user_id integer PRIMARY KEY,
   email text NOT NULL,
   registered_at timestamptz NOT NULL,
@@ -20,7 +17,4 @@ CREATE TABLE ${table} (
   show_chords_preference boolean NOT NULL DEFAULT true,
   chord_instrument_preference text NOT NULL DEFAULT 'master',
   unsubscribed_announcements boolean NOT NULL DEFAULT false
-);
-CREATE INDEX ${table}_by_email ON ${table} (email);
-`;
-}
+`, { by_email: 'email' });

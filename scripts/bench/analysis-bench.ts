@@ -34,15 +34,10 @@ const { values } = parseCommandLine(
       cache: { type: 'string', default: './data/analysis-bench' },
       songs: { type: 'string', default: String(defaultSongCount) },
       seed: { type: 'string', default: 'woodshed' },
-      help: { type: 'boolean', short: 'h', default: false },
     },
   },
   usage,
 );
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
 
 interface Timed {
   start: number;

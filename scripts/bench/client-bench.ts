@@ -49,15 +49,10 @@ const { values } = parseCommandLine(
       keystrokes: { type: 'string', default: '20' },
       reloads: { type: 'string', default: '5' },
       loads: { type: 'string', default: '5' },
-      help: { type: 'boolean', short: 'h', default: false },
     },
   },
   usage,
 );
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
 const counts = { songs: Number(values.songs), keystrokes: Number(values.keystrokes), reloads: Number(values.reloads), loads: Number(values.loads) };
 for (const [name, value] of Object.entries(counts)) {
   if (!Number.isInteger(value) || value < 1) {

@@ -23,16 +23,11 @@ const { values } = parseCommandLine(
       songs: { type: 'string', default: String(defaultSongCount) },
       seed: { type: 'string', default: 'woodshed' },
       short: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
     },
   },
   usage,
 );
 
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
 const songCount = Number(values.songs);
 if (!Number.isInteger(songCount) || songCount < 1 || songCount > songPlans.length) {
   console.error(`--songs takes a whole number from 1 to ${songPlans.length}, not ${values.songs}.\n\n${usage}`);

@@ -11,7 +11,7 @@ function run(script: string, args: string[], env: NodeJS.ProcessEnv = {}) {
     encoding: 'utf8',
     timeout: 30_000,
   });
-  return { status: result.status, stderr: result.stderr };
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 // Argument mistakes are found before any storage opens, so nothing here touches a database.
@@ -30,6 +30,14 @@ describe('operator command lines', () => {
       expect(stderr).toContain(`Unknown option '${option}'.`);
       expect(stderr).toContain('Usage:');
       expect(stderr).not.toContain('    at ');
+    }
+  });
+
+  it('prints the usage for --help or -h and exits 0, before it reads the configuration', () => {
+    for (const [script, option] of [['replay.ts', '--help'], ['projections.ts', '-h'], ['ops/rebase-positions.ts', '--help']] as const) {
+      const { status, stdout } = run(script, [option], { DATABASE_URL: 'mysql://db' });
+      expect(status).toBe(0);
+      expect(stdout).toContain('Usage:');
     }
   });
 

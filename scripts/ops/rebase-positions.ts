@@ -22,15 +22,11 @@ Stop every app and worker first.`;
 
 const { values } = parseCommandLine(
   {
-    options: { force: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+    options: { force: { type: 'boolean', default: false } },
     allowPositionals: false,
   },
   usage,
 );
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
 
 const config = loadConfigOrExit();
 if (config.kurrentdbUrl !== undefined) {

@@ -1,14 +1,10 @@
+import { subscriptionEventTypes } from '../../../../events/catalog';
 import type { RecordedEvent } from '../../../../events/store/event-store';
 import { countInvisibleEvents } from '../../../../projections/runtime/log-visibility';
 import type { TestApp } from '../../../testing/start-test-app';
 
 export const paymentEventTypes = [
-  'SubscriptionStarted',
-  'SubscriptionRenewed',
-  'SubscriptionCancellationRequested',
-  'SubscriptionCancellationWithdrawn',
-  'SubscriptionPastDue',
-  'SubscriptionEnded',
+  ...subscriptionEventTypes,
   'CreditsPurchased',
   'CreditsRefunded',
 ] as const;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import styles from './link-button.module.css';
+import styles from './button.module.css';
 
 /** Props of {@link LinkButton}. */
 export interface LinkButtonProps {

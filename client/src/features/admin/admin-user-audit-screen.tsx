@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { LinkButton } from '../../components/ui/link-button';
+import { subscriptionStatusLabel } from '../../lib/api/subscription-status-label';
 import { paths } from '../../lib/routes/paths';
 import { useAdminUsersQuery } from './admin-api';
 import screenStyles from './admin-screen.module.css';
@@ -8,7 +9,6 @@ import styles from './admin-user-audit-screen.module.css';
 import { AuditEventsCard } from './audit-events-card';
 import type { AuditEventType } from './audit-event-types';
 import { CreditAdjustmentCard } from './credit-adjustment-card';
-import { userStatusLabel } from './user-status-label';
 
 /**
  * /admin/users/:userId (beyond the spec, decision 0022): one user's history and the credit
@@ -46,7 +46,7 @@ function UserAudit({ userId }: { userId: number }) {
           <p className={styles.who}>
             <span className={styles.email}>{email ?? `User #${userId}`}</span>
             <span className={styles.meta}>ID {userId}</span>
-            {user ? <span className={styles.meta}>{userStatusLabel(user.subscriptionStatus)}</span> : null}
+            {user ? <span className={styles.meta}>{subscriptionStatusLabel(user.subscriptionStatus)}</span> : null}
           </p>
         </div>
         <LinkButton to={paths.adminOverview}>Back to Overview</LinkButton>

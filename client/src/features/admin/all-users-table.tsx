@@ -1,12 +1,12 @@
 import { Link } from 'react-router-dom';
+import { subscriptionStatusLabel } from '../../lib/api/subscription-status-label';
+import type { SubscriptionStatusLabel } from '../../lib/api/subscription-status-label';
 import { adminUserAuditPath } from '../../lib/routes/paths';
 import type { AdminUser } from './admin-api';
 import { formatAdminDate } from './admin-date';
 import tableStyles from './admin-table.module.css';
 import { tableMinWidth } from './table-min-width';
 import { useVisibleRows } from './use-visible-rows';
-import { userStatusLabel } from './user-status-label';
-import type { UserStatusLabel } from './user-status-label';
 
 // Must match .row height in admin-table.module.css: windowing counts on one fixed row height.
 const ROW_HEIGHT_PX = 44;
@@ -15,7 +15,7 @@ const SCROLLER_HEIGHT_PX = 440;
 const FIXED_COLUMN_WIDTHS_PX = [80, 120, 170, 140, 140] as const;
 const [ID_WIDTH, STATUS_WIDTH, ENDS_WIDTH, SIGNED_UP_WIDTH, LAST_LOGIN_WIDTH] = FIXED_COLUMN_WIDTHS_PX;
 
-const badgeClass: Record<UserStatusLabel, string> = {
+const badgeClass: Record<SubscriptionStatusLabel, string> = {
   Active: `${tableStyles.badge} ${tableStyles.badgeActive}`,
   Canceled: `${tableStyles.badge} ${tableStyles.badgeCanceled}`,
   'Past Due': `${tableStyles.badge} ${tableStyles.badgePastDue}`,
@@ -66,7 +66,7 @@ export function AllUsersTable({ users }: { users: readonly AdminUser[] }) {
 }
 
 function UserRow({ user, rowIndex }: { user: AdminUser; rowIndex: number }) {
-  const status = userStatusLabel(user.subscriptionStatus);
+  const status = subscriptionStatusLabel(user.subscriptionStatus);
   const lastLogin = formatAdminDate(user.lastLoginAt);
   return (
     <tr className={tableStyles.row} aria-rowindex={rowIndex} data-testid="admin-user-row">

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { useCurrentUserQuery } from '../../lib/api/current-user-api';
 import { paths } from '../../lib/routes/paths';
-import styles from './auth-page.module.css';
+import { AuthPage } from './auth-page';
 import { LoginCodeStep } from './login-code-step';
 import { LoginEmailStep } from './login-email-step';
 import type { LoginMode } from './login-email-step';
@@ -28,32 +28,26 @@ export function LoginScreen() {
   if (signedIn && sentTo === null) return <Navigate to={paths.library} replace />;
 
   return (
-    <main className={styles.page}>
-      <div className={styles.card}>
-        <Link to={paths.landing} className={styles.brand}>
-          <span className={styles.mark} aria-hidden="true" />
-          Woodshed
-        </Link>
-        {sentTo === null ? (
-          <LoginEmailStep
-            mode={mode}
-            onModeChange={setMode}
-            email={email}
-            onEmailChange={setEmail}
-            onSent={(address) => setSentTo({ email: address, sentAt: Date.now() })}
-            onEnterCode={(address) => setSentTo({ email: address, sentAt: null })}
-          />
-        ) : (
-          <LoginCodeStep
-            // A new code starts the step afresh: empty field, no message, attempts enabled again.
-            key={`${sentTo.email} ${sentTo.sentAt}`}
-            email={sentTo.email}
-            sentAt={sentTo.sentAt}
-            onResent={(sentAt) => setSentTo({ email: sentTo.email, sentAt })}
-            onSendAnother={() => setSentTo(null)}
-          />
-        )}
-      </div>
-    </main>
+    <AuthPage>
+      {sentTo === null ? (
+        <LoginEmailStep
+          mode={mode}
+          onModeChange={setMode}
+          email={email}
+          onEmailChange={setEmail}
+          onSent={(address) => setSentTo({ email: address, sentAt: Date.now() })}
+          onEnterCode={(address) => setSentTo({ email: address, sentAt: null })}
+        />
+      ) : (
+        <LoginCodeStep
+          // A new code starts the step afresh: empty field, no message, attempts enabled again.
+          key={`${sentTo.email} ${sentTo.sentAt}`}
+          email={sentTo.email}
+          sentAt={sentTo.sentAt}
+          onResent={(sentAt) => setSentTo({ email: sentTo.email, sentAt })}
+          onSendAnother={() => setSentTo(null)}
+        />
+      )}
+    </AuthPage>
   );
 }

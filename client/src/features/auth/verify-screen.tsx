@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LinkButton } from '../../components/ui/link-button';
 import { Spinner } from '../../components/ui/spinner';
 import { showToast } from '../../components/ui/toast-store';
@@ -7,6 +7,7 @@ import { api } from '../../lib/api/api';
 import { useAppDispatch } from '../../app/hooks';
 import { paths } from '../../lib/routes/paths';
 import { useVerifyMagicLinkQuery } from './auth-api';
+import { AuthPage } from './auth-page';
 import styles from './auth-page.module.css';
 import { NO_TOKEN_TEXT, verificationErrorText } from './verification-error-text';
 
@@ -30,28 +31,22 @@ export function VerifyScreen() {
   const failure = token === '' ? NO_TOKEN_TEXT : isError ? verificationErrorText(error) : null;
 
   return (
-    <main className={styles.page}>
-      <div className={styles.card}>
-        <Link to={paths.landing} className={styles.brand}>
-          <span className={styles.mark} aria-hidden="true" />
-          Woodshed
-        </Link>
-        {failure === null ? (
-          <div className={styles.status}>
-            <Spinner label="Verifying" />
-            <h1 className={styles.title}>Verifying...</h1>
-          </div>
-        ) : (
-          <div className={styles.status}>
-            <h1 className={styles.failed}>Verification Failed</h1>
-            <p className={styles.errorText}>{failure}</p>
-            <p className={styles.text}>The link may have expired or already been used.</p>
-            <LinkButton to={paths.login} variant="primary">
-              Back to Login
-            </LinkButton>
-          </div>
-        )}
-      </div>
-    </main>
+    <AuthPage>
+      {failure === null ? (
+        <div className={styles.status}>
+          <Spinner label="Verifying" />
+          <h1 className={styles.title}>Verifying...</h1>
+        </div>
+      ) : (
+        <div className={styles.status}>
+          <h1 className={styles.failed}>Verification Failed</h1>
+          <p className={styles.errorText}>{failure}</p>
+          <p className={styles.text}>The link may have expired or already been used.</p>
+          <LinkButton to={paths.login} variant="primary">
+            Back to Login
+          </LinkButton>
+        </div>
+      )}
+    </AuthPage>
   );
 }

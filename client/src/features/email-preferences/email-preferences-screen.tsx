@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
+import { ScreenFrame } from '../../components/ui/screen-frame';
 import { Switch } from '../../components/ui/switch';
 import { showToast } from '../../components/ui/toast-store';
 import { serverErrorMessage } from '../../lib/api/server-error-message';
@@ -56,14 +57,7 @@ export function EmailPreferencesScreen() {
   const subscribed = preferences?.unsubscribedAnnouncements === false;
 
   return (
-    <section className={styles.screen}>
-      <header className={styles.header}>
-        <div>
-          <h1 className={styles.title}>Email Preferences</h1>
-          <p className={styles.subtitle}>Choose which e-mails you receive from Woodshed.</p>
-        </div>
-        <LinkButton to={paths.library}>Back to App</LinkButton>
-      </header>
+    <ScreenFrame className={styles.screen} title="Email Preferences" subtitle="Choose which e-mails you receive from Woodshed." back={<LinkButton to={paths.library}>Back to App</LinkButton>}>
 
       {isLoading ? (
         <LoadingState label="Loading your preferences…" />
@@ -113,6 +107,6 @@ export function EmailPreferencesScreen() {
           </div>
         </>
       )}
-    </section>
+    </ScreenFrame>
   );
 }

@@ -1,10 +1,8 @@
 import { Link } from 'react-router-dom';
-import { LinkButton } from '../../components/ui/link-button';
 import { PublicPage } from '../../components/ui/public-page';
-import { usePageHead } from '../../lib/page-head/use-page-head';
 import { paths } from '../../lib/routes/paths';
 import marketing from './marketing.module.css';
-import { webPage } from './structured-data';
+import { CardGrid, CtaBand, PageHero, useWebPageHead } from './marketing-blocks';
 
 const description = 'Why Woodshed exists: practising with a whole band makes better musicians. Who it is for, what it does, and how it is run.';
 
@@ -16,24 +14,11 @@ const values = [
 
 /** /about (spec 001, 2.5). */
 export function AboutScreen() {
-  usePageHead({
-    title: 'About Woodshed',
-    description,
-    path: paths.about,
-    structuredData: (origin) => webPage(origin, { name: 'About Woodshed', description, path: paths.about }),
-  });
+  useWebPageHead('About Woodshed', description, paths.about);
 
   return (
     <PublicPage trialButton>
-      <section className={`${marketing.hero} ${marketing.heroSingle}`} aria-labelledby="about-title">
-        <div>
-          <p className={marketing.eyebrow}>About</p>
-          <h1 id="about-title" className={marketing.title}>
-            About Woodshed
-          </h1>
-          <p className={marketing.lead}>To woodshed is to lock yourself away and practise until the part is yours. We built the room for it.</p>
-        </div>
-      </section>
+      <PageHero id="about-title" eyebrow="About" title="About Woodshed" lead="To woodshed is to lock yourself away and practise until the part is yours. We built the room for it." />
       <section className={marketing.section} aria-labelledby="story-title">
         <div className={marketing.prose}>
           <h2 id="story-title">Why we built it</h2>
@@ -60,25 +45,12 @@ export function AboutScreen() {
           <header className={marketing.sectionHeader}>
             <h2 id="values-title">What we believe</h2>
           </header>
-          <ul className={marketing.grid}>
-            {values.map((value) => (
-              <li key={value.title} className={marketing.card}>
-                <h3>{value.title}</h3>
-                <p>{value.text}</p>
-              </li>
-            ))}
-          </ul>
+          <CardGrid items={values} />
         </section>
       </div>
-      <section className={marketing.ctaBand} aria-labelledby="about-cta-title">
-        <h2 id="about-cta-title">Come and practise</h2>
-        <p>200 free credits every month, no card needed.</p>
-        <div className={marketing.ctaRow}>
-          <LinkButton to={paths.login} variant="primary">
-            Start Practising Free
-          </LinkButton>
-        </div>
-      </section>
+      <CtaBand id="about-cta-title" title="Come and practise" action="Start Practising Free">
+        200 free credits every month, no card needed.
+      </CtaBand>
     </PublicPage>
   );
 }

@@ -1,5 +1,4 @@
 import { Link } from 'react-router-dom';
-import { LinkButton } from '../../components/ui/link-button';
 import { PublicPage } from '../../components/ui/public-page';
 import { usePageHead } from '../../lib/page-head/use-page-head';
 import { paths } from '../../lib/routes/paths';
@@ -7,6 +6,7 @@ import { FaqAccordion } from './faq-accordion';
 import { faqCategories } from './faq-content';
 import styles from './faq-screen.module.css';
 import marketing from './marketing.module.css';
+import { CtaBand, PageHero } from './marketing-blocks';
 import { faqPage, webPage } from './structured-data';
 
 const description = 'Answers about Woodshed: signing in, backing tracks and stems, karaoke and chords, sound quality, credits and Pro pricing, and who it is for.';
@@ -22,15 +22,7 @@ export function FaqScreen() {
 
   return (
     <PublicPage trialButton>
-      <section className={`${marketing.hero} ${marketing.heroSingle}`} aria-labelledby="faq-title">
-        <div>
-          <p className={marketing.eyebrow}>Help</p>
-          <h1 id="faq-title" className={marketing.title}>
-            Frequently Asked Questions
-          </h1>
-          <p className={marketing.lead}>Everything about practising with Woodshed, from your first sign-in to credits and Pro.</p>
-        </div>
-      </section>
+      <PageHero id="faq-title" eyebrow="Help" title="Frequently Asked Questions" lead="Everything about practising with Woodshed, from your first sign-in to credits and Pro." />
       <div className={`${marketing.section} ${styles.layout}`}>
         <nav className={styles.categoryNav} aria-label="FAQ categories">
           <ul>
@@ -50,18 +42,10 @@ export function FaqScreen() {
           ))}
         </div>
       </div>
-      <section className={marketing.ctaBand} aria-labelledby="faq-cta-title">
-        <h2 id="faq-cta-title">Still curious? Try it</h2>
-        <p>
-          A free account costs nothing and takes an e-mail address. Questions about your personal data go through the{' '}
-          <Link to={paths.privacyRequests}>privacy request form</Link>.
-        </p>
-        <div className={marketing.ctaRow}>
-          <LinkButton to={paths.login} variant="primary">
-            Start Practising Free
-          </LinkButton>
-        </div>
-      </section>
+      <CtaBand id="faq-cta-title" title="Still curious? Try it" action="Start Practising Free">
+        A free account costs nothing and takes an e-mail address. Questions about your personal data go through the{' '}
+        <Link to={paths.privacyRequests}>privacy request form</Link>.
+      </CtaBand>
     </PublicPage>
   );
 }

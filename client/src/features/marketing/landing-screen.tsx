@@ -7,6 +7,7 @@ import { paths } from '../../lib/routes/paths';
 import { FaqAccordion } from './faq-accordion';
 import { faqItem, landingFaqIds } from './faq-content';
 import { HeroMixer } from './hero-mixer';
+import { CardGrid, CtaBand } from './marketing-blocks';
 import { genreCards, landingFeatures, landingSteps, practiceStories } from './landing-content';
 import styles from './landing-screen.module.css';
 import marketing from './marketing.module.css';
@@ -98,14 +99,7 @@ export function LandingScreen() {
             One player for the whole band. <Link to={paths.features}>See all features</Link>.
           </p>
         </header>
-        <ul className={marketing.grid}>
-          {landingFeatures.map((feature) => (
-            <li key={feature.title} className={marketing.card}>
-              <h3>{feature.title}</h3>
-              <p>{feature.text}</p>
-            </li>
-          ))}
-        </ul>
+        <CardGrid items={landingFeatures} />
       </section>
 
       <div className={marketing.sectionAlt}>
@@ -147,15 +141,9 @@ export function LandingScreen() {
         </div>
       </section>
 
-      <section className={marketing.ctaBand} aria-labelledby="cta-title">
-        <h2 id="cta-title">Your band is waiting</h2>
-        <p>Create a free account with just your e-mail address and play your first song in a minute.</p>
-        <div className={marketing.ctaRow}>
-          <LinkButton to={paths.login} variant="primary">
-            Get Started Free
-          </LinkButton>
-        </div>
-      </section>
+      <CtaBand id="cta-title" title="Your band is waiting" action="Get Started Free">
+        Create a free account with just your e-mail address and play your first song in a minute.
+      </CtaBand>
     </PublicPage>
   );
 }

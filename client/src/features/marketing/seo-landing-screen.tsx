@@ -1,54 +1,28 @@
-import { LinkButton } from '../../components/ui/link-button';
 import { PublicPage } from '../../components/ui/public-page';
-import { usePageHead } from '../../lib/page-head/use-page-head';
-import { paths } from '../../lib/routes/paths';
 import marketing from './marketing.module.css';
 import { seoPages } from './seo-pages';
 import type { SeoPageKind } from './seo-pages';
-import { webPage } from './structured-data';
+import { CardGrid, CtaBand, PageHero, SignUpButton, useWebPageHead } from './marketing-blocks';
 
 export type { SeoPageKind } from './seo-pages';
 
 /** /drumless-tracks, /bassless-tracks, /guitarless-tracks or /vocal-tracks (spec 001, 2.5). */
 export function SeoLandingScreen({ kind }: { kind: SeoPageKind }) {
   const page = seoPages[kind];
-  usePageHead({
-    title: page.headTitle,
-    description: page.description,
-    path: page.path,
-    structuredData: (origin) => webPage(origin, { name: page.headTitle, description: page.description, path: page.path }),
-  });
+  useWebPageHead(page.headTitle, page.description, page.path);
 
   return (
     <PublicPage trialButton>
-      <section className={`${marketing.hero} ${marketing.heroSingle}`} aria-labelledby="seo-title">
-        <div>
-          <p className={marketing.eyebrow}>{page.eyebrow}</p>
-          <h1 id="seo-title" className={marketing.title}>
-            {page.heading}
-          </h1>
-          <p className={marketing.lead}>{page.lead}</p>
-          <div className={marketing.ctaRow}>
-            <LinkButton to={paths.login} variant="primary">
-              Start Practising Free
-            </LinkButton>
-          </div>
-          <p className={marketing.fineprint}>200 free credits every month. No password, no card.</p>
-        </div>
-      </section>
+      <PageHero id="seo-title" eyebrow={page.eyebrow} title={page.heading} lead={page.lead}>
+        <SignUpButton>Start Practising Free</SignUpButton>
+        <p className={marketing.fineprint}>200 free credits every month. No password, no card.</p>
+      </PageHero>
 
       <section className={marketing.section} aria-labelledby="why-title">
         <header className={marketing.sectionHeader}>
           <h2 id="why-title">{page.whyTitle}</h2>
         </header>
-        <ul className={`${marketing.grid} ${marketing.gridOfFour}`}>
-          {page.why.map((reason) => (
-            <li key={reason.title} className={marketing.card}>
-              <h3>{reason.title}</h3>
-              <p>{reason.text}</p>
-            </li>
-          ))}
-        </ul>
+        <CardGrid items={page.why} ofFour />
       </section>
 
       <div className={marketing.sectionAlt}>
@@ -78,15 +52,9 @@ export function SeoLandingScreen({ kind }: { kind: SeoPageKind }) {
         </ol>
       </section>
 
-      <section className={marketing.ctaBand} aria-labelledby="seo-cta-title">
-        <h2 id="seo-cta-title">{page.ctaTitle}</h2>
-        <p>Free accounts get 200 streaming credits every month. Pro streams without limits and saves a mix for every song.</p>
-        <div className={marketing.ctaRow}>
-          <LinkButton to={paths.login} variant="primary">
-            Create Your Free Account
-          </LinkButton>
-        </div>
-      </section>
+      <CtaBand id="seo-cta-title" title={page.ctaTitle} action="Create Your Free Account">
+        Free accounts get 200 streaming credits every month. Pro streams without limits and saves a mix for every song.
+      </CtaBand>
     </PublicPage>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
+import { ScreenFrame } from '../../components/ui/screen-frame';
 import { showToast } from '../../components/ui/toast-store';
 import { purchaseInvalidations } from '../../lib/api/purchase-invalidations';
 import { usePurchasingEnabled } from '../../lib/api/purchasing-setting-api';
@@ -56,14 +57,7 @@ export function MembershipScreen() {
 
   const view = membershipView(status);
   return (
-    <section className={styles.screen}>
-      <header className={styles.header}>
-        <div>
-          <h1 className={styles.title}>MEMBERSHIP</h1>
-          <p className={styles.subtitle}>Your plan, its renewal and what it includes.</p>
-        </div>
-        <LinkButton to={paths.library}>Back to Library</LinkButton>
-      </header>
+    <ScreenFrame className={styles.screen} title="MEMBERSHIP" subtitle="Your plan, its renewal and what it includes." back={<LinkButton to={paths.library}>Back to Library</LinkButton>}>
       {isLoading ? (
         <LoadingState label="Loading your membership..." />
       ) : (
@@ -74,6 +68,6 @@ export function MembershipScreen() {
       )}
       {confirmingCancel ? <CancelSubscriptionDialog busy={cancelState.isLoading} onConfirm={() => void confirmCancel()} onClose={() => setConfirmingCancel(false)} /> : null}
       {welcomeOpen ? <WelcomeToProDialog onClose={() => setWelcomeOpen(false)} /> : null}
-    </section>
+    </ScreenFrame>
   );
 }

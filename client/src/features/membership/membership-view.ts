@@ -1,4 +1,5 @@
 import type { SubscriptionStatus } from '../../../../contract/subscription-status';
+import { subscriptionStatusLabel } from '../../lib/api/subscription-status-label';
 
 /** What the membership screen shows for the user's subscription (spec 000, sections 2 and 4). */
 export type MembershipView =
@@ -17,20 +18,6 @@ export type MembershipView =
       /** Cancelled but running to the period's end: the yellow notice. */
       canceledButActive: boolean;
     };
-
-/** Spec 000, section 4: active (Active), canceled (Canceled), past_due (Past Due); anything else Free. */
-export function subscriptionStatusLabel(status: string | null | undefined): string {
-  switch (status) {
-    case 'active':
-      return 'Active';
-    case 'canceled':
-      return 'Canceled';
-    case 'past_due':
-      return 'Past Due';
-    default:
-      return 'Free';
-  }
-}
 
 /** Spec 000, section 2: the billing plan line. */
 export function billingPlanLabel(interval: string | null | undefined): string {

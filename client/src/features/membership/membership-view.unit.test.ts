@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { billingPlanLabel, formatMembershipDate, membershipView, subscriptionStatusLabel } from './membership-view';
+import { subscriptionStatusLabel } from '../../lib/api/subscription-status-label';
+import { billingPlanLabel, formatMembershipDate, membershipView } from './membership-view';
 
 const endsAt = '2026-03-05T10:00:00.000Z';
 

@@ -4,6 +4,8 @@ import { useAppSelector } from '../../app/hooks';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
+import card from '../../components/ui/card.module.css';
+import { ScreenFrame } from '../../components/ui/screen-frame';
 import { useBackToPlayerPath } from '../../lib/routes/back-to-player';
 import { playerPath } from '../../lib/routes/paths';
 import { selectKnownUser } from '../../lib/session/known-user-slice';
@@ -58,19 +60,12 @@ export function OfflineSongsScreen() {
 
   const keptBytes = figures?.songs.reduce((sum, song) => sum + song.bytes, 0) ?? 0;
   return (
-    <section className={styles.screen}>
-      <header className={styles.header}>
-        <div>
-          <h1 className={styles.title}>OFFLINE SONGS</h1>
-          <p className={styles.subtitle}>Songs you open are kept on this device, so they play without a network and are not streamed again.</p>
-        </div>
-        <LinkButton to={backToPlayer}>Back to Player</LinkButton>
-      </header>
+    <ScreenFrame className={styles.screen} title="OFFLINE SONGS" subtitle="Songs you open are kept on this device, so they play without a network and are not streamed again." back={<LinkButton to={backToPlayer}>Back to Player</LinkButton>}>
       {figures === null ? <LoadingState label="Reading this device's storage..." /> : null}
       {figures ? (
         <>
           <article className={styles.card} aria-label="Storage on this device">
-            <h2 className={styles.cardTitle}>Storage on this device</h2>
+            <h2 className={card.label}>Storage on this device</h2>
             <p className={styles.figure} data-testid="kept-bytes">
               {formatBytes(keptBytes)}
               <span>
@@ -143,6 +138,6 @@ export function OfflineSongsScreen() {
           ) : null}
         </>
       ) : null}
-    </section>
+    </ScreenFrame>
   );
 }

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
+import card from '../../components/ui/card.module.css';
+import { ScreenFrame } from '../../components/ui/screen-frame';
 import { localDateOf } from '../../lib/practice/practice-clock';
 import { endPracticeSessions } from '../../lib/practice/practice-session-end';
 import { useBackToPlayerPath } from '../../lib/routes/back-to-player';
@@ -25,18 +27,11 @@ export function PracticeScreen() {
   const { data: summary, isLoading, isError } = usePracticeSummaryQuery(today, { refetchOnMountOrArgChange: true, skip: !sessionEnded });
 
   return (
-    <section className={styles.screen}>
-      <header className={styles.header}>
-        <div>
-          <h1 className={styles.title}>PRACTICE LOG</h1>
-          <p className={styles.subtitle}>The time you spent playing along, from every device you use.</p>
-        </div>
-        <LinkButton to={backToPlayer}>Back to Player</LinkButton>
-      </header>
+    <ScreenFrame className={styles.screen} title="PRACTICE LOG" subtitle="The time you spent playing along, from every device you use." back={<LinkButton to={backToPlayer}>Back to Player</LinkButton>}>
       {isLoading || !sessionEnded ? <LoadingState label="Loading your practice log..." /> : null}
       {isError ? <p className={styles.loadError}>Your practice log could not be loaded. Reload the page to try again.</p> : null}
       {summary ? <PracticeDetails summary={summary} today={today} /> : null}
-    </section>
+    </ScreenFrame>
   );
 }
 
@@ -53,27 +48,27 @@ function PracticeDetails({ summary, today }: { summary: PracticeSummary; today: 
     <>
       <div className={styles.summary}>
         <article className={styles.card} aria-label="Streak">
-          <h2 className={styles.cardTitle}>Streak</h2>
+          <h2 className={card.label}>Streak</h2>
           <p className={styles.figure}>
             {summary.streak.current}
             <span>{days(summary.streak.current)}</span>
           </p>
-          <p className={styles.note}>
+          <p className={card.note}>
             Longest: {summary.streak.longest} {days(summary.streak.longest)}
           </p>
         </article>
         <article className={styles.card} aria-label="Last 7 days">
-          <h2 className={styles.cardTitle}>Last 7 days</h2>
+          <h2 className={card.label}>Last 7 days</h2>
           <p className={styles.figure}>{formatPracticeTime(lastDaysSeconds(summary.days, 7))}</p>
         </article>
         <article className={styles.card} aria-label="Last 28 days">
-          <h2 className={styles.cardTitle}>Last 28 days</h2>
+          <h2 className={card.label}>Last 28 days</h2>
           <p className={styles.figure}>{formatPracticeTime(lastDaysSeconds(summary.days, 28))}</p>
         </article>
         <article className={styles.card} aria-label="All time">
-          <h2 className={styles.cardTitle}>All time</h2>
+          <h2 className={card.label}>All time</h2>
           <p className={styles.figure}>{formatPracticeTime(summary.totalSeconds)}</p>
-          <p className={styles.note}>
+          <p className={card.note}>
             {summary.totalSessions} {summary.totalSessions === 1 ? 'session' : 'sessions'}
           </p>
         </article>
@@ -91,7 +86,7 @@ function DayChart({ days, today }: { days: PracticeSummary['days']; today: strin
   const most = Math.max(60, ...days.map((day) => day.seconds));
   return (
     <article className={styles.card} aria-label="Practice per day">
-      <h2 className={styles.cardTitle}>Practice per day</h2>
+      <h2 className={card.label}>Practice per day</h2>
       <ol className={styles.chart}>
         {days.map((day, index) => (
           <li key={day.date} className={styles.chartDay} data-today={day.date === today} aria-label={`${formatChartDay(day.date)}: ${formatPracticeTime(day.seconds)}`}>
@@ -108,7 +103,7 @@ function DayChart({ days, today }: { days: PracticeSummary['days']; today: strin
 function SongsCard({ songs }: { songs: PracticeSummary['songs'] }) {
   return (
     <article className={styles.card} aria-label="Songs">
-      <h2 className={styles.cardTitle}>Songs</h2>
+      <h2 className={card.label}>Songs</h2>
       <table className={styles.table}>
         <thead>
           <tr>
@@ -134,9 +129,9 @@ function SongsCard({ songs }: { songs: PracticeSummary['songs'] }) {
 function LoopsCard({ loops }: { loops: PracticeSummary['loops'] }) {
   return (
     <article className={styles.card} aria-label="Tempo progress">
-      <h2 className={styles.cardTitle}>Tempo progress</h2>
+      <h2 className={card.label}>Tempo progress</h2>
       {loops.length === 0 ? (
-        <p className={styles.note}>Passages you loop show here with the best tempo you reached on each day.</p>
+        <p className={card.note}>Passages you loop show here with the best tempo you reached on each day.</p>
       ) : (
         <ul className={styles.loops}>
           {loops.map((loop) => (
@@ -144,7 +139,7 @@ function LoopsCard({ loops }: { loops: PracticeSummary['loops'] }) {
               <span className={styles.loopName}>
                 {loop.title ?? `Song ${loop.songId}`} {formatSongPosition(loop.startSeconds)}–{formatSongPosition(loop.endSeconds)}
               </span>
-              <span className={styles.note}>{loop.days.map((day) => `${formatChartDay(day.date)} ${formatTempo(day.bestTempo)}`).join(' · ')}</span>
+              <span className={card.note}>{loop.days.map((day) => `${formatChartDay(day.date)} ${formatTempo(day.bestTempo)}`).join(' · ')}</span>
             </li>
           ))}
         </ul>

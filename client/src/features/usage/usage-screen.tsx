@@ -4,6 +4,8 @@ import { BuyCreditsDialog } from '../../components/ui/buy-credits-dialog';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
+import card from '../../components/ui/card.module.css';
+import { ScreenFrame } from '../../components/ui/screen-frame';
 import { UpgradeDialog } from '../../components/ui/upgrade-dialog';
 import { purchaseInvalidations } from '../../lib/api/purchase-invalidations';
 import { purchasingUnavailableToast, usePurchasingEnabled } from '../../lib/api/purchasing-setting-api';
@@ -32,18 +34,11 @@ export function UsageScreen() {
   useCheckoutReturn(usageReturnParams, onReturn);
 
   return (
-    <section className={styles.screen}>
-      <header className={styles.header}>
-        <div>
-          <h1 className={styles.title}>USAGE &amp; CREDITS</h1>
-          <p className={styles.subtitle}>Your streaming this month, your credits and when they reset.</p>
-        </div>
-        <LinkButton to={backToPlayer}>Back to Player</LinkButton>
-      </header>
+    <ScreenFrame className={styles.screen} title="USAGE & CREDITS" subtitle="Your streaming this month, your credits and when they reset." back={<LinkButton to={backToPlayer}>Back to Player</LinkButton>}>
       {isLoading ? <LoadingState label="Loading your usage..." /> : null}
       {isError ? <p className={styles.loadError}>Your usage could not be loaded. Reload the page to try again.</p> : null}
       {stats ? <UsageDetails stats={stats} /> : null}
-    </section>
+    </ScreenFrame>
   );
 }
 
@@ -60,28 +55,28 @@ function UsageDetails({ stats }: { stats: UsageStats }) {
       ) : null}
       <div className={styles.summary}>
         <section className={styles.card} aria-label="Current Usage">
-          <h2 className={styles.cardTitle}>Current Usage</h2>
+          <h2 className={card.label}>Current Usage</h2>
           <p className={styles.figure}>
             {stats.totalCredits.used}
             <span>credits</span>
           </p>
-          <p className={styles.note}>{pro ? 'used this billing period' : `used this billing period, of ${stats.totalCredits.available} available`}</p>
+          <p className={card.note}>{pro ? 'used this billing period' : `used this billing period, of ${stats.totalCredits.available} available`}</p>
         </section>
         <section className={styles.card} aria-label="Total Streamed">
-          <h2 className={styles.cardTitle}>Total Streamed</h2>
+          <h2 className={card.label}>Total Streamed</h2>
           <p className={styles.figure}>
             {creditsForBytes(stats.totalBytesStreamed)}
             <span>credits</span>
           </p>
-          <p className={styles.note}>streamed since you joined (1 credit = 10 MB)</p>
+          <p className={card.note}>streamed since you joined (1 credit = 10 MB)</p>
         </section>
         <section className={styles.card} aria-label="Free Credit Period">
-          <h2 className={styles.cardTitle}>Free Credit Period</h2>
+          <h2 className={card.label}>Free Credit Period</h2>
           <p className={styles.figure}>
             {days}
             <span>{days === 1 ? 'day' : 'days'} left</span>
           </p>
-          <p className={styles.note}>until free credits reset on the 1st · period started {formatPeriodStart(stats.billingPeriodStart)}</p>
+          <p className={card.note}>until free credits reset on the 1st · period started {formatPeriodStart(stats.billingPeriodStart)}</p>
         </section>
       </div>
       {pro ? null : <FreeUserCards stats={stats} />}
@@ -97,16 +92,16 @@ function FreeUserCards({ stats }: { stats: UsageStats }) {
   return (
     <div className={styles.grid}>
       <section className={styles.card} aria-label="Credit Usage">
-        <h2 className={styles.cardTitle}>Credit Usage</h2>
+        <h2 className={card.label}>Credit Usage</h2>
         <CreditBar label="Free Credits" used={freeCredits.used} total={freeCredits.total} />
-        <p className={styles.note}>{freeCredits.remaining} free credits left this month</p>
+        <p className={card.note}>{freeCredits.remaining} free credits left this month</p>
         {paidCredits.total > 0 ? (
           <>
             <CreditBar label="Purchased Credits" used={paidCredits.total - paidCredits.remaining} total={paidCredits.total} />
-            <p className={styles.note}>{paidCredits.remaining} purchased credits left (they never expire)</p>
+            <p className={card.note}>{paidCredits.remaining} purchased credits left (they never expire)</p>
           </>
         ) : (
-          <p className={styles.note}>No purchased credits.</p>
+          <p className={card.note}>No purchased credits.</p>
         )}
         {warning ? (
           <p className={warning === LOW_CREDIT_URGENT ? `${styles.warning} ${styles.urgent}` : styles.warning} role="alert">
@@ -115,11 +110,11 @@ function FreeUserCards({ stats }: { stats: UsageStats }) {
         ) : null}
       </section>
       <section className={styles.card} aria-label="Purchase Credits">
-        <h2 className={styles.cardTitle}>Purchase Credits</h2>
+        <h2 className={card.label}>Purchase Credits</h2>
         <p className={styles.figure}>
           $5<span>for 100 credits</span>
         </p>
-        <p className={styles.note}>A one-time purchase. Purchased credits never expire and are used after your free credits.</p>
+        <p className={card.note}>A one-time purchase. Purchased credits never expire and are used after your free credits.</p>
         {purchasingEnabled ? (
           <Button variant="primary" className={styles.cardAction} onClick={() => setDialog('credits')}>
             Buy Credits
@@ -132,11 +127,11 @@ function FreeUserCards({ stats }: { stats: UsageStats }) {
         )}
       </section>
       <section className={styles.card} aria-label="Upgrade to Pro">
-        <h2 className={styles.cardTitle}>Upgrade to Pro</h2>
+        <h2 className={card.label}>Upgrade to Pro</h2>
         <p className={styles.figure}>
           $15<span>per month</span>
         </p>
-        <p className={styles.note}>Unlimited streaming, custom presets, priority support and early access. Or $160 per year.</p>
+        <p className={card.note}>Unlimited streaming, custom presets, priority support and early access. Or $160 per year.</p>
         <Button className={styles.cardAction} onClick={() => setDialog('upgrade')}>
           Upgrade to Pro
         </Button>

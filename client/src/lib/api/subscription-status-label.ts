@@ -1,8 +1,8 @@
-/** Spec 001, 2.9: the All Users table's Status column. */
-export type UserStatusLabel = 'Active' | 'Canceled' | 'Past Due' | 'Free';
+/** A subscription's status as the All Users table (spec 001, 2.9) and the membership screen (spec 000, 4) show it. */
+export type SubscriptionStatusLabel = 'Active' | 'Canceled' | 'Past Due' | 'Free';
 
 /** active 'Active', canceled 'Canceled', past_due 'Past Due'; anything else (none, null, unknown) 'Free'. */
-export function userStatusLabel(subscriptionStatus: string | null | undefined): UserStatusLabel {
+export function subscriptionStatusLabel(subscriptionStatus: string | null | undefined): SubscriptionStatusLabel {
   switch (subscriptionStatus) {
     case 'active':
       return 'Active';

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { LinkButton } from '../../components/ui/link-button';
+import { usePageHead } from '../../lib/page-head/use-page-head';
+import { paths } from '../../lib/routes/paths';
+import marketing from './marketing.module.css';
+import { webPage } from './structured-data';
+
+/** The head of a plain marketing page: its title is also its name in the structured data. */
+export function useWebPageHead(title: string, description: string, path: string): void {
+  usePageHead({ title, description, path, structuredData: (origin) => webPage(origin, { name: title, description, path }) });
+}
+
+interface PageHeroProps {
+  /** The heading's id, which labels the section. */
+  id: string;
+  eyebrow: string;
+  title: ReactNode;
+  lead: string;
+  children?: ReactNode;
+}
+
+/** The single-column hero that opens a marketing page. */
+export function PageHero({ id, eyebrow, title, lead, children }: PageHeroProps) {
+  return (
+    <section className={`${marketing.hero} ${marketing.heroSingle}`} aria-labelledby={id}>
+      <div>
+        <p className={marketing.eyebrow}>{eyebrow}</p>
+        <h1 id={id} className={marketing.title}>
+          {title}
+        </h1>
+        <p className={marketing.lead}>{lead}</p>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** The button every call to action on the marketing pages is: to sign-in. */
+export function SignUpButton({ children }: { children: string }) {
+  return (
+    <div className={marketing.ctaRow}>
+      <LinkButton to={paths.login} variant="primary">
+        {children}
+      </LinkButton>
+    </div>
+  );
+}
+
+/** The closing call at the foot of a marketing page. */
+export function CtaBand({ id, title, action, children }: { id: string; title: string; action: string; children: ReactNode }) {
+  return (
+    <section className={marketing.ctaBand} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <p>{children}</p>
+      <SignUpButton>{action}</SignUpButton>
+    </section>
+  );
+}
+
+/** A grid of cards, each a heading over a paragraph. */
+export function CardGrid({ items, ofFour = false }: { items: readonly { title: string; text: string }[]; ofFour?: boolean }) {
+  return (
+    <ul className={ofFour ? `${marketing.grid} ${marketing.gridOfFour}` : marketing.grid}>
+      {items.map((item) => (
+        <li key={item.title} className={marketing.card}>
+          <h3>{item.title}</h3>
+          <p>{item.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
