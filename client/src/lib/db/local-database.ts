@@ -11,6 +11,7 @@ import { openSyncStream } from './sync-stream';
 import type { SyncStream, SyncStreamOptions } from './sync-stream';
 import type { PresetDocument, SongDocument, StarDocument, SyncCheckpoint, SyncCollectionName } from './sync-documents';
 import { OWNER_KEY } from './owner-key';
+import { quietStorageNotice } from './storage-notice';
 import { syncCollectionNames } from './sync-documents';
 
 /** The one IndexedDB database (Dexie storage) of this browser; it holds one user's data at a time. */
@@ -61,6 +62,7 @@ export interface LocalDatabase {
 }
 
 const dexieStorage = getRxStorageDexie();
+quietStorageNotice();
 // Collections whose schema version went up migrate the documents this browser already holds.
 addRxPlugin(RxDBMigrationSchemaPlugin);
 
