@@ -1,6 +1,6 @@
 import type { SongRecord } from '../../../projections/songs/songs-queries';
 import { compareByInstrument, instrumentOf, stemName } from './instrument-groups';
-import type { ScanProblem } from './song-scan';
+import type { ScanProblem, ScanProgress } from './song-scan';
 
 /** A stem as the player loads it (spec 000 section 3). */
 export interface StemResponse {
@@ -51,6 +51,12 @@ export interface SongWithLyricsResponse extends SongResponse {
 
 export interface ScanStartedResponse {
   message: string;
+}
+
+/** GET /api/songs/scan/progress: the scan's progress, and whether the demo library is being made before it. */
+export interface ScanProgressResponse extends ScanProgress {
+  /** A first development start is synthesising the demo library: its songs come with the scan that follows. */
+  preparingDemoLibrary: boolean;
 }
 
 export type { ScanProblem };

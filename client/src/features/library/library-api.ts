@@ -35,7 +35,11 @@ export const libraryApi = api.enhanceEndpoints({ addTagTypes: ['Songs'] }).injec
     scanProgress: build.query<ScanProgress, number>({
       query: () => '/api/songs/scan/progress',
     }),
+    /** The same progress, read by an empty library waiting for the demo library (a cache entry of its own). */
+    demoLibraryProgress: build.query<ScanProgress, void>({
+      query: () => '/api/songs/scan/progress',
+    }),
   }),
 });
 
-export const { useSongsQuery, useSetSongStarredMutation, useStartScanMutation, useScanProgressQuery } = libraryApi;
+export const { useSongsQuery, useSetSongStarredMutation, useStartScanMutation, useScanProgressQuery, useDemoLibraryProgressQuery } = libraryApi;
