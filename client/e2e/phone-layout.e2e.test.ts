@@ -149,9 +149,9 @@ describe('phone layout at 390 x 844', () => {
     await saveScreenshot(page, 'phone-player-mixer-390');
     expect(await body.getAttribute('data-playing')).toBe('false');
 
-    // Scrolled down to the mixer's last strip (the ring gone above), play and pause are still on
-    // screen and on top of what scrolled under them.
-    await page.getByTestId('mixer-strip').last().scrollIntoViewIfNeeded();
+    // Scrolled down to the mixer (its top at the screen's top, the ring and the deck gone above),
+    // play and pause are still on screen and on top of what scrolled under them.
+    await page.getByRole('group', { name: 'Mixer' }).evaluate((mixer) => mixer.scrollIntoView({ block: 'start' }));
     expect((await page.getByTestId('waveform-ring').boundingBox())!.y).toBeLessThan(0);
     for (const name of ['Play', 'Stop']) expect(await onScreenAndOnTop(page, name), name).toBe(true);
     await page.getByRole('button', { name: 'Play' }).tap();
