@@ -6,7 +6,7 @@
 const storageNoticeOpening = '-------------- RxDB Open Core RxStorage';
 
 /** Whether a console.warn call is RxDB's storage notice. */
-export function isStorageNotice(args: readonly unknown[]): boolean {
+function isStorageNotice(args: readonly unknown[]): boolean {
   return args.length === 1 && typeof args[0] === 'string' && args[0].startsWith(storageNoticeOpening);
 }
 
