@@ -42,6 +42,17 @@ export default defineConfig({
         },
       },
       {
+        // Screens rendered in jsdom with Testing Library: what a screen shows and does on its own,
+        // where a full browser adds nothing (no server round trip, cookie or service worker).
+        test: {
+          name: 'component',
+          include: ['client/src/**/*.component.test.tsx'],
+          environment: 'jsdom',
+          environmentOptions: { jsdom: { url: 'http://woodshed.test/' } },
+          setupFiles: ['client/src/lib/testing/component-test-setup.ts'],
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['client/e2e/**/*.e2e.test.ts'],

@@ -63,7 +63,7 @@ const serviceWorker = VitePWA({
     ],
   },
   workbox: {
-    globPatterns: ['**/*.{js,css,html,png,svg,woff2}'],
+    globPatterns: ['**/*.{js,css,html,png,svg,ico,woff2}'],
     // The pre-rendered pages are for the first visit and link previews; offline, index.html draws them.
     globIgnores: ['**/*.br', '**/*.gz', 'social-card.png', 'sw.js', 'prerendered/**'],
     manifestTransforms: [precache.manifestTransform],

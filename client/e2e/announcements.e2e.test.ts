@@ -57,23 +57,18 @@ it(
     await saveScreenshot(page, 'announcements-empty');
     await page.getByText('No campaigns yet').waitFor();
 
-    // Blank fields: the spec's toast, and nothing queued.
-    await page.getByRole('button', { name: 'Send Campaign' }).click();
-    expect(await toastTitled(page, 'Missing fields')).toEqual({ description: 'Please fill in both subject and message', variant: 'destructive' });
-
+    // What the form and its confirmation say (blank fields, the warning before mail to all users)
+    // is checked in announcements-compose.component.test.tsx; here, what needs the browser and the server.
     const subject = `Three new songs ${Date.now().toString(36)}`;
     await page.getByLabel('Subject').fill(subject);
     await page.getByLabel('Message').fill('<p>Hello&nbsp;players,</p>\nthree new songs are in the library.');
 
-    // To all users: the dialog warns.
+    // To all users: the dialog with its warning.
     await page.getByLabel('Target audience').selectOption('all');
     const sendButton = page.getByRole('button', { name: 'Send Campaign' });
     await sendButton.click();
     const dialog = page.getByRole('alertdialog', { name: 'Send this campaign?' });
-    await dialog.waitFor();
-    expect(await dialog.innerText()).toContain(subject);
-    expect(await dialog.innerText()).toContain('All users');
-    expect(await dialog.getByRole('alert').innerText()).toBe('Warning: this e-mail will go to ALL users. Send a test campaign first to check how it looks.');
+    await dialog.getByRole('alert').waitFor();
     await saveScreenshot(page, 'announcements-confirm-all');
 
     // The dialog takes focus and keeps it: Tab walks its buttons (and, past the last, the
@@ -101,12 +96,10 @@ it(
     await dialog.waitFor({ state: 'detached' });
     expect(await sendButton.evaluate((button) => button === document.activeElement)).toBe(true);
 
-    // To the test recipient: no warning; confirmed, it is queued.
+    // To the test recipient: confirmed, it is queued.
     await page.getByLabel('Target audience').selectOption('test');
     await page.getByRole('button', { name: 'Send Campaign' }).click();
     await dialog.waitFor();
-    expect(await dialog.innerText()).toContain('Test (the configured test recipient only)');
-    expect(await dialog.getByRole('alert').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Confirm & Send' }).click();
     expect(await toastTitled(page, 'Campaign created!')).toEqual({ description: 'The email campaign has been queued and will start sending shortly.', variant: 'default' });
     expect(await page.getByLabel('Subject').inputValue()).toBe('');

@@ -59,6 +59,16 @@ async function smallTouchTargets(page: Page, selector: string): Promise<string[]
   }, selector);
 }
 
+/** Whether the button named `name` lies inside the window and is what a touch on its middle would hit. */
+async function onScreenAndOnTop(page: Page, name: string): Promise<boolean> {
+  return page.getByRole('button', { name }).evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    if (box.top < 0 || box.left < 0 || box.bottom > window.innerHeight || box.right > window.innerWidth) return false;
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && button.contains(hit);
+  });
+}
+
 describe('phone layout at 390 x 844', () => {
   it('lists the library readably, plays a song, mutes a stem and sets a volume, with no sideways scroll', async () => {
     const page = await browser.newPage();
@@ -138,6 +148,17 @@ describe('phone layout at 390 x 844', () => {
     await page.getByRole('group', { name: 'Mixer' }).scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'phone-player-mixer-390');
     expect(await body.getAttribute('data-playing')).toBe('false');
+
+    // Scrolled down to the mixer (its top at the screen's top, the ring and the deck gone above),
+    // play and pause are still on screen and on top of what scrolled under them.
+    await page.getByRole('group', { name: 'Mixer' }).evaluate((mixer) => mixer.scrollIntoView({ block: 'start' }));
+    expect((await page.getByTestId('waveform-ring').boundingBox())!.y).toBeLessThan(0);
+    for (const name of ['Play', 'Stop']) expect(await onScreenAndOnTop(page, name), name).toBe(true);
+    await page.getByRole('button', { name: 'Play' }).tap();
+    await page.locator('[data-testid="player-body"][data-playing="true"]').waitFor();
+    expect(await onScreenAndOnTop(page, 'Pause')).toBe(true);
+    await page.getByRole('button', { name: 'Pause' }).tap();
+    await page.locator('[data-testid="player-body"][data-playing="false"]').waitFor();
 
     // Lyrics, full screen on the phone.
     await page.getByRole('button', { name: 'KARAOKE' }).tap();

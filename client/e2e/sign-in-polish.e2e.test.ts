@@ -163,19 +163,6 @@ describe('sign-in polish', () => {
     await page.close();
   });
 
-  it("gives the e-mail step an h1 'Sign In', in both modes", async () => {
-    const { page, problems } = await signedOutPage(browser);
-    await page.goto(`${baseUrl}/login`);
-    const heading = page.getByRole('heading', { level: 1 });
-    await heading.waitFor();
-    expect(await heading.innerText()).toBe('Sign In');
-    await page.getByRole('button', { name: 'Create New Account' }).click();
-    await page.getByText('Create your account to start jamming').waitFor();
-    expect(await page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual(['Sign In']);
-    expect(problems).toEqual([]);
-    await page.close();
-  });
-
   it("shows 'Sending...' on a disabled, aria-busy button while the request is in flight", async () => {
     const { page, problems } = await signedOutPage(browser);
     // Hold the request until the busy state has been read, then let it through.

@@ -48,10 +48,11 @@ describe('tutorials', () => {
   it("welcomes a new user on the library until 'Never show this again' is saved", async () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
-    await signInWithCode(page, baseUrl, uniqueEmail('welcome'), { tutorials: 'shown' });
+    const email = uniqueEmail('welcome');
+    await signInWithCode(page, baseUrl, email, { tutorials: 'shown' });
     await welcome(page).waitFor();
     await saveScreenshot(page, 'tutorial-welcome');
-    // Escape closes it for this session only: a reload in the same tab keeps it away, the flag stays false.
+    // Escape closes it for this sign-in only (decision 0069): a reload keeps it away, the flag stays false.
     await page.keyboard.press('Escape');
     await welcome(page).waitFor({ state: 'detached' });
     await page.reload();
@@ -59,10 +60,14 @@ describe('tutorials', () => {
     await expectNoDialogFor(page, 500);
     expect((await me(page)).tutorialWelcomeDismissed).toBe(false);
 
-    // A new tab is a new session: there it comes back, and the checkbox dismisses it for good.
+    // A new tab is the same sign-in: it stays away there too.
     const next = await browser.newPage();
     const nextProblems = watchPageProblems(next);
     await next.goto(`${baseUrl}/library`);
+    await next.getByRole('heading', { name: 'SONG LIBRARY' }).waitFor();
+    await expectNoDialogFor(next, 500);
+    // Signed in again, the user is welcomed again, and the checkbox dismisses it for good.
+    await signInWithCode(next, baseUrl, email, { tutorials: 'shown' });
     await welcome(next).waitFor();
     const saved = next.waitForResponse((response) => response.url().endsWith('/api/user/tutorial-dismissal'));
     await welcome(next).getByLabel('Never show this again').check();

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { AppDependencies } from '../../api/app-dependencies';
+import { demoLibraryUnfinished, markDemoLibraryFinished, markDemoLibraryStarted } from '../../api/features/songs/demo-library-mark';
 import { songScannerOf } from '../../api/features/songs/songs-feature';
 import { generateDemoLibrary } from '../demo-library/generate-library';
 import { libraryProgress } from '../demo-library/library-progress';
@@ -20,36 +21,19 @@ export async function songsDirIsEmpty(songsDir: string): Promise<boolean> {
 }
 
 /**
- * A first start stopped half-way through the demo library leaves some songs behind, and the songs
- * directory is then no longer empty: this mark, kept in the data directory while the library is
- * being made, tells the next start to finish it (the generator is deterministic and replaces a
- * song's folder whole, so making it again gives the same library).
- */
-function unfinishedMarkPath(dataDir: string): string {
-  return path.join(dataDir, 'demo-library-unfinished');
-}
-
-/** Whether a start began the demo library in `dataDir` and did not finish it. */
-export async function demoLibraryUnfinished(dataDir: string): Promise<boolean> {
-  return readFile(unfinishedMarkPath(dataDir)).then(
-    () => true,
-    () => false,
-  );
-}
-
-/**
  * What `npm start` does for the library once it listens: on a first start in development (an empty
- * songs directory, or a demo library an earlier start left unfinished) it synthesises the demo library, then it scans the songs directory, so files
- * added or changed while the app was stopped are in the library. It runs in the background: the app
- * answers meanwhile, and GET /api/songs/scan/progress shows the scan. Tests (NODE_ENV=test) bring
- * their own fixture songs, and a production deployment brings its own library: neither is given
- * demo songs.
+ * songs directory, or a demo library an earlier start left unfinished) it synthesises the demo
+ * library, then it scans the songs directory, so files added or changed while the app was stopped
+ * are in the library. It runs in the background: the app answers meanwhile, and GET
+ * /api/songs/scan/progress shows the scan (and, before it, that the demo library is being made).
+ * Tests (NODE_ENV=test) bring their own fixture songs, and a production deployment brings its own
+ * library: neither is given demo songs.
  */
 export async function prepareSongLibrary(deps: AppDependencies, logger: Logger): Promise<void> {
   const { songsDir, dataDir, nodeEnv } = deps.config;
   if (nodeEnv === 'development' && ((await songsDirIsEmpty(songsDir)) || (await demoLibraryUnfinished(dataDir)))) {
     logger.info({ songsDir }, `generating the demo library into the songs directory (${defaultSongCount} songs, two to three minutes on two cores)`);
-    await writeFile(unfinishedMarkPath(dataDir), `${new Date().toISOString()}\n`, { mode: 0o600 });
+    await markDemoLibraryStarted(dataDir, new Date());
     const progress = libraryProgress(defaultSongCount);
     try {
       const report = await generateDemoLibrary({
@@ -60,7 +44,7 @@ export async function prepareSongLibrary(deps: AppDependencies, logger: Logger):
         seed: 'woodshed',
         onSongDone: (result, done, total) => progress.songDone(result, done, total),
       });
-      await rm(unfinishedMarkPath(dataDir), { force: true });
+      await markDemoLibraryFinished(dataDir);
       logger.info({ songs: report.songs.length, seconds: Math.round(report.seconds) }, 'demo library generated');
     } finally {
       progress.stop();

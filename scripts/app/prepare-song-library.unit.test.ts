@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { demoLibraryUnfinished, songsDirIsEmpty } from './prepare-song-library';
+import { songsDirIsEmpty } from './prepare-song-library';
 
 describe('the first-start library checks', () => {
   let root: string;
@@ -19,11 +19,5 @@ describe('the first-start library checks', () => {
     expect(await songsDirIsEmpty(root)).toBe(true);
     await mkdir(path.join(root, 'neon-tidewater'));
     expect(await songsDirIsEmpty(root)).toBe(false);
-  });
-
-  it('sees the mark a start leaves while it makes the demo library', async () => {
-    expect(await demoLibraryUnfinished(root)).toBe(false);
-    await writeFile(path.join(root, 'demo-library-unfinished'), 'since a moment ago\n');
-    expect(await demoLibraryUnfinished(root)).toBe(true);
   });
 });

@@ -4,8 +4,8 @@ import { deflateSync } from 'node:zlib';
 import { repositoryRoot } from '../app/repository-root';
 
 /**
- * Draws the app icons of the web app manifest (client/public/icons), committed to the repository:
- * `npx tsx scripts/build/make-icons.ts` redraws them. The mark is the favicon's amber disc with
+ * Draws the app icons of the web app manifest (client/public/icons) and /favicon.ico, committed to
+ * the repository: `npx tsx scripts/build/make-icons.ts` redraws them. The mark is the favicon's amber disc with
  * three dark bars (a mixer's faders) on the theme's dark background. The maskable icon keeps the
  * mark inside the central 80 % circle that every platform's mask leaves visible.
  */
@@ -93,9 +93,29 @@ function crc32(bytes: Buffer): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-const outDir = path.join(repositoryRoot, 'client', 'public', 'icons');
+/**
+ * An .ico holding one PNG (every browser since 2007 reads those): what browsers, bookmarks and feed
+ * readers fetch from /favicon.ico when a page names no icon of its own (a JSON answer, say).
+ */
+function encodeIco(size: number, png: Buffer): Buffer {
+  const header = Buffer.alloc(6 + 16);
+  header.writeUInt16LE(1, 2); // type: icon
+  header.writeUInt16LE(1, 4); // one image
+  header[6] = size; // width and height (0 would mean 256)
+  header[7] = size;
+  header.writeUInt16LE(1, 10); // colour planes
+  header.writeUInt16LE(24, 12); // bits per pixel (the PNG is RGB)
+  header.writeUInt32LE(png.length, 14);
+  header.writeUInt32LE(header.length, 18); // the image's offset
+  return Buffer.concat([header, png]);
+}
+
+const publicDir = path.join(repositoryRoot, 'client', 'public');
+const outDir = path.join(publicDir, 'icons');
 await mkdir(outDir, { recursive: true });
 for (const icon of icons) {
   await writeFile(path.join(outDir, icon.file), drawIcon(icon.size, icon.discRadius));
   console.log(`wrote client/public/icons/${icon.file}`);
 }
+await writeFile(path.join(publicDir, 'favicon.ico'), encodeIco(32, drawIcon(32, 0.46)));
+console.log('wrote client/public/favicon.ico');

@@ -16,6 +16,7 @@ import { decideSetStarred, evolveStarsState, initialStarsState } from '../../lib
 import { enforceRateLimit } from '../../rate-limits/rate-limit';
 import { readTextFileInside } from '../../storage/read-text-file-inside';
 import { songAnalyser } from './analysis/song-analyser';
+import { preparingDemoLibrary } from './demo-library-mark';
 import { chordInstrumentName, maxSongTextBytes } from './read-song-folder';
 import {
   type SongDetailsView,
@@ -30,7 +31,7 @@ import { type SongScanner, songCommand } from './song-scan';
 import { bpmDetectionsPerUser, songScansPerUser } from './song-limits';
 import { stemFilesInside } from './stem-files-inside';
 import { chordsQuery, genreRequest, metadataRequest, songIdParam, starredRequest } from './songs-requests';
-import { toSongResponse } from './songs-responses';
+import { type ScanProgressResponse, toSongResponse } from './songs-responses';
 
 const songsReadModel = 'songs';
 
@@ -41,7 +42,7 @@ const songsReadModel = 'songs';
  * - PATCH /api/songs/{id}/starred { starred }, /metadata { title | bpm, key, difficulty }, /genre { genre, genre2 } -> the song
  * - GET /api/songs/{id}/chords -> { availableInstruments }; ?instrument=name -> { instrument, text } (chord files, else detected charts)
  * - POST /api/songs/{id}/rescan-bpm -> { bpm } (detected from the audio now; 409 while one runs for the song)
- * - POST /api/songs/scan -> { message }; GET /api/songs/scan/progress -> ScanProgress
+ * - POST /api/songs/scan -> { message }; GET /api/songs/scan/progress -> ScanProgressResponse
  * Unknown songs (or songs whose folder is gone) answer 404. Commands wait for the songs read model.
  * An administrator's edits and BPM detections change the shared catalogue; anyone else's change
  * their own view only (decision 0063). Scans and BPM detections are rate-limited per user (429),
@@ -67,9 +68,9 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
     ctx.body = { message: 'Scanning the songs directory.' } satisfies ScanStarted;
   });
 
-  router.get('/scan/progress', (ctx) => {
+  router.get('/scan/progress', async (ctx) => {
     requireUser(ctx);
-    ctx.body = scanner.progress();
+    ctx.body = { ...scanner.progress(), preparingDemoLibrary: await preparingDemoLibrary(deps.config) } satisfies ScanProgressResponse;
   });
 
   router.get('/:id', async (ctx) => {

@@ -3,13 +3,15 @@ import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } fro
 import { mixerSlice } from '../features/player/mixer-slice';
 import { playerSlice } from '../features/player/player-slice';
 import type { PlayerState } from '../features/player/player-slice';
+import { welcomeSlice } from '../features/tutorials/welcome-slice';
+import type { WelcomeState } from '../features/tutorials/welcome-slice';
 import { api } from '../lib/api/api';
 import { databaseSessionMiddleware } from '../lib/db/database-session-middleware';
 import { knownUserSlice } from '../lib/session/known-user-slice';
 import type { KnownUserState } from '../lib/session/known-user-slice';
 import { persistStorage } from './persist-storage';
 
-// Only the player slice survives a reload (the last song). Server data is never persisted: it is
+// The player slice survives a reload (the last song). Server data is never persisted: it is
 // re-read from the API; the library, stars and presets live in RxDB (client/src/lib/db).
 const persistedPlayer = persistReducer(
   { key: 'player', keyPrefix: 'woodshed:', version: 1, storage: persistStorage },
@@ -23,9 +25,13 @@ const persistedKnownUser = persistReducer(
   knownUserSlice.reducer,
 );
 
+// Whether the welcome was closed in this sign-in: every tab and a reload see it (decision 0069).
+const persistedWelcome = persistReducer({ key: 'welcome', keyPrefix: 'woodshed:', version: 1, storage: persistStorage }, welcomeSlice.reducer);
+
 const rootReducer = combineReducers({
   player: persistedPlayer,
   knownUser: persistedKnownUser,
+  welcome: persistedWelcome,
   // The mix is the loaded song's: not persisted, a reload loads the song (and its preset) again.
   mixer: mixerSlice.reducer,
   [api.reducerPath]: api.reducer,
@@ -39,9 +45,10 @@ export type RootState = ReturnType<typeof rootReducer>;
  * given without redux-persist's `_persist` marker, which only `persistStore` may add: a preloaded
  * marker would make redux-persist skip rehydrating that slice.
  */
-export interface PreloadedAppState extends Partial<Omit<RootState, 'player' | 'knownUser'>> {
+export interface PreloadedAppState extends Partial<Omit<RootState, 'player' | 'knownUser' | 'welcome'>> {
   player?: PlayerState;
   knownUser?: KnownUserState;
+  welcome?: WelcomeState;
 }
 
 /**

@@ -49,7 +49,7 @@ describe('makeStore', () => {
   describe('with redux-persist', () => {
     afterEach(() => vi.unstubAllGlobals());
 
-    it('keeps the last song (and the last known user) across a reload, and nothing of the API', async () => {
+    it('keeps the last song (and the last known user, and who closed the welcome) across a reload, and nothing of the API', async () => {
       const saved = new Map<string, string>();
       vi.stubGlobal('window', {
         localStorage: {
@@ -63,7 +63,7 @@ describe('makeStore', () => {
       const persistor = await persisted(before);
       before.dispatch(songOpened({ songId: 9 }));
       await persistor.flush();
-      expect([...saved.keys()].sort()).toEqual(['woodshed:knownUser', 'woodshed:player']);
+      expect([...saved.keys()].sort()).toEqual(['woodshed:knownUser', 'woodshed:player', 'woodshed:welcome']);
 
       const afterReload = makeStore();
       await persisted(afterReload);

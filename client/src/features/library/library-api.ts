@@ -17,7 +17,11 @@ export const libraryApi = api.injectEndpoints({
     scanProgress: build.query<ScanProgress, number>({
       query: () => '/api/songs/scan/progress',
     }),
+    /** The same progress, read by an empty library waiting for the demo library (a cache entry of its own). */
+    demoLibraryProgress: build.query<ScanProgress, void>({
+      query: () => '/api/songs/scan/progress',
+    }),
   }),
 });
 
-export const { useStartScanMutation, useScanProgressQuery } = libraryApi;
+export const { useStartScanMutation, useScanProgressQuery, useDemoLibraryProgressQuery } = libraryApi;

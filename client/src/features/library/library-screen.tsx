@@ -28,6 +28,7 @@ import { DEFAULT_SORT, type LibrarySort, nextSort, sortSongs } from './library-s
 import { EditSongDialog } from './edit-song-dialog';
 import { ScanProgressDialog } from './scan-progress-dialog';
 import { SongsTable } from './songs-table';
+import { useDemoLibraryComing } from './use-demo-library-coming';
 import { useLibraryScan } from './use-library-scan';
 import { useLibrarySongs } from './use-library-songs';
 
@@ -48,6 +49,8 @@ export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
   const songs = library.songs;
   // New songs of a scan arrive through the sync stream; a pull right after it does not wait for it.
   const scan = useLibraryScan(library.resync);
+  // On a first start the demo library takes minutes to make: the empty library says songs are coming.
+  const songsComing = useDemoLibraryComing(songs?.length === 0, library.resync);
   // As in the account menu, anything but a definite 'subscribed' (the call failed, say) counts as free.
   const { currentData: subscription } = useSubscriptionStatusQuery();
   const [bannerDismissed, setBannerDismissed] = useState(false);
@@ -71,7 +74,7 @@ export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
   const sorted = useMemo(() => sortSongs(songs ?? [], sort), [songs, sort]);
   const shown = useMemo(() => filterSongs(sorted, { view: view ?? 'all', search, genre }), [sorted, view, search, genre]);
   const genres = useMemo(() => genreOptions(songs ?? []), [songs]);
-  const empty = emptyState(listed.length, counts.starred, shownView, shown.length);
+  const empty = emptyState(listed.length, counts.starred, shownView, shown.length, songsComing);
 
   async function toggleStar(song: LibrarySong) {
     try {
@@ -157,7 +160,7 @@ export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
       ) : songs === undefined ? (
         <LoadingState label="Loading your library..." />
       ) : empty ? (
-        <div className={styles.empty}>
+        <div className={styles.empty} role={songsComing ? 'status' : undefined}>
           <p className={styles.emptyTitle}>{empty.title}</p>
           <p className={styles.emptyText}>{empty.text}</p>
         </div>

@@ -15,4 +15,6 @@ export interface ScanProgress {
   stage: 'scanning' | 'bpm' | 'chords' | 'complete';
   problems?: { song: string; file: string; message: string }[];
   summary?: { catalogued: number; changed: number; unchanged: number; removed: number };
+  /** A first development start is making the demo library; its songs come with the scan that follows. */
+  preparingDemoLibrary?: boolean;
 }

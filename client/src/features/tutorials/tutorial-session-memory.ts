@@ -1,7 +1,8 @@
 import type { TutorialName } from './tutorial-flow';
 
 const key = (userId: number) => `woodshed:tutorials-seen:${userId}`;
-const names = new Set<string>(['welcome', 'choice', 'listen', 'karaoke', 'drums', 'bass', 'guitar', 'keyboard']);
+// The welcome is not a tab's: it is closed once per sign-in, for every tab (welcome-slice.ts).
+const names = new Set<string>(['choice', 'listen', 'karaoke', 'drums', 'bass', 'guitar', 'keyboard']);
 
 /**
  * The tutorials already shown in this browser session, per user (spec 000 section 4: the choice
@@ -19,7 +20,7 @@ export function readSeenTutorials(userId: number): TutorialName[] {
 
 export function writeSeenTutorials(userId: number, seen: readonly TutorialName[]): void {
   try {
-    window.sessionStorage.setItem(key(userId), JSON.stringify(seen));
+    window.sessionStorage.setItem(key(userId), JSON.stringify(seen.filter((name) => names.has(name))));
   } catch {
     // Then the session memory lasts as long as the page.
   }

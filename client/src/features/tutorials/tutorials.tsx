@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useCurrentUserQuery } from '../../lib/api/current-user-api';
 import type { SessionUser } from '../../lib/api/current-user-api';
 import { choiceCopy, choiceOptions, followUpCopy, welcomeCopy } from './tutorial-copy';
@@ -9,6 +10,7 @@ import type { TutorialEvent, TutorialFlowState, TutorialName } from './tutorial-
 import { readSeenTutorials, writeSeenTutorials } from './tutorial-session-memory';
 import styles from './tutorials.module.css';
 import { dismissedTutorials, useTutorialDismissedMutation } from './tutorials-api';
+import { selectWelcomeClosedBy, welcomeClosed, welcomeReturned } from './welcome-slice';
 
 /** Props of {@link Tutorials}: what the app knows about the screen. */
 export interface TutorialsProps {
@@ -28,7 +30,13 @@ export function Tutorials({ screen, stemsLoaded }: TutorialsProps) {
 
 function UserTutorials({ user, screen, stemsLoaded }: TutorialsProps & { user: SessionUser }) {
   const dismissed = useMemo(() => dismissedTutorials(user), [user]);
-  const [flow, setFlow] = useState<TutorialFlowState>(() => ({ ...initialTutorialFlow, seen: readSeenTutorials(user.id) }));
+  const dispatch = useAppDispatch();
+  // The welcome is closed once per sign-in (every tab); the choice once per tab (its session memory).
+  const closedWelcome = useAppSelector((state) => selectWelcomeClosedBy(state, user.id));
+  const [flow, setFlow] = useState<TutorialFlowState>(() => ({
+    ...initialTutorialFlow,
+    seen: closedWelcome ? [...readSeenTutorials(user.id), 'welcome'] : readSeenTutorials(user.id),
+  }));
   const [saveDismissal] = useTutorialDismissedMutation();
 
   // Timers and failed saves apply their event to the state as it is then (never a stale render's).
@@ -40,6 +48,7 @@ function UserTutorials({ user, screen, stemsLoaded }: TutorialsProps & { user: S
   function act(event: TutorialEvent) {
     const decision = decideTutorial(flow, event, dismissed);
     setFlow(decision.state);
+    if (!flow.seen.includes('welcome') && decision.state.seen.includes('welcome')) dispatch(welcomeClosed({ userId: user.id }));
     for (const tutorial of decision.dismiss) {
       saveDismissal(tutorial)
         .unwrap()
@@ -47,6 +56,7 @@ function UserTutorials({ user, screen, stemsLoaded }: TutorialsProps & { user: S
           // The flag was rolled back in the cache; the flow notes why the tutorial may return.
           console.error(`Saving the dismissal of the ${tutorial} tutorial failed`, error);
           apply({ type: 'dismissalFailed', tutorial });
+          if (tutorial === 'welcome') dispatch(welcomeReturned({ userId: user.id }));
         });
     }
   }

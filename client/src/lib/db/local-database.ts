@@ -13,6 +13,7 @@ import type { PresetDocument, StarDocument, SyncCheckpoint, SyncCollection } fro
 import type { KeptSongDocument } from './sync-documents';
 import { OWNER_KEY } from './owner-key';
 import { syncCollections } from '../../../../contract/sync-documents';
+import { quietStorageNotice } from './storage-notice';
 
 /** The one IndexedDB database (Dexie storage) of this browser; it holds one user's data at a time. */
 export const LOCAL_DATABASE_NAME = 'woodshed';
@@ -62,6 +63,7 @@ export interface LocalDatabase {
 }
 
 const dexieStorage = getRxStorageDexie();
+quietStorageNotice();
 // Collections whose schema version went up migrate the documents this browser already holds.
 addRxPlugin(RxDBMigrationSchemaPlugin);
 
