@@ -6,9 +6,10 @@ import { defineConfig } from 'vitest/config';
 // `npm run test:unit|test:int|test:e2e`.
 //
 // In one run the levels take turns (`sequence.groupOrder`): unit, then int, then the exclusive int
-// files, then e2e. Each level then has every core to itself, rather than Chromium, PGlite workers
+// files, then e2e, then the exclusive e2e files. Each level then has every core to itself, rather than Chromium, PGlite workers
 // and in-process apps fighting for them (see docs/decisions/0068-test-levels-take-turns.md).
 const cores = availableParallelism();
+const e2eWorkers = Number(process.env.E2E_WORKERS) || cores;
 
 export default defineConfig({
   test: {
@@ -53,17 +54,33 @@ export default defineConfig({
         },
       },
       {
-        // One file at a time against the one shared app (global-setup.ts): files change state the
-        // whole app shares (the purchasing switch), and a browser test measures what it sees.
+        // Browser tests against the one shared app (global-setup.ts), E2E_WORKERS files at a time:
+        // much of a browser test is waiting (for audio played in real time, for the app's
+        // projections, for timers of the page), so more files than cores keep the cores busy.
         test: {
           name: 'e2e',
           include: ['client/e2e/**/*.e2e.test.ts'],
+          exclude: ['client/e2e/**/*.exclusive.e2e.test.ts'],
+          environment: 'node',
+          globalSetup: ['client/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: e2eWorkers,
+          sequence: { groupOrder: 3 },
+        },
+      },
+      {
+        // Browser tests that change what every user of the shared app sees (the purchasing
+        // switch): one at a time, after every other browser test.
+        test: {
+          name: 'e2e-exclusive',
+          include: ['client/e2e/**/*.exclusive.e2e.test.ts'],
           environment: 'node',
           globalSetup: ['client/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: 1,
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 4 },
         },
       },
     ],

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { measureLandingPaint } from '../../client/e2e/landing-visit';
 import { recordMoments, tutorialMoments } from '../../client/e2e/tutorial-moments';
 import { signInWithCode } from '../../api/testing/test-sign-in';
@@ -69,7 +69,7 @@ export async function measurePageTimings(browser: Browser, app: ClientBenchApp, 
       await page.goto(`${app.url}/library`);
       await page.getByPlaceholder('Search songs...').fill(app.demoSong.title);
     }
-    const [clicking, watching] = pages as [(typeof pages)[0], (typeof pages)[0]];
+    const [clicking, watching] = pages as [Page, Page];
     const title = app.demoSong.title;
     await watching.getByRole('button', { name: `Star ${title}` }).waitFor({ timeout: 60_000 });
     for (let run = 0; run < runs; run++) {
