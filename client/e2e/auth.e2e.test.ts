@@ -149,7 +149,7 @@ describe('sign-in and accounts', () => {
     await page.goto(mail.link);
     await page.getByRole('heading', { name: 'Verifying...' }).waitFor();
     await saveScreenshot(page, 'auth-verifying');
-    await verifying.release();
+    verifying.release();
     await page.waitForURL(`${origin}/library`);
     expect(await toastTitled(page, 'Welcome!')).toEqual({ description: `Signed in as ${email}`, variant: 'default' });
     await saveScreenshot(page, 'auth-link-welcome');

@@ -52,7 +52,7 @@ describe('privacy requests and the newsletter (public, no session)', () => {
     await pending.waitFor();
     expect(await pending.isDisabled()).toBe(true);
     await saveScreenshot(page, 'privacy-request-submitting');
-    await submitting.release();
+    submitting.release();
     const request = await call;
     expect(JSON.parse(request.postData() ?? '')).toEqual({
       email,
