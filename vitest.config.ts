@@ -1,8 +1,16 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Test level lives in the file name: *.unit.test.ts, *.int.test.ts (real database),
 // *.e2e.test.ts (real browser against the running app). Each level runs on its own with
 // `npm run test:unit|test:int|test:e2e`.
+//
+// In one run the levels take turns (`sequence.groupOrder`): unit, then int, then the exclusive int
+// files, then e2e, then the exclusive e2e files. Each level then has every core to itself, rather than Chromium, PGlite workers
+// and in-process apps fighting for them (see docs/decisions/0068-test-levels-take-turns.md).
+const cores = availableParallelism();
+const e2eWorkers = Number(process.env.E2E_WORKERS) || cores;
+
 export default defineConfig({
   test: {
     // In CI every test is listed with its suite, so the log shows which databases the contract
@@ -14,6 +22,8 @@ export default defineConfig({
           name: 'unit',
           include: ['{contract,events,projections,api,client,scripts}/**/*.unit.test.{ts,tsx}'],
           environment: 'node',
+          maxWorkers: cores,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -24,21 +34,23 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          maxWorkers: cores,
+          sequence: { groupOrder: 1 },
         },
       },
       {
         // Tests that hold a transaction open on the PostgreSQL server on purpose (a stuck client).
         // Readers of the log see nothing past the cluster's oldest open transaction, in any
         // database, so while one runs every other file's projections stand still. They run one
-        // at a time, after every other project has finished.
+        // at a time, after the other integration tests have finished.
         test: {
           name: 'int-exclusive',
           include: ['{events,projections,api,scripts}/**/*.exclusive.int.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -50,17 +62,38 @@ export default defineConfig({
           environment: 'jsdom',
           environmentOptions: { jsdom: { url: 'http://woodshed.test/' } },
           setupFiles: ['client/src/lib/testing/component-test-setup.ts'],
+          maxWorkers: cores,
+          sequence: { groupOrder: 0 },
         },
       },
       {
+        // Browser tests against the one shared app (global-setup.ts), E2E_WORKERS files at a time:
+        // much of a browser test is waiting (for audio played in real time, for the app's
+        // projections, for timers of the page), so more files than cores keep the cores busy.
         test: {
           name: 'e2e',
           include: ['client/e2e/**/*.e2e.test.ts'],
+          exclude: ['client/e2e/**/*.exclusive.e2e.test.ts'],
           environment: 'node',
           globalSetup: ['client/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: e2eWorkers,
+          sequence: { groupOrder: 3 },
+        },
+      },
+      {
+        // Browser tests that change what every user of the shared app sees (the purchasing
+        // switch): one at a time, after every other browser test.
+        test: {
+          name: 'e2e-exclusive',
+          include: ['client/e2e/**/*.exclusive.e2e.test.ts'],
+          environment: 'node',
+          globalSetup: ['client/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 4 },
         },
       },
     ],

@@ -30,6 +30,11 @@ const hermeticallyUnset = [
 export interface AppProcess {
   /** http://127.0.0.1:{port}, no trailing slash. */
   baseUrl: string;
+  /**
+   * The origin the app calls itself by (PUBLIC_URL's default, http://localhost:{port}): the
+   * addresses it builds, such as the test checkout's return addresses, lead there.
+   */
+  publicUrl: string;
   /** The temporary WOODSHED_DATA_DIR; removed by stop(). */
   dataDir: string;
   /** WOODSHED_SONGS_DIR: the one given, or a fresh fixture library removed by stop(). Not scanned. */
@@ -45,11 +50,6 @@ export interface StartAppOptions {
    * scripts/e2e/start-seedable-app.ts, the app plus test-only seeding routes).
    */
   entry?: string;
-  /**
-   * Set PUBLIC_URL to the base URL, so addresses the app builds (the test checkout's return
-   * addresses) stay on 127.0.0.1, where the session cookie lives, rather than localhost.
-   */
-  publicUrlIsBaseUrl?: boolean;
   /**
    * Trust one proxy's X-Forwarded-For, as behind a load balancer. The shared app of the browser
    * tests uses it so each test browser (launchBrowser sends its own address) is a network of its
@@ -82,7 +82,8 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppProces
     ADMIN_EMAILS: e2eAdminEmail,
   };
   for (const name of hermeticallyUnset) delete env[name];
-  if (options.publicUrlIsBaseUrl) env.PUBLIC_URL = baseUrl;
+  // PUBLIC_URL is left to its default, which names the same server by another name.
+  const publicUrl = `http://localhost:${port}`;
   if (options.trustProxy) env.TRUST_PROXY = 'true';
   Object.assign(env, options.env);
 
@@ -103,7 +104,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppProces
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`The app did not start for the browser tests: ${reason}\n--- last output of scripts/start.ts ---\n${output().join('\n')}`, { cause: error });
   }
-  return { baseUrl, dataDir, songsDir, stop };
+  return { baseUrl, publicUrl, dataDir, songsDir, stop };
 }
 
 function keepLastLines(child: ChildProcess): () => string[] {

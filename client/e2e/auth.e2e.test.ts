@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
 import { e2eAdminEmail } from './admin-email';
 import { newestSignInMail, uniqueEmail } from './dev-outbox';
+import { holdRequests } from './held-requests';
 import { signedOutPage } from './page-problems';
 import { saveScreenshot } from './screenshot';
 import { currentUser, requestSignInMail, signInWithCode, toastTitled } from './sign-in-flow';
@@ -143,17 +144,13 @@ describe('sign-in and accounts', () => {
     // the same server differently from baseUrl (localhost rather than 127.0.0.1).
     const origin = link.origin;
 
-    // Hold the answer a moment so the 'Verifying...' state can be seen (the server still answers).
-    const isVerifyCall = (url: URL) => url.pathname === '/api/auth/verify';
-    await page.route(isVerifyCall, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      await route.continue();
-    });
+    // Hold the call until the 'Verifying...' state has been seen (the server still answers it).
+    const verifying = await holdRequests(page, (url) => url.pathname === '/api/auth/verify');
     await page.goto(mail.link);
     await page.getByRole('heading', { name: 'Verifying...' }).waitFor();
     await saveScreenshot(page, 'auth-verifying');
+    verifying.release();
     await page.waitForURL(`${origin}/library`);
-    await page.unroute(isVerifyCall);
     expect(await toastTitled(page, 'Welcome!')).toEqual({ description: `Signed in as ${email}`, variant: 'default' });
     await saveScreenshot(page, 'auth-link-welcome');
     await closeWelcomeTutorial(page);

@@ -1,9 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp } from './app-process';
-import type { AppProcess } from './app-process';
-import { launchBrowser } from './browser';
-import type { TestBrowser } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile } from './browser-per-file';
 import { uniqueEmail } from './dev-outbox';
 import { watchPageProblems } from './page-problems';
 import { scanFixtureLibrary } from './scan-fixture-library';
@@ -15,23 +12,14 @@ import { fixtureSongs } from './song-fixtures';
 const FLOW_TIMEOUT_MS = 300_000;
 const STEP_TIMEOUT_MS = 60_000;
 
-// This file runs its own app: the seedable one (scripts/e2e/start-seedable-app.ts), so a month's
-// usage and the purchasing switch can be set without streaming 2 GB or an admin screen, and with
-// PUBLIC_URL on 127.0.0.1 so the test checkout returns to where the session cookie lives.
-let app: AppProcess;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ entry: 'scripts/e2e/start-seedable-app.ts', publicUrlIsBaseUrl: true }), launchBrowser()]);
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+// The shared app's seeding routes (scripts/e2e/start-seedable-app.ts) set a month's usage and the
+// purchasing switch without streaming 2 GB or an admin screen. The test browses the app by the name
+// it calls itself (PUBLIC_URL), so the test checkout's way back leads to where the session cookie lives.
+const baseUrl = inject('publicUrl');
+const browser = browserPerFile();
 
 async function seed(page: Page, what: 'usage' | 'purchasing', body: object): Promise<void> {
-  const answer = await page.request.post(`${app.baseUrl}/api/e2e-seed/${what}`, { data: body });
+  const answer = await page.request.post(`${baseUrl}/api/e2e-seed/${what}`, { data: body });
   if (answer.status() !== 204) throw new Error(`seeding ${what} answered ${answer.status()}: ${await answer.text()}`);
 }
 
@@ -49,10 +37,10 @@ describe('credits and membership', () => {
       const page = await browser.newPage();
       page.setDefaultTimeout(STEP_TIMEOUT_MS);
       const problems = watchPageProblems(page);
-      await signInWithCode(page, app.baseUrl, uniqueEmail('credits-limit'));
-      const songId = (await scanFixtureLibrary(page, app.baseUrl)).get(fixtureSongs[0]!.title);
+      await signInWithCode(page, baseUrl, uniqueEmail('credits-limit'));
+      const songId = (await scanFixtureLibrary(page, baseUrl)).get(fixtureSongs[0]!.title);
 
-      await page.goto(`${app.baseUrl}/usage`);
+      await page.goto(`${baseUrl}/usage`);
       await page.getByRole('heading', { name: 'Free Credit Period' }).waitFor();
       expect(await page.getByRole('progressbar', { name: 'Free Credits' }).getAttribute('data-tone')).toBe('gradient');
       expect(await page.getByRole('alert').count()).toBe(0);
@@ -67,7 +55,7 @@ describe('credits and membership', () => {
       expect(await page.getByRole('region', { name: 'Current Usage' }).innerText()).toContain('of 200 available');
       await saveScreenshot(page, 'usage-free-at-limit');
 
-      await page.goto(`${app.baseUrl}/player?songId=${songId}`);
+      await page.goto(`${baseUrl}/player?songId=${songId}`);
       const limit = page.getByRole('alertdialog', { name: 'Credit Limit Reached' });
       await limit.waitFor();
       expect(await page.getByTestId('mixer-strip').count()).toBe(0);
@@ -75,7 +63,7 @@ describe('credits and membership', () => {
 
       await limit.getByRole('button', { name: 'Buy 100 Credits - $5' }).click();
       await finishTestCheckout(page, 'Pay');
-      await page.waitForURL(`${app.baseUrl}/usage`);
+      await page.waitForURL(`${baseUrl}/usage`);
       expect(await toastTitled(page, 'Credits Purchased!')).toEqual({ description: '100 credits have been added to your account.', variant: 'default' });
       await page.getByText('100 purchased credits left (they never expire)').waitFor();
       expect(await page.getByRole('region', { name: 'Current Usage' }).innerText()).toContain('of 300 available');
@@ -83,7 +71,7 @@ describe('credits and membership', () => {
 
       // Back to Player goes straight back to the song that hit the limit.
       await page.getByRole('link', { name: 'Back to Player' }).click();
-      await page.waitForURL(`${app.baseUrl}/player?songId=${songId}`);
+      await page.waitForURL(`${baseUrl}/player?songId=${songId}`);
       expect((await toastTitled(page, 'Song loaded successfully')).description).toBe(`Loaded ${fixtureSongs[0]!.stems.length} tracks for the song`);
       expect(await page.getByRole('alertdialog', { name: 'Credit Limit Reached' }).count()).toBe(0);
       expect(problems).toEqual([]);
@@ -98,16 +86,16 @@ describe('credits and membership', () => {
       const page = await browser.newPage();
       page.setDefaultTimeout(STEP_TIMEOUT_MS);
       const problems = watchPageProblems(page);
-      await signInWithCode(page, app.baseUrl, uniqueEmail('credits-pro'));
+      await signInWithCode(page, baseUrl, uniqueEmail('credits-pro'));
       expect(await page.locator('header').getByText('PRO', { exact: true }).count()).toBe(0);
 
-      await page.goto(`${app.baseUrl}/membership`);
+      await page.goto(`${baseUrl}/membership`);
       await page.getByRole('heading', { name: 'No Active Subscription' }).waitFor();
       await saveScreenshot(page, 'membership-free');
 
       await page.getByRole('button', { name: 'Upgrade to Pro - $15/month' }).click();
       await finishTestCheckout(page, 'Pay');
-      await page.waitForURL(`${app.baseUrl}/membership`);
+      await page.waitForURL(`${baseUrl}/membership`);
       const welcome = page.getByRole('dialog', { name: 'Welcome to Pro!' });
       await welcome.waitFor();
       await saveScreenshot(page, 'membership-welcome-to-pro');
@@ -120,15 +108,15 @@ describe('credits and membership', () => {
       expect(details).toContain('Renews On');
       await saveScreenshot(page, 'membership-active-monthly');
 
-      await page.goto(`${app.baseUrl}/usage`);
+      await page.goto(`${baseUrl}/usage`);
       await page.getByText('unlimited streaming credits, no monthly limits').waitFor();
       expect(await page.getByRole('region', { name: 'Credit Usage' }).count()).toBe(0);
       await saveScreenshot(page, 'usage-pro');
 
-      await page.goto(`${app.baseUrl}/library`);
+      await page.goto(`${baseUrl}/library`);
       await page.locator('header').getByText('PRO', { exact: true }).waitFor();
 
-      await page.goto(`${app.baseUrl}/membership`);
+      await page.goto(`${baseUrl}/membership`);
       await page.getByRole('button', { name: 'Cancel Subscription' }).click();
       const confirm = page.getByRole('alertdialog', { name: 'Cancel Subscription' });
       expect(await confirm.innerText()).toContain(
@@ -151,11 +139,11 @@ describe('credits and membership', () => {
     async () => {
       const page = await browser.newPage();
       page.setDefaultTimeout(STEP_TIMEOUT_MS);
-      await signInWithCode(page, app.baseUrl, uniqueEmail('credits-yearly'));
-      await page.goto(`${app.baseUrl}/membership`);
+      await signInWithCode(page, baseUrl, uniqueEmail('credits-yearly'));
+      await page.goto(`${baseUrl}/membership`);
       await page.getByRole('button', { name: 'Upgrade to Pro - $15/month' }).click();
       await finishTestCheckout(page, 'Cancel');
-      await page.waitForURL(`${app.baseUrl}/membership`);
+      await page.waitForURL(`${baseUrl}/membership`);
       expect((await toastTitled(page, 'Upgrade Canceled')).description).toMatch(/^No worries/);
 
       await page.getByRole('button', { name: 'Go Yearly - $160/year' }).click();
@@ -163,28 +151,6 @@ describe('credits and membership', () => {
       await page.getByRole('dialog', { name: 'Welcome to Pro!' }).getByRole('button', { name: 'View Membership Details' }).click();
       expect(await page.getByRole('region', { name: 'Pro Membership' }).innerText()).toContain('Yearly $160/year');
       await saveScreenshot(page, 'membership-active-yearly');
-      await page.close();
-    },
-    FLOW_TIMEOUT_MS,
-  );
-
-  it(
-    'while purchasing is off, membership shows Purchasing Temporarily Unavailable instead of the buy buttons',
-    async () => {
-      const page = await browser.newPage();
-      page.setDefaultTimeout(STEP_TIMEOUT_MS);
-      await signInWithCode(page, app.baseUrl, uniqueEmail('credits-off'));
-      await seed(page, 'purchasing', { enabled: false });
-      try {
-        await page.goto(`${app.baseUrl}/membership`);
-        await page.getByRole('heading', { name: 'No Active Subscription' }).waitFor();
-        await page.getByText('Purchasing Temporarily Unavailable').waitFor();
-        expect(await page.getByRole('button', { name: 'Upgrade to Pro - $15/month' }).count()).toBe(0);
-        expect(await page.getByRole('button', { name: 'Buy More Credits - $5 for 100 credits' }).count()).toBe(0);
-        await saveScreenshot(page, 'membership-purchasing-disabled');
-      } finally {
-        await seed(page, 'purchasing', { enabled: true });
-      }
       await page.close();
     },
     FLOW_TIMEOUT_MS,

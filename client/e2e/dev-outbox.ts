@@ -34,7 +34,7 @@ export async function newestSignInMail(baseUrl: string, to: string, after = 0): 
       return { id: newest.id, subject: newest.subject, text: newest.text, code, link };
     }
     if (Date.now() > deadline) throw new Error(`no sign-in e-mail to ${to} in the dev outbox after ${WAIT_MS / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 

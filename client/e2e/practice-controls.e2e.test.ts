@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
 import { openPracticeTools, setLoop } from './practice-tools-page';
@@ -16,15 +17,43 @@ interface LoopPass {
   from: number;
 }
 
-/** The player's clock in seconds ('0:03 / 0:06' -> 3). */
-function clockSeconds(text: string): number {
-  const [minutes, seconds] = text.split('/')[0]!.trim().split(':').map(Number) as [number, number];
-  return minutes * 60 + seconds;
+/** Keeps every AudioContext the page makes in `window.audioContexts`; the engine's is the last one. */
+async function recordAudioContexts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const contexts: AudioContext[] = [];
+    (window as unknown as { audioContexts: typeof contexts }).audioContexts = contexts;
+    const Native = window.AudioContext;
+    window.AudioContext = class extends Native {
+      constructor(options?: AudioContextOptions) {
+        super(options);
+        contexts.push(this);
+      }
+    };
+  });
+}
+
+/**
+ * The player's position (its Seek slider) and the engine's audio clock, read in one animation
+ * frame (the player follows the engine every frame): pairs of the two show how fast the song moves
+ * on the audio clock, which a busy machine does not skew as it skews the wall clock.
+ */
+async function positionOnAudioClock(page: Page): Promise<{ position: number; clock: number }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ position: number; clock: number }>((resolve) => {
+        requestAnimationFrame(() => {
+          const seek = document.querySelector<HTMLInputElement>('input[aria-label="Seek"]')!;
+          const context = (window as unknown as { audioContexts: AudioContext[] }).audioContexts.at(-1)!;
+          resolve({ position: Number(seek.value), clock: context.currentTime });
+        });
+      }),
+  );
 }
 
 describe('practice tools in the player', () => {
   it('slows the song, transposes it, loops A-B, and the position follows the stretched time', async () => {
     const page = await browser.newPage();
+    await recordAudioContexts(page);
     const { tools } = await openPracticeTools(page, baseUrl, 'practice-tools');
 
     // Tempo: five steps down from 100% is 75%; transpose +2.
@@ -34,19 +63,26 @@ describe('practice tools in the player', () => {
     await tools.getByRole('button', { name: 'Transpose up' }).click();
     expect(await page.getByTestId('transpose-value').textContent()).toBe('+2');
 
-    // Playing at 75%: 4 s of audio clock move the song position about 3 s (the clock shows whole seconds).
+    // Playing at 75%: the song position moves 0.75 s per second of the engine's audio clock.
     await page.getByRole('button', { name: 'Play' }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="player-body"]')?.getAttribute('data-playing') === 'true');
     // Sound comes out of the stretch nodes: the analyser of the master output shows the tones.
     await page.getByRole('tab', { name: 'SPECTRUM' }).click();
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="spectrum"]')?.getAttribute('data-peak')) > 0.2);
     await page.getByRole('tab', { name: 'PRACTICE TOOLS' }).click();
-    const startedAt = Date.now();
-    await page.waitForTimeout(4000);
-    const elapsed = (Date.now() - startedAt) / 1000;
-    const position = clockSeconds((await page.getByTestId('player-clock').textContent()) ?? '');
-    expect(position).toBeGreaterThanOrEqual(Math.floor(elapsed * 0.75) - 1);
-    expect(position).toBeLessThanOrEqual(Math.ceil(elapsed * 0.75));
+    // From the start again, so the song (8 s at 75%) cannot end inside the two seconds measured.
+    await page.getByRole('slider', { name: 'Seek' }).fill('0');
+    await page.waitForFunction(() => {
+      const position = Number(document.querySelector<HTMLInputElement>('input[aria-label="Seek"]')?.value);
+      return position > 0.2 && position < 2;
+    });
+    const before = await positionOnAudioClock(page);
+    await page.waitForFunction((from) => (window as unknown as { audioContexts: AudioContext[] }).audioContexts.at(-1)!.currentTime >= from + 2, before.clock);
+    const after = await positionOnAudioClock(page);
+    const clockSeconds = after.clock - before.clock;
+    console.log(`at 75%: the position moved ${(after.position - before.position).toFixed(3)} s in ${clockSeconds.toFixed(3)} s of audio clock`);
+    // A frame's worth of slack each side: 1x would be half a second further after 2 s.
+    expect(Math.abs(after.position - before.position - 0.75 * clockSeconds)).toBeLessThan(0.2);
     // Changing the tempo while playing keeps playing.
     await tools.getByRole('button', { name: 'Faster' }).click();
     expect(await page.getByTestId('player-body').getAttribute('data-playing')).toBe('true');
@@ -70,28 +106,22 @@ describe('practice tools in the player', () => {
     await tools.getByRole('button', { name: 'Reset transpose' }).click();
     expect(await page.getByTestId('tempo-value').textContent()).toBe('100%');
     expect(await page.getByTestId('transpose-value').textContent()).toBe('0');
-  });
+  }, 120_000);
 
   it('the speed trainer raises the tempo a step each pass up to its target; a count-in plays before each pass, on the beat grid, and the loop is otherwise seamless', async () => {
     const page = await browser.newPage();
     // Every sound the page starts on the audio clock: the click track's 30 ms clicks are
     // AudioBufferSourceNodes (the stems play through the stretch worklet, not buffer sources).
+    // The audio contexts the page makes, to read the audio clock when the controls change.
+    await recordAudioContexts(page);
     await page.addInitScript(() => {
       const started: { when: number; length: number; context: number }[] = [];
       (window as unknown as { startedSources: typeof started }).startedSources = started;
-      // The audio contexts the page makes, to read the audio clock when the controls change.
-      const contexts: AudioContext[] = [];
-      (window as unknown as { audioContexts: typeof contexts }).audioContexts = contexts;
-      const Native = window.AudioContext;
-      window.AudioContext = class extends Native {
-        constructor(options?: AudioContextOptions) {
-          super(options);
-          contexts.push(this);
-        }
-      };
+      // Read when a source starts: the order in which init scripts run is not defined.
+      const contexts = () => (window as unknown as { audioContexts: AudioContext[] }).audioContexts;
       const start = AudioBufferSourceNode.prototype.start;
       AudioBufferSourceNode.prototype.start = function (this: AudioBufferSourceNode, when?: number, offset?: number, duration?: number) {
-        started.push({ when: when ?? 0, length: this.buffer?.duration ?? 0, context: contexts.indexOf(this.context as AudioContext) });
+        started.push({ when: when ?? 0, length: this.buffer?.duration ?? 0, context: contexts().indexOf(this.context as AudioContext) });
         return start.call(this, when, offset, duration);
       };
     });
@@ -117,9 +147,10 @@ describe('practice tools in the player', () => {
       const pass = (await schedule()).find((candidate) => candidate.pass === shown - 1)!;
       expect(pass.tempo).toBe(percent / 100);
       // The controls change at the seam, when the pass is heard, not when it is scheduled (up to
-      // 0.3 s before); 20 ms for the audio clock's steps, 0.5 s for a busy page's timer and redraw.
+      // 0.3 s before; 20 ms for the audio clock's steps), and while that pass plays. How soon after
+      // the seam a page draws it depends on how busy the machine is: logged below, not checked.
       expect(shownAt).toBeGreaterThanOrEqual(pass.boundary - 0.02);
-      expect(shownAt).toBeLessThan(pass.boundary + 0.5);
+      expect(shownAt).toBeLessThan(pass.startsAt + (loop.end - pass.from) / pass.tempo);
       seen.push(pass);
       console.log(`pass ${shown}: shown at ${shownAt.toFixed(4)} s, tempo ${pass.tempo}, seam at ${pass.boundary.toFixed(4)} s, plays from ${pass.startsAt.toFixed(4)} s, count-in ${pass.countIn.map((time) => time.toFixed(4)).join(' ')}`);
     };

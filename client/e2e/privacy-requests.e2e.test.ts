@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
 import { uniqueEmail } from './dev-outbox';
+import { holdRequests } from './held-requests';
 import { watchPageProblems } from './page-problems';
 import { saveScreenshot } from './screenshot';
 import { toastTitled } from './sign-in-flow';
@@ -43,17 +44,15 @@ describe('privacy requests and the newsletter (public, no session)', () => {
     await page.getByLabel('Request Type').selectOption({ label: 'Opt-Out (California)' });
     await page.getByLabel('Details').fill('Please do not sell or share my personal information.');
     const isPrivacyCall = (url: URL) => url.pathname === '/api/privacy/request';
-    // Hold the call a moment so the pending state can be seen (the server still answers).
-    await page.route(isPrivacyCall, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      await route.continue();
-    });
+    // Hold the call until the pending state has been seen (the server still answers it).
+    const submitting = await holdRequests(page, isPrivacyCall);
     const call = page.waitForRequest((request) => isPrivacyCall(new URL(request.url())));
     await page.getByRole('button', { name: 'Submit Privacy Request' }).click();
     const pending = page.getByRole('button', { name: 'Submitting...' });
     await pending.waitFor();
     expect(await pending.isDisabled()).toBe(true);
     await saveScreenshot(page, 'privacy-request-submitting');
+    submitting.release();
     const request = await call;
     expect(JSON.parse(request.postData() ?? '')).toEqual({
       email,
@@ -61,7 +60,6 @@ describe('privacy requests and the newsletter (public, no session)', () => {
       description: 'Please do not sell or share my personal information.',
     });
     expect((await request.response())?.status()).toBe(201);
-    await page.unroute(isPrivacyCall);
 
     expect(await toastTitled(page, 'Request Submitted')).toEqual({
       description: 'Your privacy request has been received. We will respond within 45 days.',

@@ -11,7 +11,7 @@ export async function scanFixtureLibrary(page: Page, baseUrl: string): Promise<M
     const progress = (await (await page.request.get(`${baseUrl}/api/songs/scan/progress`)).json()) as { isScanning: boolean; stage: string };
     if (!progress.isScanning && progress.stage === 'complete') break;
     if (Date.now() > deadline) throw new Error(`the scan did not complete: ${JSON.stringify(progress)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const songs = (await (await page.request.get(`${baseUrl}/api/songs`)).json()) as { id: number; title: string }[];
   return new Map(songs.map((song) => [song.title, song.id]));

@@ -153,24 +153,29 @@ function slope(points: readonly { x: number; y: number }[]): number {
 
 /**
  * How fast the song moves while playing, over `seconds` of the page's time: `shown` is the player's
- * position (the seek bar) per wall-clock second; `heard` is the first node of `kind`'s reported
- * input position per audio-clock second (a least-squares line through its reports, which come
- * every 0.1 s of audio and reach the page a little late each).
+ * position (the seek bar) per second of the node's audio clock; `heard` is the first node of
+ * `kind`'s reported input position per audio-clock second (a least-squares line through its
+ * reports, which come every 0.1 s of audio and reach the page a little late each). Both on the
+ * audio clock, which a busy machine slows together with the song, where it skews the wall clock.
  */
 export async function playbackRates(page: Page, seconds: number, kind: 'plain' | 'stretch' = 'stretch'): Promise<{ shown: number; heard: number }> {
   const sample = () =>
-    page.evaluate((wanted) => ({
-      wall: performance.now() / 1000,
-      position: Number((document.querySelector('input[aria-label="Seek"]') as HTMLInputElement).value),
-      reports: (window as unknown as ProbeWindow).stretchNodes.find((node) => node.kind === wanted && node.schedules.length > 0)!.times.length,
-    }), kind);
+    page.evaluate((wanted) => {
+      const probe = window as unknown as ProbeWindow;
+      const index = probe.stretchNodes.findIndex((node) => node.kind === wanted && node.schedules.length > 0);
+      return {
+        clock: probe.nodeContexts[index]!.currentTime,
+        position: Number((document.querySelector('input[aria-label="Seek"]') as HTMLInputElement).value),
+        reports: probe.stretchNodes[index]!.times.length,
+      };
+    }, kind);
   const before = await sample();
   await page.waitForTimeout(seconds * 1000);
   const after = await sample();
   const reports = (await stemNodesSeen(page)).find((node) => node.kind === kind)!.times.slice(before.reports, after.reports);
   if (reports.length < 5) throw new Error(`only ${reports.length} position reports from the ${kind} node in ${seconds} s`);
   return {
-    shown: (after.position - before.position) / (after.wall - before.wall),
+    shown: (after.position - before.position) / (after.clock - before.clock),
     heard: slope(reports.map((report) => ({ x: report.at, y: report.input }))),
   };
 }

@@ -9,6 +9,7 @@ import { openPgSqlClient } from './postgres/pg-sql-client';
 import { createPostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';
 import type { SqlClient } from './postgres/sql-client';
 import { dropSchema, freshSchemaName } from './testing/test-sql-clients';
+import { testRandom } from '../testing/test-seed';
 import { WrongExpectedVersion } from './wrong-expected-version';
 
 /** One adapter opened for the suite: a store, a second store on the same log (another process). */
@@ -419,11 +420,13 @@ for (const adapter of adapters()) {
       }
       // PGlite runs one transaction at a time, so it cannot interleave: one round shows the same order.
       const rounds = adapter.name === 'postgres' ? 3 : 1;
+      // Which stream each append goes to: seeded, so a failing schedule's choices can be replayed.
+      const random = testRandom();
       const perRound = 400;
       for (let round = 0; round < rounds; round++) {
         await Promise.all(
           Array.from({ length: perRound }, (_, index) =>
-            writers[index % writers.length]!.append(streams[Math.floor(Math.random() * streams.length)]!, events(1 + (index % 2)), { expectedVersion: 'any' }),
+            writers[index % writers.length]!.append(streams[Math.floor(random.next() * streams.length)]!, events(1 + (index % 2)), { expectedVersion: 'any' }),
           ),
         );
       }

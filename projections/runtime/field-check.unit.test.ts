@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { eventDefinitions, eventMetadataSchema } from '../../events/catalog';
 import { compileFieldCheck } from './field-check';
-import { seededRandom } from './testing/seeded-random';
+import { seededRandom } from '../../events/testing/seeded-random';
 
 const edgeValues: unknown[] = [
   undefined, null, true, false, 0, -0, 1, -1, 2, 0.5, -0.5, 1e-7, 2 ** 31, 2 ** 53 - 1, 2 ** 53, -(2 ** 53 - 1), -(2 ** 53), 1e308,

@@ -8,7 +8,8 @@
  * - POST /api/e2e-seed/purchasing `{ enabled }`: PurchasingEnabled / PurchasingDisabled, once the
  *   purchasing-setting read model has it
  *
- * Started by client/e2e/app-process.ts (`startApp({ entry })`), which waits for /api/health.
+ * The shared app of the browser tests: client/e2e/global-setup.ts starts it (`startApp({ entry })`
+ * in client/e2e/app-process.ts, which waits for /api/health).
  */
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';

@@ -3,6 +3,7 @@ import { decodeEvent } from '../../../events/catalog';
 import type { EventStore } from '../../../events/store/event-store';
 import type { SqlClient } from '../../../events/store/postgres/sql-client';
 import { availableSqlClients } from '../../../events/store/testing/test-sql-clients';
+import { testRandom } from '../../../events/testing/test-seed';
 import { createEmailDeliveryJob } from '../../adapters/email/email-delivery-job';
 import { createSesEmailSender } from '../../adapters/email/ses-email-sender';
 import { deriveAuthKey } from '../../config/auth-secret';
@@ -50,14 +51,15 @@ for (const candidate of availableSqlClients()) {
       const outboxKey = deriveAuthKey(config, 'email-outbox');
       const sesSender = createSesEmailSender({ region: 'eu-west-1', fromAddress: 'Woodshed <hello@woodshed.example>', endpoint: ses.url, credentials: { accessKeyId: 'AKIDTEST', secretAccessKey: 'test' } });
       const sesDelivery = createEmailDeliveryJob({ sql, clock, logger: silentLogger, sender: sesSender, key: outboxKey });
+      const random = testRandom();
       try {
         for (let run = 0; run < 200; run++) {
           const before = await lastOutboxId(sql);
           const { campaignId } = await createCampaign(world(), { ...message, subject: `Run ${run}` }, cause);
           // The crash: at a random one of the sender's points, once a random number (0-49) of the 50 sends were made.
-          const crashAfter = Math.floor(Math.random() * 50);
-          const point = crashPoints[Math.floor(Math.random() * crashPoints.length)]!;
-          const label = `run ${run}: ${point} after ${crashAfter} sends`;
+          const crashAfter = Math.floor(random.next() * 50);
+          const point = crashPoints[Math.floor(random.next() * crashPoints.length)]!;
+          const label = `run ${run} (seed ${random.seed}): ${point} after ${crashAfter} sends`;
           // Every fourth run the sender is stopped (its signal aborted, as on SIGTERM) instead of dying.
           const byAbort = run % 4 === 3 && !point.startsWith('inside');
           const stop = new AbortController();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DecidedEvent, newEvent } from '../../../../events/catalog';
 import type { AppendResult, EventStore, EventToAppend } from '../../../../events/store/event-store';
-import { seededRandom } from '../../../../projections/runtime/testing/seeded-random';
+import { seededRandom } from '../../../../events/testing/seeded-random';
 
 const hour = 3_600_000;
 const day = 24 * hour;

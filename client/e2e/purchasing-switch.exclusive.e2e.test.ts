@@ -1,15 +1,26 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { e2eAdminEmail } from './admin-email';
 import { browserPerFile } from './browser-per-file';
 import { watchPageProblems } from './page-problems';
 import { saveScreenshot } from './screenshot';
 import { signInWithCode } from './sign-in-flow';
+import { uniqueEmail } from './dev-outbox';
 
-/** Spec 001: the purchasing switch takes effect at once everywhere, tabs already open included. */
+/**
+ * Spec 001: the purchasing switch takes effect at once everywhere, tabs already open included.
+ * Every user of the shared app sees the switch, so this file runs alone (the e2e-exclusive project).
+ */
 
 const baseUrl = inject('baseUrl');
 const browser = browserPerFile();
 const upgradeLabel = 'Upgrade to Pro - $15/month';
+
+/** Switches purchasing through the shared app's seeding route (scripts/e2e/start-seedable-app.ts). */
+async function seedPurchasing(page: Page, enabled: boolean): Promise<void> {
+  const answer = await page.request.post(`${baseUrl}/api/e2e-seed/purchasing`, { data: { enabled } });
+  if (answer.status() !== 204) throw new Error(`seeding purchasing answered ${answer.status()}: ${await answer.text()}`);
+}
 
 describe('purchasing switch', () => {
   it('switched off in one tab, another open tab stops offering Upgrade without a reload, and offers it again when switched back on', async () => {
@@ -51,4 +62,24 @@ describe('purchasing switch', () => {
     expect(problems).toEqual([]);
     expect(shopperProblems).toEqual([]);
   });
+
+  it(
+    'while purchasing is off, membership shows Purchasing Temporarily Unavailable instead of the buy buttons',
+    async () => {
+      const page = await browser.newPage();
+      await signInWithCode(page, baseUrl, uniqueEmail('credits-off'));
+      await seedPurchasing(page, false);
+      try {
+        await page.goto(`${baseUrl}/membership`);
+        await page.getByRole('heading', { name: 'No Active Subscription' }).waitFor();
+        await page.getByText('Purchasing Temporarily Unavailable').waitFor();
+        expect(await page.getByRole('button', { name: 'Upgrade to Pro - $15/month' }).count()).toBe(0);
+        expect(await page.getByRole('button', { name: 'Buy More Credits - $5 for 100 credits' }).count()).toBe(0);
+        await saveScreenshot(page, 'membership-purchasing-disabled');
+      } finally {
+        await seedPurchasing(page, true);
+      }
+      await page.close();
+    },
+  );
 });
