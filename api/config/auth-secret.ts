@@ -12,25 +12,25 @@ export const generatedAuthSecretFile = 'auth-secret';
  */
 export type AuthKeyPurpose = 'sign-in-code' | 'sign-in-link' | 'session' | 'session-token' | 'email-outbox' | 'campaign-unsubscribe';
 
-const secrets = new WeakMap<Config, Buffer>();
-
 /**
  * The server's auth secret: AUTH_SECRET when set; otherwise 32 random bytes generated once into
  * `<dataDir>/auth-secret` (mode 0600) and reused on every start, so sessions survive a restart.
- * Production requires AUTH_SECRET (env.ts): API copies must share one key.
+ * Production requires AUTH_SECRET (env.ts): API copies must share one key. Reads the file on every
+ * call: keys are derived where the app is composed (auth-keys.ts) or a router is built, never per
+ * request.
  */
 export function authSecret(config: Config): Buffer {
-  let secret = secrets.get(config);
-  if (secret === undefined) {
-    secret = config.authSecret !== undefined ? Buffer.from(config.authSecret, 'utf8') : generatedSecret(config.dataDir);
-    secrets.set(config, secret);
-  }
-  return secret;
+  return config.authSecret !== undefined ? Buffer.from(config.authSecret, 'utf8') : generatedSecret(config.dataDir);
 }
 
 /** A 256-bit key for one purpose, derived from the auth secret with HKDF-SHA256. */
 export function deriveAuthKey(config: Config, purpose: AuthKeyPurpose): Buffer {
-  return Buffer.from(hkdfSync('sha256', authSecret(config), 'woodshed', `woodshed:${purpose}`, 32));
+  return deriveKeyFromSecret(authSecret(config), purpose);
+}
+
+/** As `deriveAuthKey`, from a secret already read (several keys, one read). */
+export function deriveKeyFromSecret(secret: Buffer, purpose: AuthKeyPurpose): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'woodshed', `woodshed:${purpose}`, 32));
 }
 
 function generatedSecret(dataDir: string): Buffer {

@@ -4,7 +4,7 @@ import { billingMonthKey } from '../../projections/credits/credit-rules';
 import type { Clock } from '../clock';
 import { AppError } from '../http/app-error';
 import type { AdmissionCache } from './admission-cache';
-import { type Admission, type ReservedStem, admissionOf, extendReservation, releaseReservation, reservationHeartbeatMs, reserveStreamBytes, settleReservation } from './credit-reservations';
+import { type Admission, type ReservationRoutine, type ReservedStem, admissionOf, extendReservation, releaseReservation, reservationHeartbeatMs, reserveStreamBytes, settleReservation } from './credit-reservations';
 
 /** The part of a stem response the gate decides on. */
 export interface MeteredRequest {
@@ -39,6 +39,8 @@ export interface CreditGateDependencies {
   logger: Logger;
   /** Recent HEAD admissions (decision 0048); without it every HEAD asks the database. */
   admissions?: AdmissionCache;
+  /** The reservation function of this release, created by its migrations (credit-reservations.ts). */
+  reservations: ReservationRoutine;
 }
 
 /** The 403 of spec 000 section 4: the player opens Credit Limit Reached on it. */
@@ -60,7 +62,7 @@ export async function admitMeteredRequest(deps: CreditGateDependencies, request:
     return null;
   }
   // One round trip for a GET: Pro, or a hold of what it may send.
-  const reservation = await reserveStreamBytes(deps.sql, request.userId, request.contentLength, request.startedAt, deps.clock.now(), request.stem);
+  const reservation = await reserveStreamBytes(deps.sql, request.userId, request.contentLength, request.startedAt, deps.clock.now(), request.stem, deps.reservations);
   // Whatever it held, the user's credits may have moved since a HEAD's admission was kept.
   deps.admissions?.forget(request.userId);
   if (reservation.pro) return null;

@@ -1,5 +1,5 @@
 import type { MigrationSet } from '../../events/store/postgres/migrations';
-import { creditReservationRoutines } from './credit-reservations';
+import { type ReservationRoutine, reserveStreamBytesRoutine } from './credit-reservations';
 
 /**
  * Credit reservations: bytes a stem response in progress (or just settled) holds against its
@@ -34,14 +34,20 @@ CREATE INDEX credit_reservations_lapsing ON credit_reservations (expires_at) WHE
 `;
 
 /**
- * The reservation table's numbered migrations, and the function that reserves (replaced at every
- * start: its body is the credit gate's own SQL), run at start-up (api/storage/api-migrations.ts).
+ * The reservation table's numbered migrations, and `routine`, the reservation function a release
+ * calls: created at every start when missing, never replaced (credit-reservations.ts), so releases
+ * running side by side each keep their own (api/storage/api-migrations.ts).
  */
-export const creditReservationMigrations: MigrationSet = {
-  name: 'credit-reservations',
-  migrations: [
-    { version: 1, name: 'credit-reservations', sql: creditReservationsSchema },
-    { version: 2, name: 'credit-reservations-what-was-served', sql: whatWasServed },
-  ],
-  routines: creditReservationRoutines,
-};
+export function creditReservationMigrationsWith(routine: ReservationRoutine): MigrationSet {
+  return {
+    name: 'credit-reservations',
+    migrations: [
+      { version: 1, name: 'credit-reservations', sql: creditReservationsSchema },
+      { version: 2, name: 'credit-reservations-what-was-served', sql: whatWasServed },
+    ],
+    routines: routine.createSql,
+  };
+}
+
+/** This release's: its own reservation function. */
+export const creditReservationMigrations: MigrationSet = creditReservationMigrationsWith(reserveStreamBytesRoutine);

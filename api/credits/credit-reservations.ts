@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { SqlExecutor } from '../../events/store/postgres/sql-client';
 import { billingMonthKey } from '../../projections/credits/credit-rules';
 import { type SnapshotRow, creditSnapshotSql } from '../../projections/credits/credits-queries';
@@ -53,20 +53,58 @@ const admissionSql = `SELECT snap.*,
   FROM (${creditSnapshotSql('$1', '$2')}) snap`;
 
 /**
- * `reserve_stream_bytes(user, month, at, wanted, id, expires, song, filename, range start, range end)`: all a metered GET asks before its
- * body, in one round trip (decision 0047: on PGlite every statement queues on its one connection
- * and crosses to its thread and back). Under a per-user transaction lock, so concurrent reservations
- * see each other: PL/pgSQL gives each statement after the lock a snapshot of its own, which a single
- * plain statement (its snapshot taken before the lock is granted) would not. Answers Pro (nothing
- * held), or a hold of all of `wanted`, or no hold (null) when what is left does not cover it.
- * Settled holds that lapsed or that the read model already has are dropped on the way. Called on its own,
- * the lock lasts until the statement's own transaction commits.
+ * A version of the reservation function: its name ends in a hash of its whole definition, so each
+ * release that changes the body creates a function of its own beside the others, and calls that
+ * one. With two releases running side by side (a rolling deploy) each keeps the body it was built
+ * with, whichever started last (decision 0065).
  */
-export const creditReservationRoutines = `
-DROP FUNCTION IF EXISTS reserve_stream_bytes(integer, date, timestamptz, bigint, uuid, timestamptz);
-CREATE OR REPLACE FUNCTION reserve_stream_bytes(integer, date, timestamptz, bigint, uuid, timestamptz, integer, text, bigint, bigint)
+export interface ReservationRoutine {
+  /** `reserve_stream_bytes_<hash>`: what this version calls, and the name of its prepared statement. */
+  readonly name: string;
+  /** Creates the function when it is missing; never replaces one (migrations run it at every start). */
+  readonly createSql: string;
+}
+
+/** The arguments: user, month, at, wanted, id, expires, song, filename, range start, range end. */
+const reserveArguments = 'integer, date, timestamptz, bigint, uuid, timestamptz, integer, text, bigint, bigint';
+const namePlaceholder = '__reservation_routine__';
+
+/**
+ * A reservation function with `body` (the PL/pgSQL between `$reserve$` quotes), named after the
+ * hash of its definition. Creating it is safe from several processes at once: migrations take a
+ * schema-wide lock first, and a creation that loses a race without it keeps the function the
+ * winner made, which is the same definition.
+ */
+export function reservationRoutine(body: string): ReservationRoutine {
+  const definition = `FUNCTION ${namePlaceholder}(${reserveArguments})
 RETURNS TABLE (pro_at_start boolean, reserved_bytes bigint)
-LANGUAGE plpgsql AS $reserve$
+LANGUAGE plpgsql AS $reserve$${body}$reserve$`;
+  const name = `reserve_stream_bytes_${createHash('sha256').update(definition).digest('hex').slice(0, 12)}`;
+  const createSql = `
+DO $create$
+BEGIN
+  IF to_regprocedure('${name}(${reserveArguments})') IS NULL THEN
+    CREATE ${definition.replace(namePlaceholder, name)};
+  END IF;
+EXCEPTION WHEN duplicate_function OR unique_violation THEN
+  NULL;
+END
+$create$;
+`;
+  return { name, createSql };
+}
+
+/**
+ * All a metered GET asks before its body, in one round trip (decision 0047: on PGlite every
+ * statement queues on its one connection and crosses to its thread and back). Under a per-user
+ * transaction lock, so concurrent reservations see each other: PL/pgSQL gives each statement after
+ * the lock a snapshot of its own, which a single plain statement (its snapshot taken before the
+ * lock is granted) would not. Answers Pro (nothing held), or a hold of all of `wanted`, or no hold
+ * (null) when what is left does not cover it. Settled holds that lapsed or that the read model
+ * already has are dropped on the way. Called on its own, the lock lasts until the statement's own
+ * transaction commits.
+ */
+const reserveStreamBytesBody = `
 #variable_conflict use_column
 DECLARE
   admission record;
@@ -90,8 +128,10 @@ BEGIN
   INSERT INTO credit_reservations (id, user_id, bytes, created_at, expires_at, song_id, filename, range_start, range_end) VALUES ($5, $1, $4, $3, $6, $7, $8, $9, $10);
   RETURN QUERY SELECT false, $4;
 END
-$reserve$;
 `;
+
+/** This release's reservation function. */
+export const reserveStreamBytesRoutine: ReservationRoutine = reservationRoutine(reserveStreamBytesBody);
 
 /**
  * Whether the user has Pro at `at`, and the bytes they may still stream: the credits the read model
@@ -108,14 +148,15 @@ export async function admissionOf(sql: SqlExecutor, userId: number, at: Date): P
 /**
  * Reserve `wanted` bytes for a GET that started at `at` (its billing month, and the instant Pro is
  * judged at): Pro, granted (all of it), or refused (what is left does not cover it, decision 0055).
- * The hold lives `reservationTtlMs` from `now`.
+ * The hold lives `reservationTtlMs` from `now`. Asks `routine`, the caller's own version of the
+ * reservation function.
  */
-export async function reserveStreamBytes(sql: SqlExecutor, userId: number, wanted: number, at: Date, now: Date, stem: ReservedStem): Promise<Reservation> {
+export async function reserveStreamBytes(sql: SqlExecutor, userId: number, wanted: number, at: Date, now: Date, stem: ReservedStem, routine: ReservationRoutine = reserveStreamBytesRoutine): Promise<Reservation> {
   const id = randomUUID();
   const { rows } = await sql.query<{ pro_at_start: boolean; reserved_bytes: string | number | null }>(
-    'SELECT pro_at_start, reserved_bytes FROM reserve_stream_bytes($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
+    `SELECT pro_at_start, reserved_bytes FROM ${routine.name}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     [userId, billingMonthKey(at), at.toISOString(), wanted, id, new Date(now.getTime() + reservationTtlMs).toISOString(), stem.songId, stem.filename, stem.range?.start ?? null, stem.range?.end ?? null],
-    { name: 'reserve_stream_bytes' },
+    { name: routine.name },
   );
   const row = rows[0];
   if (row?.pro_at_start === true) return { pro: true };

@@ -8,6 +8,7 @@ import type { ProjectionsHandle } from '../../projections/runtime/projection-hos
 import { createApp, featureMiddleware, featureRouters } from '../app';
 import type { AppDependencies } from '../app-dependencies';
 import type { Clock } from '../clock';
+import { composeAppDependencies } from '../compose-app-dependencies';
 import { loadConfig } from '../config/env';
 import type { Config } from '../config/env';
 import type { AppMiddleware, AppRouter } from '../http/app-context';
@@ -61,12 +62,7 @@ export async function startTestApp(options: StartTestAppOptions): Promise<TestAp
   const logger: Logger = pino({ level: 'debug', redact: { paths: redactedLogPaths, censor: '[redacted]' } }, { write: (line: string) => lines.push(line) });
   const config: Config = { ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: testPublicUrl }), ...options.config };
   const app = createApp({
-    config,
-    store,
-    sql,
-    projections,
-    logger,
-    clock: options.clock ?? { now: () => new Date() },
+    ...composeAppDependencies({ config, store, sql, projections, logger, clock: options.clock ?? { now: () => new Date() } }),
     middleware: options.middleware ?? featureMiddleware,
     routers: options.routers ?? featureRouters,
     ...(options.clientDistDir !== undefined && { clientDistDir: options.clientDistDir }),

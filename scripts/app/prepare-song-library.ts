@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { AppDependencies } from '../../api/app-dependencies';
 import { demoLibraryUnfinished, markDemoLibraryFinished, markDemoLibraryStarted } from '../../api/features/songs/demo-library-mark';
-import { songScannerOf } from '../../api/features/songs/songs-feature';
 import { generateDemoLibrary } from '../demo-library/generate-library';
 import { libraryProgress } from '../demo-library/library-progress';
 import { defaultSongCount } from '../demo-library/song-plans';
@@ -50,7 +49,7 @@ export async function prepareSongLibrary(deps: AppDependencies, logger: Logger):
       progress.stop();
     }
   }
-  const scan = await songScannerOf(deps).run({ state: { requestId: `start-up-scan-${randomUUID()}` } }, null);
+  const scan = await deps.caches.songScanner.run({ state: { requestId: `start-up-scan-${randomUUID()}` } }, null);
   const { summary, problems, totalSongs } = scan;
   logger.info({ songsDir, totalSongs, summary, problems: problems.length }, 'song library scanned');
   for (const problem of problems) logger.warn(problem, 'song library problem');

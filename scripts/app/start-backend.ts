@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { AppDependencies } from '../../api/app-dependencies';
 import { systemClock } from '../../api/clock';
+import { composeAppDependencies } from '../../api/compose-app-dependencies';
 import type { Config } from '../../api/config/env';
 import { features } from '../../api/features';
 import { runBackgroundJobs } from '../../api/jobs/run-background-jobs';
@@ -49,7 +50,7 @@ export async function startBackend(config: Config, logger: Logger, label: string
     await release?.();
     throw error;
   }
-  const deps: AppDependencies = { config, store: storage.store, sql: storage.sql, projections, logger, clock: systemClock };
+  const deps = composeAppDependencies({ config, store: storage.store, sql: storage.sql, projections, logger, clock: systemClock });
   const jobs = runBackgroundJobs({
     jobs: features.flatMap((feature) => feature.jobs?.(deps) ?? []),
     sql: storage.sql,

@@ -4,6 +4,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { createApp, featureMiddleware, featureRouters } from '../../api/app';
+import { composeAppDependencies } from '../../api/compose-app-dependencies';
 import { loadConfig } from '../../api/config/env';
 import type { AdminStatsResponse, AdminUsageRowResponse } from '../../api/features/admin/admin-responses';
 import { startHttpServer } from '../../api/http/http-server';
@@ -126,7 +127,7 @@ async function benchBackend(backend: BenchBackend): Promise<BackendResult> {
     console.error(`[${database}] admin-usage rebuilt blue/green in ${seconds(adminUsageRebuildMs)}`);
 
     const config = { ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://woodshed.test' }), authSecret: testAuthSecret, adminEmails: [adminEmail] };
-    const app = createApp({ config, store, sql, projections, logger: pino({ level: 'warn' }), clock: { now: () => until }, middleware: featureMiddleware, routers: featureRouters });
+    const app = createApp({ ...composeAppDependencies({ config, store, sql, projections, logger: pino({ level: 'warn' }), clock: { now: () => until } }), middleware: featureMiddleware, routers: featureRouters });
     const server = await startHttpServer(app, { port: 0, host: '127.0.0.1' });
     try {
       const { browser, user } = await signInWithCode(server.url, adminEmail);

@@ -10,11 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { seedPro, seedPurchase } from '../../api/credits/testing/seed-credits';
 import { createApp, featureMiddleware, featureRouters } from '../../api/app';
+import { composeAppDependencies } from '../../api/compose-app-dependencies';
 import { features } from '../../api/features';
 import { stemsFeature, stemsFeatureWith } from '../../api/features/stems/stems-feature';
 import { loadConfig } from '../../api/config/env';
 import { findOrCreateAccount } from '../../api/features/auth/account-registry';
-import { authKeys } from '../../api/features/auth/auth-keys';
+import { deriveAuthKeys } from '../../api/features/auth/auth-keys';
 import { sessionCookieName } from '../../api/features/auth/session-cookie';
 import { createSession } from '../../api/features/auth/sessions';
 import { createFixtureSongLibrary } from '../../api/features/stems/testing/fixture-song-library';
@@ -117,17 +118,12 @@ async function benchBackend(backend: BenchBackend): Promise<BackendResult> {
   const projections = await startProjections({ sql, store });
   const config = { ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://woodshed.test' }), authSecret: testAuthSecret, songsDir };
   const logger = pino({ level: 'warn' });
-  const app = createApp({ config, store, sql, projections, logger, clock: { now: () => new Date() }, middleware: featureMiddleware, routers: featureRouters });
+  const app = createApp({ ...composeAppDependencies({ config, store, sql, projections, logger, clock: { now: () => new Date() } }), middleware: featureMiddleware, routers: featureRouters });
   const server = await startHttpServer(app, { port: 0, host: '127.0.0.1' });
   // The same app on the same database, but every HEAD asks the database (before decision 0048).
   const uncachedStems = stemsFeatureWith({ admissionCacheTtlMs: 0 });
   const uncachedApp = createApp({
-    config,
-    store,
-    sql,
-    projections,
-    logger,
-    clock: { now: () => new Date() },
+    ...composeAppDependencies({ config, store, sql, projections, logger, clock: { now: () => new Date() } }),
     middleware: featureMiddleware,
     routers: (deps) => features.flatMap((feature) => (feature === stemsFeature ? uncachedStems : feature).routers?.(deps) ?? []),
   });
@@ -193,9 +189,10 @@ async function benchBackend(backend: BenchBackend): Promise<BackendResult> {
   const players: Array<Record<string, string>> = [];
   // Accounts and sessions written as a sign-in writes them (the sign-in route limits e-mails per network).
   if (only !== 'get') {
+    const keys = deriveAuthKeys(config);
     for (let i = 0; i < playerCount; i++) {
       const account = await findOrCreateAccount(sql, `player-${i}@example.com`, new Date());
-      const { token } = await createSession(sql, { key: authKeys(config).session, tokenKey: authKeys(config).sessionToken, userId: account.userId, now: new Date() });
+      const { token } = await createSession(sql, { key: keys.session, tokenKey: keys.sessionToken, userId: account.userId, now: new Date() });
       players.push({ cookie: `${sessionCookieName(config.publicUrl)}=${token}`, [playerRequestHeader]: '1' });
     }
   }

@@ -1,7 +1,6 @@
 import { createEmailSender } from '../../adapters/email/create-email-sender';
 import { createEmailDeliveryJob } from '../../adapters/email/email-delivery-job';
 import type { Feature } from '../../feature';
-import { authKeys } from './auth-keys';
 import { authRouter } from './auth-router';
 import { sessionMiddleware } from './session-middleware';
 import { createSignInSweepJob } from './sign-in-sweep-job';
@@ -22,7 +21,7 @@ export const authFeature: Feature = {
       clock: deps.clock,
       logger: deps.logger,
       sender: createEmailSender(deps.config),
-      key: authKeys(deps.config).outbox,
+      key: deps.caches.authKeys.outbox,
     }),
     createSignInSweepJob({ sql: deps.sql, clock: deps.clock, logger: deps.logger }),
   ],

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { deriveAuthKey } from '../../config/auth-secret';
+import { authSecret, deriveKeyFromSecret } from '../../config/auth-secret';
 import type { Config } from '../../config/env';
 
 /** The keys of sign-in, one per purpose, all derived from the auth secret. */
@@ -12,21 +12,19 @@ export interface AuthKeys {
   outbox: Buffer;
 }
 
-const derived = new WeakMap<Config, AuthKeys>();
-
-export function authKeys(config: Config): AuthKeys {
-  let keys = derived.get(config);
-  if (keys === undefined) {
-    keys = {
-      code: deriveAuthKey(config, 'sign-in-code'),
-      link: deriveAuthKey(config, 'sign-in-link'),
-      session: deriveAuthKey(config, 'session'),
-      sessionToken: deriveAuthKey(config, 'session-token'),
-      outbox: deriveAuthKey(config, 'email-outbox'),
-    };
-    derived.set(config, keys);
-  }
-  return keys;
+/**
+ * Derive sign-in's keys, reading the auth secret once: where the app is composed
+ * (compose-app-dependencies.ts), so requests use the app's keys (`deps.caches.authKeys`).
+ */
+export function deriveAuthKeys(config: Config): AuthKeys {
+  const secret = authSecret(config);
+  return {
+    code: deriveKeyFromSecret(secret, 'sign-in-code'),
+    link: deriveKeyFromSecret(secret, 'sign-in-link'),
+    session: deriveKeyFromSecret(secret, 'session'),
+    sessionToken: deriveKeyFromSecret(secret, 'session-token'),
+    outbox: deriveKeyFromSecret(secret, 'email-outbox'),
+  };
 }
 
 /**

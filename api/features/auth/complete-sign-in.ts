@@ -5,7 +5,6 @@ import type { AppDependencies } from '../../app-dependencies';
 import { requestEventMetadata } from '../../commands/request-event-metadata';
 import type { AppContext } from '../../http/app-context';
 import { findOrCreateAccount, markAccountRegistered } from './account-registry';
-import { authKeys } from './auth-keys';
 import { signInReadModelWaitMs } from './auth-limits';
 import { setSessionCookie } from './session-cookie';
 import { createSession } from './sessions';
@@ -49,7 +48,7 @@ export async function completeSignIn(
     await markAccountRegistered(deps.sql, userId, now);
   }
 
-  const keys = authKeys(deps.config);
+  const keys = deps.caches.authKeys;
   const session = await createSession(deps.sql, { key: keys.session, tokenKey: keys.sessionToken, userId, now });
   try {
     await deps.projections.waitForPosition('users', appended.position, { timeoutMs: signInReadModelWaitMs });

@@ -2,7 +2,6 @@ import { newEvent } from '../../../events/catalog';
 import type { AppDependencies } from '../../app-dependencies';
 import { requestEventMetadata } from '../../commands/request-event-metadata';
 import type { AppContext } from '../../http/app-context';
-import { sessionCacheOf } from './session-cache';
 import { endSessionsOfUser } from './sessions';
 
 /** End every session of the signed-in user, everywhere (UserSignedOut). */
@@ -10,7 +9,7 @@ export async function logOut(deps: AppDependencies, ctx: AppContext, userId: num
   const sessionsEnded = await endSessionsOfUser(deps.sql, userId);
   // After the rows are gone. A lookup that read them just before may still cache one: it lapses
   // within sessionCacheTtlMs, the bound every other revocation has too (decision 0037).
-  sessionCacheOf(deps).deleteWhere((session) => session.userId === userId);
+  deps.caches.sessions.deleteWhere((session) => session.userId === userId);
   await deps.store.append(`user-${userId}`, [newEvent('UserSignedOut', { userId, sessionsEnded }, requestEventMetadata(ctx, deps.clock, userId))], {
     expectedVersion: 'any',
   });

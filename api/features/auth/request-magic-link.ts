@@ -1,7 +1,7 @@
 import { enqueueEmail } from '../../adapters/email/email-outbox';
 import type { AppDependencies } from '../../app-dependencies';
 import { AppError } from '../../http/app-error';
-import { authKeys, keyedHash } from './auth-keys';
+import { keyedHash } from './auth-keys';
 import { codesPerAddressPerHour } from './auth-limits';
 import { recordCodeRequest, replaceChallenge } from './sign-in-challenges';
 import { signInEmail, signInLink } from './sign-in-email';
@@ -17,7 +17,7 @@ export const magicLinkSentMessage = 'Check your email for a sign-in link and a 6
  */
 export async function requestMagicLink(deps: AppDependencies, email: string): Promise<void> {
   const now = deps.clock.now();
-  const keys = authKeys(deps.config);
+  const keys = deps.caches.authKeys;
   const code = newSignInCode();
   const token = newOpaqueToken();
   const message = signInEmail(email, { code, link: signInLink(deps.config.publicUrl, token) });

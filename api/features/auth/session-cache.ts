@@ -1,4 +1,3 @@
-import type { AppDependencies } from '../../app-dependencies';
 import { ShortLivedCache } from '../../caching/short-lived-cache';
 
 /** A session as the middleware keeps it between lookups. */
@@ -15,17 +14,13 @@ export interface CachedSession {
  */
 export const sessionCacheTtlMs = 1_000;
 
-const caches = new WeakMap<AppDependencies, ShortLivedCache<CachedSession>>();
-
 /**
- * The app's session cache, keyed by the token's keyed hash (never the clear token): one per app,
- * shared by the session middleware that fills it and the sign-out that empties it.
+ * An app's recent sessions, keyed by the token's keyed hash (never the clear token): one per app,
+ * made where the app is composed and shared by the session middleware that fills it and the
+ * sign-out that empties it.
  */
-export function sessionCacheOf(deps: AppDependencies): ShortLivedCache<CachedSession> {
-  let cache = caches.get(deps);
-  if (cache === undefined) {
-    cache = new ShortLivedCache<CachedSession>(sessionCacheTtlMs);
-    caches.set(deps, cache);
+export class SessionCache extends ShortLivedCache<CachedSession> {
+  constructor(ttlMs = sessionCacheTtlMs) {
+    super(ttlMs);
   }
-  return cache;
 }

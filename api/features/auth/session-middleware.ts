@@ -2,8 +2,7 @@ import type { AppDependencies } from '../../app-dependencies';
 import { isApiPath } from '../../http/api-path';
 import type { AppMiddleware } from '../../http/app-context';
 import { isAdmin } from './admin-policy';
-import { authKeys, keyedHash } from './auth-keys';
-import { sessionCacheOf } from './session-cache';
+import { keyedHash } from './auth-keys';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
 import { isSignedSessionToken } from './session-token';
 import { type FoundSession, findSession } from './sessions';
@@ -11,7 +10,7 @@ import { type FoundSession, findSession } from './sessions';
 /**
  * Put the signed-in user into `ctx.state.user` for every /api request that carries a live session
  * cookie, renewing the session (and its cookie) once a day. A stale or forged cookie is cleared.
- * A session found is kept for `sessionCacheTtlMs` (session-cache.ts), so a player's burst of stem
+ * A session found is kept for `sessionCacheTtlMs` in the app's session cache (session-cache.ts), so a player's burst of stem
  * requests (a HEAD and a GET per stem) asks the database once: sessions revoked elsewhere stop
  * working within that second, and a sign-out here at once. Unknown tokens are never cached. A token
  * this server did not sign (forged, malformed, or from before tokens were signed) is refused in
@@ -20,8 +19,8 @@ import { type FoundSession, findSession } from './sessions';
  */
 export function sessionMiddleware(deps: AppDependencies): AppMiddleware {
   const { config, sql, clock } = deps;
-  const { session: key, sessionToken: tokenKey } = authKeys(config);
-  const cache = sessionCacheOf(deps);
+  const { session: key, sessionToken: tokenKey } = deps.caches.authKeys;
+  const cache = deps.caches.sessions;
   // Lookups under way, by token hash: the player's burst of stem requests (six HEADs at once)
   // shares one instead of queueing six on the database.
   const pending = new Map<string, Promise<FoundSession | undefined>>();

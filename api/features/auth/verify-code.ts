@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error';
 import { clientNetwork } from '../../rate-limits/client-network';
 import { returnHit } from '../../rate-limits/fixed-window-counter';
 import { enforceRateLimit } from '../../rate-limits/rate-limit';
-import { authKeys, keyedHash, sameHash } from './auth-keys';
+import { keyedHash, sameHash } from './auth-keys';
 import { codeAttemptRefusal, consumeChallenge, recordWrongCode, refusalAfterWrongCode, takeCodeAttempt } from './sign-in-challenges';
 import type { NoAttemptReason } from './sign-in-challenges';
 import { signInFailuresPerNetwork } from './sign-in-network-limits';
@@ -35,7 +35,7 @@ export async function verifyCode(deps: AppDependencies, ctx: AppContext, email: 
     const taken = await takeCodeAttempt(deps.sql, email, now);
     if ('refused' in taken) throw noAttemptError(taken.refused);
     const { attempt } = taken;
-    if (!sameHash(keyedHash(authKeys(deps.config).code, code), attempt.codeHash)) {
+    if (!sameHash(keyedHash(deps.caches.authKeys.code, code), attempt.codeHash)) {
       wrong = true;
       const failuresToday = await recordWrongCode(deps.sql, email, now);
       const refusedNow = refusalAfterWrongCode(attempt.attemptsUsed, failuresToday);

@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error';
 import { clientNetwork } from '../../rate-limits/client-network';
 import { returnHit } from '../../rate-limits/fixed-window-counter';
 import { enforceRateLimit } from '../../rate-limits/rate-limit';
-import { authKeys, keyedHash } from './auth-keys';
+import { keyedHash } from './auth-keys';
 import { consumeChallengeByLink } from './sign-in-challenges';
 import { looksLikeOpaqueToken } from './sign-in-secrets';
 import { signInFailuresPerNetwork } from './sign-in-network-limits';
@@ -21,7 +21,7 @@ export async function verifyLink(deps: AppDependencies, ctx: AppContext, token: 
   const now = deps.clock.now();
   const network = clientNetwork(ctx.ip);
   await enforceRateLimit(deps, ctx, signInFailuresPerNetwork, network, now);
-  const email = looksLikeOpaqueToken(token) ? await consumeChallengeByLink(deps.sql, keyedHash(authKeys(deps.config).link, token), now) : undefined;
+  const email = looksLikeOpaqueToken(token) ? await consumeChallengeByLink(deps.sql, keyedHash(deps.caches.authKeys.link, token), now) : undefined;
   if (email === undefined) throw new AppError(400, 'invalid_request', invalidLinkMessage);
   await returnHit(deps.sql, signInFailuresPerNetwork, network, now);
   return email;

@@ -16,7 +16,7 @@ export interface SentBody {
   readError?: unknown;
   /**
    * A write's outcome had still not come when this resolved: the socket may yet read its bytes, so
-   * the chunk's buffer must not be reused (stem-file-stream.ts).
+   * the chunk's buffer must not be reused (stem-body.ts).
    */
   writesPending: boolean;
 }

@@ -1,5 +1,6 @@
 import { AdmissionCache, admissionCacheTtlMs } from '../../credits/admission-cache';
 import { admitMeteredRequest } from '../../credits/credit-gate';
+import { type ReservationRoutine, reserveStreamBytesRoutine } from '../../credits/credit-reservations';
 import type { Feature } from '../../feature';
 import { lapsedReservationsJob } from './lapsed-reservations-job';
 import { stemsRouter } from './stems-router';
@@ -7,6 +8,11 @@ import { stemsRouter } from './stems-router';
 export interface StemsFeatureOptions {
   /** How long a HEAD's admission answers again (decision 0048); 0: every HEAD asks the database. */
   admissionCacheTtlMs: number;
+  /**
+   * The reservation function GETs call: this release's unless a test runs another version side by
+   * side, whose start (its migrations) created it.
+   */
+  reservations?: ReservationRoutine;
 }
 
 /**
@@ -18,7 +24,7 @@ export function stemsFeatureWith(options: StemsFeatureOptions): Feature {
   return {
     name: 'stems',
     routers: (deps) => {
-      const gate = { ...deps, admissions: new AdmissionCache(options.admissionCacheTtlMs) };
+      const gate = { ...deps, admissions: new AdmissionCache(options.admissionCacheTtlMs), reservations: options.reservations ?? reserveStreamBytesRoutine };
       return [
         stemsRouter(deps, {
           beforeServe: (stem) =>

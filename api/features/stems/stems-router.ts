@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import { type SongStemLocation, findSongStem } from '../../../projections/songs/songs-queries';
 import { ShortLivedCache } from '../../caching/short-lived-cache';
@@ -11,8 +10,7 @@ import { type ByteRange, parseRangeHeader } from './byte-range';
 import { type OpenStemFile, type StemFileStat, StemOutsideSongsDirectory, isPlainFileName, openStemFile, statStemFile } from './open-stem-file';
 import { recordStemStreamed } from './record-stem-streamed';
 import { playerRequestRule, requirePlayerRequest } from './require-player-request';
-import { sendMeteredBody } from './send-metered-body';
-import { type StemFileStream, streamStemFile } from './stem-file-stream';
+import { stemBodySender } from './stem-body';
 import { stemContentType } from './stem-content-type';
 import { isNotModified, rangeStillApplies, stemValidators } from './stem-validators';
 
@@ -70,6 +68,7 @@ export function stemsRouter(deps: AppDependencies, options: StemsRouterOptions =
   const router = new Router<AppState>({ prefix: '/api/stems' });
   const stemLocations = new ShortLivedCache<SongStemLocation>(stemLocationTtlMs);
   const sameOrigin = playerRequestRule(deps.config.publicUrl);
+  const sendStemBody = stemBodySender();
 
   // @koa/router answers HEAD with a GET route's handler; the handler tells them apart.
   router.get('/stream/:songId/:filename', async (ctx) => {
@@ -90,7 +89,7 @@ export function stemsRouter(deps: AppDependencies, options: StemsRouterOptions =
     }
 
     // A HEAD sends no bytes: the file's size and time do, without opening it (the credit check's
-    // hot path, issue 9). A GET opens it, and serves from that handle.
+    // hot path). A GET opens it, and serves from that handle.
     const method = ctx.method === 'HEAD' ? 'HEAD' : 'GET';
     let file: (StemFileStat & { handle?: OpenStemFile['handle'] }) | undefined;
     try {
@@ -148,19 +147,9 @@ export function stemsRouter(deps: AppDependencies, options: StemsRouterOptions =
       // A GET opened its file above (only a HEAD merely stats it).
       const handle = file.handle as OpenStemFile['handle'];
 
-      // From here the read stream owns the file handle and closes it (an empty file has none).
+      // From here the body's sender owns the file handle and closes it.
       handedOver = true;
-      let stream: StemFileStream | undefined;
-      let body: Readable;
-      if (file.size === 0) {
-        await handle.close();
-        body = Readable.from([]);
-      } else {
-        stream = streamStemFile(handle, range?.start ?? 0, range?.end ?? file.size - 1);
-        body = stream.body;
-      }
-      const sent = await sendMeteredBody(ctx.res, body, contentLength, hold?.maxBytes ?? contentLength);
-      if (!sent.writesPending) stream?.recycle();
+      const sent = await sendStemBody(ctx.res, { handle, size: file.size }, range, hold?.maxBytes ?? contentLength);
       if (sent.readError !== undefined) ctx.state.log.error({ err: sent.readError, songId, filename }, 'stem read failed mid-response');
       const position = await recordStemStreamed({ store: deps.store, clock: deps.clock, log: ctx.state.log }, ctx, {
         userId: user.id,

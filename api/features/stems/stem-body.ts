@@ -1,5 +1,8 @@
 import type { FileHandle } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import type { ByteRange } from './byte-range';
+import { sendMeteredBody } from './send-metered-body';
 
 /**
  * The file is read a MiB at a time: at 64 KiB, a read through libuv's thread pool per 64 KiB held
@@ -37,8 +40,6 @@ export class ReadBufferPool {
   }
 }
 
-const defaultPool = new ReadBufferPool(readChunkBytes);
-
 /** A stem file's bytes as a stream, and how to give its buffers back once nothing reads them. */
 export interface StemFileStream {
   /** The bytes from `start` to `end` inclusive; closes the file handle when it ends or is destroyed. */
@@ -58,7 +59,7 @@ export interface StemFileStream {
  * before it takes another, as `sendMeteredBody` does and as `pipe` does through backpressure,
  * never sees a buffer overwritten under it.
  */
-export function streamStemFile(handle: FileHandle, start: number, end: number, pool: ReadBufferPool = defaultPool): StemFileStream {
+export function streamStemFile(handle: FileHandle, start: number, end: number, pool: ReadBufferPool): StemFileStream {
   const chunkBytes = pool.bufferBytes;
   // A short range (the player's two-byte probe) needs one buffer, not three.
   const buffers = Array.from({ length: Math.max(1, Math.min(buffersPerStream, Math.ceil((end + 1 - start) / chunkBytes))) }, () => pool.take());
@@ -104,5 +105,48 @@ export function streamStemFile(handle: FileHandle, start: number, end: number, p
       recycled = true;
       void closed.then(() => pool.give(buffers));
     },
+  };
+}
+
+/** A stem file opened for a GET: the body's source. */
+export interface StemBodySource {
+  handle: FileHandle;
+  /** Bytes of the whole file. */
+  size: number;
+}
+
+/** How a stem's body went out (send-metered-body.ts tells what each figure means). */
+export interface SentStemBody {
+  bytesSent: number;
+  aborted: boolean;
+  readError?: unknown;
+}
+
+/**
+ * Send the body of a stem GET (headers already set): `range` of the file, or all of it, at most
+ * `maxBytes` (what its credits hold), metered. Takes the file's handle over and closes it, however
+ * the response ends. Resolves once the response is over, with the bytes the socket accepted.
+ */
+export type SendStemBody = (res: ServerResponse, file: StemBodySource, range: ByteRange | null, maxBytes: number) => Promise<SentStemBody>;
+
+/**
+ * A sender of stem bodies with read buffers of its own, reused from response to response: the one
+ * place that knows of them. A response's buffers go back to the pool once its file stream has
+ * closed and no write of their bytes is pending; a write whose outcome had not come when the
+ * response ended may still be read by the socket, so its buffers are left to the garbage collector.
+ */
+export function stemBodySender(pool = new ReadBufferPool(readChunkBytes)): SendStemBody {
+  return async (res, file, range, maxBytes) => {
+    if (file.size === 0) {
+      await file.handle.close();
+      const { writesPending: _none, ...sent } = await sendMeteredBody(res, Readable.from([]), 0, maxBytes);
+      return sent;
+    }
+    const start = range?.start ?? 0;
+    const end = range?.end ?? file.size - 1;
+    const stream = streamStemFile(file.handle, start, end, pool);
+    const { writesPending, ...sent } = await sendMeteredBody(res, stream.body, end + 1 - start, maxBytes);
+    if (!writesPending) stream.recycle();
+    return sent;
   };
 }
