@@ -49,7 +49,7 @@ export function creditLimitReached(): AppError {
 }
 
 /**
- * Streaming under the credit rules (ARCHITECTURE.md, Metering): Pro streams unlimited, with nothing
+ * Streaming under the credit rules (docs/architecture.md, Metering): Pro streams unlimited, with nothing
  * held; anyone else needs what is left, live holds included, to cover the whole response, or gets a
  * 403 before its body (decision 0055: a stem cut short does not decode, so it is never served). HEAD
  * only checks. A GET reserves all its body's bytes and keeps the reservation alive while it

@@ -159,7 +159,7 @@ function rms(samples: Float32Array): number {
   return Math.sqrt(samples.reduce((sum, value) => sum + value * value, 0) / samples.length);
 }
 
-describe('export the mix (issue 12, decision 0033)', () => {
+describe('export the mix (decision 0033)', () => {
   it('exports the mix heard as float WAV, 16-bit WAV (within one step of the float file) and MP3 from the loaded stems, streaming and billing nothing', async () => {
     const page = await browser.newPage();
     page.setDefaultTimeout(30_000);
@@ -224,7 +224,7 @@ describe('export the mix (issue 12, decision 0033)', () => {
       expect(worstPcmSteps).toBeLessThanOrEqual(1);
       // Against a second render of the same mix by the engine, loaded as the player loads it (the
       // drums in their own node): the bass muted in both (with it the level would be a third
-      // higher), and the float file the engine's render sample for sample (issue 12).
+      // higher), and the float file the engine's render sample for sample.
       expect(rms(fromFloat)).toBeGreaterThan(0.05);
       expect(Math.abs(rms(fromFloat) / rms(reference) - 1)).toBeLessThan(0.02);
       expect(worstDifferenceFromEngine).toBeLessThan(1e-6);

@@ -6,7 +6,7 @@ import type { NewServiceWorkerProxy } from './new-service-worker-proxy';
 import { watchPageProblems } from './page-problems';
 import { saveScreenshot } from './screenshot';
 
-/** Issue 11: the service worker's 60 s check finds a new version; the page offers to reload into it. */
+/** Decision 0026: the service worker's 60 s check finds a new version; the page offers to reload into it. */
 
 const baseUrl = inject('baseUrl');
 const NOTICE = 'A new version of Woodshed is available.';

@@ -60,7 +60,7 @@ async function openPlayer(page: Page, songId: number): Promise<void> {
   }
 }
 
-describe('offline songs (issue 12, decision 0033)', () => {
+describe('offline songs (decision 0033)', () => {
   it('keeps the stems of an opened song per user: the next open streams nothing, it plays offline, and the storage screen shows and clears it', async () => {
     const page = await browser.newPage();
     page.setDefaultTimeout(30_000);

@@ -8,7 +8,7 @@ import { saveScreenshot } from './screenshot';
 import { signInWithCode } from './sign-in-flow';
 import { fixtureSongs } from './song-fixtures';
 
-/** Issue 11, phones (decision 0034): below 800 px the app's screens reflow instead of shrinking the canvas. */
+/** Phones (decision 0034): below 800 px the app's screens reflow instead of shrinking the canvas. */
 
 const baseUrl = inject('baseUrl');
 // An iPhone 14's CSS viewport.

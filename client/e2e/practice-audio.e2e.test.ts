@@ -6,7 +6,7 @@ import { launchBrowser } from './browser';
 import type { TestBrowser } from './browser';
 import { servePracticeAudioPage, wavBytes } from './practice-audio-page';
 
-// The engine's offline render checked on the signal (issue 12): generated stems with known content
+// The engine's offline render checked on the signal (decision 0032): generated stems with known content
 // go through the same stretch graph the player uses, and the output is measured, not trusted.
 const SAMPLE_RATE = 48_000;
 const SONG_SECONDS = 8;

@@ -166,7 +166,7 @@ describe('presets', () => {
         { group: 'Vocals', volume: 1, muted: false },
       ];
       expect(await strips(page)).toEqual(mixed);
-      // The practice tools' tempo and transpose are part of the preset (issue 12).
+      // The practice tools' tempo and transpose are part of the preset (decision 0032).
       expect(await practiceShown(page)).toEqual({ tempo: '100%', transpose: '0' });
       await setPractice(page, 70, 2);
       expect(await practiceShown(page)).toEqual({ tempo: '70%', transpose: '+2' });

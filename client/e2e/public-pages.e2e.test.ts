@@ -139,7 +139,7 @@ describe('public pages (spec 001, 2.4-2.5)', () => {
     const page = await browser.newPage();
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(`${baseUrl}${pagePath}`);
-    // The sign-in page's e-mail step has no heading yet (issue 11, sign-in polish): its button, then.
+    // The sign-in page's e-mail step has no heading of its own: its button, then.
     const drawn = pagePath === '/login' ? page.getByRole('button', { name: 'Send Magic Link' }) : page.getByRole('heading').first();
     await drawn.waitFor();
     expect(await page.evaluate(() => document.scrollingElement?.scrollWidth)).toBeLessThanOrEqual(375);
@@ -151,7 +151,7 @@ describe('public pages (spec 001, 2.4-2.5)', () => {
     await page.close();
   });
 
-  it('/features and /faq tell about the practice tools of issue 12', async () => {
+  it('/features and /faq tell about the practice tools', async () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/features`);
     const practice = page.getByRole('region', { name: 'Practice tools' });

@@ -5,7 +5,7 @@ import { newestSignInMail, uniqueEmail } from './dev-outbox';
 import { signedOutPage } from './page-problems';
 import { requestSignInMail, signInWithCode } from './sign-in-flow';
 
-/** Issue 11, "sign-in polish": what a new user trying the sign-in screens ran into. */
+/** Sign-in polish (decision 0031): what a new user trying the sign-in screens ran into. */
 
 const baseUrl = inject('baseUrl');
 const browser = browserPerFile();

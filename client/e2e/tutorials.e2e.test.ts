@@ -119,7 +119,7 @@ describe('tutorials', () => {
     const { picked, 'tutorial-drums': drumsShown } = await moments(page);
     expect(drumsShown! - picked!).toBeGreaterThanOrEqual(450);
     await saveScreenshot(page, 'tutorial-drums');
-    // It points to the practice tools of issue 12 too (a paragraph added, the spec's words kept).
+    // It points to the practice tools too (a paragraph added, the spec's words kept).
     expect(await drums.innerText()).toContain('Open PRACTICE TOOLS');
     // Picking without the checkbox leaves the choice for the next session.
     expect((await me(page)).tutorialChoiceDismissed).toBe(false);

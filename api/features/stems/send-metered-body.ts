@@ -60,7 +60,7 @@ export async function sendMeteredBody(res: ServerResponse, body: Readable, conte
   const closed = res.destroyed ? Promise.resolve() : new Promise<void>((resolve) => res.once('close', resolve));
 
   // Event-driven rather than `for await`: promises per chunk (the iterator's, and one per drain)
-  // held the route to 0.43x of a plain pipe's throughput (issue 9's bench, same run), the more so
+  // held the route to 0.43x of a plain pipe's throughput (`npm run bench:stream`, same run), the more so
   // as the process then had AsyncLocalStorage on (the event store's subscriptions, until decision
   // 0042), which makes every promise pay for async hooks. Here a response makes one promise,
   // however many chunks.

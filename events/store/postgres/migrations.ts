@@ -20,10 +20,10 @@ export interface MigrationSet {
   readonly migrations: readonly Migration[];
   /**
    * Statements without parameters run after the set's steps at every start-up, in one locked
-   * transaction: `CREATE OR REPLACE` of functions whose bodies the code builds from its own SQL, so
-   * the database always runs the release that calls them (a numbered step would keep the first
-   * release's body). Keep a function's name and signature while it may be called: a changed return
-   * type is refused, changed arguments make a second function.
+   * transaction: functions whose bodies the code builds from its own SQL (a numbered step would
+   * keep the first release's body). A function that two releases may call side by side during a
+   * rolling deploy is named by a hash of its body and created only when missing, never replaced
+   * (decision 0065); a `CREATE OR REPLACE` here lets the last release started decide for all.
    */
   readonly routines?: string;
 }
