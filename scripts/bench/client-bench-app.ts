@@ -28,6 +28,9 @@ export interface ClientBenchApp {
   stop(): Promise<void>;
 }
 
+/** Chromium's flags for the benches that drive the app: headless, and audio that plays without a gesture. */
+export const benchChromiumArgs = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--autoplay-policy=no-user-gesture-required'];
+
 /** Ids of the seeded songs start here, far above the ids the scan hands out from 1. */
 const firstSeededId = 1_000_001;
 const appendBatch = 50;

@@ -20,8 +20,9 @@ import { fileURLToPath } from 'node:url';
 import { parseFile } from 'music-metadata';
 import { chromium } from 'playwright-core';
 import { chromiumPath } from '../../client/e2e/browser';
+import { dismissAllTutorials } from '../../client/e2e/tutorial-flags';
 import { parseCommandLine } from '../ops/parse-command-line';
-import { startClientBenchApp } from './client-bench-app';
+import { benchChromiumArgs, startClientBenchApp } from './client-bench-app';
 import {
   type LoadSongTiming,
   type TabMemory,
@@ -86,7 +87,7 @@ const app = await startClientBenchApp({ songs: counts.songs, log });
 const browser = await chromium.launch({
   executablePath: chromiumPath,
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--autoplay-policy=no-user-gesture-required'],
+  args: benchChromiumArgs,
 });
 try {
   // The service worker precaches every chunk in the background of the first visit, which would
@@ -97,9 +98,7 @@ try {
   await context.addCookies([{ ...app.session, url: app.url }]);
   const page = await context.newPage();
   // The tutorials are modal: out of the way for good, as a returning musician has them.
-  for (const flag of ['Welcome', 'Choice', 'Listen', 'Karaoke', 'Drums', 'Bass', 'Guitar', 'Keyboard']) {
-    await page.request.patch(`${app.url}/api/user/tutorial-dismissal`, { data: { [`tutorial${flag}Dismissed`]: true } });
-  }
+  await dismissAllTutorials(page, app.url);
   await watchFirstRow(page);
 
   log(`library of ${counts.songs.toLocaleString('en')} songs: ${counts.keystrokes} keystrokes in search`);

@@ -8,15 +8,21 @@
  * - tempo change while playing: the engine playing live, setTempo() until the audio thread has the
  *   change, plus the lookahead it is scheduled at (target < 100 ms), and the position's continuity;
  * - export: renderMix of the whole mix (target <= 10 s), at 1x (a plain sum of the stems) and at
- *   0.7x +2 semitones (the stretch in workers, the case a musician uses), each reported.
- * Medians on stdout, one line per run on stderr. The figures depend on the machine's load: the
- * load average is printed with them.
+ *   0.7x +2 semitones (the stretch in workers, the case a musician uses), each reported;
+ * - the page's main-thread share while the demo song plays in the real app's player, as a musician
+ *   sees it, at 1x and slowed (target: its CPU < 25% of one core at 1x), `--play-seconds` per run, with the
+ *   top functions of a CPU profile of each (practice-player-share.ts).
+ * Medians on stdout, one line per run on stderr, every figure in bench/results/practice-<time>.json.
+ * The figures depend on the machine's load: the load average is printed with them.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { launchBrowser } from '../../client/e2e/browser';
 import { servePracticeAudioPage, wavBytes } from '../../client/e2e/practice-audio-page';
 import { type LiveGraphKind, decodeBenchStems, measureTempoChanges, timeLiveGraph, timeRenderMix } from '../../client/e2e/practice-bench-measure';
 import { parseCommandLine } from '../ops/parse-command-line';
+import { measurePlayerMainThread } from './practice-player-share';
 
 const SAMPLE_RATE = 48_000;
 
@@ -67,17 +73,25 @@ async function laneCpuSeconds(samples: readonly Float32Array[], tempo: number, t
   return seconds;
 }
 
-const usage = `Usage: npm run bench:practice -- [--runs 3] [--stems 6] [--minutes 3]`;
+const usage = `Usage: npm run bench:practice -- [--runs 3] [--stems 6] [--minutes 3] [--play-seconds 10]
+  --play-seconds  seconds of playback in the player per main-thread sample (the demo song: six stems)`;
 const { values: options } = parseCommandLine(
   {
     args: process.argv.slice(2),
-    options: { runs: { type: 'string', default: '3' }, stems: { type: 'string', default: '6' }, minutes: { type: 'string', default: '3' } },
+    options: { runs: { type: 'string', default: '3' }, stems: { type: 'string', default: '6' }, minutes: { type: 'string', default: '3' }, 'play-seconds': { type: 'string', default: '10' } },
   },
   usage,
 );
 const runs = Number(options.runs);
 const stemCount = Number(options.stems);
 const seconds = Math.round(Number(options.minutes) * 60);
+const playSeconds = Number(options['play-seconds']);
+/**
+ * The main thread's CPU (its thread time, not its tasks' wall time, which on a loaded machine counts
+ * the waits for a core) while the player plays at 1x, as a share of one core.
+ */
+const mainThreadTarget = 0.25;
+const startedAt = new Date().toISOString();
 
 const ids = Array.from({ length: stemCount }, (_, index) => `stem-${index}.wav`);
 console.error(`generating ${stemCount} stems of ${seconds} s...`);
@@ -124,6 +138,10 @@ try {
   const laneCpu = await laneCpuSeconds(stemAudio, 0.7, 2, 2);
   console.error(`export stretch at 0.7x +2 in Node: ${laneCpu.map((value, lane) => `lane ${lane + 1} ${value.toFixed(2)} s of CPU`).join(', ')}`);
 
+  const playing = await measurePlayerMainThread({ runs, seconds: playSeconds, profileSeconds: 5, log: (line) => console.error(line) });
+  const [atOne] = playing;
+  const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+
   const lines = [
     `machine: load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`,
     `audio-thread CPU at 1x, ${stemCount} stems, through the stretch nodes: median ${(median(cpu) * 100).toFixed(1)}% of one core (target < 25%) ${median(cpu) < 0.25 ? 'met' : 'MISSED'}`,
@@ -134,8 +152,36 @@ try {
         `export of ${seconds} s x ${stemCount} stems at ${mix.label}: median ${median(mix.walls).toFixed(1)} s (target <= 10 s) ${median(mix.walls) <= 10 ? 'met' : 'MISSED'} (load ${Math.min(...mix.loads).toFixed(1)}-${Math.max(...mix.loads).toFixed(1)})`,
     ),
     `export stretch at 0.7x +2, CPU of its busiest lane of 2 (Node, the same module; the export's floor with a free core per lane): ${Math.max(...laneCpu).toFixed(1)} s`,
+    ...playing.map(
+      (played) =>
+        `main thread while the player plays at ${played.label}: median busy ${percent(median(played.runs.map((run) => run.share)))} of the wall time, CPU ${percent(median(played.runs.map((run) => run.cpuShare)))} of one core over ${playSeconds} s` +
+        (played === atOne ? ` (target: CPU < ${mainThreadTarget * 100}% of one core at 1x) ${median(played.runs.map((run) => run.cpuShare)) < mainThreadTarget ? 'met' : 'MISSED'}` : '') +
+        ` (load ${Math.min(...played.loads).toFixed(1)}-${Math.max(...played.loads).toFixed(1)}); top self time: ` +
+        played.profile.map((entry) => `${entry.functionName}${entry.location ? ` ${entry.location}` : ''} ${percent(entry.share)}`).join(', '),
+    ),
   ];
   console.log(lines.join('\n'));
+  const results = fileURLToPath(new URL('../../bench/results/', import.meta.url));
+  await mkdir(results, { recursive: true });
+  const file = `${results}practice-${startedAt.replaceAll(':', '-')}.json`;
+  await writeFile(
+    file,
+    JSON.stringify(
+      {
+        startedAt,
+        settings: { runs, stems: stemCount, seconds, playSeconds },
+        loadAverage: loadavg(),
+        audioThreadCpu: Object.fromEntries(graphCpu),
+        tempoChanges: changes,
+        exports: exportCases,
+        exportLaneCpuSeconds: laneCpu,
+        mainThreadWhilePlaying: { targetAt1x: mainThreadTarget, cases: playing },
+      },
+      null,
+      2,
+    ),
+  );
+  console.error(`every figure in ${file}`);
 } finally {
   await browser.close();
   served.server.close();
