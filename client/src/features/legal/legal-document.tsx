@@ -1,8 +1,5 @@
 import type { ReactNode } from 'react';
 import { PublicPage } from '../../components/ui/public-page';
-import { SITE_NAME } from '../../lib/page-head/page-head';
-import type { PageHead } from '../../lib/page-head/page-head';
-import { usePageHead } from '../../lib/page-head/use-page-head';
 import { legalFigures } from './legal-figures';
 import styles from './legal-document.module.css';
 
@@ -17,21 +14,14 @@ export interface LegalSection {
 /** Props of {@link LegalDocument}. */
 export interface LegalDocumentProps {
   title: string;
-  /** The page's meta description, and its canonical path. */
-  description: string;
-  path: string;
   intro: ReactNode;
   sections: readonly LegalSection[];
   /** False for pages without an effective date (the subprocessor list). */
   dated?: boolean;
 }
 
-/**
- * The frame of the legal pages: title, effective date, contents, then the numbered sections; and the
- * page's head (title, description, canonical path, a WebPage in JSON-LD).
- */
-export function LegalDocument({ title, description, path, intro, sections, dated = true }: LegalDocumentProps) {
-  usePageHead(legalPageHead(title, description, path));
+/** The frame of the legal pages: title, effective date, contents, then the numbered sections. */
+export function LegalDocument({ title, intro, sections, dated = true }: LegalDocumentProps) {
   return (
     <PublicPage trialButton>
       <article className={styles.document} aria-labelledby="legal-title">
@@ -68,22 +58,4 @@ export function LegalDocument({ title, description, path, intro, sections, dated
       </article>
     </PublicPage>
   );
-}
-
-function legalPageHead(title: string, description: string, path: string): PageHead {
-  return {
-    title,
-    description,
-    path,
-    structuredData: (origin) => [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'WebPage',
-        name: title,
-        description,
-        url: `${origin}${path}`,
-        isPartOf: { '@type': 'WebSite', name: SITE_NAME, url: `${origin}/landing` },
-      },
-    ],
-  };
 }

@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
 import { SupportEmailLink } from '../../components/ui/support-email-link';
+import { usePageHead } from '../../lib/page-head/use-page-head';
 import { paths } from '../../lib/routes/paths';
 import { LegalDocument } from './legal-document';
 import type { LegalSection } from './legal-document';
 import { legalFigures as f } from './legal-figures';
+import { legalPageData } from './legal-page-data';
 
 const description = `How Woodshed collects, uses, keeps and protects personal data, how long it is kept, and how to exercise your rights. Effective ${f.effectiveDateText}.`;
 
@@ -180,11 +182,10 @@ const sections: LegalSection[] = [
 
 /** /privacy-policy (spec 001, 2.5 and 9): effective 2025-10-16, with the stated retention periods and answer times. */
 export function PrivacyPolicyScreen() {
+  usePageHead(legalPageData('Privacy Policy', description, paths.privacyPolicy));
   return (
     <LegalDocument
       title="Privacy Policy"
-      description={description}
-      path={paths.privacyPolicy}
       intro={
         <p>
           This policy explains what personal data Woodshed collects when you use our website and app, why, how long we keep it, and the choices and rights you have.

@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
+import { usePageHead } from '../../lib/page-head/use-page-head';
 import { paths } from '../../lib/routes/paths';
 import { LegalDocument } from './legal-document';
 import styles from './legal-document.module.css';
+import { legalPageData } from './legal-page-data';
 
 const description = 'The service providers that process personal data for Woodshed, what each does, and where: hosting, database, e-mail, payments and audio storage.';
 
@@ -16,11 +18,10 @@ const subprocessors = [
 
 /** /legal/subprocessors (spec 001, 2.5). */
 export function SubprocessorsScreen() {
+  usePageHead(legalPageData('Subprocessors', description, paths.subprocessors));
   return (
     <LegalDocument
       title="Subprocessors"
-      description={description}
-      path={paths.subprocessors}
       dated={false}
       intro={
         <p>

@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
 import { SupportEmailLink } from '../../components/ui/support-email-link';
+import { usePageHead } from '../../lib/page-head/use-page-head';
 import { paths } from '../../lib/routes/paths';
 import { LegalDocument } from './legal-document';
 import type { LegalSection } from './legal-document';
 import { legalFigures as f } from './legal-figures';
+import { legalPageData } from './legal-page-data';
 
 const description = `The agreement between you and Woodshed: accounts, credits and Pro subscriptions, acceptable use, liability and arbitration. Effective ${f.effectiveDateText}.`;
 
@@ -179,11 +181,10 @@ const sections: LegalSection[] = [
 
 /** /terms-of-use (spec 001, 2.5 and 9): effective 2025-10-16, with the liability cap and the arbitration opt-out. */
 export function TermsOfUseScreen() {
+  usePageHead(legalPageData('Terms of Use', description, paths.termsOfUse));
   return (
     <LegalDocument
       title="Terms of Use"
-      description={description}
-      path={paths.termsOfUse}
       intro={<p>These terms set out the rules for using Woodshed, what you pay for, and what each of us can expect from the other.</p>}
       sections={sections}
     />
