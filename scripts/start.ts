@@ -14,8 +14,7 @@ import { loadConfigOrExit } from './app/load-config-or-exit';
 import { onShutdownSignal } from './app/on-shutdown-signal';
 import { prepareSongLibrary } from './app/prepare-song-library';
 import { repositoryRoot } from './app/repository-root';
-import { DataDirInUse } from './app/data-dir-lock';
-import { startBackend } from './app/start-backend';
+import { startBackendOrExit } from './app/start-backend';
 
 const config = loadConfigOrExit();
 const logger = await createLogger({ level: config.logLevel, pretty: config.nodeEnv === 'development' && process.stdout.isTTY });
@@ -30,14 +29,7 @@ try {
   process.exit(1);
 }
 
-let backend;
-try {
-  backend = await startBackend(config, logger, 'npm start');
-} catch (error) {
-  if (error instanceof DataDirInUse) logger.fatal(error.message);
-  else logger.fatal({ err: error }, 'could not start storage and projections');
-  process.exit(1);
-}
+const backend = await startBackendOrExit(config, logger, 'npm start');
 
 const app = createApp(backend.deps);
 let server;
@@ -48,12 +40,11 @@ try {
   await backend.stop();
   process.exit(1);
 }
-const running = { server, backend };
 logger.info(`Woodshed is running at ${config.publicUrl} (listening on ${server.url})`);
 // In the background: the app answers while the demo library is made and the songs are scanned.
 prepareSongLibrary(backend.deps, logger).catch((error: unknown) => logger.error({ err: error }, 'the song library could not be prepared'));
 
 onShutdownSignal(logger, async () => {
-  await running.server.close();
-  await running.backend.stop();
+  await server.close();
+  await backend.stop();
 });

@@ -64,15 +64,7 @@ export async function openDeadLetters(db: SqlExecutor, projection: string, gener
  * just before the failing event, and folds it again; if it fails again, a new dead letter opens.
  */
 export async function retryDeadLetters(sql: SqlClient, projection: string): Promise<DeadLetter[]> {
-  return sql.transaction(async (tx) => {
-    await lockRegistry(tx, { name: projection });
-    const { rows } = await tx.query<DeadLetterRow>(
-      `UPDATE projection_dead_letters SET resolution = 'retried', resolved_at = now()
-       WHERE projection = $1 AND resolution IS NULL RETURNING ${columns}`,
-      [projection],
-    );
-    return rows.map(toDeadLetter);
-  });
+  return sql.transaction((tx) => closeOpenDeadLetters(tx, projection, 'retried'));
 }
 
 /**
@@ -81,13 +73,7 @@ export async function retryDeadLetters(sql: SqlClient, projection: string): Prom
  */
 export async function skipDeadLetters(sql: SqlClient, projection: string): Promise<DeadLetter[]> {
   return sql.transaction(async (tx) => {
-    await lockRegistry(tx, { name: projection });
-    const { rows } = await tx.query<DeadLetterRow>(
-      `UPDATE projection_dead_letters SET resolution = 'skipped', resolved_at = now()
-       WHERE projection = $1 AND resolution IS NULL RETURNING ${columns}`,
-      [projection],
-    );
-    const skipped = rows.map(toDeadLetter).sort((a, b) => a.id - b.id);
+    const skipped = (await closeOpenDeadLetters(tx, projection, 'skipped')).sort((a, b) => a.id - b.id);
     for (const letter of skipped) {
       // Positions are opaque strings ordered by plain comparison, so compare them here, not in SQL.
       const { rows: checkpoints } = await tx.query<{ position: string }>(
@@ -111,6 +97,17 @@ export async function listDeadLetters(db: SqlExecutor, projection: string, limit
   const { rows } = await db.query<DeadLetterRow>(
     `SELECT ${columns} FROM projection_dead_letters WHERE projection = $1 ORDER BY id DESC LIMIT $2`,
     [projection, limit],
+  );
+  return rows.map(toDeadLetter);
+}
+
+/** Closes a projection's open dead letters with `resolution`, under its registry lock; answers them. */
+async function closeOpenDeadLetters(tx: SqlExecutor, projection: string, resolution: 'retried' | 'skipped'): Promise<DeadLetter[]> {
+  await lockRegistry(tx, { name: projection });
+  const { rows } = await tx.query<DeadLetterRow>(
+    `UPDATE projection_dead_letters SET resolution = $2, resolved_at = now()
+     WHERE projection = $1 AND resolution IS NULL RETURNING ${columns}`,
+    [projection, resolution],
   );
   return rows.map(toDeadLetter);
 }

@@ -1,27 +1,11 @@
 import { assertNever, type SongFileMetadata, type SongFolderFiles } from '../../events/catalog';
 import type { SqlExecutor } from '../../events/store/postgres/sql-client';
 import { defineProjection } from '../runtime/projection-definition';
+import type { SongOverlayFields, SongRow } from './songs-queries';
 import { songOverlaysTable, songStarsTable, songsMigration, songsTable } from './songs-tables';
 
 /** The song's columns an event may set (snake_case, as stored); absent keys keep their value. */
-interface SongColumns {
-  directory: string;
-  title: string;
-  genre: string | null;
-  genre2: string | null;
-  song_key: string | null;
-  bpm: number | null;
-  /** Seconds from the song's start to its first beat, from the audio analysis; null when unknown. */
-  first_beat: number | null;
-  difficulty: number;
-  duration_seconds: number | null;
-  stems: SongFolderFiles['stems'];
-  has_lyrics: boolean;
-  chord_instruments: string[];
-  sections: SongFolderFiles['sections'];
-  problems: SongFolderFiles['problems'];
-  on_disk: boolean;
-}
+type SongColumns = Omit<SongRow, 'song_id' | 'folder' | 'play_count' | 'starred' | 'overlay'> & { on_disk: boolean };
 
 /** What one batch changes of one song: a whole new row, or a patch on the stored one; plus plays. */
 interface SongChange {
@@ -47,7 +31,7 @@ interface StarChange {
 interface OverlayChange {
   userId: number;
   songId: number;
-  fields: Partial<Pick<SongColumns, 'title' | 'genre' | 'genre2' | 'song_key' | 'bpm' | 'difficulty'>>;
+  fields: SongOverlayFields;
   at: string;
   position: string;
 }

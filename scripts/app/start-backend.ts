@@ -8,7 +8,7 @@ import { runBackgroundJobs } from '../../api/jobs/run-background-jobs';
 import { migrateApiTables } from '../../api/storage/api-migrations';
 import { openStorage } from '../../events/store/open-event-store';
 import { startProjections } from '../../projections/registry';
-import { lockDataDir } from './data-dir-lock';
+import { DataDirInUse, lockDataDir } from './data-dir-lock';
 
 /** Storage, projectors and background jobs: what `npm start` and `npm run worker` both run. */
 export interface Backend {
@@ -65,4 +65,15 @@ export async function startBackend(config: Config, logger: Logger, label: string
       await release?.();
     },
   };
+}
+
+/** `startBackend` for a command's entry point: a failure is logged as fatal and the process exits with 1. */
+export async function startBackendOrExit(config: Config, logger: Logger, label: string): Promise<Backend> {
+  try {
+    return await startBackend(config, logger, label);
+  } catch (error) {
+    if (error instanceof DataDirInUse) logger.fatal(error.message);
+    else logger.fatal({ err: error }, 'could not start storage and projections');
+    process.exit(1);
+  }
 }

@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { staticClosure } from './shell-precache-plugin';
 
 /** The landing screen's module: most first visits start there (every call to action of the site leads from it). */
 const landingModule = '/client/src/features/marketing/landing-screen.tsx';
@@ -18,26 +19,17 @@ export function landingPreloadPlugin(): Plugin {
       handler(html, context) {
         const bundle = context.bundle;
         if (!bundle) return html;
-        const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
-        const landing = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(landingModule));
+        const landing = Object.values(bundle).find((output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(landingModule));
         if (!landing) throw new Error(`landing-preload: no chunk for ${landingModule}`);
-        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const scripts = new Set<string>();
-        const styles = new Set<string>();
-        const visit = (fileName: string) => {
-          if (scripts.has(fileName)) return;
-          scripts.add(fileName);
-          const chunk = byName.get(fileName);
-          for (const css of chunk?.viteMetadata?.importedCss ?? []) styles.add(css);
-          for (const imported of chunk?.imports ?? []) visit(imported);
-        };
-        visit(landing.fileName);
+        const files = [...staticClosure(bundle, [landing.fileName])];
+        const styles = files.filter((file) => file.endsWith('.css'));
+        const scripts = files.filter((file) => !file.endsWith('.css'));
         const linked = (file: string) => html.includes(`/${file}"`);
         return [
-          ...[...scripts]
+          ...scripts
             .filter((file) => !linked(file))
             .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
-          ...[...styles]
+          ...styles
             .filter((file) => !linked(file))
             .map((file) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
         ];

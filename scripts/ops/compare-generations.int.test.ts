@@ -1,5 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPostgresEventStore } from '../../events/store/postgres/postgres-event-store';
 import { openPgSqlClient } from '../../events/store/postgres/pg-sql-client';
@@ -9,8 +7,8 @@ import { findGeneration } from '../../projections/runtime/generations';
 import { rebuildProjection } from '../../projections/runtime/rebuild';
 import { appendStreamed } from '../../projections/testing/stem-streamed';
 import { usageBytesPerUser } from '../../projections/usage-bytes-per-user/usage-bytes-per-user-projection';
-import { repositoryRoot } from '../app/repository-root';
 import { type TableComparison, compareGenerations, formatComparison } from './compare-generations';
+import { runOperatorCommand } from './testing/run-operator-command';
 
 const streams = [
   { userId: 1, bytesSent: 100, occurredAt: '2026-11-01T10:00:00.000Z' },
@@ -108,15 +106,8 @@ describe.runIf(process.env.DATABASE_URL)('npm run replay -- --dry-run on the ser
   const schema = freshSchemaName();
   afterEach(() => dropSchema(databaseUrl, schema));
 
-  function replay(args: string[]) {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join('scripts', 'replay.ts'), 'usage-bytes-per-user', ...args], {
-      cwd: repositoryRoot,
-      env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-  }
+  const replay = (args: string[]) =>
+    runOperatorCommand('replay.ts', ['usage-bytes-per-user', ...args], { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, LOG_LEVEL: 'silent' });
 
   it('shows the per-user differences of a fix, keeps the live read model, then swaps the fix in by resuming', async () => {
     const sql = await openPgSqlClient({ connectionString: databaseUrl, schema });

@@ -1,18 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../app/repository-root';
+import { runOperatorCommand as run } from './testing/run-operator-command';
 
-/** Run an operator command as `npm run` would (without npm), in an environment that names no database. */
-function run(script: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join('scripts', script), ...args], {
-    cwd: repositoryRoot,
-    env: { PATH: process.env.PATH, ...env },
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 // Argument mistakes are found before any storage opens, so nothing here touches a database.
 describe('operator command lines', () => {

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,18 +10,8 @@ import { migrateRuntimeSchema } from '../../projections/runtime/runtime-schema';
 import { openBlockingTransaction } from '../../projections/runtime/testing/blocking-transaction';
 import { appendStreamed } from '../../projections/testing/stem-streamed';
 import { usageBytesPerUser } from '../../projections/usage-bytes-per-user/usage-bytes-per-user-projection';
-import { repositoryRoot } from '../app/repository-root';
+import { runOperatorCommand as run } from './testing/run-operator-command';
 
-/** Run an operator command as `npm run` would (without npm), with only the given environment. */
-function run(script: string, args: string[], env: NodeJS.ProcessEnv) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join('scripts', script), ...args], {
-    cwd: repositoryRoot,
-    env: { PATH: process.env.PATH, ...env },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 const streams = Array.from({ length: 12 }, (_, index) => ({ userId: (index % 3) + 1, bytesSent: 100 + index }));
 

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,13 +8,8 @@ import { openPgSqlClient } from '../../events/store/postgres/pg-sql-client';
 import { createPostgresEventStore } from '../../events/store/postgres/postgres-event-store';
 import { dropSchema, freshSchemaName } from '../../events/store/testing/test-sql-clients';
 import { migrateRuntimeSchema } from '../../projections/runtime/runtime-schema';
-import { repositoryRoot } from '../app/repository-root';
 import { expectRestoredDatabaseConsistent, oldClientCheckpoints, presetSaved, seedRestorableDatabase, shiftToAnotherCluster } from './testing/restored-log';
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-  const result = spawnSync(command, args, { cwd: repositoryRoot, env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 120_000 });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+import { runInRepository as run } from './testing/run-operator-command';
 
 /** The URL of another database of the same server. */
 function databaseUrl(base: string, database: string): string {

@@ -1,5 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventStore, Position, RecordedEvent } from '../../events/store/event-store';
 import { LogFromAnotherCluster } from '../../events/store/postgres/log-from-another-cluster';
@@ -12,8 +10,8 @@ import { type Projection, defineProjection } from '../../projections/runtime/pro
 import { type ProjectionsHandle, startProjectionHost } from '../../projections/runtime/projection-host';
 import { migrateRuntimeSchema } from '../../projections/runtime/runtime-schema';
 import { stemStreamed } from '../../projections/testing/stem-streamed';
-import { repositoryRoot } from '../app/repository-root';
 import { rebasePositions } from './rebase-positions-in-database';
+import { runOperatorCommand } from './testing/run-operator-command';
 
 type StreamOrder = Map<string, { first: number; last: number; events: number; outOfOrder: number }>;
 
@@ -205,15 +203,8 @@ describe.runIf(process.env.DATABASE_URL)('npm run rebase-positions on the server
   const schema = freshSchemaName();
   afterEach(() => dropSchema(databaseUrl, schema));
 
-  function run(args: string[]) {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join('scripts', 'ops', 'rebase-positions.ts'), ...args], {
-      cwd: repositoryRoot,
-      env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-  }
+  const run = (args: string[]) =>
+    runOperatorCommand('ops/rebase-positions.ts', args, { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, LOG_LEVEL: 'silent' });
 
   it('rewrites a restored log, prints what it did, and then has nothing to do', async () => {
     const sql = await openPgSqlClient({ connectionString: databaseUrl, schema });

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,17 +8,9 @@ import { findGeneration, ensureLiveGeneration } from '../../projections/runtime/
 import { migrateRuntimeSchema } from '../../projections/runtime/runtime-schema';
 import { appendStreamed } from '../../projections/testing/stem-streamed';
 import { usageBytesPerUser } from '../../projections/usage-bytes-per-user/usage-bytes-per-user-projection';
-import { repositoryRoot } from '../app/repository-root';
+import { runOperatorCommand } from './testing/run-operator-command';
 
-function run(script: string, args: string[], env: NodeJS.ProcessEnv) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join('scripts', script), ...args], {
-    cwd: repositoryRoot,
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', ...env },
-    encoding: 'utf8',
-    timeout: 180_000,
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const run = (script: string, args: string[], env: NodeJS.ProcessEnv) => runOperatorCommand(script, args, { LOG_LEVEL: 'silent', ...env });
 
 /** An open dead letter in the generation being built, as a rebuild that stopped on an event leaves it. */
 async function stallBuildingGeneration(env: { dataDir: string; databaseUrl?: string; databaseSchema?: string }): Promise<number> {

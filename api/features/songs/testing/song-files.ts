@@ -2,28 +2,13 @@ import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { TestBrowser } from '../../../testing/test-browser';
+import { wavOf } from '../analysis/testing/synthetic-audio';
 import type { ScanProgress } from '../song-scan';
 
 /** A mono 16-bit PCM WAV of `seconds` of a quiet 220 Hz tone: a stem the scan can read a duration from. */
 export function wav(seconds: number, rate = 8000): Buffer {
-  const samples = Math.round(seconds * rate);
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(Math.sin((i * 2 * Math.PI * 220) / rate) * 4000), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8);
-  header.write('fmt ', 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  const samples = Float32Array.from({ length: Math.round(seconds * rate) }, (_, i) => (Math.sin((i * 2 * Math.PI * 220) / rate) * 4000) / 32767);
+  return wavOf(samples, rate);
 }
 
 /** Write a file of a fixture library, creating its folders. */

@@ -59,7 +59,7 @@ export function BandwidthTable({ rows, sort, onSort, now }: BandwidthTableProps)
           <tr>
             {columns.map(({ key, label, numeric }) => {
               if (key === null) return <th key={label} scope="col">{label}</th>;
-              const active = sort.key === key;
+              const active = sort.column === key;
               return (
                 <th
                   key={label}

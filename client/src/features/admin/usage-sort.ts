@@ -1,3 +1,6 @@
+import { nextTableSort } from '../../components/ui/table-sort';
+import type { TableSort } from '../../components/ui/table-sort';
+
 /** GET /api/admin/usage, one row (spec 001, section 3). */
 export interface AdminUsageRow {
   id: number;
@@ -15,18 +18,14 @@ export interface AdminUsageRow {
 export type UsageSortKey = 'email' | 'status' | 'lastActive' | 'usage24h' | 'usage7d' | 'sessions7d' | 'totalBytesStreamed';
 
 /** The Bandwidth Usage table's order. */
-export interface UsageSort {
-  key: UsageSortKey;
-  direction: 'asc' | 'desc';
-}
+export type UsageSort = TableSort<UsageSortKey>;
 
 /** Spec 001, 2.9: Total Streamed, descending. */
-export const defaultUsageSort: UsageSort = { key: 'totalBytesStreamed', direction: 'desc' };
+export const defaultUsageSort: UsageSort = { column: 'totalBytesStreamed', direction: 'desc' };
 
 /** A click on a header: the same column toggles asc/desc; a new column starts descending. */
 export function nextUsageSort(current: UsageSort, clicked: UsageSortKey): UsageSort {
-  if (current.key === clicked) return { key: clicked, direction: current.direction === 'asc' ? 'desc' : 'asc' };
-  return { key: clicked, direction: 'desc' };
+  return nextTableSort(current, clicked, 'desc');
 }
 
 /** A row's value for one sort key, as something `<` orders. */
@@ -65,7 +64,7 @@ function sortValue(key: UsageSortKey, row: AdminUsageRow): number | string {
  */
 export function sortUsageRows(rows: readonly AdminUsageRow[], sort: UsageSort): AdminUsageRow[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
-  const keyed = rows.map((row) => ({ row, value: sortValue(sort.key, row) }));
+  const keyed = rows.map((row) => ({ row, value: sortValue(sort.column, row) }));
   keyed.sort((a, b) => sign * (a.value < b.value ? -1 : a.value > b.value ? 1 : 0) || a.row.id - b.row.id);
   return keyed.map(({ row }) => row);
 }

@@ -10,14 +10,14 @@ const ids = (rows: AdminUsageRow[]) => rows.map((r) => r.id);
 
 describe('usage sort: header clicks', () => {
   it('starts on Total Streamed, descending', () => {
-    expect(defaultUsageSort).toEqual({ key: 'totalBytesStreamed', direction: 'desc' });
+    expect(defaultUsageSort).toEqual({ column: 'totalBytesStreamed', direction: 'desc' });
   });
 
   it('toggles the same column and starts a new column descending', () => {
-    expect(nextUsageSort(defaultUsageSort, 'totalBytesStreamed')).toEqual({ key: 'totalBytesStreamed', direction: 'asc' });
-    expect(nextUsageSort({ key: 'totalBytesStreamed', direction: 'asc' }, 'totalBytesStreamed')).toEqual({ key: 'totalBytesStreamed', direction: 'desc' });
-    expect(nextUsageSort({ key: 'totalBytesStreamed', direction: 'asc' }, 'email')).toEqual({ key: 'email', direction: 'desc' });
-    expect(nextUsageSort({ key: 'email', direction: 'desc' }, 'email')).toEqual({ key: 'email', direction: 'asc' });
+    expect(nextUsageSort(defaultUsageSort, 'totalBytesStreamed')).toEqual({ column: 'totalBytesStreamed', direction: 'asc' });
+    expect(nextUsageSort({ column: 'totalBytesStreamed', direction: 'asc' }, 'totalBytesStreamed')).toEqual({ column: 'totalBytesStreamed', direction: 'desc' });
+    expect(nextUsageSort({ column: 'totalBytesStreamed', direction: 'asc' }, 'email')).toEqual({ column: 'email', direction: 'desc' });
+    expect(nextUsageSort({ column: 'email', direction: 'desc' }, 'email')).toEqual({ column: 'email', direction: 'asc' });
   });
 });
 
@@ -33,36 +33,36 @@ describe('usage sort: order', () => {
   });
 
   it('orders every numeric key both ways', () => {
-    expect(ids(sortUsageRows(rows, { key: 'usage24h', direction: 'desc' }))).toEqual([3, 1, 2]);
-    expect(ids(sortUsageRows(rows, { key: 'usage7d', direction: 'asc' }))).toEqual([2, 3, 1]);
-    expect(ids(sortUsageRows(rows, { key: 'sessions7d', direction: 'desc' }))).toEqual([2, 1, 3]);
-    expect(ids(sortUsageRows(rows, { key: 'totalBytesStreamed', direction: 'asc' }))).toEqual([1, 3, 2]);
+    expect(ids(sortUsageRows(rows, { column: 'usage24h', direction: 'desc' }))).toEqual([3, 1, 2]);
+    expect(ids(sortUsageRows(rows, { column: 'usage7d', direction: 'asc' }))).toEqual([2, 3, 1]);
+    expect(ids(sortUsageRows(rows, { column: 'sessions7d', direction: 'desc' }))).toEqual([2, 1, 3]);
+    expect(ids(sortUsageRows(rows, { column: 'totalBytesStreamed', direction: 'asc' }))).toEqual([1, 3, 2]);
   });
 
   it('orders e-mail addresses case-insensitively', () => {
-    expect(ids(sortUsageRows(rows, { key: 'email', direction: 'asc' }))).toEqual([2, 1, 3]);
-    expect(ids(sortUsageRows(rows, { key: 'email', direction: 'desc' }))).toEqual([3, 1, 2]);
+    expect(ids(sortUsageRows(rows, { column: 'email', direction: 'asc' }))).toEqual([2, 1, 3]);
+    expect(ids(sortUsageRows(rows, { column: 'email', direction: 'desc' }))).toEqual([3, 1, 2]);
     const mixed = [row(1, { email: 'b@x.com' }), row(2, { email: 'A@x.com' }), row(3, { email: 'a@x.com' }), row(4, { email: 'B@x.com' })];
     // Equal ignoring case: a tie, kept by id.
-    expect(ids(sortUsageRows(mixed, { key: 'email', direction: 'asc' }))).toEqual([2, 3, 1, 4]);
+    expect(ids(sortUsageRows(mixed, { column: 'email', direction: 'asc' }))).toEqual([2, 3, 1, 4]);
   });
 
   it('puts Pro first when status is descending, Free first ascending', () => {
-    expect(ids(sortUsageRows(rows, { key: 'status', direction: 'desc' }))).toEqual([2, 1, 3]);
-    expect(ids(sortUsageRows(rows, { key: 'status', direction: 'asc' }))).toEqual([1, 3, 2]);
+    expect(ids(sortUsageRows(rows, { column: 'status', direction: 'desc' }))).toEqual([2, 1, 3]);
+    expect(ids(sortUsageRows(rows, { column: 'status', direction: 'asc' }))).toEqual([1, 3, 2]);
   });
 
   it('orders Last Active by time, never-active users as the oldest', () => {
-    expect(ids(sortUsageRows(rows, { key: 'lastActive', direction: 'desc' }))).toEqual([2, 1, 3]);
-    expect(ids(sortUsageRows(rows, { key: 'lastActive', direction: 'asc' }))).toEqual([3, 1, 2]);
+    expect(ids(sortUsageRows(rows, { column: 'lastActive', direction: 'desc' }))).toEqual([2, 1, 3]);
+    expect(ids(sortUsageRows(rows, { column: 'lastActive', direction: 'asc' }))).toEqual([3, 1, 2]);
     const never = [row(5), row(4), row(6, { lastActive: '2025-01-01T00:00:00Z' })];
-    expect(ids(sortUsageRows(never, { key: 'lastActive', direction: 'desc' }))).toEqual([6, 4, 5]);
+    expect(ids(sortUsageRows(never, { column: 'lastActive', direction: 'desc' }))).toEqual([6, 4, 5]);
   });
 
   it('keeps ties in user-id order in both directions, and leaves the input alone', () => {
     const ties = [row(3), row(1), row(2)];
-    expect(ids(sortUsageRows(ties, { key: 'totalBytesStreamed', direction: 'desc' }))).toEqual([1, 2, 3]);
-    expect(ids(sortUsageRows(ties, { key: 'totalBytesStreamed', direction: 'asc' }))).toEqual([1, 2, 3]);
+    expect(ids(sortUsageRows(ties, { column: 'totalBytesStreamed', direction: 'desc' }))).toEqual([1, 2, 3]);
+    expect(ids(sortUsageRows(ties, { column: 'totalBytesStreamed', direction: 'asc' }))).toEqual([1, 2, 3]);
     expect(ids(ties)).toEqual([3, 1, 2]);
   });
 
@@ -71,7 +71,7 @@ describe('usage sort: order', () => {
     const sorted = sortUsageRows(many, defaultUsageSort);
     expect(sorted).toHaveLength(10_000);
     for (let i = 1; i < sorted.length; i++) expect(sorted[i - 1]!.totalBytesStreamed).toBeGreaterThanOrEqual(sorted[i]!.totalBytesStreamed);
-    const byEmail = sortUsageRows(many, { key: 'email', direction: 'asc' });
+    const byEmail = sortUsageRows(many, { column: 'email', direction: 'asc' });
     for (let i = 1; i < byEmail.length; i++) {
       expect(byEmail[i - 1]!.email.toLowerCase() <= byEmail[i]!.email.toLowerCase()).toBe(true);
     }

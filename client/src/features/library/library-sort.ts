@@ -1,20 +1,18 @@
+import { nextTableSort } from '../../components/ui/table-sort';
+import type { TableSort } from '../../components/ui/table-sort';
 import type { LibrarySong } from './library-song';
 
 /** The sortable columns (spec 000, section 2). */
 export type SortColumn = 'starred' | 'title' | 'genre' | 'bpm' | 'difficulty' | 'duration' | 'playCount';
 
-export interface LibrarySort {
-  column: SortColumn;
-  direction: 'asc' | 'desc';
-}
+export type LibrarySort = TableSort<SortColumn>;
 
 /** The library opens A to Z by title, the order a musician scans a list in. */
 export const DEFAULT_SORT: LibrarySort = { column: 'title', direction: 'asc' };
 
 /** Clicking a header: the active column flips its direction, a new column starts ascending. */
 export function nextSort(current: LibrarySort, clicked: SortColumn): LibrarySort {
-  if (current.column === clicked) return { column: clicked, direction: current.direction === 'asc' ? 'desc' : 'asc' };
-  return { column: clicked, direction: 'asc' };
+  return nextTableSort(current, clicked, 'asc');
 }
 
 type SortKey = string | number | null;

@@ -15,7 +15,7 @@ function useGroupMeters(engine: StemEngine, groups: readonly MixerGroup[]): Reco
   useEffect(() => {
     let last = '';
     let frame = requestAnimationFrame(function measure() {
-      const levels = engine.levels();
+      const levels = engine.graph.levels();
       const next = Object.fromEntries(
         groups.map((group) => [group.name, Math.max(0, ...group.stemIds.map((id) => litSegments(levels[id] ?? -Infinity)))]),
       );

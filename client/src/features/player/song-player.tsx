@@ -73,9 +73,9 @@ function ExportSlot({ title, engine, exportAction }: { title: string; engine: St
   const gains = useAppSelector(selectStemGains);
   return exportAction(() => ({
     title,
-    duration: engine.duration,
-    sampleRate: engine.sampleRate,
-    loadedStemIds: engine.stemIds,
+    duration: engine.graph.duration,
+    sampleRate: engine.graph.context.sampleRate,
+    loadedStemIds: engine.graph.stemIds,
     gains,
     tempo: engine.tempo,
     transpose: engine.transpose,
@@ -106,7 +106,7 @@ function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }
   usePracticeSession(song.id, playback.isPlaying, facts);
 
   useEffect(() => {
-    engine.setGains(gains);
+    engine.graph.setGains(gains);
   }, [engine, gains]);
 
   return (

@@ -20,7 +20,7 @@ export function SpectrumAnalyzer({ engine }: { engine: StemEngine }) {
     if (!canvas || !context) return;
     const barWidth = (WIDTH - GAP * (SPECTRUM_BAR_COUNT - 1)) / SPECTRUM_BAR_COUNT;
     let frame = requestAnimationFrame(function draw() {
-      const bars = spectrumBars(engine.spectrum(), engine.sampleRate);
+      const bars = spectrumBars(engine.graph.spectrum(), engine.graph.context.sampleRate);
       context.clearRect(0, 0, WIDTH, HEIGHT);
       bars.forEach((level, index) => {
         const height = Math.max(2, level * HEIGHT);

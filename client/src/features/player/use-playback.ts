@@ -48,7 +48,7 @@ export function usePlayback(engine: StemEngine | null): Playback {
   return {
     isPlaying,
     position,
-    duration: engine?.duration ?? 0,
+    duration: engine?.graph.duration ?? 0,
     startTimes,
     play: () => {
       engine?.play().then(sync, (error: unknown) => {

@@ -66,13 +66,13 @@ export function usePracticeControls(
   }, [engine, transpose]);
 
   useEffect(() => {
-    engine.setBeatGrid(beatGridOf(bpm, firstBeat ?? 0));
-    engine.setPassListener((next, nextTempo) => {
+    engine.practice.setBeatGrid(beatGridOf(bpm, firstBeat ?? 0));
+    engine.practice.setPassListener((next, nextTempo) => {
       setPass(next);
       // The engine is at this tempo already; the slice follows it (so SAVE stores it).
       dispatch(tempoChanged({ tempo: nextTempo }));
     });
-    return () => engine.setPassListener(null);
+    return () => engine.practice.setPassListener(null);
   }, [engine, bpm, firstBeat, dispatch]);
 
   const applyLoop = useCallback(
@@ -93,7 +93,7 @@ export function usePracticeControls(
     trainer,
     pass,
     // Read at each render: the controls redraw every frame while playing (the position moves).
-    passSchedule: engine.loopPasses(),
+    passSchedule: engine.practice.loopPasses(),
     clicks,
     hasBeatGrid: grid !== null,
     setTempo: (next) => {
@@ -130,7 +130,7 @@ export function usePracticeControls(
       if (next) dispatch(tempoChanged({ tempo: engine.tempo }));
     },
     setClicks: (next) => {
-      engine.setClickSettings(next);
+      engine.practice.setClickSettings(next);
       setClicksState(next);
     },
   };

@@ -58,18 +58,18 @@ export function useSongEngine(song: PlayerSong | undefined): SongEngineState {
       }
       // The HEADs let the song through but a GET was refused (the credits ran out in between, on
       // another device or tab): the same answer as a refused HEAD, nothing half loaded.
-      if (loaded.failures.some((failure) => failure.status === 403)) {
+      if (loaded.graph.failures.some((failure) => failure.status === 403)) {
         loaded.dispose();
         setState({ status: 'creditLimit' });
         return;
       }
       engine = loaded;
       const names = new Map(song.stems.map((stem) => [stem.id, stem.name]));
-      dispatch(stemsLoaded({ stems: loaded.stemIds.map((id) => ({ id, name: names.get(id) ?? id })) }));
+      dispatch(stemsLoaded({ stems: loaded.graph.stemIds.map((id) => ({ id, name: names.get(id) ?? id })) }));
       setState({ status: 'ready', engine: loaded });
       void recordPlay(song.id);
       void cache?.opened(kept).catch((error: unknown) => console.warn('The kept songs could not be updated', error));
-      toastStore.show({ title: 'Song loaded successfully', description: `Loaded ${loaded.stemIds.length} tracks for the song` });
+      toastStore.show({ title: 'Song loaded successfully', description: `Loaded ${loaded.graph.stemIds.length} tracks for the song` });
     })().catch((error: unknown) => {
       if (controller.signal.aborted) return;
       console.error('Loading the song failed', error);

@@ -114,7 +114,7 @@ const RingBars = memo(function RingBars({ size, peaks, played }: { size: number;
 export function useWaveformPeaks(engine: StemEngine): readonly NormalRange[] | null {
   const [peaks, setPeaks] = useState<{ engine: StemEngine; peaks: readonly NormalRange[] } | null>(null);
   useEffect(() => {
-    const timer = window.setTimeout(() => setPeaks({ engine, peaks: engine.waveformPeaks() }), 0);
+    const timer = window.setTimeout(() => setPeaks({ engine, peaks: engine.graph.waveformPeaks() }), 0);
     return () => window.clearTimeout(timer);
   }, [engine]);
   return peaks?.engine === engine ? peaks.peaks : null;

@@ -67,6 +67,7 @@ export class PracticeTools {
   private passNotice: (() => void) | null = null;
   private onPass: ((pass: number, tempo: number) => void) | null = null;
   private readonly clickTrack: ClickTrack;
+  private released = false;
 
   constructor(private readonly context: Tone.BaseContext) {
     const raw = context.rawContext as AudioContext;
@@ -84,6 +85,7 @@ export class PracticeTools {
 
   /** The click's volume glides; the rest applies from the next beat (the click off: at once). */
   setClickSettings(settings: ClickSettings): void {
+    if (this.released) throw new Error('StemEngine used after dispose()');
     this.clicks = { ...settings };
     this.clickTrack.volume = settings.volume;
     const now = this.context.now();
@@ -199,6 +201,7 @@ export class PracticeTools {
   }
 
   dispose(): void {
+    this.released = true;
     this.clearPassTimer();
     this.clickTrack.dispose();
   }

@@ -219,6 +219,7 @@ export class StemGraph {
 
   /** Glides each named stem's gain to its value (0..1, else a RangeError); the others keep theirs. */
   setGains(gains: Readonly<Record<string, NormalRange>>): void {
+    this.assertLive();
     for (const [id, value] of Object.entries(gains)) assertNormalRange(`gain of ${id}`, value);
     const now = this.context.immediate();
     for (const channel of this.channels) {
@@ -229,11 +230,13 @@ export class StemGraph {
 
   /** The master output's spectrum: one decibel value per FFT bin, 0 Hz to Nyquist. */
   spectrum(): Float32Array {
+    this.assertLive();
     return this.analyser.getValue() as Float32Array;
   }
 
   /** The circular waveform's bars (see `waveformPeaks`), from every decoded stem; computed once. */
   waveformPeaks(): NormalRange[] {
+    this.assertLive();
     this.peaks ??= waveformPeaks(
       this.channels.map((channel) => channel.buffer),
       this.duration,
@@ -243,6 +246,7 @@ export class StemGraph {
 
   /** Each stem's level after its gain, in dBFS (-Infinity when silent). */
   levels(): Record<string, Decibels> {
+    this.assertLive();
     const levels: Record<string, Decibels> = {};
     for (const channel of this.channels) {
       const value = channel.meter.getValue();
@@ -258,6 +262,11 @@ export class StemGraph {
 
   get disposed(): boolean {
     return this.released;
+  }
+
+  /** Throws once the graph is released: the song's engine is unusable after `dispose()`. */
+  assertLive(): void {
+    if (this.released) throw new Error('StemEngine used after dispose()');
   }
 
   /** Stops every node, releases it and every decoded buffer, and closes the context. */

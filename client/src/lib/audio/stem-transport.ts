@@ -41,8 +41,10 @@ export class StemTransport {
   private endTimer: number | null = null;
 
   constructor(
-    private readonly graph: StemGraph,
-    private readonly practice: PracticeTools,
+    /** The song's stems on the audio graph: gains, meters, spectrum, waveform. */
+    readonly graph: StemGraph,
+    /** Beat grid, click, count-in and the loop's passes. */
+    readonly practice: PracticeTools,
     private readonly onEnded: (() => void) | undefined,
   ) {}
 
@@ -55,35 +57,53 @@ export class StemTransport {
     return this.transport.state === 'playing';
   }
 
+  /** The song position now, in seconds. */
   position(): Seconds {
     this.settleEnd();
     const now = this.graph.context.immediate();
     return positionAt(this.transportAt(now), now, this.duration);
   }
 
+  /** The tempo as a playback rate (1 = the song's own). */
   get tempo(): number {
     return this.rate;
   }
 
+  /** The transpose of the pitched stems, in semitones. */
   get transpose(): number {
     return this.semitones;
   }
 
+  /** The A-B loop playback repeats, or null. */
   get loopRange(): LoopRange | null {
     return this.loop;
   }
 
+  /**
+   * Sets the tempo (0.5..1.5) keeping the pitch. While playing, the change is heard
+   * CHANGE_LOOKAHEAD from now, continuing from the position playback reaches then: no restart, no
+   * gap. Resolves once the audio thread has the change.
+   */
   setTempo(rate: number): Promise<unknown> {
+    this.graph.assertLive();
     this.rate = assertTempo(rate);
     return this.reschedule();
   }
 
+  /** Transposes the pitched stems (-6..+6 semitones) keeping the tempo; drums stay as they are. */
   setTranspose(semitones: number): Promise<unknown> {
+    this.graph.assertLive();
     this.semitones = assertTranspose(semitones);
     return this.reschedule();
   }
 
+  /**
+   * Repeats `loop` (song seconds) seamlessly: the stem nodes jump from its end to its start inside
+   * their own processing, so the seam has no gap and no click. Null ends looping. A loop set while
+   * playing outside it moves playback to its start.
+   */
   setLoop(loop: LoopRange | null): Promise<unknown> {
+    this.graph.assertLive();
     if (loop && !(loop.start >= 0 && loop.end > loop.start && loop.end <= this.duration)) {
       throw new RangeError(`loop must lie inside the song, got ${JSON.stringify(loop)}`);
     }
@@ -97,7 +117,12 @@ export class StemTransport {
     return this.reschedule();
   }
 
+  /**
+   * Starts every stem from the remembered position (from 0 at the end of the song). Call it from the
+   * user's gesture: the first call resumes the audio context, which browsers allow only then.
+   */
   async play(): Promise<void> {
+    this.graph.assertLive();
     const context = this.graph.context;
     if (context.state !== 'running') await context.resume();
     // A tempo or transpose set while stopped (a preset) plays through the stretch nodes from the start.
@@ -112,7 +137,9 @@ export class StemTransport {
     this.practice.started(this.transport as PlayingTransport, countIn, this.rate, this.loop);
   }
 
+  /** Stops every source and remembers the position. */
   pause(): void {
+    this.graph.assertLive();
     const now = this.graph.context.immediate();
     const next = pause(this.transportAt(now), now, this.duration);
     if (next.state === 'playing' || this.transport.state !== 'playing') return;
@@ -120,12 +147,16 @@ export class StemTransport {
     this.transport = next;
   }
 
+  /** Stops every source; the position goes back to 0. */
   stop(): void {
+    this.graph.assertLive();
     this.stopAll();
     this.transport = stoppedTransport;
   }
 
+  /** Moves to `target` (clamped to the song); while playing, every stem restarts there together. */
   seek(target: Seconds): void {
+    this.graph.assertLive();
     const now = this.graph.context.now();
     const next = seek(this.transport, target, now, this.duration);
     if (next === this.transport) return;
@@ -141,7 +172,10 @@ export class StemTransport {
     }
   }
 
-  /** The audio-clock time each stem was last started at. */
+  /**
+   * The audio-clock time each stem was last started at: all identical after play and after seek.
+   * Tests read it to prove the stems were started together.
+   */
   lastStartTimes(): Record<string, Seconds> {
     const times: Record<string, Seconds> = {};
     for (const start of this.lastPlan?.starts ?? []) times[start.id] = start.time;
