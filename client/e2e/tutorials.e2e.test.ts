@@ -45,7 +45,10 @@ describe('tutorials', () => {
     await next.goto(`${baseUrl}/library`);
     await next.getByRole('heading', { name: 'SONG LIBRARY' }).waitFor();
     await expectNoDialogFor(next, 500);
-    // Signed in again, the user is welcomed again, and the checkbox dismisses it for good.
+    // Logged out and signed in again, the user is welcomed again, and the checkbox dismisses it for good.
+    await next.getByRole('button', { name: /ACCOUNT/ }).click();
+    await next.getByRole('button', { name: 'Log Out' }).click();
+    await next.waitForURL(`${baseUrl}/login`);
     await signInWithCode(next, baseUrl, email, { tutorials: 'shown' });
     await welcome(next).waitFor();
     const saved = next.waitForResponse((response) => response.url().endsWith('/api/user/tutorial-dismissal'));

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ByteRange } from './byte-range';
 import { ReadBufferPool, type SentStemBody, stemBodySender, streamStemFile } from './stem-body';
 
@@ -46,16 +46,16 @@ describe('streamStemFile', () => {
     expect(pool.idle).toBe(0);
     first.recycle();
     first.recycle();
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(pool.idle).toBe(3);
+    // The buffers come back once the stream has closed with no write pending: a turn or more later.
+    await vi.waitFor(() => expect(pool.idle).toBe(3));
 
     // A range shorter than a chunk takes one buffer.
     const probe = streamStemFile(await open(file), 0, 1, pool);
     expect(pool.idle).toBe(2);
     expect(await readOneAtATime(probe.body)).toEqual(content.subarray(0, 2));
     probe.recycle();
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(pool.idle).toBe(3);
+    // The buffers come back once the stream has closed with no write pending: a turn or more later.
+    await vi.waitFor(() => expect(pool.idle).toBe(3));
 
     // Two streams at once on the recycled buffers: neither sees the other's bytes.
     const a = streamStemFile(await open(file), 0, 49, pool);
@@ -75,8 +75,8 @@ describe('streamStemFile', () => {
     stream.recycle();
     stream.body.destroy();
     await closed;
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(pool.idle).toBe(3);
+    // The buffers come back once the stream has closed with no write pending: a turn or more later.
+    await vi.waitFor(() => expect(pool.idle).toBe(3));
     await expect(handle.stat()).rejects.toMatchObject({ code: 'EBADF' });
   });
 
@@ -134,13 +134,13 @@ describe('stemBodySender', () => {
     expect(first.received).toEqual(content.subarray(10, 90));
     expect(first.sent).toEqual({ bytesSent: 80, aborted: false });
     await expect(first.handle.stat()).rejects.toMatchObject({ code: 'EBADF' });
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(pool.idle).toBe(3);
+    // The buffers come back once the stream has closed with no write pending: a turn or more later.
+    await vi.waitFor(() => expect(pool.idle).toBe(3));
 
     const second = await serveOnce(send, file, null, content.length);
     expect(second.received).toEqual(content);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(pool.idle).toBe(3);
+    // The buffers come back once the stream has closed with no write pending: a turn or more later.
+    await vi.waitFor(() => expect(pool.idle).toBe(3));
   });
 
   it('stops at the bytes its credits hold, and cuts the response', async () => {
