@@ -1,28 +1,14 @@
-/** The named instrument groups of spec 000 section 3, in display order. */
-export const instrumentGroups = ['Drums', 'Bass', 'Guitar', 'Keys', 'Vocals', 'FX'] as const;
-export type InstrumentGroupName = (typeof instrumentGroups)[number];
+import { instrumentGroups, instrumentOf } from '../../../../contract/instrument-groups';
+import type { InstrumentGroup as InstrumentGroupName } from '../../../../contract/instrument-groups';
 
-// Checked in this order, so 'kick (bass drum)' is Drums and 'synth bass' is Bass (spec 000 section 3).
-const nameMatches: readonly [InstrumentGroupName, readonly string[]][] = [
-  ['Drums', ['kick', 'drums', 'percussion', 'snare', 'tom', 'cymbal']],
-  ['Bass', ['bass']],
-  ['Guitar', ['guitar']],
-  ['Keys', ['keyboard', 'keys', 'piano', 'synth']],
-  ['Vocals', ['vocal']],
-  ['FX', ['fx', 'effect']],
-];
+export { instrumentGroups };
+export type { InstrumentGroupName };
 
 /**
  * The group a stem belongs to, by its name (case-insensitive): one of the named groups, otherwise
  * the stem's own name (spec 000 section 3).
  */
-export function instrumentGroupOf(stemName: string): string {
-  const name = stemName.toLowerCase();
-  for (const [group, words] of nameMatches) {
-    if (words.some((word) => name.includes(word))) return group;
-  }
-  return stemName;
-}
+export const instrumentGroupOf = instrumentOf;
 
 /** A group and its stems, in the order they were given. */
 export interface InstrumentGroup<Stem> {
