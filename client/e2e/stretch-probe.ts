@@ -142,21 +142,24 @@ export async function sourcesStarted(page: Page): Promise<SourceStarted[]> {
   return page.evaluate(() => (window as unknown as ProbeWindow).startedSources);
 }
 
-/** The least-squares slope of `y` over `x`. */
-function slope(points: readonly { x: number; y: number }[]): number {
-  const meanX = points.reduce((sum, point) => sum + point.x, 0) / points.length;
-  const meanY = points.reduce((sum, point) => sum + point.y, 0) / points.length;
-  const covariance = points.reduce((sum, point) => sum + (point.x - meanX) * (point.y - meanY), 0);
-  const variance = points.reduce((sum, point) => sum + (point.x - meanX) ** 2, 0);
-  return covariance / variance;
+/** The median of `values`. */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
+
+/** The render quantum: a worklet counts its report interval down by this many frames at a time. */
+const RENDER_QUANTUM = 128;
 
 /**
  * How fast the song moves while playing, over `seconds` of the page's time: `shown` is the player's
- * position (the seek bar) per second of the node's audio clock; `heard` is the first node of
- * `kind`'s reported input position per audio-clock second (a least-squares line through its
- * reports, which come every 0.1 s of audio and reach the page a little late each). Both on the
- * audio clock, which a busy machine slows together with the song, where it skews the wall clock.
+ * position (the seek bar) per second of the node's audio clock; `heard` is how far the first node of
+ * `kind` says the song moved between two of its position reports, per audio second between them.
+ * Both worklets (the plain player and signalsmith-stretch) report every 0.1 s of audio rounded up to
+ * whole render quanta, counted on the audio thread; the median step skips the one interval a
+ * schedule restarts. When the reports reach the page (late, sometimes several together) does not
+ * enter `heard`; `shown` is on the audio clock, which a busy machine slows together with the song.
  */
 export async function playbackRates(page: Page, seconds: number, kind: 'plain' | 'stretch' = 'stretch'): Promise<{ shown: number; heard: number }> {
   const sample = () =>
@@ -165,6 +168,7 @@ export async function playbackRates(page: Page, seconds: number, kind: 'plain' |
       const index = probe.stretchNodes.findIndex((node) => node.kind === wanted && node.schedules.length > 0);
       return {
         clock: probe.nodeContexts[index]!.currentTime,
+        sampleRate: probe.nodeContexts[index]!.sampleRate,
         position: Number((document.querySelector('input[aria-label="Seek"]') as HTMLInputElement).value),
         reports: probe.stretchNodes[index]!.times.length,
       };
@@ -174,8 +178,10 @@ export async function playbackRates(page: Page, seconds: number, kind: 'plain' |
   const after = await sample();
   const reports = (await stemNodesSeen(page)).find((node) => node.kind === kind)!.times.slice(before.reports, after.reports);
   if (reports.length < 5) throw new Error(`only ${reports.length} position reports from the ${kind} node in ${seconds} s`);
+  const reportSeconds = Math.ceil((0.1 * before.sampleRate) / RENDER_QUANTUM) * RENDER_QUANTUM / before.sampleRate;
+  const steps = reports.slice(1).map((report, index) => report.input - reports[index]!.input);
   return {
     shown: (after.position - before.position) / (after.clock - before.clock),
-    heard: slope(reports.map((report) => ({ x: report.at, y: report.input }))),
+    heard: median(steps) / reportSeconds,
   };
 }
