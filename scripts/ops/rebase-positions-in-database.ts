@@ -10,7 +10,6 @@ export interface RebaseReport {
   /** False when the log's ids were already below this database's next id (nothing was changed). */
   rebased: boolean;
   events: number;
-  /** The highest tx_id of the log before and after. */
   highestBefore: string | null;
   highestAfter: string | null;
   /** The first transaction id not yet assigned when the rebase started. */
@@ -20,7 +19,6 @@ export interface RebaseReport {
   transactionIdsAfter: number;
   /** Transaction ids used up to make room below the current one (0 when there was room). */
   idsAdvanced: number;
-  /** Rows rewritten. */
   streams: number;
   checkpoints: number;
   deadLetters: number;
@@ -86,22 +84,11 @@ const rebasedPosition = (column: string) => `coalesce(
 const encodedPosition = `'^[0-9]{20}/[0-9]{20}$'`;
 
 /**
- * Make a log restored from another cluster readable again (the store refuses it at start-up with
- * `LogFromAnotherCluster`). Positions embed transaction ids, and readers only see ids below the
- * oldest running one, so every tx_id of the log is rewritten to a small id below this database's
- * current one, keeping the log's (tx_id, global_position) order, and every position stored beside
- * the log is rewritten with the same map, all in one transaction: each stream's last tx_id, the
- * projection checkpoints and dead letters, and every other column that holds a position (each
- * read-model row's last change, the audit entries, settled credit reservations: every text column
- * named `position` or `*_position`, `findPositionColumns`). The position epoch goes up by one, so
- * sync clients whose checkpoints carry the old numbers start over. Run it with every app and worker
- * stopped.
- *
- * The new ids count up from 3, one per run of the log in which global_position rises, so there
- * are usually far fewer than old ids; when even those do not fit below the current id, the id
- * counter is first advanced by committing empty transactions.
- *
-
+ * Make a log restored from another cluster readable again (the store refuses it with
+ * `LogFromAnotherCluster`): readers only see transaction ids below the oldest running one, so in one
+ * transaction every tx_id is rewritten to a small id below the current one, keeping the log's order,
+ * and every stored position (streams, checkpoints, dead letters, `findPositionColumns`) with the same
+ * map. The position epoch goes up, so sync clients start over. Run it with every app and worker stopped.
  */
 export async function rebasePositions(sql: SqlClient, options: RebaseOptions = {}): Promise<RebaseReport> {
   const progress = options.onProgress ?? (() => undefined);
@@ -128,8 +115,7 @@ export async function rebasePositions(sql: SqlClient, options: RebaseOptions = {
   if (before.highest === null) return report;
   if (!options.force && BigInt(before.highest) < BigInt(before.next)) return report;
 
-  // New ids run from 3 to 3 + runs - 1; all must be below the oldest id any reader could still
-  // wait for.
+  // Every new id must be below the oldest id any reader could still wait for.
   const highestNew = firstNewTxId + BigInt(before.runs) - 1n;
   const xmin = BigInt(before.xmin);
   if (highestNew >= xmin) {

@@ -17,7 +17,3 @@ export function sawSample(phase: number, step: number): number {
   return 2 * phase - 1 - polyBlep(phase, step);
 }
 
-export function squareSample(phase: number, step: number): number {
-  const naive = phase < 0.5 ? 1 : -1;
-  return naive + polyBlep(phase, step) - polyBlep((phase + 0.5) % 1, step);
-}

@@ -32,7 +32,3 @@ export function rmsOf(samples: Float32Array, from = 0, to = samples.length): num
   for (let index = from; index < to; index++) sum += samples[index]! * samples[index]!;
   return Math.sqrt(sum / Math.max(1, to - from));
 }
-
-export function scaleInPlace(samples: Float32Array, gain: number): void {
-  for (let index = 0; index < samples.length; index++) samples[index]! *= gain;
-}
