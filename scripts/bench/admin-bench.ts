@@ -21,6 +21,7 @@ import { users } from '../../projections/users/users-projection';
 import { repositoryRoot } from '../app/repository-root';
 import { type BenchBackend, openBenchSqlClient, serverBackend } from './bench-sql-client';
 import { seedAdminBenchLog } from './seed-admin-bench-log';
+import { median } from './run-summary';
 
 /**
  * `npm run bench:admin` (decision 0023; targets in docs/benchmarks.md): with 10,000 users and 1,000,000 StemStreamed events,
@@ -39,11 +40,6 @@ const warmups = 2;
 const targetMs = 200;
 const adminEmail = 'admin@bench.example';
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** The bytes the seed gives event i (seed-admin-bench-log.ts), summed here, not read back. */

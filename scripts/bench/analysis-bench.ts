@@ -26,6 +26,7 @@ import { type TruthFile, generateDemoLibrary } from '../demo-library/generate-li
 import { defaultSongCount } from '../demo-library/song-plans';
 import { parseCommandLine } from '../ops/parse-command-line';
 import { repositoryRoot } from '../app/repository-root';
+import { median } from './run-summary';
 
 const usage = `Usage: npm run bench:analysis -- [--cache ./data/analysis-bench] [--songs ${defaultSongCount}] [--seed woodshed]`;
 const { values } = parseCommandLine(
@@ -77,12 +78,6 @@ function scoreChart(truth: readonly Timed[], detected: readonly Timed[], duratio
     if (!hasThird(expected) || want.minor === got.minor) majmin += 1;
   }
   return { samples, majmin, root };
-}
-
-function medianOf(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 function percent(part: number, whole: number): string {
@@ -156,7 +151,7 @@ const summary = {
   bpmOctaveErrors: bpmOctave,
   keyExact: percent(keyRight, count),
   firstBeatFound: percent(firstBeatErrors.length, count),
-  firstBeatGridErrorMs: firstBeatErrors.length === 0 ? null : { median: Math.round(medianOf(firstBeatErrors) * 1000), max: Math.round(Math.max(...firstBeatErrors) * 1000) },
+  firstBeatGridErrorMs: firstBeatErrors.length === 0 ? null : { median: Math.round(median(firstBeatErrors) * 1000), max: Math.round(Math.max(...firstBeatErrors) * 1000) },
   chordMajMin: Object.fromEntries([...chordTotals].map(([instrument, total]) => [instrument, percent(total.majmin, total.samples)])),
   chordRoot: Object.fromEntries([...chordTotals].map(([instrument, total]) => [instrument, percent(total.root, total.samples)])),
   targets: { bpm: '>= 95%', key: '>= 90%', met: bpmRight / count >= 0.95 && keyRight / count >= 0.9 },

@@ -1,9 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { defaultPageSize, defaultTrimmedPageSize } from '../../projections/runtime/catch-up';
 import type { TargetCheck } from './bench-targets';
 import type { RunSummary } from './run-summary';
 import type { StoreBenchResult } from './run-store-bench';
+import { table } from './text-table';
 
 /** The tables printed to stdout: medians, with min–max and spread as the machine's noise. */
 export function formatBenchReport(result: StoreBenchResult): string {
@@ -22,6 +21,7 @@ export function formatBenchReport(result: StoreBenchResult): string {
       table(
         ['target', 'appenders', 'events/s (median)', 'min', 'max', 'spread'],
         appends.figures.map((figure) => [figure.label, String(figure.appenders), ...noise(figure.eventsPerSecond)]),
+        2,
       ),
     );
     if (appends.ratios) {
@@ -43,21 +43,14 @@ export function formatBenchReport(result: StoreBenchResult): string {
           [figure.backend, 'bare keyset read', ...noise(figure.bare.eventsPerSecond), '', ''],
           ...figure.readModels.map((model) => [figure.backend, `rebuild ${model.projection}`, ...noise(model.eventsPerSecond), ratio(model.oursOverBare), 'totals match seed']),
         ]),
+        2,
       ),
       '',
     );
   }
 
-  lines.push('Targets (docs/benchmarks.md)', table(['target', 'required', 'measured (median)', 'result'], result.targets.map(targetRow)));
+  lines.push('Targets (docs/benchmarks.md)', table(['target', 'required', 'measured (median)', 'result'], result.targets.map(targetRow), 2));
   return lines.join('\n');
-}
-
-/** Write the whole result, raw runs included, as bench/results/store-<timestamp>.json; returns the path. */
-export async function writeBenchResult(result: StoreBenchResult, directory: string): Promise<string> {
-  await mkdir(directory, { recursive: true });
-  const path = join(directory, `store-${result.startedAt.replaceAll(':', '-').replace(/\.\d+Z$/, 'Z')}.json`);
-  await writeFile(path, `${JSON.stringify(result, null, 2)}\n`);
-  return path;
 }
 
 function targetRow(check: TargetCheck): string[] {
@@ -77,11 +70,4 @@ function rate(value: number): string {
 
 function ratio(value: number): string {
   return `${value.toFixed(2)}x`;
-}
-
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const line = (cells: readonly string[]) =>
-    cells.map((cell, column) => (column === 0 || column === 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ').trimEnd();
-  return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
 }

@@ -1,6 +1,5 @@
 /**
- * Entry point of a child process that runs one bench section (`runSectionInChild`): the request
- * comes as JSON in the first argument, the result goes out as JSON on stdout, progress on stderr.
+ * Entry point of a child process that runs one bench section (`runJsonChild`).
  */
 import { type BenchSectionRequest, runBenchSection } from './bench-section';
 

@@ -13,7 +13,7 @@
  * Medians on stdout with the targets met or missed, progress on stderr, every raw figure in
  * bench/results/client-<timestamp>.json. See docs/benchmarks.md.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,9 +38,11 @@ import {
   waitForSongCount,
   watchFirstRow,
 } from '../../client/e2e/client-bench-measure';
+import { writeBenchResult } from './bench-result-file';
 import { measurePageTimings } from './client-bench-timings';
 import { describeMachine } from './machine-info';
 import { summarizeRuns } from './run-summary';
+import { table } from './text-table';
 
 const usage = `Usage: npm run bench:client -- [--songs 10000] [--keystrokes 20] [--reloads 5] [--loads 5] [--timings 3]
   --songs       songs in the library (the demo song and seeded ones)
@@ -239,18 +241,9 @@ try {
     timings,
     memory: { beforeSong, firstLoaded, firstSettled, settleMs, settledDelta, settledParts, settledRatio, loadPeak, loaded, unloaded, rssAfterLoads, rssHeldAfterUnload, sampleRate, stems, pcmBytes, heapDelta, rssDelta, heapRatio, rssRatio },
   };
-  const directory = fileURLToPath(new URL('../../bench/results/', import.meta.url));
-  await mkdir(directory, { recursive: true });
-  const file = path.join(directory, `client-${startedAt.replaceAll(':', '-').replace(/\.\d+Z$/, 'Z')}.json`);
-  await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
+  const file = await writeBenchResult('client', result);
   console.log(`\nRaw figures: ${file}`);
 } finally {
   await browser.close();
   await app.stop();
-}
-
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const line = (cells: readonly string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
-  return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
 }

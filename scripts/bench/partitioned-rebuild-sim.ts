@@ -8,11 +8,7 @@
  * must hold the seeded totals. Prints a summary and writes it to bench/results/partitioned-<time>.json.
  * Not part of CI: seeding ten million events alone takes minutes.
  */
-import { spawn } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openPgSqlClient } from '../../events/store/postgres/pg-sql-client';
 import { createPostgresEventStore } from '../../events/store/postgres/postgres-event-store';
@@ -20,10 +16,11 @@ import type { SqlClient } from '../../events/store/postgres/sql-client';
 import { defaultPageSize } from '../../projections/runtime/catch-up';
 import { rebuildProjection } from '../../projections/runtime/rebuild';
 import { usageBytesPerUser } from '../../projections/usage-bytes-per-user/usage-bytes-per-user-projection';
-import { repositoryRoot } from '../app/repository-root';
+import { writeBenchResult } from './bench-result-file';
 import { benchDatabaseUrl, dropSchema, freshSchemaName } from './bench-database';
 import { partitionIndexSql } from './partition-page';
 import type { PartitionWorkerRequest, PartitionWorkerResult } from './partition-worker';
+import { runJsonChild } from './run-json-child';
 import { type StemStreamedSeed, seedStemStreamed } from './seed-stem-streamed';
 
 const { values } = parseArgs({
@@ -79,9 +76,7 @@ try {
     speedup: single.seconds / partitioned.seconds,
   };
   console.log(JSON.stringify(result, null, 2));
-  const directory = fileURLToPath(new URL('../../bench/results/', import.meta.url));
-  await mkdir(directory, { recursive: true });
-  await writeFile(join(directory, `partitioned-${result.startedAt.replaceAll(':', '-').replace(/\.\d+Z$/, 'Z')}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  await writeBenchResult('partitioned', result);
   await store.close();
 } finally {
   await sql.close();
@@ -102,17 +97,7 @@ async function partitionedRebuild(sql: SqlClient, schema: string, count: number)
 }
 
 function runWorker(request: PartitionWorkerRequest): Promise<PartitionWorkerResult> {
-  const entry = fileURLToPath(new URL('./partition-worker.ts', import.meta.url));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry, JSON.stringify(request)], { cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'inherit'] });
-    const chunks: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.once('error', reject);
-    child.once('close', (code) => {
-      if (code !== 0) reject(new Error(`Partition worker ${request.partition.index} failed (exit code ${code})`));
-      else resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as PartitionWorkerResult);
-    });
-  });
+  return runJsonChild(new URL('./partition-worker.ts', import.meta.url), request, `Partition worker ${request.partition.index}`);
 }
 
 /** The table must hold the seeded totals, computed from the seed, not read back. */

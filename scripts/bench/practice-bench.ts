@@ -15,22 +15,16 @@
  * Medians on stdout, one line per run on stderr, every figure in bench/results/practice-<time>.json.
  * The figures depend on the machine's load: the load average is printed with them.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { launchBrowser } from '../../client/e2e/browser';
 import { servePracticeAudioPage, wavBytes } from '../../client/e2e/practice-audio-page';
 import { type LiveGraphKind, decodeBenchStems, measureTempoChanges, timeLiveGraph, timeRenderMix } from '../../client/e2e/practice-bench-measure';
 import { parseCommandLine } from '../ops/parse-command-line';
 import { measurePlayerMainThread } from './practice-player-share';
+import { writeBenchResult } from './bench-result-file';
+import { median } from './run-summary';
 
 const SAMPLE_RATE = 48_000;
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 /** A stem with content across the spectrum: two detuned tones, a slow tremolo and some noise. */
 function stemSamples(index: number, seconds: number): Float32Array {
@@ -161,26 +155,16 @@ try {
     ),
   ];
   console.log(lines.join('\n'));
-  const results = fileURLToPath(new URL('../../bench/results/', import.meta.url));
-  await mkdir(results, { recursive: true });
-  const file = `${results}practice-${startedAt.replaceAll(':', '-')}.json`;
-  await writeFile(
-    file,
-    JSON.stringify(
-      {
-        startedAt,
-        settings: { runs, stems: stemCount, seconds, playSeconds },
-        loadAverage: loadavg(),
-        audioThreadCpu: Object.fromEntries(graphCpu),
-        tempoChanges: changes,
-        exports: exportCases,
-        exportLaneCpuSeconds: laneCpu,
-        mainThreadWhilePlaying: { targetAt1x: mainThreadTarget, cases: playing },
-      },
-      null,
-      2,
-    ),
-  );
+  const file = await writeBenchResult('practice', {
+    startedAt,
+    settings: { runs, stems: stemCount, seconds, playSeconds },
+    loadAverage: loadavg(),
+    audioThreadCpu: Object.fromEntries(graphCpu),
+    tempoChanges: changes,
+    exports: exportCases,
+    exportLaneCpuSeconds: laneCpu,
+    mainThreadWhilePlaying: { targetAt1x: mainThreadTarget, cases: playing },
+  });
   console.error(`every figure in ${file}`);
 } finally {
   await browser.close();

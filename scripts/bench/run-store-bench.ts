@@ -5,7 +5,8 @@ import type { BenchSettings } from './bench-settings';
 import type { PgliteLocation } from './bench-sql-client';
 import { type MachineInfo, describeMachine } from './machine-info';
 import type { RebuildFigure } from './rebuild-bench';
-import { runSectionInChild } from './run-section-in-child';
+import type { BenchSectionRequest, BenchSectionResult } from './bench-section';
+import { runJsonChild } from './run-json-child';
 
 export interface StoreBenchOptions {
   settings: BenchSettings;
@@ -32,7 +33,7 @@ export interface StoreBenchResult {
 }
 
 /**
- * Run the sections asked for, each in a process of its own (`runSectionInChild`), PGlite first,
+ * Run the sections asked for, each in a process of its own (bench-section-process.ts), PGlite first,
  * then the server; every figure is the median of `settings.runs` runs.
  */
 export async function runStoreBench(options: StoreBenchOptions): Promise<StoreBenchResult> {
@@ -44,14 +45,16 @@ export async function runStoreBench(options: StoreBenchOptions): Promise<StoreBe
     ...(options.serverUrl === undefined ? {} : { serverUrl: options.serverUrl }),
     verbose: options.verbose ?? false,
   };
+  const runSection = (section: BenchSectionRequest['section']) =>
+    runJsonChild<BenchSectionResult>(new URL('./bench-section-process.ts', import.meta.url), { ...request, section }, `The ${section} section`);
   let appends: AppendBenchResult | undefined;
   let rebuild: RebuildFigure[] | undefined;
   if (options.only !== 'rebuild') {
-    const result = await runSectionInChild({ ...request, section: 'appends' });
+    const result = await runSection('appends');
     if (result.section === 'appends') appends = result.appends;
   }
   if (options.only !== 'appends') {
-    const result = await runSectionInChild({ ...request, section: 'rebuild' });
+    const result = await runSection('rebuild');
     if (result.section === 'rebuild') rebuild = result.rebuild;
   }
 

@@ -10,10 +10,14 @@ export interface RunSummary {
 
 export function summarizeRuns(runs: readonly number[]): RunSummary {
   if (runs.length === 0) throw new RangeError('No runs to summarise');
-  const sorted = [...runs].sort((a, b) => a - b);
+  const middle = median(runs);
+  const min = Math.min(...runs);
+  const max = Math.max(...runs);
+  return { runs: [...runs], min, median: middle, max, spread: middle === 0 ? 0 : (max - min) / middle };
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
-  const median = sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  const min = sorted[0]!;
-  const max = sorted.at(-1)!;
-  return { runs: [...runs], min, median, max, spread: median === 0 ? 0 : (max - min) / median };
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }

@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatBenchReport, writeBenchResult } from './bench-report';
+import { formatBenchReport } from './bench-report';
+import { writeBenchResult } from './bench-result-file';
 import { type BenchSettings, quickSettings } from './bench-settings';
 import { runStoreBench } from './run-store-bench';
 
@@ -57,7 +58,7 @@ describe(`store bench (PGlite${serverUrl ? ' and the PostgreSQL server' : ''})`,
     expect(report).toContain('totals match seed');
     const directory = await mkdtemp(join(tmpdir(), 'woodshed-bench-results-'));
     try {
-      const path = await writeBenchResult(result, directory);
+      const path = await writeBenchResult('store', result, directory);
       expect(path).toMatch(/store-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.json$/);
       expect(JSON.parse(await readFile(path, 'utf8'))).toEqual(JSON.parse(JSON.stringify(result)));
     } finally {

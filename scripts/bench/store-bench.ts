@@ -4,10 +4,10 @@
  * against a bare read. Tables on stdout, progress on stderr, every raw run in
  * bench/results/store-<timestamp>.json. See docs/benchmarks.md for what each figure means.
  */
-import { fileURLToPath } from 'node:url';
 import { benchDatabaseUrl, serverReachable } from './bench-database';
 import { benchUsage, parseBenchOptions } from './bench-options';
-import { formatBenchReport, writeBenchResult } from './bench-report';
+import { formatBenchReport } from './bench-report';
+import { writeBenchResult } from './bench-result-file';
 import { fullSettings, quickSettings } from './bench-settings';
 import { runStoreBench } from './run-store-bench';
 
@@ -33,5 +33,5 @@ const result = await runStoreBench({
   verbose: true,
 });
 console.log(formatBenchReport(result));
-const path = await writeBenchResult(result, fileURLToPath(new URL('../../bench/results/', import.meta.url)));
+const path = await writeBenchResult('store', result);
 console.log(`\nRaw runs: ${path}`);

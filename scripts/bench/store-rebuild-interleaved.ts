@@ -19,6 +19,7 @@ import { usageBytesPerUser } from '../../projections/usage-bytes-per-user/usage-
 import { bareKeysetRead } from './bare-keyset-read';
 import { benchDatabaseUrl, dropSchema, freshSchemaName } from './bench-database';
 import { expectedSeed, seedStemStreamed } from './seed-stem-streamed';
+import { median } from './run-summary';
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string', default: '3' }, events: { type: 'string', default: '1000000' }, schema: { type: 'string' } },
@@ -110,7 +111,6 @@ try {
       }),
     );
   }
-  const median = (numbers: number[]) => numbers.sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
   const bare = median(runs.filter((run) => run.variant === 'bare read').map((run) => run.eventsPerSecond));
   for (const variant of ['one page in flight', 'two pages in flight', 'bare read']) {
     const of = runs.filter((run) => run.variant === variant);

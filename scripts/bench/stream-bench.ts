@@ -1,12 +1,10 @@
 // The app's V8 settings, as `npm start` sets them, before any of its code is loaded.
 import '../app/tune-v8-heap';
-import { spawn } from 'node:child_process';
 import { createReadStream, mkdtempSync } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { seedPro, seedPurchase } from '../../api/credits/testing/seed-credits';
 import { createApp, featureMiddleware, featureRouters } from '../../api/app';
@@ -27,10 +25,12 @@ import type { TestApp } from '../../api/testing/start-test-app';
 import { signInWithCode, testAuthSecret } from '../../api/testing/test-sign-in';
 import { createPostgresEventStore } from '../../events/store/postgres/postgres-event-store';
 import { startProjections } from '../../projections/registry';
-import { repositoryRoot } from '../app/repository-root';
 import { type BenchBackend, openBenchSqlClient, serverBackend } from './bench-sql-client';
 import { describeHeadRound, type HeadRoundDiagnostics, watchHeadRound } from './stream-bench-diagnostics';
 import type { StreamLoadRequest, StreamLoadResult } from './stream-bench-load';
+import { writeBenchResult } from './bench-result-file';
+import { runJsonChild } from './run-json-child';
+import { median } from './run-summary';
 
 /**
  * `npm run bench:stream`: the metered stem route against a plain static handler serving the same
@@ -60,26 +60,8 @@ const headWarmupMs = 1_000;
  */
 const playerBurst = 6;
 const playerCount = 120;
-const loadEntry = fileURLToPath(new URL('./stream-bench-load.ts', import.meta.url));
+const runLoad = (load: StreamLoadRequest) => runJsonChild<StreamLoadResult>(new URL('./stream-bench-load.ts', import.meta.url), load, 'The load process');
 
-function runLoad(load: StreamLoadRequest): Promise<StreamLoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', loadEntry, JSON.stringify(load)], { cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'inherit'] });
-    const chunks: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.once('error', reject);
-    child.once('close', (code) => {
-      if (code !== 0) reject(new Error(`the load process exited with ${code}`));
-      else resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as StreamLoadResult);
-    });
-  });
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const mbps = (bytesPerSecond: number) => `${(bytesPerSecond / 1e6).toFixed(0)} MB/s`;
 
 interface BackendResult {
@@ -285,9 +267,7 @@ async function main(): Promise<void> {
     );
   }
   console.log(lines.join('\n'));
-  const resultsDir = path.join(repositoryRoot, 'bench', 'results');
-  await mkdir(resultsDir, { recursive: true });
-  await writeFile(path.join(resultsDir, `stream-${startedAt.replace(/[:.]/g, '-')}.json`), `${JSON.stringify(summary, null, 2)}\n`);
+  await writeBenchResult('stream', summary);
 }
 
 await main();

@@ -8,13 +8,12 @@ import { openPgliteWorkerSqlClient } from '../../events/store/postgres/pglite-wo
 import { catalogueSongs } from '../../api/features/presets/testing/catalogue-songs';
 import { startTestApp } from '../../api/testing/start-test-app';
 import { signInWithCode, testAuthSecret } from '../../api/testing/test-sign-in';
+import { median } from './run-summary';
 
 const runs = Number(process.env.BENCH_RUNS ?? 7);
 const rows = 100;
 const requestsPerKind = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const connections = 20;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const sql = await openPgliteWorkerSqlClient({});
 const app = await startTestApp({ sql, config: { authSecret: testAuthSecret } });

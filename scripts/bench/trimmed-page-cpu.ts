@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { parseTrimmedEvents } from '../../events/store/postgres/read-log-trimmed';
 import { compileTrimmedReads } from '../../projections/runtime/trimmed-reads';
 import { usageBytesPerUser } from '../../projections/usage-bytes-per-user/usage-bytes-per-user-projection';
+import { median } from './run-summary';
 
 const { values } = parseArgs({ options: { samples: { type: 'string', default: '15' } } });
 const samples = Number(values.samples);
@@ -33,7 +34,6 @@ const steps: Record<string, (text: string) => unknown> = {
   'parse + validate': (text) => trimmed.decode(parseTrimmedEvents(text, types, trimmed.reads)),
   'parse + validate + fold': (text) => usageBytesPerUser.fold(trimmed.decode(parseTrimmedEvents(text, types, trimmed.reads))),
 };
-const median = (numbers: number[]) => numbers.sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
 const figures = new Map<string, number[]>(Object.keys(steps).map((name) => [name, []]));
 for (let sample = 0; sample < samples; sample++) {
   for (const [name, step] of Object.entries(steps)) {

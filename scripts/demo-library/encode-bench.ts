@@ -10,6 +10,7 @@ import { encodeMp3 } from './mp3-encode';
 import { stemBitrates } from './song-folder';
 import { songPlans } from './song-plans';
 import { sampleRate } from './synth/track';
+import { median } from '../bench/run-summary';
 
 const runs = Number(process.argv[2] ?? 3);
 const song = generateSong(songPlans[0]!, 'bench');
@@ -22,6 +23,4 @@ for (let run = 0; run < runs; run++) {
   for (const name of stemNames) await encodeMp3([song.stems[name]], stemBitrates[name]);
   perMinute.push((performance.now() - started) / 1000 / stemMinutes);
 }
-const sorted = [...perMinute].sort((a, b) => a - b);
-const median = sorted[Math.floor(sorted.length / 2)]!;
-console.log(`${stemMinutes.toFixed(2)} stem-minutes a run; s per stem-minute: median ${median.toFixed(3)}, runs ${perMinute.map((value) => value.toFixed(3)).join(' ')}`);
+console.log(`${stemMinutes.toFixed(2)} stem-minutes a run; s per stem-minute: median ${median(perMinute).toFixed(3)}, runs ${perMinute.map((value) => value.toFixed(3)).join(' ')}`);
