@@ -1,15 +1,7 @@
 /**
- * `npm run projections -- status`: one line per read model — live generation, checkpoint, lag
- * (events after the checkpoint, and those committed but not yet visible to readers), state
- * (running / stalled / rebuilding / rebuild-stalled / rebuild-interrupted), whether an app or worker
- * is following it (runner) and open dead letters (with the generation they belong to). Below the
- * table: the transaction holding readers back (a session's, or a prepared one), once it is older
- * than `--blocked-after` seconds (default 10). Columns and what to do about each: docs/operations.md.
- * `--json` prints `{ log, projections }` as JSON. Exits 1 when a projection or its rebuild is
- * stalled, or a transaction holds readers back (for scripts and cron).
- *
- * Embedded mode (no DATABASE_URL): PGlite is one process per data directory, so run this while the
- * app is stopped (the app's own GET /api/health reports the same while it runs, to an admin or with HEALTH_DETAIL_TOKEN).
+ * `npm run projections -- status`: one line per read model, and the transaction holding readers
+ * back (columns: docs/operations.md). Exits 1 when something is stalled or held back, for cron.
+ * On PGlite, run it while the app is stopped; GET /api/health reports the same while it runs.
  */
 import { projections } from '../projections/registry';
 import { readLogVisibility } from '../projections/runtime/log-visibility';

@@ -1,22 +1,8 @@
 /**
- * `npm run replay -- <projection>|--all`: rebuild read models blue/green from the whole log, with a
- * progress bar on stderr and the speed at the end. The live generation keeps serving (and, in a
- * running app on a PostgreSQL server, following) until the swap. An unfinished rebuild (killed,
- * interrupted with Ctrl-C, its lock lost) is resumed from its checkpoint when the code's version of
- * the projection built it, and dropped to start over from 0 otherwise, or with `--fresh`; the
- * command says which it did.
- *
- * `--compare` prints, just before the swap, how the rebuilt read model differs from the live one,
- * row by row on the primary key (per user for the usage read models); `--dry-run` does the same and
- * stops there: the rebuilt generation is kept and the live one is unchanged, so a later
- * `npm run replay -- <projection>` (or the app, on a new projection version) resumes and swaps it.
- *
- * `npm run replay -- <projection> --retry`: close the projection's open dead letters and fold the
- * failing events again (after a fix). `--skip`: close them as skipped and move past the failing
- * events, recorded in projection_dead_letters. Either way the stalled generation then catches up.
- *
- * Embedded mode (no DATABASE_URL): PGlite is one process per data directory, so run this while the
- * app is stopped; it refuses to start when the app holds the directory.
+ * `npm run replay`: rebuild read models blue/green from the whole log (options in `usage` below).
+ * The live generation keeps serving until the swap; an unfinished rebuild is resumed from its
+ * checkpoint when this version of the projection built it, dropped otherwise. On PGlite, run it
+ * while the app is stopped (one process per data directory).
  */
 import cliProgress from 'cli-progress';
 import { START } from '../events/store/event-store';
@@ -35,8 +21,7 @@ import { openOpsStorage } from './ops/open-ops-storage';
 import { parseCommandLine } from './ops/parse-command-line';
 import { findProjectionRebuilds } from './ops/projection-runners';
 
-// Declared before the top-level code below runs (a class is not hoisted).
-/** Thrown by `beforeSwap` on a dry run: the rebuild stops with its generation built and kept. */
+/** Declared before the top-level code (classes are not hoisted). Thrown by `beforeSwap` on a dry run: the rebuild stops with its generation built and kept. */
 class StopBeforeSwap extends Error {
   override readonly name = 'StopBeforeSwap';
   constructor(readonly building: Generation) {
@@ -81,8 +66,7 @@ process.on('SIGINT', () => {
 });
 
 let exitCode = 0;
-// With --all, one projection that stalls (or is busy, or fails) does not hold back the others: each
-// is tried, and the ones that did not finish are listed at the end.
+// With --all, one projection that does not finish does not hold back the others.
 const unfinished: string[] = [];
 try {
   for (const projection of targets) {
@@ -121,12 +105,7 @@ function resolveTargets(): Projection[] {
   return projection ? [projection] : fail(`Unknown projection ${positionals[0]}.`);
 }
 
-/**
- * Rebuild one projection. With `resume`, an unfinished rebuild of this version is continued from its
- * checkpoint; otherwise (or when another version built it) it is dropped and the rebuild starts over.
- * With `dryRun` it compares and stops before the swap, and the generation is marked as a dry run's
- * (status shows it so; --retry and --skip finish it as a dry run again); without, the mark is cleared.
- */
+/** With `dryRun` it compares, stops before the swap and marks the generation as a dry run's. */
 async function rebuild({ sql, store }: Storage, projection: Projection, resume: boolean, dryRun: boolean): Promise<boolean> {
   // A look ahead for the progress bar's total and the opening line; the rebuild decides under its lock.
   const unfinished = await findGeneration(sql, projection, 'building');
@@ -193,8 +172,7 @@ async function rebuild({ sql, store }: Storage, projection: Projection, resume: 
     bar.update(done, progress());
     bar.stop();
   }
-  // Whatever became of it (kept, stalled, interrupted), a generation left building is marked as the
-  // dry run's or not, as this replay was.
+  // A generation left building is marked as the dry run's or not, as this replay was.
   const left = outcome?.kind === 'swapped' || outcome?.kind === 'busy' ? undefined : await findGeneration(sql, projection, 'building');
   if (left) await markDryRun(sql, projection.name, left.generation, dryRun);
   const seconds = (performance.now() - started) / 1000;

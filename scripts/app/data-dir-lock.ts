@@ -26,9 +26,8 @@ interface LockHolder {
 const lockFileName = 'woodshed-process.lock';
 
 /**
- * Claim the embedded database directory for this process. PGlite itself does not stop a second
- * process from opening the same directory (which corrupts it), so processes that open it claim it
- * here first. A lock left by a dead process is taken over. Returns the release function.
+ * Claim the embedded database directory: PGlite lets a second process open it (and corrupt it).
+ * A dead process's lock is taken over. Returns the release function.
  */
 export async function lockDataDir(dataDir: string, label: string): Promise<() => Promise<void>> {
   // Owner only, as the embedded database keeps it (pglite-sql-client.ts).

@@ -27,11 +27,7 @@ export async function clientBuildReason(clientDir: string): Promise<string | und
   return undefined;
 }
 
-/**
- * Build the client with Vite when client/dist is missing or older than its sources, so `npm start`
- * always serves the current client. Vite runs in a child process: its output is the progress
- * report, and its memory is returned when it exits. Throws when the build fails.
- */
+/** Build the client (in a child process) when client/dist is missing or older than its sources. */
 export async function ensureClientBuilt(options: { root: string; logger: Logger }): Promise<void> {
   const clientDir = path.join(options.root, 'client');
   if ((await modifiedAt(path.join(clientDir, 'src'))) === undefined && (await modifiedAt(path.join(clientDir, 'dist', 'index.html'))) === undefined) {
@@ -53,9 +49,8 @@ async function runViteBuild(root: string): Promise<void> {
   const require = createRequire(import.meta.url);
   const viteBin = path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
   await new Promise<void>((resolve, reject) => {
-    // The bundle is always the production one, whatever NODE_ENV the server runs with: Vite passes
-    // a non-production NODE_ENV on to the bundle (React's development build, half again as large
-    // and slower), and the next start would find that dist current and keep serving it.
+    // Always the production bundle: Vite passes a non-production NODE_ENV on to it (React's slower
+    // development build), and later starts would keep serving that dist.
     const child = spawn(process.execPath, [viteBin, 'build', '--config', 'client/vite.config.ts'], {
       cwd: root,
       stdio: 'inherit',

@@ -1,18 +1,12 @@
 import type { Logger } from 'pino';
 
 /**
- * How long after the first stop signal further signals count as copies of it. Ctrl-C, or a
- * SIGTERM to the process group, reaches the app once directly and again from every wrapper that
- * passes signals on to its child (npm does, `tsx` does): those copies come within milliseconds
- * of each other, while a person asking again because the stop hangs does so seconds later.
+ * Signals this soon after the first are copies of it: npm and tsx pass a group's signal on to
+ * their child within milliseconds, while a person asking again does so seconds later.
  */
 export const signalCopyWindowMs = 1_000;
 
-/**
- * Run `shutdown` once on the first SIGINT or SIGTERM, then exit (0 when it finished cleanly).
- * A signal within `signalCopyWindowMs` of the first is a copy of it and changes nothing; a later
- * one, or `forceAfterMs` without finishing, exits at once with code 1.
- */
+/** Run `shutdown` once on SIGINT or SIGTERM, then exit; a later signal, or `forceAfterMs`, exits at once with 1. */
 export function onShutdownSignal(logger: Logger, shutdown: () => Promise<void>, options: { forceAfterMs?: number } = {}): void {
   let firstSignalAt: number | undefined;
   const handle = (signal: NodeJS.Signals) => {

@@ -20,13 +20,9 @@ export async function songsDirIsEmpty(songsDir: string): Promise<boolean> {
 }
 
 /**
- * What `npm start` does for the library once it listens: on a first start in development (an empty
- * songs directory, or a demo library an earlier start left unfinished) it synthesises the demo
- * library, then it scans the songs directory, so files added or changed while the app was stopped
- * are in the library. It runs in the background: the app answers meanwhile, and GET
- * /api/songs/scan/progress shows the scan (and, before it, that the demo library is being made).
- * Tests (NODE_ENV=test) bring their own fixture songs, and a production deployment brings its own
- * library: neither is given demo songs.
+ * In the background once `npm start` listens: in development, synthesise the demo library into an
+ * empty (or unfinished) songs directory; then scan it, so files changed while stopped are picked up.
+ * Tests and production bring their own songs.
  */
 export async function prepareSongLibrary(deps: AppDependencies, logger: Logger): Promise<void> {
   const { songsDir, dataDir, nodeEnv } = deps.config;

@@ -18,10 +18,8 @@ export interface Backend {
 }
 
 /**
- * Open the storage the configuration names, start every projection (one active instance each,
- * through advisory locks) and every feature's background jobs. On a failure half-way, whatever was
- * started is stopped again before the error is rethrown. `label` names this process in the
- * embedded database's lock file, so a second process on the same directory is told who holds it.
+ * Open storage, start every projection and background job; on a failure half-way, stop what was
+ * started before rethrowing. `label` names this process in the embedded database's lock file.
  */
 export async function startBackend(config: Config, logger: Logger, label: string): Promise<Backend> {
   // PGlite is one process's database: a second process on the same directory would corrupt it.

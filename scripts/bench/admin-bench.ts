@@ -23,15 +23,7 @@ import { type BenchBackend, openBenchSqlClient, serverBackend } from './bench-sq
 import { seedAdminBenchLog } from './seed-admin-bench-log';
 import { median } from './run-summary';
 
-/**
- * `npm run bench:admin` (decision 0023; targets in docs/benchmarks.md): with 10,000 users and 1,000,000 StemStreamed events,
- * GET /api/admin/usage and GET /api/admin/stats answer in <= 200 ms (median of 10), on PGlite on
- * disk (the embedded default) and, when DATABASE_URL is set, on that server. The log is written
- * with set-based SQL; the read models the two routes read (users, subscriptions,
- * subscription-churn, admin-usage) then fold it as the app would, and that catch-up is timed too,
- * as is a blue/green rebuild of admin-usage alone. BENCH_ADMIN_STREAMS / BENCH_ADMIN_USERS shrink
- * the run for a quick look.
- */
+/** `npm run bench:admin`: the admin routes' latency on a large log (docs/benchmarks.md); BENCH_ADMIN_USERS / BENCH_ADMIN_STREAMS shrink it. */
 const userCount = Number(process.env.BENCH_ADMIN_USERS ?? 10_000);
 const streamCount = Number(process.env.BENCH_ADMIN_STREAMS ?? 1_000_000);
 const subscriptionCount = Math.round(userCount / 5);

@@ -1,20 +1,7 @@
 /**
- * `npm run bench:analysis -- [--cache ./data/analysis-bench] [--songs 12] [--seed woodshed]`:
- * the audio analysis (api/features/songs/analysis) measured against the demo library's ground truth.
- * The library is generated into the cache directory once and reused. Every song is analysed from its
- * stems alone (song.json and the chord files are ignored), through the same worker as the scan.
- *
- * - BPM: correct within 2% of the truth; octave errors (half or double within 2%) counted apart.
- * - Key: tonic and mode exact (enharmonics equal: Db major = C# major).
- * - First beat (the count-in's and click's origin): how far the detected first beat lies from the
- *   true beat grid (the demo songs' beats fall on k x 60/bpm from 0 s; which beat is the first the
- *   rhythm stem plays depends on the arrangement, so the distance to the nearest one is measured).
- *   Reported, no target: the MP3 encoder's delay (about 25 ms) is in it.
- * - Chords, per instrument chart (master, guitar, bass, keys): the song is sampled every 0.1 s where
- *   the truth has a chord; a sample is right when the detected chord there has the truth's root and,
- *   when the truth's chord has a third, the same third (major or minor: Fm7 matches Fm, Dbmaj7 Db,
- *   E5 any E chord). Root accuracy alone is reported too. Times are shifted by nothing: the MP3
- *   encoder's 25 ms delay costs at most 25 ms per change.
+ * `npm run bench:analysis -- [--cache ./data/analysis-bench] [--songs 12] [--seed woodshed]`: the audio
+ * analysis, from the stems alone, against the demo library's ground truth (what each figure means:
+ * docs/benchmarks.md).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';

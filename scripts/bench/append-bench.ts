@@ -51,10 +51,7 @@ export async function measureAppends(target: AppendTarget, appenders: number, se
   };
 }
 
-/**
- * The appends section: Woodshed's store at each concurrency on PGlite and (when `serverUrl` is
- * given) on the server, then the raw-insert baseline and the peer on the same server.
- */
+/** Woodshed's store at each concurrency on PGlite and the server, then the raw-insert baseline and the peer. */
 export async function runAppendBench(options: {
   settings: BenchSettings;
   pgliteLocation: PgliteLocation;

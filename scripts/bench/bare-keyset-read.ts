@@ -6,12 +6,7 @@ export interface BareReadResult {
   totalBytes: number;
 }
 
-/**
- * The floor for a rebuild: read the same events as the runtime does — keyset pages of the same
- * size, the same ORDER BY and visibility filter as the store's `readAll`, the same type filter —
- * and let the driver parse each event's `data` JSON. Nothing else: no decoding, no folding, no
- * writes. Summing the bytes costs next to nothing and proves every event was read.
- */
+/** The floor for a rebuild: the runtime's keyset reads and JSON parse, no decoding, folding or writes. */
 export async function bareKeysetRead(sql: SqlClient, options: { pageSize: number; types: readonly string[] }): Promise<BareReadResult> {
   let after = { txId: '0', globalPosition: '0' };
   let events = 0;

@@ -12,16 +12,9 @@ export interface BenchSettings {
   rebuild: {
     events: number;
     users: number;
-    /**
-     * Events per page of the runtime rebuild; unset, the runtime's defaults (1,000 whole events,
-     * 10,000 trimmed), as `npm run replay` uses them.
-     */
+    /** Events per page of the runtime rebuild; unset, the runtime's defaults. */
     pageSize?: number;
-    /**
-     * Events per page of the bare read: 10,000, at which it measured fastest
-     * (docs/archive/benchmarks-history-2026.md, "The bare read's page size"), so the baseline is
-     * the read at its best, not at the runtime's.
-     */
+    /** Events per page of the bare read: 10,000, where it measured fastest. */
     barePageSize: number;
   };
 }

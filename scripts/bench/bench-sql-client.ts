@@ -7,19 +7,13 @@ import { openPgliteWorkerSqlClient } from '../../events/store/postgres/pglite-wo
 import type { SqlClient } from '../../events/store/postgres/sql-client';
 import { benchDatabaseUrl, dropSchema, freshSchemaName } from './bench-database';
 
-/**
- * Where PGlite keeps the bench's data: `memory`, or `temp-dir` (a fresh directory under the OS temp
- * directory, as the embedded default keeps `./data`).
- */
+/** Where PGlite keeps the bench's data: `memory`, or a fresh `temp-dir`. */
 export type PgliteLocation = 'memory' | 'temp-dir';
 
 /** Which database a bench figure comes from. */
 export type BenchBackend = { kind: 'pglite'; location: PgliteLocation; thread?: PgliteThread } | { kind: 'postgres'; connectionString: string };
 
-/**
- * Where PGlite runs: in the calling thread (default), as the operator's commands (`npm run replay`)
- * run it, or in a worker thread, as the app does (decision 0046).
- */
+/** Where PGlite runs: the calling thread (default, as operator commands) or a worker (as the app, decision 0046). */
 export type PgliteThread = 'worker' | 'main';
 
 /** A fresh, empty database of `backend` and how to throw it away afterwards. */

@@ -2,11 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { newEvent } from '../../events/catalog';
 import type { EventToAppend } from '../../events/store/event-store';
 
-/**
- * The event a metering command appends, built through the catalogue like a command handler does
- * (zod-validated data and metadata, fresh ids and time), so every append target pays the same
- * per-command cost.
- */
+/** The event a metering command appends, built through the catalogue so every target pays the same per-command cost. */
 export function benchStemStreamed(userId: number): EventToAppend {
   const eventId = randomUUID();
   const requestId = randomUUID();

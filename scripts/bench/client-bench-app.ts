@@ -35,11 +35,7 @@ export const benchChromiumArgs = ['--no-sandbox', '--disable-gpu', '--no-first-r
 const firstSeededId = 1_000_001;
 const appendBatch = 50;
 
-/**
- * Builds the client when stale, generates one full-length demo song (six MP3 stems) and scans it,
- * then seeds `songs - 1` more songs by appending SongCatalogued events through the app's store, as
- * a scan would (titles `Take <n>`, no files: the library screen never opens them).
- */
+/** The app with one real demo song scanned and `songs - 1` catalogued ones without files (`Take <n>`). */
 export async function startClientBenchApp(options: { songs: number; log: (line: string) => void }): Promise<ClientBenchApp> {
   const { log } = options;
   const root = await mkdtemp(path.join(tmpdir(), 'woodshed-client-bench-'));

@@ -1,18 +1,4 @@
-/**
- * `npm run bench:client [-- --songs 10000 --keystrokes 20 --reloads 5 --loads 5]`: the client
- * benchmark (targets in docs/benchmarks.md), in headless Chromium through the UI only:
- * - a library of `--songs` songs: keystroke in search to updated list (target <= 50 ms, median),
- *   and reload to the first rows;
- * - 'Load Song' to playable for a six-stem demo song (target <= 2 s on localhost, median), and
- *   the memory the loaded song costs the tab against its decoded PCM (target <= 1.1x), right
- *   after the load and once the allocator has returned decoding's freed buffers.
- * - the landing page's largest contentful paint, cold and warm (target <= 1.5 s cold, median);
- *   how long after their delays the tutorials show (the choice 1 s after the song loads, the
- *   picked tutorial 500 ms after the pick); a star reaching the same user's other browser;
- *   `--timings` runs of each (client-bench-timings.ts).
- * Medians on stdout with the targets met or missed, progress on stderr, every raw figure in
- * bench/results/client-<timestamp>.json. See docs/benchmarks.md.
- */
+/** `npm run bench:client`: the client benchmark in headless Chromium, through the UI only (targets and figures: docs/benchmarks.md). */
 import { mkdir } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -92,9 +78,7 @@ const browser = await chromium.launch({
   args: benchChromiumArgs,
 });
 try {
-  // The service worker precaches every chunk in the background of the first visit, which would
-  // time the library against its own downloads and count the worker in memory. Blocked by default,
-  // as the baseline was measured before there was one; BENCH_SERVICE_WORKER=allow measures with it.
+  // The service worker's precache would compete with the timed first visit: blocked unless BENCH_SERVICE_WORKER=allow.
   const serviceWorkers = process.env.BENCH_SERVICE_WORKER === 'allow' ? 'allow' : 'block';
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers });
   await context.addCookies([{ ...app.session, url: app.url }]);
@@ -131,10 +115,7 @@ try {
   log(`${counts.loads} x Load Song on "${app.demoSong.title}" (${app.demoSong.stems.length} stems), HTTP cache emptied each time`);
   const { pageSession, browserSession } = await memorySessions(browser, page);
   await waitForSongCount(page, counts.songs, 120_000);
-  // The renderer before any song: the baseline of its resident memory. Not the tab after the
-  // player let go: memory the audio thread shares with the page (the stems, decision 0032) is
-  // freed when that thread's own garbage collector runs, which no devtools call forces, so an
-  // unloaded tab can still hold it for a while and hide it from a loaded-minus-unloaded difference.
+  // The baseline is the renderer before any song: an unloaded tab may still hold the audio thread's stems.
   const beforeSong = await measureTabMemory(page, pageSession, browserSession);
   // The first load's peak (decoding), not the library's first visit.
   await resetRendererPeaks(browserSession);
@@ -145,9 +126,7 @@ try {
     loads.push(await measureLoadSong(page, pageSession, app.demoSong.title));
     if (run === 0) {
       firstLoaded = await measureTabMemory(page, pageSession, browserSession);
-      // Decoding leaves freed buffers (the encoded stems, the decoder's own) that Chromium's
-      // allocator hands back to the system a few seconds later, on its periodic purge: what the
-      // tab holds while the musician plays is measured after that (decision 0038).
+      // Chromium returns decoding's freed buffers on a periodic purge: measured after it (decision 0038).
       await page.waitForTimeout(settleMs);
       firstSettled = await measureTabMemory(page, pageSession, browserSession);
     }

@@ -4,11 +4,7 @@ import type { AppendTarget } from './append-target';
 import { createSchema, dropSchema, freshSchemaName, inSchema } from './bench-database';
 import { benchStemStreamed } from './bench-stem-streamed';
 
-/**
- * The peer: Emmett's PostgreSQL event store, appending one event per command with the expected
- * stream version, in its own fresh schema. `poolSize` undefined keeps Emmett's default connection
- * handling (a pg Pool of pg's default size, 10); a number hands it a pool of that size.
- */
+/** The peer: Emmett's PostgreSQL event store in a fresh schema; `poolSize` undefined keeps its default pool (10). */
 export function emmettAppendTarget(connectionString: string, poolSize?: number): AppendTarget {
   return {
     label: poolSize === undefined ? 'emmett-postgresql (peer, default pool)' : `emmett-postgresql (peer, pool ${poolSize})`,

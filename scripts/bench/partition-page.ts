@@ -25,11 +25,7 @@ export function partitionIndexSql(count: number): string {
   return `CREATE INDEX IF NOT EXISTS events_partition_${count} ON events (${partitionSql(count)}, tx_id, global_position)`;
 }
 
-/**
- * `readAllTrimmed` over one partition: the events of its streams after `after`, in log order,
- * below the snapshot's xmin, trimmed as the store trims them. `next` is the
- * last event's position; a page shorter than `max` ends the partition (as of this snapshot).
- */
+/** `readAllTrimmed` over one partition; a page shorter than `max` ends it (as of this snapshot). */
 export async function readPartitionPage(
   sql: SqlExecutor,
   partition: LogPartition,

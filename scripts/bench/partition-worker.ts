@@ -1,9 +1,6 @@
 /**
- * Entry point of one worker of the partitioned rebuild simulation (`partitioned-rebuild-sim.ts`):
- * the request comes as JSON in the first argument, the result goes out as JSON on stdout. It does
- * what the runtime's catch-up does for one partition of the log: read trimmed pages (the next one
- * read while this one is folded), validate them through the projection's trimmed reads, fold, and
- * every `maxBatchEvents` write the folded rows and the partition's checkpoint in one transaction.
+ * One worker of partitioned-rebuild-sim.ts (`runJsonChild`): the runtime's catch-up over one partition,
+ * writing the folded rows and the partition's checkpoint every `maxBatchEvents`.
  */
 import { openPgSqlClient } from '../../events/store/postgres/pg-sql-client';
 import { compileTrimmedReads } from '../../projections/runtime/trimmed-reads';

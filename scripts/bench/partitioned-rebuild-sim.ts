@@ -1,12 +1,6 @@
 /**
  * `npx tsx scripts/bench/partitioned-rebuild-sim.ts [--events 10000000] [--users 10000] [--workers 2]`:
- * the simulation of docs/scale.md's partitioned rebuild, on the PostgreSQL server (`DATABASE_URL`,
- * else the local test database), in a fresh schema dropped afterwards. It seeds the log, then
- * rebuilds usage-bytes-per-user twice from position 0: once through the runtime (one process, as
- * `npm run replay` does), once split by stream hash across `--workers` processes
- * (`partition-worker.ts`), each with its own checkpoint, writing into one new table. Both results
- * must hold the seeded totals. Prints a summary and writes it to bench/results/partitioned-<time>.json.
- * Not part of CI: seeding ten million events alone takes minutes.
+ * the simulation of docs/scale.md's partitioned rebuild on the PostgreSQL server, in a fresh schema.
  */
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';

@@ -1,20 +1,4 @@
-/**
- * `npm run bench:practice [-- --runs 3 --stems 6 --minutes 3]`: the practice audio engine (decision 0032)
- * in headless Chromium, on generated stems (`--stems` mono 48 kHz stems of `--minutes` minutes):
- * - audio-thread CPU per second of audio at 1x: wall time of an offline render of the live stretch
- *   graph (30 s of every stem) over the 30 s; offline rendering runs on one thread as fast as it
- *   can, so the ratio is the share of one core playback needs (target < 25%); the same for the
- *   plain players (decision 0041), alone and with idle stretch nodes beside them (back at 100%);
- * - tempo change while playing: the engine playing live, setTempo() until the audio thread has the
- *   change, plus the lookahead it is scheduled at (target < 100 ms), and the position's continuity;
- * - export: renderMix of the whole mix (target <= 10 s), at 1x (a plain sum of the stems) and at
- *   0.7x +2 semitones (the stretch in workers, the case a musician uses), each reported;
- * - the page's main-thread share while the demo song plays in the real app's player, as a musician
- *   sees it, at 1x and slowed (target: its CPU < 25% of one core at 1x), `--play-seconds` per run, with the
- *   top functions of a CPU profile of each (practice-player-share.ts).
- * Medians on stdout, one line per run on stderr, every figure in bench/results/practice-<time>.json.
- * The figures depend on the machine's load: the load average is printed with them.
- */
+/** `npm run bench:practice`: the practice audio engine in headless Chromium, on generated stems (targets and figures: docs/benchmarks.md). */
 import { loadavg } from 'node:os';
 import { launchBrowser } from '../../client/e2e/browser';
 import { servePracticeAudioPage, wavBytes } from '../../client/e2e/practice-audio-page';
@@ -38,12 +22,7 @@ function stemSamples(index: number, seconds: number): Float32Array {
   return samples;
 }
 
-/**
- * CPU seconds each lane of the export's stretch takes at `tempo` and `transpose`, run here in Node
- * with the same WASM module and code as the browser's workers (stretch-lane.ts, export-lanes.ts):
- * process CPU time, which the machine's load does not inflate as it does a wall time. The busiest
- * lane is what the export needs on a machine with a free core per lane.
- */
+/** CPU seconds of each lane of the export's stretch, in Node with the browser workers' code: load does not inflate CPU time. */
 async function laneCpuSeconds(samples: readonly Float32Array[], tempo: number, transpose: number, workers: number): Promise<number[]> {
   const { exportLanes } = await import('../../client/src/lib/audio/export-lanes');
   const { stretchLane } = await import('../../client/src/lib/audio/stretch-lane');
@@ -80,10 +59,7 @@ const runs = Number(options.runs);
 const stemCount = Number(options.stems);
 const seconds = Math.round(Number(options.minutes) * 60);
 const playSeconds = Number(options['play-seconds']);
-/**
- * The main thread's CPU (its thread time, not its tasks' wall time, which on a loaded machine counts
- * the waits for a core) while the player plays at 1x, as a share of one core.
- */
+/** The main thread's CPU (thread time, not wall time) while the player plays at 1x, as a share of one core. */
 const mainThreadTarget = 0.25;
 const startedAt = new Date().toISOString();
 

@@ -15,12 +15,7 @@ export interface PlayingShare {
   profile: SelfTime[];
 }
 
-/**
- * The page's main-thread share while the generated demo song (six stems, lyrics, chords) plays in
- * the real app's player as a musician sees it (meters, spectrum, waveform ring, chord strip and
- * lyrics drawn every frame): `runs` samples of `seconds` at 1x through the plain players, then as
- * many after slowing the song three steps (the stretch nodes), and a CPU profile of each.
- */
+/** The page's main-thread share while the demo song plays in the real player, at 1x and slowed three steps, with a CPU profile of each. */
 export async function measurePlayerMainThread(options: { runs: number; seconds: number; profileSeconds: number; log: (line: string) => void }): Promise<PlayingShare[]> {
   const { runs, seconds, profileSeconds, log } = options;
   const app = await startClientBenchApp({ songs: 1, log });

@@ -8,11 +8,7 @@ import { benchStemStreamed } from './bench-stem-streamed';
 const insert = `INSERT INTO events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
 VALUES ($1, $2, $3, $4, $5, $6, $7)`;
 
-/**
- * The physical limit of one-commit-per-event: single-row INSERTs into a table identical to the
- * store's `events` (same columns, keys and indexes), autocommit, one connection per appender. No
- * version check, no stream table: what any store paying one commit per append cannot beat.
- */
+/** The floor of one commit per event: autocommitted single-row INSERTs into a copy of `events`, no version check. */
 export function rawInsertAppendTarget(connectionString: string): AppendTarget {
   return {
     label: 'raw INSERT, 1 commit each (server)',

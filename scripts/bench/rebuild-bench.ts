@@ -48,10 +48,7 @@ export interface ReadModelFigure {
   oursOverBare: number;
 }
 
-/**
- * The admin usage read models (decision 0023) that fold StemStreamed, each with the check that its rebuilt
- * rows hold the seeded totals (through the views, as queries read them).
- */
+/** The admin usage read models that fold StemStreamed, with checks of their rebuilt totals. */
 const usageReadModels: readonly { projection: Projection; check: (sql: SqlClient, seed: StemStreamedSeed) => Promise<void> }[] = [
   {
     projection: adminUsage,
@@ -72,10 +69,8 @@ const usageReadModels: readonly { projection: Projection; check: (sql: SqlClient
 ];
 
 /**
- * Seed `settings.rebuild.events` StemStreamed events, then alternate (so drift hits both alike)
- * a full blue/green rebuild of the bytes-per-user read model through the real runtime — what
- * `npm run replay -- usage-bytes-per-user` does — with the bare keyset read of the same events.
- * Each rebuild's read model is checked against the seed; a wrong total throws.
+ * Seed the log, then alternate (so drift hits both alike) a blue/green rebuild through the runtime
+ * with the bare keyset read. A rebuilt read model that misses the seed's totals throws.
  */
 export async function measureRebuild(backend: BenchBackend, settings: BenchSettings, log: (line: string) => void = () => undefined): Promise<RebuildFigure> {
   const { events, users, pageSize, barePageSize } = settings.rebuild;
@@ -140,11 +135,7 @@ async function checkSeedDecodes(store: EventStore): Promise<void> {
 const busyRetryMs = 250;
 const busyGiveUpMs = 120_000;
 
-/**
- * One timed rebuild. The runtime's rebuild lock is an advisory lock, which PostgreSQL scopes to the
- * database, not the schema: another process rebuilding the same projection in another schema of the
- * same database answers `busy`. Wait for it (untimed) rather than fail.
- */
+/** One timed rebuild. The advisory rebuild lock spans the database, not the schema: on `busy`, wait (untimed). */
 async function rebuildOnce(
   sql: SqlClient,
   store: EventStore,

@@ -7,11 +7,8 @@ export interface AppendThroughput {
 }
 
 /**
- * Run `appenders` loops, each awaiting `appendOne(appender)` back to back, for a warm-up and then a
- * measuring window. Only appends that complete inside the window count, so the connection set-up,
- * first-use migrations and the drain at the end stay out of the figure. The window is read off the
- * clock inside the loops, not set by timers: an embedded store can answer in microtasks alone, and
- * a loop that never yields to the event loop would never see a timer fire.
+ * Run `appenders` loops appending back to back; only appends completed inside the window count. The
+ * window is read off the clock, not set by timers: an embedded store can answer in microtasks alone.
  */
 export async function runAppenders(options: {
   appenders: number;

@@ -3,10 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { repositoryRoot } from '../app/repository-root';
 
 /**
- * Run `entry` in a Node process of its own with `request` as JSON in its first argument; resolves to
- * the JSON it prints on stdout (its stderr passes through). Benches measure in child processes so
- * that one section's heap, pools and timers do not move the next one's figures
- * (docs/archive/benchmarks-history-2026.md, "One process per bench section").
+ * Run `entry` in a process of its own, `request` as JSON in its first argument; resolves to the JSON
+ * it prints. One section's heap, pools and timers must not move the next one's figures.
  */
 export function runJsonChild<T>(entry: URL, request: unknown, what: string): Promise<T> {
   return new Promise((resolve, reject) => {

@@ -32,10 +32,7 @@ export interface StoreBenchResult {
   targets: TargetCheck[];
 }
 
-/**
- * Run the sections asked for, each in a process of its own (bench-section-process.ts), PGlite first,
- * then the server; every figure is the median of `settings.runs` runs.
- */
+/** Run the sections asked for, each in a process of its own; every figure is the median of `settings.runs` runs. */
 export async function runStoreBench(options: StoreBenchOptions): Promise<StoreBenchResult> {
   const startedAt = new Date().toISOString();
   const machine = await describeMachine(options.serverUrl);

@@ -1,10 +1,4 @@
-/**
- * `npm run bench:scan [-- --runs 3]`: the library scan of a real-world songs directory (an
- * 8.5-minute song of mixed formats, odd names, broken and unreadable files: the library of the
- * scan's integration test), each run into a fresh app on in-memory PGlite, audio analysis off. The
- * time from POST /api/songs/scan to a complete progress, median over the runs (target <= 15 s), and
- * the bytes the process read meanwhile (headers only: the library holds about 150 MB of audio).
- */
+/** `npm run bench:scan [-- --runs 3]`: the scan of the real-world songs directory of the scan's integration test (docs/benchmarks.md). */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';

@@ -18,12 +18,9 @@ const metadataSql = (occurredAt: string, userId: string, id: string) =>
      'userId', ${userId}, 'requestId', 'seed-' || ${id}, 'causationId', 'seed-' || ${id}, 'correlationId', 'seed-' || ${id})`;
 
 /**
- * Write the admin bench's log straight into the store's tables with set-based SQL (as
- * seed-stem-streamed.ts does; appending a million events one request at a time would take far
- * longer than what is measured): accounts 1..users-1 registered and signed in once, `streams`
- * StemStreamed events of every user (event i: user i mod users + 1, spread evenly over the 30 days
- * before `until`, so the 24 h and 7 d windows hold about 3% and 23% of them), and `subscriptions`
- * subscriptions (every fourth yearly, every fifth ended 10 days ago). Ends with VACUUM ANALYZE.
+ * Write the admin bench's log with set-based SQL, as seed-stem-streamed.ts does: users, `streams`
+ * StemStreamed events spread over the 30 days before `until`, and `subscriptions` subscriptions
+ * (every fourth yearly, every fifth ended 10 days ago).
  */
 export async function seedAdminBenchLog(sql: SqlClient, seed: AdminBenchSeed): Promise<void> {
   const until = seed.until.toISOString();

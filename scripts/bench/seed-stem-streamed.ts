@@ -22,11 +22,8 @@ export function expectedSeed(events: number, users: number): StemStreamedSeed {
 const chunkSize = 100_000;
 
 /**
- * Write `events` StemStreamed events (current schema version, valid metadata) straight into the
- * store's tables with set-based SQL, `chunkSize` per statement: event i belongs to user
- * (i mod users) + 1, in stream `metering-user-<id>` at revision i div users. Far faster than
- * appending them, and the rows are exactly what an append writes (the bench decodes a page to
- * prove it). Ends with VACUUM ANALYZE so every measured read meets the same settled table.
+ * Write `events` StemStreamed events straight into the store's tables with set-based SQL (the rows an
+ * append writes): event i belongs to user (i mod users) + 1. Ends with VACUUM ANALYZE.
  */
 export async function seedStemStreamed(sql: SqlClient, events: number, users: number): Promise<StemStreamedSeed> {
   for (let from = 0; from < events; from += chunkSize) {
@@ -56,12 +53,8 @@ export async function seedStemStreamed(sql: SqlClient, events: number, users: nu
 }
 
 /**
- * Flush every dirty page now, so the measured reads do not share the machine with a checkpoint
- * writing out the seed and the sections before it (the appends bench writes a lot of WAL).
- * Without it the rebuild measured markedly slower (docs/archive/benchmarks-history-2026.md,
- * "A CHECKPOINT after seeding").
- * CHECKPOINT needs a superuser or pg_checkpoint; without either the bench goes on unsettled (and
- * says so).
+ * Flush every dirty page now, so measured reads do not share the machine with a checkpoint. Needs a
+ * superuser or pg_checkpoint; without, the bench goes on unsettled (and says so).
  */
 async function settleWrites(sql: SqlClient): Promise<void> {
   try {

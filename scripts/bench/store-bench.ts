@@ -1,9 +1,4 @@
-/**
- * `npm run bench:store [-- --quick] [-- --only appends|rebuild]`: the event store benchmark
- * (targets in docs/benchmarks.md) — appends/s against a raw-insert floor and the peer (Emmett), and full rebuild speed
- * against a bare read. Tables on stdout, progress on stderr, every raw run in
- * bench/results/store-<timestamp>.json. See docs/benchmarks.md for what each figure means.
- */
+/** `npm run bench:store [-- --quick] [-- --only appends|rebuild]`: the event store benchmark (docs/benchmarks.md). */
 import { benchDatabaseUrl, serverReachable } from './bench-database';
 import { benchUsage, parseBenchOptions } from './bench-options';
 import { formatBenchReport } from './bench-report';

@@ -1,13 +1,8 @@
 /**
- * `npx tsx scripts/bench/store-rebuild-interleaved.ts [--rounds N] [--events N] [--schema NAME]`:
- * the server rebuild of `usage-bytes-per-user` one page in flight and two pages in flight, and the
- * bare keyset read, interleaved round by round in one process on one seeded log, so that drift in
- * the machine's load hits all three alike. Prints, per run, events/s, Node's CPU and the CPU of
- * every `postgres` process on the machine (the server is shared: other work counts too) per event,
- * and the load average; the medians at the end. One rebuild runs untimed first, and the two
- * rebuilds take turns going first. `--schema` reuses a seeded schema and keeps it.
- * The figures behind `twoPagesInFlight` are in docs/archive/benchmarks-history-2026.md ("Two
- * trimmed pages in flight").
+ * `npx tsx scripts/bench/store-rebuild-interleaved.ts [--rounds N] [--events N] [--schema NAME]`: the
+ * server rebuild with one and two pages in flight and the bare read, interleaved round by round on
+ * one seeded log so that drift in the machine's load hits all three alike. `--schema` reuses a
+ * seeded schema and keeps it.
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { loadavg } from 'node:os';

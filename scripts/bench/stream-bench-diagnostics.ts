@@ -5,11 +5,7 @@ import type { SqlClient } from '../../events/store/postgres/sql-client';
 import type { ProjectionsHandle } from '../../projections/runtime/projection-host';
 import type { SlowHead } from './stream-bench-load';
 
-/**
- * What may lengthen the HEAD tail after the GET phase (the HEAD p99 target, docs/benchmarks.md), measured around each HEAD round:
- * the projections' backlog when it starts, the app's GC pauses and event-loop delay during it, the
- * server's autovacuum workers, and how many of the slow HEADs overlapped a GC pause.
- */
+/** What may lengthen the HEAD tail, measured around each HEAD round: projection backlog, GC pauses, event-loop delay, autovacuum. */
 export interface HeadRoundDiagnostics {
   /** Events the projections still had to fold when the round started (sum over projections, and the largest). */
   lagAtStart: { total: number; largest: number };

@@ -63,11 +63,7 @@ function send(agent: Agent, method: 'GET' | 'HEAD', url: string, headers: Record
   });
 }
 
-/**
- * `clients` loops, each GETting the stem back to back. Bytes count when they arrive inside the
- * window (not when their response ends), so long responses all finishing together cannot leave a
- * window empty.
- */
+/** `clients` loops GETting the stem back to back; bytes count when they arrive inside the window. */
 async function throughput(load: Extract<StreamLoadRequest, { kind: 'throughput' }>): Promise<StreamLoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: load.clients });
   const start = performance.now();
@@ -93,12 +89,7 @@ async function throughput(load: Extract<StreamLoadRequest, { kind: 'throughput' 
   return { kind: 'throughput', bytesPerSecond: bytes / (load.durationMs / 1000), responses, failures };
 }
 
-/**
- * HEADs sent at a steady rate, each on its own schedule whatever the answers before it (open
- * loop). The first `warmupMs` of them warm up the load process, its connections and the app, as
- * the GET phase's first second does; they are reported apart, and the latencies are those of the
- * window after them.
- */
+/** HEADs at a steady rate whatever the answers (open loop); the first `warmupMs` of them are reported apart. */
 async function headLatency(load: Extract<StreamLoadRequest, { kind: 'head-latency' }>): Promise<StreamLoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const warmupSent = Math.round((load.ratePerSecond * load.warmupMs) / 1000);

@@ -33,17 +33,9 @@ import { runJsonChild } from './run-json-child';
 import { median } from './run-summary';
 
 /**
- * `npm run bench:stream`: the metered stem route against a plain static handler serving the same
- * file, in one run, on the embedded default (PGlite on disk). Targets (docs/benchmarks.md): the metered
- * route keeps >= 0.9x the static handler's throughput with 32 concurrent clients, and the HEAD
- * credit check answers at 500 requests/s with p99 <= 5 ms (after 1 s of warm-up at that rate; the
- * same HEADs to the plain handler first tell the tail the machine adds). Beside the target, each HEAD
- * round also measures the player's own pattern (a song's HEADs at once, users in turn, each burst
- * asking the database) and the same app with every HEAD asking it (decision 0048). The user streams without
- * Pro, with credits to spare, so every GET takes the full path: session, songs read model, credit
- * reservation under its lock, metered body, StemStreamed append, settlement. Load comes from a
- * process of its own, so the client's work does not share the servers' event loop. With
- * `DATABASE_URL` set it measures that PostgreSQL server too (a fresh schema), after PGlite.
+ * `npm run bench:stream`: the metered stem route against a plain static handler serving the same file,
+ * and the HEAD credit check, on PGlite and on DATABASE_URL when set (targets and figures:
+ * docs/benchmarks.md). Load comes from a process of its own, off the servers' event loop.
  */
 const stemBytes = Number(process.env.BENCH_STEM_BYTES ?? 8 << 20);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -53,11 +45,7 @@ const headRate = Number(process.env.BENCH_HEAD_RATE ?? 500);
 const headWindowMs = Number(process.env.BENCH_HEAD_WINDOW_MS ?? 8_000);
 /** HEADs at the same rate before each window, not counted in it (the GET phase warms up 1 s too). */
 const headWarmupMs = 1_000;
-/**
- * The player's pattern besides the target's one user: a song's HEADs (one per stem) go out
- * together, each burst from the next of `playerCount` users, so every burst finds the user's kept
- * admission (and session) lapsed and asks the database (decision 0048).
- */
+/** The player's pattern: a song's HEADs at once, users in turn, so every burst asks the database (decision 0048). */
 const playerBurst = 6;
 const playerCount = 120;
 const runLoad = (load: StreamLoadRequest) => runJsonChild<StreamLoadResult>(new URL('./stream-bench-load.ts', import.meta.url), load, 'The load process');

@@ -20,12 +20,8 @@ import { startProjections } from '../../projections/registry';
 import { openBenchSqlClient } from './bench-sql-client';
 
 /**
- * `npx tsx scripts/bench/stream-statements.ts`: the SQL statements one metered GET costs on PGlite
- * in memory, the app as `npm start` runs it (projections included), counted by wrapping the
- * SqlClient: `BENCH_GETS` (default 50) sequential GETs of a 1 MiB stem, 20 ms apart, after which the
- * projections get 1 s to finish; then `BENCH_HEADS` (default 500) sequential HEADs, 2 ms apart. Log reads are the statements that read events in log order (the
- * subscriptions' reads, the projections' idle checks). PGlite runs one statement at a time on the
- * app's thread, so each one is time the route cannot use (decision 0047).
+ * `npx tsx scripts/bench/stream-statements.ts`: the SQL statements one metered GET and HEAD cost on
+ * PGlite in memory, the app with its projections (BENCH_GETS, BENCH_HEADS; decision 0047).
  */
 const gets = Number(process.env.BENCH_GETS ?? 50);
 // With BENCH_GETS=0 and a long settle, the statements of an idle app (polls, idle checks).

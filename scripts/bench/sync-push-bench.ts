@@ -1,8 +1,4 @@
-/**
- * `npm run bench:sync`: on embedded PGlite (in its worker, as `npm start` runs it), the median time
- * of one POST /api/sync/stars/push of 100 rows, how long /api/health takes right after it, and
- * what an /api request with a forged session cookie costs next to one without a cookie.
- */
+/** `npm run bench:sync`: a 100-row stars push, /api/health right after it, and requests with a forged session cookie (docs/benchmarks.md). */
 import { performance } from 'node:perf_hooks';
 import { openPgliteWorkerSqlClient } from '../../events/store/postgres/pglite-worker-sql-client';
 import { catalogueSongs } from '../../api/features/presets/testing/catalogue-songs';

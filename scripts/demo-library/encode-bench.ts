@@ -1,9 +1,4 @@
-/**
- * `npx tsx scripts/demo-library/encode-bench.ts [runs=3]`: seconds of MP3 encoding per minute of one
- * mono stem, on the six real stems of the first song, as the generator encodes them. Encoding is
- * most of the library's generation time, so this is the figure to compare encoders by (median of
- * the runs; the machine is shared, see docs/benchmarks.md).
- */
+/** `npx tsx scripts/demo-library/encode-bench.ts [runs=3]`: seconds of MP3 encoding per minute of one mono stem (docs/benchmarks.md). */
 import { generateSong } from './generate-song';
 import { stemNames } from './mixdown';
 import { encodeMp3 } from './mp3-encode';

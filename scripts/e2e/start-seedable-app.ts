@@ -1,15 +1,6 @@
 /**
- * The app as `npm start` runs it, plus test-only seeding routes, for browser tests that need a
- * state no browser can reach quickly (a month's 200 credits streamed, purchasing switched off by an
- * administrator). Refuses to run unless NODE_ENV=test; `npm start` never mounts these routes.
- *
- * - POST /api/e2e-seed/usage `{ credits }`: the signed-in user streamed that many credits' bytes
- *   this month (one StemStreamed, as the stem route records it), once the credits read model has it
- * - POST /api/e2e-seed/purchasing `{ enabled }`: PurchasingEnabled / PurchasingDisabled, once the
- *   purchasing-setting read model has it
- *
- * The shared app of the browser tests: client/e2e/global-setup.ts starts it (`startApp({ entry })`
- * in client/e2e/app-process.ts, which waits for /api/health).
+ * The app as `npm start` runs it, plus test-only seeding routes for states no browser reaches
+ * quickly (usage streamed this month, purchasing switched off). Runs only with NODE_ENV=test.
  */
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
