@@ -1,7 +1,4 @@
-/**
- * `npm start`: the whole app in one process — builds the client when it is stale, opens storage,
- * runs the projectors and background jobs, and serves the API and the client.
- */
+/** `npm start`: the whole app in one process: client build when stale, storage, projectors, jobs, API. */
 // First: V8's settings for a stem server, before any of the app's code is loaded (decision 0049).
 import './app/tune-v8-heap';
 import { createApp } from '../api/app';

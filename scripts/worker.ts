@@ -1,8 +1,4 @@
-/**
- * `npm run worker`: the projectors and background jobs without the HTTP API, for the scale-out
- * deployment. Start as many as you like: advisory locks keep one active instance per projection
- * and per job, the others stand by.
- */
+/** `npm run worker`: projectors and background jobs without the HTTP API; advisory locks keep one active per job. */
 import { describeConfig } from '../api/config/env';
 import { createLogger } from '../api/logging/create-logger';
 import { loadConfigOrExit } from './app/load-config-or-exit';

@@ -5,10 +5,8 @@ import { staticClosure } from './shell-precache-plugin';
 const landingModule = '/client/src/features/marketing/landing-screen.tsx';
 
 /**
- * Vite plugin: lets index.html fetch the landing screen's chunk (and the chunks it imports) and
- * its stylesheet while the entry script loads, instead of after the router has started and asked
- * for the route (the landing page's largest contentful paint, decision 0027). Module preloads are only
- * fetched and compiled, not run, so other pages pay about 5 KB of transfer and nothing else.
+ * Vite plugin: index.html preloads the landing screen's chunks and stylesheet while the entry script
+ * loads (decision 0027). Preloads are not run, so other pages pay about 5 KB of transfer.
  */
 export function landingPreloadPlugin(): Plugin {
   return {

@@ -4,11 +4,8 @@ import type { Plugin } from 'vite';
 export const serviceWorkerFileName = 'service-worker.js';
 
 /**
- * Vite plugin: writes /sw.js, where builds before decision 0060 put the worker, as a one-line
- * worker that runs the current one. A browser holding the old registration checks /sw.js for
- * updates; were it gone, the check would fail and that browser would keep the old worker (and the
- * old app from its precache) for good. With this file it updates, and the new page then moves the
- * registration to /service-worker.js.
+ * Vite plugin: writes /sw.js (the worker's path before decision 0060) as a one-line worker that runs
+ * the current one; without it, browsers registered there would keep the old app for good.
  */
 export function legacyServiceWorkerPlugin(): Plugin {
   return {

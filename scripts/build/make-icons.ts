@@ -4,10 +4,8 @@ import { deflateSync } from 'node:zlib';
 import { repositoryRoot } from '../app/repository-root';
 
 /**
- * Draws the app icons of the web app manifest (client/public/icons) and /favicon.ico, committed to
- * the repository: `npx tsx scripts/build/make-icons.ts` redraws them. The mark is the favicon's amber disc with
- * three dark bars (a mixer's faders) on the theme's dark background. The maskable icon keeps the
- * mark inside the central 80 % circle that every platform's mask leaves visible.
+ * `npx tsx scripts/build/make-icons.ts` redraws the committed app icons and /favicon.ico: an amber
+ * disc with three fader bars; the maskable icon keeps it inside the central 80 % circle.
  */
 const background: Rgb = [0x0e, 0x10, 0x14];
 const amber: Rgb = [0xf2, 0xa9, 0x3b];
@@ -93,10 +91,7 @@ function crc32(bytes: Buffer): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-/**
- * An .ico holding one PNG (every browser since 2007 reads those): what browsers, bookmarks and feed
- * readers fetch from /favicon.ico when a page names no icon of its own (a JSON answer, say).
- */
+/** An .ico holding one PNG, for clients that fetch /favicon.ico when a page names no icon. */
 function encodeIco(size: number, png: Buffer): Buffer {
   const header = Buffer.alloc(6 + 16);
   header.writeUInt16LE(1, 2); // type: icon

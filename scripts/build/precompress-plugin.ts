@@ -13,10 +13,8 @@ const compressibleExtensions = new Set(['.js', '.mjs', '.css', '.html', '.svg', 
 const minimumBytes = 1024;
 
 /**
- * Vite plugin: after the build, stores a brotli (`.br`) and a gzip (`.gz`) copy next to every text
- * file of client/dist, at the strongest settings (the work happens once per build, not per request).
- * api/http/client-app.ts serves them with Content-Encoding. A copy that would not be smaller is
- * not kept. Runs last (`order: 'post'` in closeBundle), after the service worker is written.
+ * Vite plugin: a brotli and a gzip copy beside every text file of client/dist at the strongest
+ * settings (once per build), kept only when smaller. Runs last, after the service worker is written.
  */
 export function precompressPlugin(): Plugin {
   let outDir = '';

@@ -18,14 +18,9 @@ interface PrerenderedPage {
 const renderEntry = 'src/prerender/render-public-page.tsx';
 
 /**
- * Vite plugin: after the client is built, renders each indexed public page (the sitemap's list)
- * with react-dom/server and writes it as client/dist/prerendered/{page}.html: index.html with the
- * page's title, description, Open Graph and Twitter tags, canonical link and JSON-LD in its head,
- * and the page's markup in `<div id="prerendered">` before the app's root (decision 0060). The
- * server answers those paths with these files, so link previews and crawlers that run no script
- * read the page itself. The page code is built a second time for Node (an SSR build into
- * node_modules/.cache, where its imports of React and the router resolve), with the same CSS
- * module class names as the client build.
+ * Vite plugin: renders each indexed public page with react-dom/server into
+ * client/dist/prerendered/{page}.html, head tags included, for crawlers that run no script (decision
+ * 0060). The pages are built again for Node into node_modules/.cache, where React resolves.
  */
 export function prerenderPlugin(): Plugin {
   let config: ResolvedConfig | undefined;

@@ -3,10 +3,7 @@ import { indexedPublicPaths, knownRoutePatterns } from '../../client/src/lib/rou
 import { routeManifestFileName } from '../../api/http/route-manifest';
 import type { RouteManifest } from '../../api/http/route-manifest';
 
-/**
- * Vite plugin: emits the client's route patterns and indexed pages as client/dist/route-manifest.json,
- * from the one list the router is built from (client/src/lib/routes/paths.ts).
- */
+/** Vite plugin: client/dist/route-manifest.json, from the router's own list (client/src/lib/routes/paths.ts). */
 export function routeManifestPlugin(): Plugin {
   return {
     name: 'woodshed-route-manifest',

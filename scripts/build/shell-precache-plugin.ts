@@ -26,10 +26,8 @@ export function staticClosure(bundle: Rolldown.OutputBundle, roots: readonly str
 }
 
 /**
- * The service worker's precache is the app shell only (decision 0060): the entry with what it
- * imports, and the chunks of the modules named (the landing page, and what opens the library
- * offline), each with its static imports. Every other chunk (the player's audio engine, export,
- * admin, the other public pages) is cached by the worker when the page first asks for it.
+ * The service worker precaches the app shell only (decision 0060): the entry and the named modules'
+ * chunks with their static imports; every other chunk is cached when first asked for.
  */
 export function shellPrecache(shellModules: readonly string[]): ShellPrecache {
   let shell: Set<string> | undefined;

@@ -1,7 +1,4 @@
-/**
- * A plan laid out in time: the form (intro verse chorus verse chorus bridge chorus outro), one chord
- * per bar or half bar, and the clock that turns beats into seconds (with the plan's swing).
- */
+/** A plan laid out in time: the form, a chord per bar or half bar, and a swung beat clock. */
 import { type Chord, type Key, parseKey, romanChord } from './music-theory';
 import type { PlannedSection, SongPlan } from './song-plans';
 

@@ -1,8 +1,4 @@
-/**
- * A song written out without a sound yet: the form, every part's notes, the lyrics and the text
- * files (song.json, lyrics.lrc, chords/*.txt, sections.json) and the ground truth. Cheap, so tests
- * can check every plan of the library; render-song.ts turns it into audio.
- */
+/** A song written out without a sound yet (notes, lyrics, text files, ground truth); render-song.ts makes the audio. */
 import { type Arrangement, arrange } from './arrangement';
 import { type TimedChord, timedChords, writeChordFile } from './chord-files';
 import { writeLrc } from './lrc-writer';

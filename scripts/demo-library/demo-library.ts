@@ -1,8 +1,4 @@
-/**
- * `npm run demo-library -- [--out ./songs] [--truth ./data/demo-truth.json] [--songs 12] [--seed woodshed] [--short]`:
- * synthesises the demo library (original songs, six MP3 stems each, lyrics, chords, sections) and
- * the ground truth for measuring the analysis. The same seed gives the same library.
- */
+/** `npm run demo-library`: synthesise the demo library and its ground truth; the same seed gives the same library. */
 import { parseCommandLine } from '../ops/parse-command-line';
 import { generateDemoLibrary } from './generate-library';
 import { libraryProgress } from './library-progress';

@@ -1,8 +1,4 @@
-/**
- * The demo library: songs generated in a pool of worker threads (one song per task, one worker per
- * core, the longest songs first so the cores finish together), then the ground-truth file written
- * outside the songs directory.
- */
+/** The demo library, generated in a pool of worker threads (longest songs first), then the ground-truth file. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
@@ -74,10 +70,7 @@ export async function generateDemoLibrary(options: LibraryOptions): Promise<Libr
   return { songs: results, bytes: results.reduce((sum, result) => sum + result.bytes, 0), seconds: (performance.now() - started) / 1000 };
 }
 
-/**
- * A worker running song-worker.ts. Workers do not inherit tsx's loader on Node 20, so the worker
- * starts from a line of JavaScript that imports the TypeScript file through tsx's API.
- */
+/** A worker running song-worker.ts through tsx's API (workers do not inherit tsx's loader on Node 20). */
 function startWorker(): Worker {
   const entry = new URL('./song-worker.ts', import.meta.url).href;
   const tsx = import.meta.resolve('tsx/esm/api');

@@ -1,8 +1,4 @@
-/**
- * lyrics.lrc in the spec's format: a `[Verse]`-style header before each section's lines, then one
- * line per lyric line, `[mm:ss.xx]` followed by every word with its own enhanced-LRC stamp:
- * `[00:12.34]<00:12.34>Under <00:12.88>the <00:13.15>Linden`.
- */
+/** lyrics.lrc: `[Verse]`-style headers, then `[00:12.34]<00:12.34>Under <00:12.88>the` per line. */
 import type { LyricLine } from './parts/vocal-part';
 
 /** mm:ss.xx, rounded to the hundredth (59.996 s is 01:00.00, not 00:60.00). */

@@ -1,8 +1,4 @@
-/**
- * Original lyrics: the chorus of each song is written by hand in its plan; verses and bridges are
- * built here from small grammars over a theme's words, lines two and four rhyming, so they read
- * like lyrics rather than word salad.
- */
+/** Verses and bridges from small grammars over a theme's words, lines two and four rhyming (choruses are in the plans). */
 import type { SeededRandom } from './seeded-random';
 
 export type LyricTheme = 'city' | 'road' | 'home' | 'sea' | 'night' | 'nature' | 'machine' | 'fire';

@@ -1,8 +1,4 @@
-/**
- * Gain staging: each stem brought to its place in the balance (by the loudness of the parts where
- * it plays), then one gain for all so the full mix peaks at -1 dBFS and never clips, then short
- * fades at both ends. Stems keep their relative levels, so muting one in the player is honest.
- */
+/** Gain staging: each stem to its place in the balance, one gain for all to peak at -1 dBFS, short fades. */
 import { limitPeaks } from './synth/limiter';
 import { peakOf, rmsOf, sampleRate } from './synth/track';
 

@@ -1,8 +1,4 @@
-/**
- * MP3 encoding with LAME compiled to WebAssembly (wasm-media-encoders): constant bitrate, 44.1 kHz.
- * About seven times faster than the pure-JavaScript lamejs the generator started with, which spent
- * most of the library's generation time here (figures in docs/benchmarks.md).
- */
+/** MP3 encoding with LAME in WebAssembly (wasm-media-encoders): constant bitrate, 44.1 kHz. */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type WasmMediaEncoder, createEncoder } from 'wasm-media-encoders';
@@ -17,9 +13,8 @@ const chunk = 1152 * 20;
 let encoderPromise: Promise<WasmMediaEncoder<'audio/mpeg'>> | undefined;
 
 /**
- * One encoder per thread, reconfigured (which resets it whole) for every file. The package's own
- * createMp3Encoder() decodes a base64 copy of the binary on every call; the .wasm file it ships is
- * read and compiled once a thread instead. Its exports map misspells `./wasm/mp3.wasm`, so `./wasm/mp3` it is.
+ * One encoder per thread, its .wasm compiled once (createMp3Encoder() decodes base64 on every call).
+ * The package's exports map misspells `./wasm/mp3.wasm`, so `./wasm/mp3` it is.
  */
 function mp3Encoder(): Promise<WasmMediaEncoder<'audio/mpeg'>> {
   encoderPromise ??= (async () => {

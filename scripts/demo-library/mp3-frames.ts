@@ -1,7 +1,4 @@
-/**
- * Walks an MP3 file frame by frame (MPEG-1/2 Layer III headers), so a test can tell a valid stream
- * and its duration without decoding it: frames x samples per frame / sample rate.
- */
+/** Walks an MP3 file's Layer III frame headers, so a test can check the stream and its duration without decoding. */
 
 const mpeg1Bitrates = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
 const mpeg2Bitrates = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];

@@ -1,7 +1,4 @@
-/**
- * A seeded pseudo-random stream (sfc32, seeded from a string hash): the demo library must come out
- * byte-identical for the same seed, so nothing here may touch Math.random or the clock.
- */
+/** sfc32 seeded from a string hash: the same seed must give a byte-identical library (no Math.random, no clock). */
 export interface SeededRandom {
   /** Uniform in [0, 1). */
   next(): number;

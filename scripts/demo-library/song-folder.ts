@@ -1,8 +1,4 @@
-/**
- * Writes one generated song as a folder of the songs directory: stems encoded to MP3 and the text
- * files. The folder is assembled under a dot-name and renamed into place, so a scanner never sees
- * half a song (it skips dot-folders) and a re-run replaces the old folder whole.
- */
+/** Writes one song's folder under a dot-name (scans skip those) and renames it into place, so none sees half a song. */
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { GeneratedSong } from './generate-song';

@@ -1,8 +1,4 @@
-/**
- * The demo library's songs: one plan per genre, written by hand so each sounds like its genre
- * (tempo, feel, progression, drum pattern, bass line, guitar and keys parts) and is original.
- * Everything else (notes, melody, verse lyrics, audio) is generated from a plan and the seed.
- */
+/** One hand-written plan per genre; everything else is generated from a plan and the seed. */
 import type { LyricTheme } from './lyrics';
 
 /** The spec's genre list (section 3, genre colours). */
@@ -32,11 +28,7 @@ export interface SongPlan {
   difficulty: number;
   /** Where the off-beat falls, 0.5 = straight, 2/3 = triplet shuffle; unit = the note value swung. */
   swing: { ratio: number; unit: 8 | 16 };
-  /**
-   * Bars of intro, verse, chorus, bridge and outro; the form is intro verse chorus verse chorus
-   * bridge chorus outro. Kept to 60-75 s a song: synthesis and MP3 encoding grow with every second
-   * of every stem, and the first start must have the library ready within 2 minutes.
-   */
+  /** Bars of each section; 60-75 s a song, so the first start has the library ready within 2 minutes. */
   bars: Record<PlannedSection, number>;
   /** One entry per bar, cycled over the section; "ii7 V7" splits the bar. Roman numerals relative to the key. */
   progressions: Record<PlannedSection, string[]>;
@@ -169,11 +161,7 @@ export const songPlans: readonly SongPlan[] = [
   },
 ];
 
-/**
- * The plan cut to ten bars (one of intro, bridge and outro, two of verse, one chorus each time):
- * 14 to 32 s a song, every stem, lyrics, chords and sections still there. For tests and benchmarks
- * that need a real demo song fast (`npm run demo-library -- --short`).
- */
+/** The plan cut to ten bars (14 to 32 s), every part still there: for tests and `--short`. */
 export function shortPlan(plan: SongPlan): SongPlan {
   return { ...plan, bars: { intro: 1, verse: 2, chorus: 1, bridge: 1, outro: 1 } };
 }

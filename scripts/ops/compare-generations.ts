@@ -73,11 +73,7 @@ async function countRows(db: SqlExecutor, table: string): Promise<number> {
   return Number(rows[0]!.count);
 }
 
-/**
- * Compare the live generation's tables with a rebuilt generation's, row by row on the primary key
- * (for usage read models, per user): what an operator checks before swapping in a metering fix.
- * Read-only; with no live generation every rebuilt row counts as new.
- */
+/** The live generation's tables against a rebuilt one's, row by row on the primary key (per user for usage); read-only. */
 export async function compareGenerations(
   db: SqlExecutor,
   live: Generation | undefined,

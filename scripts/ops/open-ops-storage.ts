@@ -5,11 +5,8 @@ import { migrateRuntimeSchema } from '../../projections/runtime/runtime-schema';
 import { DataDirInUse, lockDataDir } from '../app/data-dir-lock';
 
 /**
- * Open storage for an operator command, from the same environment as the app (WOODSHED_DATA_DIR,
- * DATABASE_URL, DATABASE_SCHEMA, KURRENTDB_URL). In embedded mode the data directory is claimed
- * first; when the app holds it, print why and exit 1 rather than open it twice. A log restored from
- * another cluster (`LogFromAnotherCluster`) is refused the same way, with the command that fixes it:
- * nothing can be read from it until then.
+ * Open storage for an operator command from the app's environment. Exits 1 with the reason when the
+ * app holds the data directory, or the log is from another cluster (naming the command that fixes it).
  */
 export async function openOpsStorage(config: Config, command: string): Promise<Storage> {
   let release: (() => Promise<void>) | undefined;

@@ -2,11 +2,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 
 const helpOption = { help: { type: 'boolean', short: 'h', default: false } } as const;
 
-/**
- * `parseArgs` for an operator command: `--help` (`-h`) prints the usage and exits 0; a mistyped
- * option (`--jsno`) prints what is wrong and the usage, then exits 2, instead of Node's stack trace
- * and exit 1.
- */
+/** `parseArgs` with `--help` (exit 0), and a mistyped option printing the usage (exit 2) instead of a stack trace. */
 export function parseCommandLine<T extends ParseArgsConfig>(config: T, usage: string): ReturnType<typeof parseArgs<T>> {
   let parsed: ReturnType<typeof parseArgs<ParseArgsConfig>>;
   try {

@@ -7,11 +7,8 @@ export interface PositionColumn {
 }
 
 /**
- * Every column beside the log that stores its positions: text columns named `position` or ending in
- * `_position`, in the tables (not the views) of this schema: projection checkpoints and dead
- * letters, each generation's read-model rows (live, and one being built), credit reservations.
- * Found in the catalog rather than listed, so a read model added later is rebased too; the log's
- * own `global_position` is a number, not a position, and is left out by its type.
+ * Every text column named `position` or `*_position` in this schema's tables: found in the catalog,
+ * so a read model added later is rebased too (`global_position` is a number, left out by its type).
  */
 export async function findPositionColumns(db: SqlExecutor): Promise<PositionColumn[]> {
   const { rows } = await db.query<PositionColumn>(

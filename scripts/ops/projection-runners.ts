@@ -6,10 +6,8 @@ import { rebuildLockKey, runnerLockKey } from '../../projections/runtime/lock-ke
 export type RunnerPresence = 'active' | 'none';
 
 /**
- * Who follows each projection: the runner lock (one active runner per projection, a session-level
- * advisory lock, see pg-sql-client.ts) is held by some process, or by none. The status tables only
- * say where a projection is; this says whether anything is moving it. On PGlite the answer is
- * always `none`: an operator command can only open the data directory while the app is stopped.
+ * Whether any process holds each projection's runner lock (an advisory lock), i.e. is moving it.
+ * Always `none` on PGlite: an operator command opens the data directory only while the app is stopped.
  */
 export function findProjectionRunners(sql: SqlClient, projectionNames: readonly string[]): Promise<Map<string, RunnerPresence>> {
   return findLockHolders(sql, projectionNames, runnerLockKey);

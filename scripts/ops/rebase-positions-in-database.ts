@@ -46,10 +46,8 @@ const advanceBatch = 1_000;
 const positionTxId = (column: string) => `(split_part(${column}, '/', 1)::numeric)::text::xid8`;
 const positionGlobal = (column: string) => `split_part(${column}, '/', 2)::bigint`;
 
-// The new id of every old one. Walking the log in (tx_id, global_position) order, a new id starts
-// wherever global_position goes down (a transaction that drew lower numbers committed later);
-// between two such places global_position only rises, so one id for the whole run keeps the
-// order. One old id never spans two runs (its events' numbers rise), so the map is by old id.
+// The new id of every old one: in log order, a new id starts wherever global_position goes down;
+// within a run it only rises, so one id keeps the order.
 const buildMap = (firstNewTxId: bigint) => `
 CREATE TEMP TABLE rebase_map (old_tx xid8 PRIMARY KEY, new_tx xid8 NOT NULL) ON COMMIT DROP;
 INSERT INTO rebase_map (old_tx, new_tx)

@@ -1,9 +1,6 @@
 /**
- * `npm run rebase-positions`: after restoring the database into another PostgreSQL cluster
- * (pg_dump / pg_restore), rewrite the event log's transaction ids and every stored position so
- * readers see the log again. The app and the worker refuse to start on such a log
- * (`LogFromAnotherCluster`) and name this command. Run it once, with every app and worker stopped;
- * it changes nothing when the log does not need it. docs/operations.md, "Backup and restore".
+ * `npm run rebase-positions`: after a restore into another PostgreSQL cluster, make the log readable
+ * again (`rebasePositions`). Run it with every app and worker stopped (docs/operations.md).
  */
 import { openPgliteSqlClient } from '../../events/store/postgres/pglite-sql-client';
 import { openPgSqlClient } from '../../events/store/postgres/pg-sql-client';

@@ -8,10 +8,7 @@ export type OperatorStatus = ProjectionStatus & { runner: RunnerPresence };
 const headers = ['projection', 'generation', 'position', 'lag', 'state', 'runner', 'dead letters'] as const;
 const maxErrorWidth = 100;
 
-/**
- * The status of every projection as a plain-text table, with the oldest error of each stalled one
- * below, and, when readers of the log are held back, how many events they cannot see and by whom.
- */
+/** Every projection's status as a text table, each stall's oldest error, and who holds readers back. */
 export function formatStatusTable(statuses: readonly OperatorStatus[], visibility: LogVisibility | null = null): string {
   const rows = statuses.map((status) => [
     status.projection,

@@ -1,8 +1,4 @@
-/**
- * The bassist: the chord roots, in the genre's rhythm (eighths, a boogie, a walking line, funk
- * sixteenths with octaves, an 808 with slides, an off-beat house line), approaching the next chord
- * where a bassist would.
- */
+/** The bassist: the chord roots in the genre's rhythm, approaching the next chord. */
 import type { Arrangement, ChordSpan } from '../arrangement';
 import { beatsPerBar } from '../arrangement';
 import { chordIntervals, pitchAtOrAbove } from '../music-theory';

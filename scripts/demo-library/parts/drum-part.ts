@@ -1,7 +1,4 @@
-/**
- * The drummer: a groove per genre and section (16 steps a bar), a crash where a section starts,
- * a fill into the next section and a single hit to end on; timing and velocity humanised slightly.
- */
+/** The drummer: a groove per genre and section, crashes, fills and an ending hit, slightly humanised. */
 import type { Arrangement } from '../arrangement';
 import { beatsPerBar } from '../arrangement';
 import type { SeededRandom } from '../seeded-random';

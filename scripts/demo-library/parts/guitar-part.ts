@@ -1,8 +1,4 @@
-/**
- * The guitarist: chord shapes a guitarist would finger (E- and A-shape barres, power chords, jazz
- * shells, funk ninths), played as the genre does (strums, palm-muted eighths, boogie riffs,
- * fingerpicking, scratches, arpeggios), with strings sounding a few milliseconds apart.
- */
+/** The guitarist: fingerable chord shapes played as the genre does, strings a few milliseconds apart. */
 import type { Arrangement, ChordSpan } from '../arrangement';
 import { beatsPerBar } from '../arrangement';
 import { type Chord, type ChordQuality, chordIntervals, pitchAtOrAbove } from '../music-theory';

@@ -1,8 +1,4 @@
-/**
- * The keyboard player: close voicings that move as little as possible from chord to chord, in the
- * genre's rhythm (piano pulses, organ and pads held, shuffle stabs, a jazz Charleston, funk stabs,
- * folk arpeggios), coloured with ninths where the genre does.
- */
+/** The keyboard player: close voicings that move as little as possible, in the genre's rhythm. */
 import type { Arrangement, ChordSpan } from '../arrangement';
 import { beatsPerBar } from '../arrangement';
 import { type Chord, chordTones, extendedChord, pitchAtOrAbove } from '../music-theory';

@@ -1,7 +1,6 @@
 /**
- * The singer: one note per word, each lyric line a phrase of one or two bars that starts on the
- * downbeat and breathes at its end. Pitches follow the chords (chord tones on the beat, steps in
- * between, an arch over the line, the chorus higher), and a chorus is sung the same way each time.
+ * The singer: one note per word, a line a phrase of one or two bars; chord tones on the beat, an
+ * arch over the line, the chorus higher and sung the same way each time.
  */
 import type { Arrangement } from '../arrangement';
 import { beatsPerBar } from '../arrangement';

@@ -1,7 +1,4 @@
-/**
- * Bass tones: finger, pick and upright are plucked strings (Karplus-Strong) with a sine under
- * them for weight; synth is a filtered sawtooth; 808 a saturated sine that slides; sine a soft drone.
- */
+/** Bass tones: plucked strings with a sine under them, a filtered saw, a sliding 808, a sine drone. */
 import type { SeededRandom } from '../seeded-random';
 import { midiToFrequency } from '../music-theory';
 import type { BassNote } from '../parts/bass-part';

@@ -1,8 +1,4 @@
-/**
- * A synthesised drum kit: each hit is rendered once (kick = sine with a falling pitch, snare = tone
- * plus noise, hats = filtered metallic noise, ...) and the drum part mixes copies of it, which keeps
- * a whole song's drums to a few milliseconds of synthesis.
- */
+/** A synthesised drum kit: each hit rendered once, the drum part mixes copies of it. */
 import type { SeededRandom } from '../seeded-random';
 import { Biquad, highpassInPlace } from './filters';
 import { mixInto, sampleRate } from './track';

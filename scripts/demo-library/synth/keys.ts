@@ -1,8 +1,4 @@
-/**
- * Keyboard sounds: an additive piano (partials that stretch and fade faster the higher they are), an
- * FM electric piano, a drawbar organ and a detuned-saw pad. Notes of the same pitch and length
- * sound the same, so each is rendered once and mixed wherever it is played.
- */
+/** Additive piano, FM electric piano, drawbar organ, saw pad; each pitch and length rendered once. */
 import { midiToFrequency } from '../music-theory';
 import type { Note } from '../parts/note';
 import { sawSample } from './oscillators';

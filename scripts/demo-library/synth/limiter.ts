@@ -1,8 +1,4 @@
-/**
- * A peak limiter without look-ahead: the gain drops at once when a sample exceeds the ceiling and
- * recovers over the release. Plucked strings and echoes spike far above their loudness; left alone,
- * one spike would set the whole mix's gain and leave the song quiet.
- */
+/** A peak limiter without look-ahead, so one spike does not set the whole mix's gain. */
 import { sampleRate } from './track';
 
 export function limitPeaks(track: Float32Array, ceiling: number, releaseSeconds = 0.06): void {

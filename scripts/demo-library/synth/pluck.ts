@@ -1,8 +1,4 @@
-/**
- * A plucked string (Karplus-Strong): a burst of noise circulating in a delay line one period long,
- * averaged each pass so it darkens and fades like a string. A first-order allpass tunes the
- * fractional part of the period, so chords are in tune (the analysis will read them).
- */
+/** A Karplus-Strong string; an allpass tunes the fractional period, so chords are in tune for the analysis. */
 import type { SeededRandom } from '../seeded-random';
 import { midiToFrequency } from '../music-theory';
 import { sampleRate } from './track';

@@ -1,8 +1,4 @@
-/**
- * The lead voice: a band-limited sawtooth (the glottis) with breath and vibrato, through three
- * formant resonators that move to each word's vowel; notes in a phrase are sung legato with a
- * short glide, and words that start with a consonant get a brief hiss or click.
- */
+/** The lead voice: a sawtooth with breath and vibrato through formants that move to each word's vowel, legato. */
 import type { Vowel } from '../lyrics';
 import { midiToFrequency } from '../music-theory';
 import type { VocalNote } from '../parts/vocal-part';

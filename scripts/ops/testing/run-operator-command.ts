@@ -2,10 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { repositoryRoot } from '../../app/repository-root';
 
-/**
- * Runs `command` in the repository with only PATH and `env` in its environment. The timeout only
- * stops a hung child from holding the suite.
- */
+/** Runs `command` in the repository with only PATH and `env` in its environment. */
 export function runInRepository(command: string, args: readonly string[], env: NodeJS.ProcessEnv = {}) {
   const result = spawnSync(command, args, { cwd: repositoryRoot, env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 180_000 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
