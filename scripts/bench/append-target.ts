@@ -1,8 +1,6 @@
 /** Something the append benchmark can drive: a store (ours or the peer) or the raw-insert baseline. */
 export interface AppendTarget {
-  /** Row label in the table and key in the JSON. */
   readonly label: string;
-  /** Where it runs: `pglite` or `postgres`. */
   readonly backend: 'pglite' | 'postgres';
   /** Open a fresh, empty instance for one run with this many appenders. */
   open(appenders: number): Promise<OpenAppendTarget>;
@@ -11,6 +9,5 @@ export interface AppendTarget {
 export interface OpenAppendTarget {
   /** One command: append one event for this appender (its own stream, exact expected revision). */
   appendOne(appender: number): Promise<void>;
-  /** Close connections and drop what the run created. */
   close(): Promise<void>;
 }

@@ -11,7 +11,6 @@ export function freshSchemaName(purpose: string): string {
   return `bench_${purpose}_${randomBytes(4).toString('hex')}`;
 }
 
-/** Run `work` on one short-lived connection. */
 export async function withConnection<T>(connectionString: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString });
   await client.connect();

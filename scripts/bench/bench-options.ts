@@ -1,6 +1,5 @@
 import type { PgliteLocation } from './bench-sql-client';
 
-/** What `npm run bench:store -- ...` was asked to do. */
 export interface BenchOptions {
   quick: boolean;
   /** Run one section only; both when undefined. */

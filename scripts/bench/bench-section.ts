@@ -9,7 +9,6 @@ export interface BenchSectionRequest {
   settings: BenchSettings;
   pgliteLocation: PgliteLocation;
   serverUrl?: string;
-  /** Print progress lines on stderr. */
   verbose: boolean;
 }
 

@@ -10,7 +10,6 @@ import { benchDatabaseUrl, dropSchema, freshSchemaName } from './bench-database'
 /** Where PGlite keeps the bench's data: `memory`, or a fresh `temp-dir`. */
 export type PgliteLocation = 'memory' | 'temp-dir';
 
-/** Which database a bench figure comes from. */
 export type BenchBackend = { kind: 'pglite'; location: PgliteLocation; thread?: PgliteThread } | { kind: 'postgres'; connectionString: string };
 
 /** Where PGlite runs: the calling thread (default, as operator commands) or a worker (as the app, decision 0046). */

@@ -58,7 +58,6 @@ for (const [name, value] of Object.entries(counts)) {
 }
 
 const targets = { keystrokeMs: 50, loadSongMs: 2000, memoryOverPcm: 1.1, landingLcpMs: 1500 };
-/** How long the loaded song sits before its memory is measured again (see where it is used). */
 const settleMs = 10_000;
 const log = (line: string) => console.error(`[bench:client] ${line}`);
 const startedAt = new Date().toISOString();

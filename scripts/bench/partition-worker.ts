@@ -7,7 +7,6 @@ import { compileTrimmedReads } from '../../projections/runtime/trimmed-reads';
 import { usageBytesPerUser } from '../../projections/usage-bytes-per-user/usage-bytes-per-user-projection';
 import { type LogPartition, readPartitionPage } from './partition-page';
 
-/** What the coordinator asks of one worker. */
 export interface PartitionWorkerRequest {
   connectionString: string;
   schema: string;

@@ -13,20 +13,17 @@ import { type BenchBackend, openBenchSqlClient } from './bench-sql-client';
 import { type RunSummary, summarizeRuns } from './run-summary';
 import { type StemStreamedSeed, seedStemStreamed } from './seed-stem-streamed';
 
-/** One timed pass over the whole log. */
 export interface RebuildRun {
   events: number;
   seconds: number;
   eventsPerSecond: number;
 }
 
-/** The rebuild figures of one backend, every run kept. */
 export interface RebuildFigure {
   backend: string;
   /** Where the data lived (server schema or PGlite location), for the record. */
   where: string;
   seed: StemStreamedSeed & { seconds: number };
-  /** Unset: the runtime's defaults. */
   pageSize: number | undefined;
   barePageSize: number;
   rebuild: { eventsPerSecond: RunSummary; runs: RebuildRun[] };
@@ -39,7 +36,6 @@ export interface RebuildFigure {
   correct: true;
 }
 
-/** The rebuild figure of one more read model. */
 export interface ReadModelFigure {
   projection: string;
   eventsPerSecond: RunSummary;

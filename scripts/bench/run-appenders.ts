@@ -1,4 +1,3 @@
-/** Throughput of concurrent appenders over a fixed measuring window. */
 export interface AppendThroughput {
   /** Appends completed inside the measuring window (one event each). */
   events: number;

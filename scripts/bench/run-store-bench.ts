@@ -10,13 +10,11 @@ import { runJsonChild } from './run-json-child';
 
 export interface StoreBenchOptions {
   settings: BenchSettings;
-  /** `full` or `quick`, recorded with the results. */
   mode: string;
   only?: 'appends' | 'rebuild';
   pgliteLocation: PgliteLocation;
   /** The PostgreSQL server; PGlite alone when undefined. */
   serverUrl?: string;
-  /** Print progress lines on stderr while measuring. */
   verbose?: boolean;
 }
 

@@ -1,6 +1,5 @@
 import type { SqlClient } from '../../events/store/postgres/sql-client';
 
-/** The shape of the admin bench's log. */
 export interface AdminBenchSeed {
   /** Accounts in the read models: 1..users-1 seeded, and the administrator the bench signs in (id `users`). */
   users: number;

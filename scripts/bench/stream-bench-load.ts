@@ -1,7 +1,6 @@
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 
-/** What the load process is asked to do (argv[2], JSON). */
 export type StreamLoadRequest =
   | { kind: 'throughput'; url: string; headers: Record<string, string>; clients: number; warmupMs: number; durationMs: number }
   | {

@@ -22,7 +22,6 @@ function colourAt(x: number, y: number, discRadius: number): Rgb {
   const dx = x - 0.5;
   const dy = y - 0.5;
   if (dx * dx + dy * dy > discRadius * discRadius) return background;
-  // Three fader bars of different heights, centred on the disc.
   const barWidth = discRadius * 0.22;
   const bars = [
     { centre: -discRadius * 0.42, top: -discRadius * 0.35, bottom: discRadius * 0.55 },

@@ -82,7 +82,6 @@ function stanza(random: SeededRandom, theme: LyricTheme, lines: number): string[
     const rhymeSlot = lines === 2 ? index : index === 1 ? 0 : index === 3 ? 1 : undefined;
     const ending = rhymeSlot === undefined ? random.pick(themeWords[theme].nouns) : rhymes[rhymeSlot]!;
     let template = random.int(0, templates.length - 1);
-    // Vary the shape of consecutive lines.
     while (used.has(template) && used.size < templates.length) template = (template + 1) % templates.length;
     used.add(template);
     return templates[template]!(random, theme, ending);

@@ -14,7 +14,6 @@ export async function encodeStems(song: GeneratedSong): Promise<Record<string, U
   return files;
 }
 
-/** Returns the bytes written. */
 export async function writeSongFolder(songsDir: string, song: GeneratedSong, stems: Record<string, Uint8Array>): Promise<number> {
   const folder = join(songsDir, song.plan.slug);
   const staging = join(songsDir, `.partial-${song.plan.slug}`);

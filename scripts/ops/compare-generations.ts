@@ -1,7 +1,6 @@
 import type { SqlExecutor } from '../../events/store/postgres/sql-client';
 import type { Generation } from '../../projections/runtime/generations';
 
-/** One differing value of a row that both generations hold. */
 export interface ChangedValue {
   column: string;
   before: unknown;

@@ -139,7 +139,6 @@ export function guitarPart(arrangement: Arrangement, random: SeededRandom): Guit
       case 'grunge-open': {
         const voicing = barreVoicing(chord);
         if (section === 'verse' || section === 'intro' || section === 'bridge') {
-          // The quiet verse: a clean arpeggio.
           const order = [0, 2, 3, 4, 3, 2, 1, 2];
           eighths('xxxxxxxx', (beat, _symbol, index) => pluck(beat, beat + 1.5, voicing[order[index % order.length]! % voicing.length]!, 0.55, false, false));
         } else eighths('DDDDDDDD', (beat, _symbol, index) => strum(beat, beat + 0.5, powerVoicing(chord), { velocity: index % 2 === 0 ? 0.85 : 0.65, spread: 0.004 }));
