@@ -39,6 +39,7 @@ async function postgresTicks(): Promise<number> {
       const fields = stat.slice(close + 2).split(' ');
       ticks += Number(fields[11]) + Number(fields[12]);
     } catch {
+      // The process ended meanwhile.
     }
   }
   return ticks;
