@@ -6,7 +6,7 @@ import type { AppRouter, AppState } from '../../http/app-context';
 import { parseBody } from '../../http/parse-request';
 import { requireUser } from '../../http/require-user';
 import { adminSettingsPatch } from './admin-requests';
-import type { AdminSettingsResponse } from './admin-responses';
+import type { PurchasingSetting } from '../../../contract/purchasing';
 import { decidePurchasing, evolvePurchasing, purchasingStream } from './purchasing-switch';
 
 /**
@@ -22,7 +22,7 @@ export function adminSettingsRouter(deps: AppDependencies): AppRouter {
 
   router.get('/settings', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { purchasing_enabled: await isPurchasingEnabled(deps.sql) } satisfies AdminSettingsResponse;
+    ctx.body = { purchasing_enabled: await isPurchasingEnabled(deps.sql) } satisfies PurchasingSetting;
   });
 
   router.patch('/settings', async (ctx) => {
@@ -37,7 +37,7 @@ export function adminSettingsRouter(deps: AppDependencies): AppRouter {
       readModel: 'purchasing-setting',
     });
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { purchasing_enabled: wanted } satisfies AdminSettingsResponse;
+    ctx.body = { purchasing_enabled: wanted } satisfies PurchasingSetting;
   });
 
   return router;

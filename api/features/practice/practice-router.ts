@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { PracticeSessionRecorded, PracticeSummary } from '../../../contract/practice';
 import { newEvent } from '../../../events/catalog';
 import { EventIdConflict } from '../../../events/store/event-id-conflict';
 import { practiceSummary } from '../../../projections/practice-log/practice-log-queries';
@@ -9,7 +10,6 @@ import { AppError } from '../../http/app-error';
 import { parseBody, parseQuery } from '../../http/parse-request';
 import { requireUser } from '../../http/require-user';
 import { practiceSessionRequest, practiceSummaryQuery } from './practice-requests';
-import type { PracticeSessionRecordedResponse, PracticeSummaryResponse } from './practice-responses';
 import { implausibleSession, isPlausibleToday } from './practice-session-rules';
 
 const readModelWaitMs = 5_000;
@@ -58,7 +58,7 @@ export function practiceRouter(deps: AppDependencies): AppRouter {
       ctx.state.log.warn({ sessionId }, 'practice log read model is late after a session');
     }
     ctx.status = 201;
-    ctx.body = { sessionId, secondsPractised: session.secondsPractised } satisfies PracticeSessionRecordedResponse;
+    ctx.body = { sessionId, secondsPractised: session.secondsPractised } satisfies PracticeSessionRecorded;
   });
 
   router.get('/practice/summary', async (ctx) => {
@@ -66,7 +66,7 @@ export function practiceRouter(deps: AppDependencies): AppRouter {
     const { today } = parseQuery(ctx, practiceSummaryQuery);
     if (!isPlausibleToday(today, deps.clock.now())) throw new AppError(400, 'invalid_request', 'today is not a date any time zone has now.');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = (await practiceSummary(deps.sql, user.id, today)) satisfies PracticeSummaryResponse;
+    ctx.body = (await practiceSummary(deps.sql, user.id, today)) satisfies PracticeSummary;
   });
 
   return router;
