@@ -11,21 +11,8 @@ import { isLoopbackPeer } from '../../http/loopback-peer';
 import { parseQuery } from '../../http/parse-request';
 import { devMailboxPage } from './dev-mailbox-page';
 
-/** One message of GET /api/dev/outbox. */
-export interface DevOutboxMessage {
-  id: number;
-  to: string;
-  subject: string;
-  /** Null once the body was wiped (sent through SES). */
-  text: string | null;
-  html: string | null;
-  /** The values the template was filled with; a sign-in e-mail has `code` and `link`. */
-  data: Record<string, string> | null;
-  /** Extra header lines (campaign mail's List-Unsubscribe and List-Unsubscribe-Post). */
-  headers: Record<string, string> | null;
-  createdAt: string;
-  sentAt: string | null;
-}
+/** One message of GET /api/dev/outbox (`data`: the values the template was filled with, e.g. a sign-in's `code` and `link`). */
+export type DevOutboxMessage = Omit<OutboxEntry, 'createdAt' | 'sentAt' | 'failedAt'> & { createdAt: string; sentAt: string | null };
 
 /** GET /api/dev/outbox */
 export interface DevOutboxResponse {
@@ -77,16 +64,6 @@ export function devMailboxRouter(deps: AppDependencies): AppRouter {
   return router;
 }
 
-function toMessage(entry: OutboxEntry): DevOutboxMessage {
-  return {
-    id: entry.id,
-    to: entry.to,
-    subject: entry.subject,
-    text: entry.text,
-    html: entry.html,
-    data: entry.data,
-    headers: entry.headers,
-    createdAt: entry.createdAt.toISOString(),
-    sentAt: entry.sentAt?.toISOString() ?? null,
-  };
+function toMessage({ createdAt, sentAt, failedAt: _failedAt, ...entry }: OutboxEntry): DevOutboxMessage {
+  return { ...entry, createdAt: createdAt.toISOString(), sentAt: sentAt?.toISOString() ?? null };
 }
