@@ -39,11 +39,9 @@ export interface Admission {
 }
 
 /*
- * An unsettled hold counts until it is settled, however long ago it lapsed: a lapsed one is spent
- * (decision 0055) and holds until it is recorded as such. One statement, so one snapshot: the holds are filtered by the position of the very read-model row
- * they are subtracted from, so a projection commit can never make a settled response count twice or
- * nowhere. `$1` is the user, `$2` the billing month, `$3` the instant; the reservation function
- * embeds it as it is, its own parameters numbered alike.
+ * An unsettled hold counts until settled, however long ago it lapsed (decision 0055). One statement,
+ * one snapshot: holds are filtered by the position of the read-model row they are subtracted from,
+ * so a projection commit never counts a response twice or nowhere. $1 user, $2 billing month, $3 now.
  */
 const admissionSql = `SELECT snap.*,
     EXISTS (SELECT 1 FROM ${subscriptionsTable} s WHERE s.user_id = $1 AND ${activeAt('$3')}) AS pro,
@@ -95,14 +93,10 @@ $create$;
 }
 
 /**
- * All a metered GET asks before its body, in one round trip (decision 0047: on PGlite every
- * statement queues on its one connection and crosses to its thread and back). Under a per-user
- * transaction lock, so concurrent reservations see each other: PL/pgSQL gives each statement after
- * the lock a snapshot of its own, which a single plain statement (its snapshot taken before the
- * lock is granted) would not. Answers Pro (nothing held), or a hold of all of `wanted`, or no hold
- * (null) when what is left does not cover it. Settled holds that lapsed or that the read model
- * already has are dropped on the way. Called on its own, the lock lasts until the statement's own
- * transaction commits.
+ * Everything a metered GET asks before its body, in one round trip (decision 0047). Under a
+ * per-user transaction lock, so concurrent reservations see each other (PL/pgSQL gives each
+ * statement after the lock its own snapshot). Answers Pro, a hold of all of `wanted`, or null when
+ * what is left does not cover it; drops settled holds the read model already has.
  */
 const reserveStreamBytesBody = `
 #variable_conflict use_column

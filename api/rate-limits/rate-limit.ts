@@ -7,13 +7,9 @@ import type { RateLimitRule } from './rate-limit-rule';
 import { waitPhrase } from './wait-phrase';
 
 /**
- * Route middleware that lets at most `rule.limit` requests per key through in each window, counted
- * in the database so every API process shares the count. Over the limit it answers 429
- * `rate_limited` with `Retry-After` (seconds to the window's end) and the handler never runs, so
- * nothing is appended. `keyOf` picks what is counted: the client's network, an address, ...
- *
- * Mount it after the input is validated: a malformed request is refused without a database write
- * and does not use up the sender's allowance.
+ * At most `rule.limit` requests per key per window, counted in the database (shared by every
+ * process); over it, 429 `rate_limited` with `Retry-After`, and the handler never runs. Mount it
+ * after input validation, so malformed requests use up nothing.
  */
 export function rateLimit<State extends AppState>(
   deps: Pick<AppDependencies, 'sql' | 'clock'>,

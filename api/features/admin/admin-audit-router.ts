@@ -16,14 +16,10 @@ import type { AuditEventsPage, CreditAdjustmentRecorded } from '../../../contrac
 const readModelWaitMs = 5_000;
 
 /**
- * Auditing a user (decision 0023), for administrators only (the admin guard refuses everyone else):
- * - GET /api/admin/users/{id}/events?limit=&type=&before= -> AuditEventsPage: the events
- *   about the user, newest first, from the user-event-history read model, paged by log position
- *   (docs/decisions, "admin figures": the cursor).
- * - POST /api/admin/users/{id}/credit-adjustments { credits, reason } -> 201
- *   CreditAdjustmentRecorded: appends CreditsAdjusted (the administrator as its actor) and
- *   answers once the credits and history read models have it, so the user's usage figures and
- *   the audit show it at once.
+ * Auditing a user (decision 0023), admins only:
+ * - GET /api/admin/users/{id}/events?limit=&type=&before= -> AuditEventsPage, newest first, paged by log position
+ * - POST /api/admin/users/{id}/credit-adjustments { credits, reason } -> 201 CreditAdjustmentRecorded:
+ *   appends CreditsAdjusted (the admin as actor), answered once the credits and history read models have it
  * An unknown user is 404 and nothing is appended.
  */
 export function adminAuditRouter(deps: AppDependencies): AppRouter {

@@ -17,12 +17,9 @@ import { monthlyRevenue } from './monthly-revenue';
 const lastSongsShown = 3;
 
 /**
- * The admin overview and usage figures (spec 001 sections 2.9, 3 and 7), read from read models
- * only, at the server clock's now. The admin guard (admin-access) has refused everyone else.
- * - GET /api/admin/stats -> AdminStats
- * - GET /api/admin/users -> AdminUser[]
- * - GET /api/admin/usage -> AdminUsageRow[]
- * - GET /api/admin/user/{id}/last-songs -> LastSong[] (404 for an unknown user)
+ * The admin overview and usage figures (spec 001 sections 2.9, 3, 7; contract/admin.ts), from read
+ * models at the server clock's now: GET /api/admin/stats, /users, /usage, /user/{id}/last-songs
+ * (404 for an unknown user).
  */
 export function adminFiguresRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/admin' });

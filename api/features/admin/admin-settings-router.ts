@@ -10,12 +10,9 @@ import type { PurchasingSetting } from '../../../contract/purchasing';
 import { decidePurchasing, evolvePurchasing, purchasingStream } from './purchasing-switch';
 
 /**
- * The admin settings (spec 001 sections 2.9 and 7):
- * - GET /api/admin/settings -> { purchasing_enabled }
- * - PATCH /api/admin/settings { purchasing_enabled: boolean } -> { purchasing_enabled }: appends
- *   PurchasingEnabled / PurchasingDisabled (nothing when it already is so) and answers once the
- *   purchasing-setting read model has it, so every checkout from then on sees the switch
- *   ("changes take effect immediately everywhere").
+ * GET and PATCH /api/admin/settings { purchasing_enabled } (spec 001 sections 2.9, 7). PATCH appends
+ * PurchasingEnabled/Disabled (nothing when unchanged) and answers once the read model has it, so
+ * every later checkout sees the switch.
  */
 export function adminSettingsRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/admin' });

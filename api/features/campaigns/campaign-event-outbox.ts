@@ -48,12 +48,9 @@ export async function prunePublishedCampaignEvents(sql: SqlExecutor, now: Date):
 }
 
 /**
- * Append every recorded, unpublished campaign event to its stream, oldest first, and mark it
- * published. Safe to run from several places at once (a request after its commit, the sender on
- * every pass): each event keeps the id it was recorded with, and the store stores an id once, so
- * a second append of the same event is a no-op; and since every publisher appends in record
- * order, no event is appended before one recorded earlier. Resolves with the position of the last
- * event appended by this call (undefined when there was none).
+ * Append every unpublished campaign event to its stream, oldest first, and mark it published. Safe
+ * to run concurrently: each event keeps its id (a second append is a no-op) and every publisher
+ * appends in record order. Resolves the position of the last event this call appended.
  */
 export async function publishCampaignEvents(sql: SqlExecutor, store: EventStore, now: Date): Promise<Position | undefined> {
   let last: Position | undefined;

@@ -25,12 +25,9 @@ const outboxQuery = z.object({
 });
 
 /**
- * The local outbox, readable outside production only (404 in production), only from this machine
- * (403 to any other peer, whatever HOST binds: the outbox holds live sign-in codes), and only at
- * the configured host names (403 otherwise: a page on a name rebound to this machine would read
- * them as its own origin; api/http/configured-host-names.ts):
- * - GET /dev/mailbox: an HTML list, newest first, for a developer's browser
- * - GET /api/dev/outbox?to=<email>&limit=50 -> { messages } newest first, for browser tests
+ * The local outbox (it holds live sign-in codes): 404 in production, 403 to any peer but this
+ * machine or at a host name not configured (DNS rebinding). GET /dev/mailbox is an HTML list;
+ * GET /api/dev/outbox?to=&limit=50 -> { messages }, newest first, for browser tests.
  */
 export function devMailboxRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>();

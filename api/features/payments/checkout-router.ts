@@ -15,13 +15,10 @@ import { creditPack, returnUrls } from './prices';
 import { waitForPaymentReadModel } from './wait-for-payment-read-model';
 
 /**
- * Buying and cancelling (spec 000 section 7), for signed-in users:
- * - POST /api/subscription/create-checkout `{ planType? }` -> { url } (monthly when absent)
- * - POST /api/credits/create-checkout -> { url } (one pack, back to /membership)
- * - POST /api/credits/purchase `{ credits }` -> { url } (whole packs, back to /usage)
- * - POST /api/subscription/cancel -> { subscriptionEndsAt } (at the paid period's end)
- * Checkouts are refused (403 purchasing_disabled) while an administrator has purchasing off,
- * before anything is created at the provider.
+ * Buying and cancelling (spec 000 section 7): POST /api/subscription/create-checkout { planType? },
+ * /api/credits/create-checkout, /api/credits/purchase { credits } -> { url }; POST
+ * /api/subscription/cancel -> { subscriptionEndsAt }. Checkouts are 403 purchasing_disabled while
+ * purchasing is off, before anything is created at the provider.
  */
 export function checkoutRouter(deps: AppDependencies, setup: PaymentSetup): AppRouter {
   const router = new Router<AppState>({ prefix: '/api' });

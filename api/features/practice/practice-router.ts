@@ -18,13 +18,10 @@ const readModelWaitMs = 5_000;
 export const practiceStream = (userId: number) => `practice-user-${userId}`;
 
 /**
- * The practice log (decision 0030), for the signed-in musician only:
- * - POST /api/practice-sessions { sessionId, songId, startedAt, localDate, secondsPractised, tempo,
- *   transpose, loop, mutedStems } -> 201: appends PracticeSessionRecorded with `sessionId` as its
- *   id (a repeat is recorded once); 400 for a session that cannot be true, 404 for an unknown
- *   song, 409 when the id was used for a different session.
- * - GET /api/practice/summary?today=YYYY-MM-DD -> the log as of the musician's date: the last 28
- *   days, totals, streak, songs and loop tempo progress. Every device of the user reads the same.
+ * The practice log (decision 0030), for the signed-in musician:
+ * - POST /api/practice-sessions -> 201: PracticeSessionRecorded, id `sessionId` (a repeat recorded
+ *   once); 400 implausible, 404 unknown song, 409 id used for another session
+ * - GET /api/practice/summary?today=YYYY-MM-DD -> PracticeSummary (last 28 days, streak, songs, loops)
  */
 export function practiceRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>({ prefix: '/api' });

@@ -37,17 +37,11 @@ import { toSongResponse } from './songs-responses';
 const songsReadModel = 'songs';
 
 /**
- * The song library (spec 000 section 7), for signed-in users:
- * - GET /api/songs -> Song[]; GET /api/songs/{id} -> SongWithLyrics (contract/song.ts)
- * - POST /api/songs/{id}/play -> { playCount }
- * - PATCH /api/songs/{id}/starred { starred }, /metadata { title | bpm, key, difficulty }, /genre { genre, genre2 } -> the song
- * - GET /api/songs/{id}/chords -> { availableInstruments }; ?instrument=name -> { instrument, text } (chord files, else detected charts)
- * - POST /api/songs/{id}/rescan-bpm -> { bpm } (detected from the audio now; 409 while one runs for the song)
- * - POST /api/songs/scan -> { message }; GET /api/songs/scan/progress -> ScanProgress
- * Unknown songs (or songs whose folder is gone) answer 404. Commands wait for the songs read model.
- * An administrator's edits and BPM detections change the shared catalogue; anyone else's change
- * their own view only (decision 0063). Scans and BPM detections are rate-limited per user (429),
- * decision 0050.
+ * The song library (spec 000 section 7; contract/song.ts), for signed-in users: GET /api/songs,
+ * /api/songs/{id}, /chords; POST /play, /rescan-bpm (409 while one runs); PATCH /starred,
+ * /metadata, /genre; POST /api/songs/scan, GET /scan/progress. Unknown songs are 404. An admin's
+ * edits change the catalogue, anyone else's their own view (decision 0063). Scans and BPM
+ * detections are rate-limited per user (decision 0050).
  */
 export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/songs' });

@@ -53,11 +53,9 @@ export interface StemFileStream {
 }
 
 /**
- * Stream bytes `start`..`end` (inclusive) of an open file, reading into pooled buffers in turn.
- * A chunk stays valid until the consumer takes the chunk after next: the stream buffers at most
- * one chunk ahead (its high-water mark is one chunk), so a consumer that writes each chunk out
- * before it takes another, as `sendMeteredBody` does and as `pipe` does through backpressure,
- * never sees a buffer overwritten under it.
+ * Stream bytes `start`..`end` (inclusive) through pooled buffers. A chunk stays valid until the
+ * consumer takes the one after next (one chunk of high-water mark), which a consumer that writes
+ * each chunk before taking another (sendMeteredBody, `pipe`) always respects.
  */
 export function streamStemFile(handle: FileHandle, start: number, end: number, pool: ReadBufferPool): StemFileStream {
   const chunkBytes = pool.bufferBytes;
