@@ -13,10 +13,8 @@ export const reservationTtlMs = 120_000;
 /** How often a response in progress extends its reservation. */
 export const reservationHeartbeatMs = 30_000;
 /**
- * How long a settled reservation (or one whose StemStreamed could not be appended) keeps holding
- * its bytes at most. Normally the row goes as soon as the credits read model has the event (well
- * under a second); this bounds a stalled projection, and gives an operator a day to reconcile an
- * unrecorded response before its bytes are free again.
+ * The longest a settled (or unrecorded) reservation holds its bytes: normally it goes once the read
+ * model has the event; this bounds a stalled projection and gives an operator a day to reconcile.
  */
 export const settledHoldMs = 24 * 60 * 60_000;
 
@@ -51,10 +49,8 @@ const admissionSql = `SELECT snap.*,
   FROM (${creditSnapshotSql('$1', '$2')}) snap`;
 
 /**
- * A version of the reservation function: its name ends in a hash of its whole definition, so each
- * release that changes the body creates a function of its own beside the others, and calls that
- * one. With two releases running side by side (a rolling deploy) each keeps the body it was built
- * with, whichever started last (decision 0065).
+ * The reservation function's versioned name (a hash of its definition), so two releases running side
+ * by side each call the body they were built with (decision 0065).
  */
 export interface ReservationRoutine {
   /** `reserve_stream_bytes_<hash>`: what this version calls, and the name of its prepared statement. */
@@ -68,10 +64,8 @@ const reserveArguments = 'integer, date, timestamptz, bigint, uuid, timestamptz,
 const namePlaceholder = '__reservation_routine__';
 
 /**
- * A reservation function with `body` (the PL/pgSQL between `$reserve$` quotes), named after the
- * hash of its definition. Creating it is safe from several processes at once: migrations take a
- * schema-wide lock first, and a creation that loses a race without it keeps the function the
- * winner made, which is the same definition.
+ * A reservation function with `body`, named after its definition's hash. Safe to create from several
+ * processes: a creation that loses the race keeps the winner's identical function.
  */
 export function reservationRoutine(body: string): ReservationRoutine {
   const definition = `FUNCTION ${namePlaceholder}(${reserveArguments})
@@ -140,10 +134,8 @@ export async function admissionOf(sql: SqlExecutor, userId: number, at: Date): P
 }
 
 /**
- * Reserve `wanted` bytes for a GET that started at `at` (its billing month, and the instant Pro is
- * judged at): Pro, granted (all of it), or refused (what is left does not cover it, decision 0055).
- * The hold lives `reservationTtlMs` from `now`. Asks `routine`, the caller's own version of the
- * reservation function.
+ * Reserve `wanted` bytes for a GET started at `at` (its billing month, and when Pro is judged): Pro,
+ * granted, or refused (decision 0055); the hold lives `reservationTtlMs`. Asks `routine`.
  */
 export async function reserveStreamBytes(sql: SqlExecutor, userId: number, wanted: number, at: Date, now: Date, stem: ReservedStem, routine: ReservationRoutine = reserveStreamBytesRoutine): Promise<Reservation> {
   const id = randomUUID();

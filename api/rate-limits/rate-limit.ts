@@ -23,10 +23,8 @@ export function rateLimit<State extends AppState>(
 }
 
 /**
- * The same check inside a handler, for limits that apply after work the middleware cannot see
- * (input parsed in the handler, a cheaper refusal that should not use up the allowance): count
- * one request of `key`, or throw the 429. `now` is the window's clock reading; pass it to
- * `returnHit` to give the hit back.
+ * The same check inside a handler, for limits that apply after work the middleware cannot see:
+ * count one request of `key` or throw the 429. Pass `now` to `returnHit` to give the hit back.
  */
 export async function enforceRateLimit(
   deps: Pick<AppDependencies, 'sql' | 'clock'>,

@@ -15,10 +15,8 @@ export interface CampaignEventCause {
 export const campaignStream = (campaignId: number) => `campaign-${campaignId}`;
 
 /**
- * Record a campaign event inside the caller's transaction, beside the schedule change it reports,
- * so the change and its event commit together. The event log is not in that transaction (it may
- * be KurrentDB), so the event waits here until `publishCampaignEvents` appends it; it is validated
- * against the catalogue now, so a bad event fails the change instead of the publication.
+ * Record a campaign event in the caller's transaction, so it commits with its change (the log may be
+ * KurrentDB, outside it) until `publishCampaignEvents` appends it. Validated now, not at publication.
  */
 export async function recordCampaignEvent(tx: SqlExecutor, event: CampaignEvent, cause: CampaignEventCause, now: Date): Promise<void> {
   const metadata: EventMetadata = {

@@ -8,10 +8,8 @@ import { requireUser } from '../../http/require-user';
 import { changeAnnouncements } from './change-announcements';
 
 /**
- * E-mail preferences of the signed-in user (spec 001 sections 2.6, 4, 7). The screen's `userId`
- * query parameter is never trusted: only the session says whose preferences change.
- * - GET /api/email-preferences -> { unsubscribedAnnouncements }
- * - POST /api/email-preferences/unsubscribe | resubscribe -> { unsubscribedAnnouncements, message }
+ * The signed-in user's e-mail preferences (spec 001 sections 2.6, 4, 7); the screen's `userId` is
+ * never trusted. GET /api/email-preferences, POST .../unsubscribe|resubscribe (+ `message`).
  */
 export function emailPreferencesRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/email-preferences' });
