@@ -3,10 +3,8 @@ import type { AppMiddleware, AppRouter } from './http/app-context';
 import type { BackgroundJob } from './jobs/background-job';
 
 /**
- * One feature of the API as the app shell mounts it: request-wide middleware (run for every
- * request, after the shell's own and before any router), its routers (mounted in order under the
- * shared middleware) and its background jobs (run by `npm start` in embedded mode and by
- * `npm run worker` at scale, one active instance each). Register a new feature in api/features.ts.
+ * One feature as the app shell mounts it: request-wide middleware, its routers (in order) and its
+ * background jobs (one active instance each). Register a new feature in api/features.ts.
  */
 export interface Feature {
   /** kebab-case, for logs. */

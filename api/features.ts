@@ -20,12 +20,9 @@ import { syncFeature } from './features/sync/sync-feature';
 import { healthFeature } from './health/health-feature';
 
 /**
- * Every feature of the API, in mounting order: the one place a new feature registers its routes
- * and background jobs. Features do not import each other (eslint.config.js enforces it): what two
- * need lives in a shared folder below them, such as api/library, or in contract/.
- *
- * Order matters twice: `auth` first finds the session (`ctx.state.user`) for everything after it,
- * and `adminAccess` guards /api/admin/* before any feature with admin routes is mounted.
+ * Every feature, in mounting order. Features never import each other (eslint enforces it); shared
+ * code lives in api/library or contract/. `auth` comes first (it sets `ctx.state.user`), and
+ * `adminAccess` before any feature with /api/admin routes.
  */
 export const features: readonly Feature[] = [
   healthFeature,

@@ -1,8 +1,6 @@
 /**
- * Values kept in this process for a short while, for lookups on a hot path that may be that much
- * out of date (a session, a song's stem). Each entry lapses `ttlMs` after it was put, and may be
- * dropped earlier by `delete` or `deleteWhere` (a sign-out). Bounded: past `maxEntries` it starts
- * over empty, so a flood of distinct keys costs lookups, never memory.
+ * Values kept in this process for `ttlMs` (or until `delete`/`deleteWhere`), for hot-path lookups
+ * that may be that stale. Past `maxEntries` it starts over, so distinct keys never cost memory.
  */
 export class ShortLivedCache<V> {
   private readonly entries = new Map<string, { value: V; until: number }>();

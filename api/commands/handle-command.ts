@@ -40,11 +40,9 @@ export const maxCommandAttempts = 5;
 const readModelWaitMs = 5_000;
 
 /**
- * Handle a command: read the stream, fold it, decide, and append with the stream's revision as
- * expected version. A concurrent writer that got there first makes the append fail; the command
- * is then decided again on the new state (it may now change nothing), up to `maxCommandAttempts`
- * times, after which the caller gets 409 `conflict`. With `readModel`, waits until that projection
- * has passed the appended events (read-your-writes); a late read model is a 503, the write stands.
+ * Read the stream, fold, decide, append with the stream's revision as expected version. A lost race
+ * re-decides on the new state, up to `maxCommandAttempts` times, then 409 `conflict`. With
+ * `readModel`, waits for that projection (read-your-writes); a late one is a 503, the write stands.
  */
 export async function handleCommand<State, Event extends DecidedEvent>(
   deps: CommandDependencies,

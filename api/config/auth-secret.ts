@@ -13,11 +13,9 @@ export const generatedAuthSecretFile = 'auth-secret';
 export type AuthKeyPurpose = 'sign-in-code' | 'sign-in-link' | 'session' | 'session-token' | 'email-outbox' | 'campaign-unsubscribe';
 
 /**
- * The server's auth secret: AUTH_SECRET when set; otherwise 32 random bytes generated once into
- * `<dataDir>/auth-secret` (mode 0600) and reused on every start, so sessions survive a restart.
- * Production requires AUTH_SECRET (env.ts): API copies must share one key. Reads the file on every
- * call: keys are derived where the app is composed (auth-keys.ts) or a router is built, never per
- * request.
+ * AUTH_SECRET, else 32 random bytes kept in `<dataDir>/auth-secret` (0600) so sessions survive a
+ * restart (production requires AUTH_SECRET: API copies must share one key). Read on every call, so
+ * derive keys once at composition, never per request.
  */
 export function authSecret(config: Config): Buffer {
   return config.authSecret !== undefined ? Buffer.from(config.authSecret, 'utf8') : generatedSecret(config.dataDir);

@@ -21,15 +21,11 @@ interface Pending {
 }
 
 /**
- * The admissions of recent HEADs, per user and billing month, so that the player's burst of HEADs
- * (one per stem, spec 000 section 5) asks the database once. Only answers that let something
- * through are kept (Pro, or bytes left); a refusal is always the database's answer of the moment,
- * so a user who just bought credits is never refused from memory. A kept answer can be wrong only
- * by being too generous, for at most `ttlMs`, and only about a HEAD, which sends nothing: the GET
- * that follows reserves under the database's lock and refuses on its own. This process's
- * reservations drop the user's entry (`forget`), so its own GETs are seen at once. Concurrent
- * HEADs of one user share one question (`admission` while another is pending). Bounded: past
- * `maxEntries` users it starts over empty.
+ * Recent HEAD admissions per user and billing month, so the player's burst of HEADs (one per stem)
+ * asks the database once. Only admissions are kept, never refusals, so a user who just bought
+ * credits is never refused from memory; a stale one is only too generous, for `ttlMs`, and only for
+ * a HEAD (the GET reserves under the database's lock). Reservations `forget` the user; concurrent
+ * HEADs share one question; past `maxEntries` users it starts over.
  */
 export class AdmissionCache {
   private readonly entries = new Map<number, Entry>();

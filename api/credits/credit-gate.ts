@@ -49,12 +49,10 @@ export function creditLimitReached(): AppError {
 }
 
 /**
- * Streaming under the credit rules (docs/architecture.md, Metering): Pro streams unlimited, with nothing
- * held; anyone else needs what is left, live holds included, to cover the whole response, or gets a
- * 403 before its body (decision 0055: a stem cut short does not decode, so it is never served). HEAD
- * only checks. A GET reserves all its body's bytes and keeps the reservation alive while it
- * streams; `settle` then holds the bytes actually sent until the credits read model has them.
- * Resolves null when nothing is held (HEAD, Pro).
+ * Streaming under the credit rules (docs/architecture.md, Metering): Pro streams with nothing held;
+ * anyone else needs credits left for the whole response or gets a 403 before its body (decision
+ * 0055: a cut stem does not decode). A GET reserves its bytes while it streams; `settle` holds the
+ * bytes sent until the credits read model has them. Null when nothing is held (HEAD, Pro).
  */
 export async function admitMeteredRequest(deps: CreditGateDependencies, request: MeteredRequest): Promise<CreditHold | null> {
   if (request.method === 'HEAD') {

@@ -2,13 +2,10 @@ import type { MigrationSet } from '../../events/store/postgres/migrations';
 import { type ReservationRoutine, reserveStreamBytesRoutine } from './credit-reservations';
 
 /**
- * Credit reservations: bytes a stem response in progress (or just settled) holds against its
- * user's credits, so concurrent responses cannot together serve more than is left. Not a read
- * model: it is the live state of responses, not something the log can rebuild. Once a response is
- * over (`settled_at`) its row holds the bytes actually sent, with `settled_position` the position
- * of its StemStreamed event (null when the append failed); the row goes once the credits read
- * model has passed that position. An unsettled row past `expires_at` belongs to a process that
- * died: it keeps holding until it is recorded as spent (lapsed-reservations.ts).
+ * Bytes a stem response in progress (or just settled) holds against its user's credits, so
+ * concurrent responses cannot overspend. Live state, not a read model. A settled row holds the
+ * bytes sent until the credits read model passes `settled_position`; an unsettled row past
+ * `expires_at` belongs to a dead process and holds until recorded as spent (lapsed-reservations.ts).
  */
 const creditReservationsSchema = `
 CREATE TABLE credit_reservations (

@@ -13,10 +13,8 @@ export const reservationTtlMs = 120_000;
 /** How often a response in progress extends its reservation. */
 export const reservationHeartbeatMs = 30_000;
 /**
- * How long a settled reservation (or one whose StemStreamed could not be appended) keeps holding
- * its bytes at most. Normally the row goes as soon as the credits read model has the event (well
- * under a second); this bounds a stalled projection, and gives an operator a day to reconcile an
- * unrecorded response before its bytes are free again.
+ * The longest a settled (or unrecorded) reservation holds its bytes: normally it goes once the read
+ * model has the event; this bounds a stalled projection and gives an operator a day to reconcile.
  */
 export const settledHoldMs = 24 * 60 * 60_000;
 
@@ -39,11 +37,9 @@ export interface Admission {
 }
 
 /*
- * An unsettled hold counts until it is settled, however long ago it lapsed: a lapsed one is spent
- * (decision 0055) and holds until it is recorded as such. One statement, so one snapshot: the holds are filtered by the position of the very read-model row
- * they are subtracted from, so a projection commit can never make a settled response count twice or
- * nowhere. `$1` is the user, `$2` the billing month, `$3` the instant; the reservation function
- * embeds it as it is, its own parameters numbered alike.
+ * An unsettled hold counts until settled, however long ago it lapsed (decision 0055). One statement,
+ * one snapshot: holds are filtered by the position of the read-model row they are subtracted from,
+ * so a projection commit never counts a response twice or nowhere. $1 user, $2 billing month, $3 now.
  */
 const admissionSql = `SELECT snap.*,
     EXISTS (SELECT 1 FROM ${subscriptionsTable} s WHERE s.user_id = $1 AND ${activeAt('$3')}) AS pro,
@@ -53,10 +49,8 @@ const admissionSql = `SELECT snap.*,
   FROM (${creditSnapshotSql('$1', '$2')}) snap`;
 
 /**
- * A version of the reservation function: its name ends in a hash of its whole definition, so each
- * release that changes the body creates a function of its own beside the others, and calls that
- * one. With two releases running side by side (a rolling deploy) each keeps the body it was built
- * with, whichever started last (decision 0065).
+ * The reservation function's versioned name (a hash of its definition), so two releases running side
+ * by side each call the body they were built with (decision 0065).
  */
 export interface ReservationRoutine {
   /** `reserve_stream_bytes_<hash>`: what this version calls, and the name of its prepared statement. */
@@ -70,10 +64,8 @@ const reserveArguments = 'integer, date, timestamptz, bigint, uuid, timestamptz,
 const namePlaceholder = '__reservation_routine__';
 
 /**
- * A reservation function with `body` (the PL/pgSQL between `$reserve$` quotes), named after the
- * hash of its definition. Creating it is safe from several processes at once: migrations take a
- * schema-wide lock first, and a creation that loses a race without it keeps the function the
- * winner made, which is the same definition.
+ * A reservation function with `body`, named after its definition's hash. Safe to create from several
+ * processes: a creation that loses the race keeps the winner's identical function.
  */
 export function reservationRoutine(body: string): ReservationRoutine {
   const definition = `FUNCTION ${namePlaceholder}(${reserveArguments})
@@ -95,14 +87,10 @@ $create$;
 }
 
 /**
- * All a metered GET asks before its body, in one round trip (decision 0047: on PGlite every
- * statement queues on its one connection and crosses to its thread and back). Under a per-user
- * transaction lock, so concurrent reservations see each other: PL/pgSQL gives each statement after
- * the lock a snapshot of its own, which a single plain statement (its snapshot taken before the
- * lock is granted) would not. Answers Pro (nothing held), or a hold of all of `wanted`, or no hold
- * (null) when what is left does not cover it. Settled holds that lapsed or that the read model
- * already has are dropped on the way. Called on its own, the lock lasts until the statement's own
- * transaction commits.
+ * Everything a metered GET asks before its body, in one round trip (decision 0047). Under a
+ * per-user transaction lock, so concurrent reservations see each other (PL/pgSQL gives each
+ * statement after the lock its own snapshot). Answers Pro, a hold of all of `wanted`, or null when
+ * what is left does not cover it; drops settled holds the read model already has.
  */
 const reserveStreamBytesBody = `
 #variable_conflict use_column
@@ -146,10 +134,8 @@ export async function admissionOf(sql: SqlExecutor, userId: number, at: Date): P
 }
 
 /**
- * Reserve `wanted` bytes for a GET that started at `at` (its billing month, and the instant Pro is
- * judged at): Pro, granted (all of it), or refused (what is left does not cover it, decision 0055).
- * The hold lives `reservationTtlMs` from `now`. Asks `routine`, the caller's own version of the
- * reservation function.
+ * Reserve `wanted` bytes for a GET started at `at` (its billing month, and when Pro is judged): Pro,
+ * granted, or refused (decision 0055); the hold lives `reservationTtlMs`. Asks `routine`.
  */
 export async function reserveStreamBytes(sql: SqlExecutor, userId: number, wanted: number, at: Date, now: Date, stem: ReservedStem, routine: ReservationRoutine = reserveStreamBytesRoutine): Promise<Reservation> {
   const id = randomUUID();

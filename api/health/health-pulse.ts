@@ -16,12 +16,9 @@ export interface PulseOptions {
 }
 
 /**
- * A probe of one part that tells "busy" from "down" (decision 0052). A probe runs at most once at a
- * time: health checks that come while it is in flight share it, so a busy database gets one more
- * statement, not one per check. A probe that misses a check's wait keeps running, and its late
- * answer still counts as an answer. An error is a failure at once; a missing answer is only a
- * failure once nothing has answered for `unresponsiveAfterMs` (the embedded database answers every
- * statement in turn, so under load the probe waits its turn while writes go through).
+ * A probe that tells "busy" from "down" (decision 0052): one in flight at a time, shared by the
+ * checks that come meanwhile; a late answer still counts. An error fails at once; silence only
+ * after `unresponsiveAfterMs` (the embedded database answers in turn, so under load it waits).
  */
 export class HealthPulse<T> {
   readonly #probe: () => Promise<T>;

@@ -60,12 +60,9 @@ const defaultUnresponsiveAfterMs = 15_000;
 const detailWaitMs = 5_000;
 
 /**
- * - `GET /api/health/live`: liveness, from memory (no database statement): 200 while the process
- *   serves requests at all, so a busy instance is not restarted for being busy.
- * - `GET /api/health`: readiness for load balancers and start-up scripts: 200 `ok` when the event
- *   store and the database answer and every projection has caught up and none is stalled; 200
- *   `degraded` when a part is slow (or readers are held back); 503 `unavailable` otherwise. The
- *   public answer is the status alone; the detail is for the operator (`mayReadHealthDetail`).
+ * GET /api/health/live: from memory, 200 while the process serves at all (busy is not dead).
+ * GET /api/health: readiness, 200 `ok`, 200 `degraded` (a part slow) or 503 `unavailable`; the
+ * public answer is the status alone, the detail is for the operator (`mayReadHealthDetail`).
  */
 export function healthRouter(deps: Pick<AppDependencies, 'store' | 'projections' | 'sql' | 'config'>, options: HealthOptions = {}): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/health' });

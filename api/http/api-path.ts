@@ -1,9 +1,7 @@
 /**
- * How the API reads a request path, in one place, so the session loading, the admin guard, the
- * client app and the routers cannot disagree about what a path names. @koa/router matches letter
- * case-insensitively, so everything that classifies a path does too; every other way of spelling
- * one path twice (escapes, empty or dot segments, a trailing slash) is refused for /api paths
- * before any routing (reject-non-canonical-api-paths.ts).
+ * How the API reads a request path, in one place, so session loading, the admin guard, the client
+ * app and routers agree. Case-insensitive like @koa/router; other double spellings are refused for
+ * /api before routing (reject-non-canonical-api-paths.ts).
  */
 
 // RFC 3986 unreserved characters (letters, digits, - . _ ~): a canonical URL never escapes them.

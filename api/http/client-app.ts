@@ -42,15 +42,10 @@ export interface ClientAppOptions {
 }
 
 /**
- * Serve the built client (Vite output: index.html + assets/) for every GET/HEAD outside /api:
- * a file when it exists (its precompressed brotli or gzip copy when the browser takes one),
- * otherwise index.html so client-side routes (/login, /player?songId=1) survive a reload. The
- * page is answered 200 at a path the client routes (client/dist/route-manifest.json) and 404 at
- * any other, where the client draws its not-found screen (decision 0025). A missing file under
- * /assets/ is a plain 404: answering HTML for a script would only hide the error. robots.txt and
- * sitemap.xml are written from the manifest and the public origin. An indexed public page the
- * build pre-rendered is answered with its own HTML (its head and content in it, for link previews
- * and crawlers that run no script), on the public origin. Without a build, a 503 page says so.
+ * Serve the built client for GET/HEAD outside /api: a file when it exists (brotli or gzip when
+ * accepted), else index.html, 200 at a client route (route-manifest.json) and 404 elsewhere
+ * (decision 0025); a missing /assets/ file is a plain 404. robots.txt and sitemap.xml come from the
+ * manifest; a pre-rendered public page gets its own HTML on the public origin. Without a build, 503.
  */
 export function serveClientApp(options: ClientAppOptions): AppMiddleware {
   const distDir = path.resolve(options.distDir);

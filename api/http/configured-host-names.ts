@@ -1,13 +1,7 @@
 /**
- * The host names this server answers to as itself: the host of PUBLIC_URL, and the loopback
- * names `localhost`, `127.0.0.1` and `[::1]`. A request carrying any other Host may come from a
- * page on a name an attacker rebound to our address (DNS rebinding: `evil.example` resolving to
- * 127.0.0.1), which the browser then treats as that page's own origin, so same-origin rules
- * protect nothing. Loopback names are safe in every mode: no attacker can serve a page from them.
- *
- * Ports are not compared: the attacker controls the name, not the port, and the same server is
- * reached on other ports legitimately (the Vite dev server's proxy passes `localhost:5173` on,
- * tests listen on ephemeral ports). docs/decisions/0006-configured-host-names.md
+ * The host names this server answers to as itself: PUBLIC_URL's host and the loopback names. Any
+ * other Host may be a page on a name rebound to our address (DNS rebinding), which same-origin rules
+ * would not stop. Ports are not compared: the attacker controls the name, not the port (decision 0006).
  */
 export interface ConfiguredHostNames {
   /** Whether a Host header value (`woodshed.example`, `localhost:3000`, `[::1]:3000`) names this server. */

@@ -13,12 +13,9 @@ export interface SameSiteRule {
 }
 
 /**
- * Whether a browser says the request comes from another site: a Sec-Fetch-Site other than
- * same-origin or none, or an Origin that is neither PUBLIC_URL's origin nor the request's own
- * origin at one of the configured host names. The last condition is the DNS rebinding wall: a
- * page on `evil.example` rebound to our address sends `Origin: http://evil.example:3000` with the
- * matching Host, which is "its own origin" but not one of ours. Requests without either header
- * (curl, server-to-server webhooks) are not browser cross-site requests.
+ * Whether a browser says the request is cross-site: Sec-Fetch-Site other than same-origin/none, or
+ * an Origin that is neither PUBLIC_URL's nor the request's own at a configured host name (the DNS
+ * rebinding wall). Requests without either header (curl, webhooks) are not.
  */
 export function isCrossSiteRequest(ctx: AppContext, rule: SameSiteRule): boolean {
   const fetchSite = ctx.get('Sec-Fetch-Site').toLowerCase();

@@ -7,11 +7,9 @@ import { stateChangingMethods } from './state-changing-methods';
 export const jsonBodyLimit = '100kb';
 
 /**
- * State-changing requests carry JSON or nothing: a body of another type gets 415 (a cheap second
- * CSRF wall too, since cross-site forms cannot send application/json). The parsed body lands in
- * `ctx.request.body` (`{}` when empty) and the raw text in `ctx.request.rawBody`. Requests to
- * `rawBodyPaths` (exact, or every path under one ending in `/`) pass unread, so their route can
- * verify a signature over the exact bytes sent, or read a body that is JSON under another type.
+ * State-changing requests carry JSON or nothing, else 415 (cross-site forms cannot send JSON). The
+ * body lands in `ctx.request.body` (`{}` when empty), the text in `rawBody`. `rawBodyPaths` (exact,
+ * or a prefix ending in `/`) pass unread, for signature checks over the exact bytes.
  */
 export function jsonBody(options: { rawBodyPaths?: readonly string[] } = {}): AppMiddleware {
   // Signed webhooks (Stripe) verify the bytes as sent: their routes read the body themselves.

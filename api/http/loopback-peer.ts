@@ -1,8 +1,6 @@
 /**
- * Whether a socket's remote address is this machine's loopback interface (127.0.0.0/8, ::1, or
- * 127.x mapped into IPv6). Judged on the socket, never on Host or X-Forwarded-For: both are
- * whatever the client wrote, so a LAN neighbour could send `Host: localhost` to a server bound to
- * every interface.
+ * Whether a socket's remote address is loopback (127.0.0.0/8, ::1, or mapped 127.x). Judged on the
+ * socket, never Host or X-Forwarded-For, which the client writes.
  */
 export function isLoopbackPeer(remoteAddress: string | undefined): boolean {
   if (remoteAddress === undefined) return false;

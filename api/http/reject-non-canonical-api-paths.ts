@@ -3,11 +3,8 @@ import type { AppMiddleware } from './app-context';
 import { AppError } from './app-error';
 
 /**
- * An /api path spelled any way but the canonical one (`/api//admin`, `/api/%61dmin`,
- * `/api/./admin`, `/api/admin/`) gets the JSON 404 before the session loading, the admin guard or
- * any router sees it. Each of those reads paths its own way; refusing the odd spellings here
- * leaves letter case as the only freedom, and every one of them ignores case
- * (docs/decisions/0005-one-spelling-per-api-path.md).
+ * An /api path spelled other than canonically (`/api//admin`, `/api/%61dmin`, `/api/admin/`) gets
+ * the JSON 404 before anything else reads it, leaving letter case as the only freedom (decision 0005).
  */
 export function rejectNonCanonicalApiPaths(): AppMiddleware {
   return async (ctx, next) => {

@@ -36,13 +36,9 @@ export function contentSecurityPolicy(options: { https: boolean }): Record<strin
 }
 
 /**
- * Browser features the app may use, and only from our own pages: stems start playing on a click
- * (autoplay) and the player may go full screen. Everything else a page script could ask for
- * (camera, microphone, location, payment, devices, ...) is switched off, so an injected script or
- * a framed page cannot prompt for it in our name. A feature that needs one opens it here. Only
- * names Chromium recognises: it warns on every page about any other ("Unrecognized feature"), and
- * it knows no 'bluetooth' or 'web-share' (checked with Chromium 156), so those two are not sent;
- * neither is used here, and the CSP and frame-ancestors keep foreign script and framing out anyway.
+ * Browser features our pages may use (autoplay, fullscreen); everything else is off, so an
+ * injected script or framed page cannot prompt for it in our name. Only names Chromium recognises
+ * (it warns about others), hence no 'bluetooth' or 'web-share'.
  */
 export const permissionsPolicy: Readonly<Record<string, string>> = {
   autoplay: '(self)',

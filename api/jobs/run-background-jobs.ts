@@ -17,11 +17,9 @@ export interface RunningJobs {
 const defaultTakeoverDelayMs = 10_000;
 
 /**
- * Run each job under its advisory lock `job:<name>`: when another process holds the lock, try
- * again every `retryDelayMs`, so a standby takes over when the active instance stops or dies. A job
- * whose lock session is lost is aborted like a stopping one, then stands by like the others. A
- * standby holds the lock for `takeoverDelayMs` before it starts the job (see above); an instance
- * that finds the lock free from the start begins at once.
+ * Run each job under its advisory lock `job:<name>`, retrying every `retryDelayMs` while another
+ * process holds it, so a standby takes over. A lost lock session aborts the job, which then stands
+ * by. A standby waits `takeoverDelayMs` holding the lock before starting; a free lock at start, none.
  */
 export function runBackgroundJobs(options: {
   jobs: readonly BackgroundJob[];

@@ -1,11 +1,9 @@
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
- * The network a client address is counted under. IPv4: the address itself. IPv6: its /64, since
- * one home or phone gets a whole /64 and could otherwise take a fresh address per request.
- * IPv4-mapped IPv6 (`::ffff:192.0.2.1`) is the IPv4 address. Anything that is not an IP address
- * (a forged header with no proxy to overwrite it) shares one bucket, so it cannot be varied to
- * escape the limit.
+ * The network a client is counted under: an IPv4 address itself (IPv4-mapped IPv6 too), an IPv6
+ * address's /64 (one home gets a whole /64). Anything else shares one bucket, so it cannot be
+ * varied to escape the limit.
  */
 export function clientNetwork(ip: string): string {
   const address = ip.trim().replace(/%.*$/, '');

@@ -14,10 +14,8 @@ export function windowStartOf(now: Date, windowMs: number): Date {
 }
 
 /**
- * Count one request of `key` against `rule`, atomically across processes: one upsert that adds
- * the hit only while the window is under its limit. A request over the limit matches the
- * conflict but not the WHERE, so no row comes back and nothing is written: a flood from one key
- * costs a row lock per request, not a new row version.
+ * Count one request of `key` against `rule` atomically across processes: one upsert adding the hit
+ * only under the limit, so a flood costs a row lock per request, not a row version.
  */
 export async function countHit(sql: SqlExecutor, rule: RateLimitRule, key: string, now: Date): Promise<WindowVerdict> {
   const windowStart = windowStartOf(now, rule.windowMs);

@@ -23,3 +23,8 @@ export function rateLimitRule(rule: RateLimitRule): RateLimitRule {
   }
   return rule;
 }
+
+/** `limit` requests per key in each hour. */
+export function hourlyLimit(name: string, limit: number, refusal: string): RateLimitRule {
+  return rateLimitRule({ name, limit, windowMs: 60 * 60_000, refusal });
+}

@@ -7,13 +7,9 @@ import type { RateLimitRule } from './rate-limit-rule';
 import { waitPhrase } from './wait-phrase';
 
 /**
- * Route middleware that lets at most `rule.limit` requests per key through in each window, counted
- * in the database so every API process shares the count. Over the limit it answers 429
- * `rate_limited` with `Retry-After` (seconds to the window's end) and the handler never runs, so
- * nothing is appended. `keyOf` picks what is counted: the client's network, an address, ...
- *
- * Mount it after the input is validated: a malformed request is refused without a database write
- * and does not use up the sender's allowance.
+ * At most `rule.limit` requests per key per window, counted in the database (shared by every
+ * process); over it, 429 `rate_limited` with `Retry-After`, and the handler never runs. Mount it
+ * after input validation, so malformed requests use up nothing.
  */
 export function rateLimit<State extends AppState>(
   deps: Pick<AppDependencies, 'sql' | 'clock'>,
@@ -27,10 +23,8 @@ export function rateLimit<State extends AppState>(
 }
 
 /**
- * The same check inside a handler, for limits that apply after work the middleware cannot see
- * (input parsed in the handler, a cheaper refusal that should not use up the allowance): count
- * one request of `key`, or throw the 429. `now` is the window's clock reading; pass it to
- * `returnHit` to give the hit back.
+ * The same check inside a handler, for limits that apply after work the middleware cannot see:
+ * count one request of `key` or throw the 429. Pass `now` to `returnHit` to give the hit back.
  */
 export async function enforceRateLimit(
   deps: Pick<AppDependencies, 'sql' | 'clock'>,

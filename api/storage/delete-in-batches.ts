@@ -1,8 +1,6 @@
 /**
- * Delete a backlog a batch at a time: `deleteBatch(limit)` removes at most `limit` rows in one
- * short statement and resolves with how many it removed. Repeats until a batch comes back short
- * or `signal` aborts, so a large backlog never holds its row locks (or one long transaction) for
- * long. Resolves with the total removed.
+ * Delete a backlog a batch at a time (`deleteBatch(limit)`), until a batch comes back short or
+ * `signal` aborts, so no long lock or transaction is held. Resolves with the total removed.
  */
 export async function deleteInBatches(batchSize: number, deleteBatch: (limit: number) => Promise<number>, signal?: AbortSignal): Promise<number> {
   let total = 0;

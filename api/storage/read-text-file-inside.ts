@@ -6,11 +6,9 @@ export type TextFileRefusal = 'missing' | 'outside' | 'not-a-file' | 'too-large'
 export type TextFileRead = { ok: true; text: string } | { ok: false; refusal: TextFileRefusal };
 
 /**
- * Read the small text file `file` only when it really is inside `directory` (symlinks resolved)
- * and a regular file: a link out of it could be any file the server can read, and a FIFO or a
- * device would block or never end. The file is opened without following a link and without
- * blocking (`openRegularFile`), its type and size are checked on the open handle, and at most one
- * byte past `maxBytes` is read (it may grow after the check). Other errors (no permission) throw.
+ * Read the small text file `file` only if it is a regular file really inside `directory`: a link
+ * out could be any file, a FIFO would block. Opened without following links or blocking, checked on
+ * the handle, at most `maxBytes` + 1 read. Other errors (no permission) throw.
  */
 export async function readTextFileInside(file: string, directory: string, maxBytes: number): Promise<TextFileRead> {
   const real = await realPathInside(file, directory);

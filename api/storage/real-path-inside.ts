@@ -71,11 +71,8 @@ export async function openRegularFile(realFile: string): Promise<{ handle: FileH
 }
 
 /**
- * Size and modification time of the regular file `file` after `realPathInside` accepted it, without
- * opening it (for answers that send no bytes, such as HEAD), on the calling thread like
- * `realPathInsideSync`. lstat, not stat: like O_NOFOLLOW in `openRegularFile`, a path that has
- * become a symlink since it was resolved is not followed. Undefined when it is gone or not a
- * regular file.
+ * Size and mtime of `file` after `realPathInside` accepted it, without opening it (HEAD). lstat,
+ * so a path that became a symlink since is not followed. Undefined when gone or not a regular file.
  */
 export function statRegularFileSync(realFile: string): { size: number; mtimeNs: bigint } | undefined {
   let stat;

@@ -7,26 +7,6 @@ import { adminRecentSongsTable, adminUsageUsersTable } from './admin-usage-table
 import { dayMs, daysPerWindow, hoursPerWindow } from './usage-rings';
 
 /**
- * One row of the admin Usage tab (spec 001 section 3, "Admin usage row"), as JSON: instants are
- * ISO 8601 strings.
- */
-export interface AdminUsageRowJson {
-  id: number;
-  email: string;
-  /** A subscription's paid period runs now. */
-  isPro: boolean;
-  /** The last sign-in, song loaded or stem response; null for a user never active. */
-  lastActive: string | null;
-  /** Bytes in the current clock hour and the 23 before it. */
-  usage24h: number;
-  /** Bytes in the current UTC day and the 6 before it. */
-  usage7d: number;
-  /** Sessions started in the same 7 days. */
-  sessions7d: number;
-  totalBytesStreamed: number;
-}
-
-/**
  * One window's figure from its precomputed sums (usage-rings.ts, `WindowSums`): the element for how
  * far the window's last unit (`now`) is past the user's latest one; 0 once the window has passed it.
  * Activity recorded after `now` (a clock behind the log) counts as if it were now.
@@ -36,10 +16,10 @@ function windowFigure(latest: string, sums: string, length: number, now: string)
 }
 
 /**
- * Every account with its usage at `now`, most streamed first (ties by id), as one JSON array built
- * by the database: 10,000 rows cross as one string instead of 80,000 fields to decode. Each window
- * is one array element of the user's one row, so the cost follows the number of accounts, not how
- * much or how long they streamed.
+ * Every account with its usage at `now` (contract/admin.ts, AdminUsageRow), most streamed first (ties
+ * by id), as one JSON array built by the database: 10,000 rows cross as one string instead of 80,000
+ * fields to decode. Each window is one array element of the user's one row, so the cost follows the
+ * number of accounts, not how much or how long they streamed.
  */
 export async function adminUsageJson(sql: SqlExecutor, now: Date): Promise<string> {
   const hour = Math.floor(now.getTime() / hourMs);

@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { createApp, featureMiddleware, featureRouters } from '../../api/app';
 import { composeAppDependencies } from '../../api/compose-app-dependencies';
 import { loadConfig } from '../../api/config/env';
-import type { AdminStatsResponse, AdminUsageRowResponse } from '../../api/features/admin/admin-responses';
+import type { AdminStats, AdminUsageRow } from '../../contract/admin';
 import { startHttpServer } from '../../api/http/http-server';
 import { migrateApiTables } from '../../api/storage/api-migrations';
 import { signInWithCode, testAuthSecret } from '../../api/testing/test-sign-in';
@@ -58,7 +58,7 @@ interface BackendResult {
   adminUsageRebuildEventsPerSecond: number;
   routes: RouteTiming[];
   usageRows: number;
-  stats: AdminStatsResponse;
+  stats: AdminStats;
 }
 
 /** An event after everything written so far, to wait for the read models to pass (purchasing is on already: it changes nothing). */
@@ -126,7 +126,7 @@ async function benchBackend(backend: BenchBackend): Promise<BackendResult> {
       for (const projection of readModels) await projections.waitForPosition(projection.name, afterSignIn.position, { timeoutMs: 60_000 });
       const usage = await timeRoute(`${server.url}/api/admin/usage`, cookie);
       const stats = await timeRoute(`${server.url}/api/admin/stats`, cookie);
-      const rows = usage.body as AdminUsageRowResponse[];
+      const rows = usage.body as AdminUsageRow[];
       const streamed = rows.reduce((sum, row) => sum + row.totalBytesStreamed, 0);
       if (rows.length !== userCount || streamed !== expectedTotalBytes()) {
         throw new Error(`usage rows: ${rows.length} rows, ${streamed} bytes; expected ${userCount} rows, ${expectedTotalBytes()} bytes`);
@@ -147,7 +147,7 @@ async function benchBackend(backend: BenchBackend): Promise<BackendResult> {
         adminUsageRebuildEventsPerSecond: logEvents / (adminUsageRebuildMs / 1000),
         routes,
         usageRows: rows.length,
-        stats: stats.body as AdminStatsResponse,
+        stats: stats.body as AdminStats,
       };
     } finally {
       await server.close(1_000);

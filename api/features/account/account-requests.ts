@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { chordInstruments, tutorialNames } from '../../../events/catalog';
-import { tutorialFlag } from './account-responses';
+import { tutorialFlag } from '../../../contract/account';
 
 const flags = tutorialNames.map(tutorialFlag);
 

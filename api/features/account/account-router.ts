@@ -15,11 +15,9 @@ import type { Command } from '../../commands/handle-command';
 import type { AccountEvent } from './account-decisions';
 
 /**
- * The signed-in user's account (spec 000 sections 3 and 7), read from the users read model:
- * - GET /api/auth/me -> { id, email, isAdmin, tutorial*Dismissed x 8 }; 401 without a session
- * - PATCH /api/user/tutorial-dismissal { tutorialXDismissed: true } -> the same body as /me
- * - GET /api/user/preferences, PATCH { showChordsPreference?, chordInstrumentPreference? }
- *   -> { showChordsPreference, chordInstrumentPreference }
+ * The signed-in user's account (spec 000 sections 3 and 7), from the users read model:
+ * GET /api/auth/me and PATCH /api/user/tutorial-dismissal -> CurrentUser (401 without a session);
+ * GET and PATCH /api/user/preferences -> Preferences (contract/account.ts).
  */
 export function accountRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>({ prefix: '/api' });

@@ -12,11 +12,9 @@ export function isAdminPath(path: string): boolean {
 }
 
 /**
- * Every /api/admin request: 401 without a session, 403 for anyone but an admin, whatever the
- * route (existing or not yet written). The spec only hides the client's button; the server
- * decides (docs/decisions/0001-admin-enforced-on-server.md). `ctx.state.user` (with `isAdmin`)
- * is set by the auth feature's session middleware, mounted before this guard. Mounted through
- * `Feature.middleware`, so it runs for every request, whether or not a route matches.
+ * Every /api/admin request, routed or not: 401 without a session, 403 for non-admins; the server
+ * decides, not the client's button (decision 0001). Mounted as `Feature.middleware` after the
+ * session middleware, so it runs whether or not a route matches.
  */
 export function adminGuard(): AppMiddleware {
   return async (ctx, next) => {

@@ -11,19 +11,15 @@ import { AppError } from '../../http/app-error';
 import { parseBody, parseInput, parseQuery } from '../../http/parse-request';
 import { requireUser } from '../../http/require-user';
 import { adminUserIdParam, creditAdjustmentRequest, defaultEventsPageSize, userEventsQuery } from './admin-requests';
-import type { AdminCreditAdjustmentResponse, AdminUserEventsResponse } from './admin-responses';
+import type { AuditEventsPage, CreditAdjustmentRecorded } from '../../../contract/admin';
 
 const readModelWaitMs = 5_000;
 
 /**
- * Auditing a user (decision 0023), for administrators only (the admin guard refuses everyone else):
- * - GET /api/admin/users/{id}/events?limit=&type=&before= -> AdminUserEventsResponse: the events
- *   about the user, newest first, from the user-event-history read model, paged by log position
- *   (docs/decisions, "admin figures": the cursor).
- * - POST /api/admin/users/{id}/credit-adjustments { credits, reason } -> 201
- *   AdminCreditAdjustmentResponse: appends CreditsAdjusted (the administrator as its actor) and
- *   answers once the credits and history read models have it, so the user's usage figures and
- *   the audit show it at once.
+ * Auditing a user (decision 0023), admins only:
+ * - GET /api/admin/users/{id}/events?limit=&type=&before= -> AuditEventsPage, newest first, paged by log position
+ * - POST /api/admin/users/{id}/credit-adjustments { credits, reason } -> 201 CreditAdjustmentRecorded:
+ *   appends CreditsAdjusted (the admin as actor), answered once the credits and history read models have it
  * An unknown user is 404 and nothing is appended.
  */
 export function adminAuditRouter(deps: AppDependencies): AppRouter {
@@ -47,7 +43,7 @@ export function adminAuditRouter(deps: AppDependencies): AppRouter {
       })),
       nextCursor: page.nextCursor,
       songTitles: Object.fromEntries([...titles].map(([id, title]) => [String(id), title])),
-    } satisfies AdminUserEventsResponse;
+    } satisfies AuditEventsPage;
   });
 
   router.post('/:id/credit-adjustments', async (ctx) => {
@@ -77,7 +73,7 @@ export function adminAuditRouter(deps: AppDependencies): AppRouter {
       credits,
       reason,
       paidCreditsRemaining: snapshot.paidBalance,
-    } satisfies AdminCreditAdjustmentResponse;
+    } satisfies CreditAdjustmentRecorded;
   });
 
   return router;

@@ -6,7 +6,7 @@ import { seedPurchase, seedStreamed } from '../../credits/testing/seed-credits';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import { signInWithCode, testAuthSecret, testClock } from '../../testing/test-sign-in';
 import type { UsageStats } from '../../../contract/usage-stats';
-import type { AdminCreditAdjustmentResponse, AdminUserEventsResponse } from './admin-responses';
+import type { AuditEventsPage, CreditAdjustmentRecorded } from '../../../contract/admin';
 import { eventsInLog } from './testing/events-in-log';
 
 const clock = testClock(new Date('2025-10-16T09:00:00.000Z'));
@@ -35,7 +35,7 @@ describeAppOnEveryDatabase('admin audit', { config: { authSecret: testAuthSecret
     );
     await env.app.projections.waitForPosition('user-event-history', last.position, { timeoutMs: 15_000 });
 
-    const all = await admin.get<AdminUserEventsResponse>(`/api/admin/users/${user.id}/events`);
+    const all = await admin.get<AuditEventsPage>(`/api/admin/users/${user.id}/events`);
     expect(all.status).toBe(200);
     // Registered and signed in (one request), five streams, a pack, a song loaded: newest first.
     expect(all.body.events.map((event) => event.type)).toEqual([
@@ -64,7 +64,7 @@ describeAppOnEveryDatabase('admin audit', { config: { authSecret: testAuthSecret
     let pages = 0;
     do {
       const query: string = cursor === null ? '' : `&before=${encodeURIComponent(cursor)}`;
-      const page: AdminUserEventsResponse = (await admin.get<AdminUserEventsResponse>(`/api/admin/users/${user.id}/events?limit=2${query}`)).body;
+      const page: AuditEventsPage = (await admin.get<AuditEventsPage>(`/api/admin/users/${user.id}/events?limit=2${query}`)).body;
       expect(page.events.length).toBeLessThanOrEqual(2);
       paged.push(...page.events.map((event) => event.position));
       cursor = page.nextCursor;
@@ -73,14 +73,14 @@ describeAppOnEveryDatabase('admin audit', { config: { authSecret: testAuthSecret
     expect(paged).toEqual(positions);
     expect(pages).toBe(5);
 
-    const streams = await admin.get<AdminUserEventsResponse>(`/api/admin/users/${user.id}/events?type=StemStreamed&limit=3`);
+    const streams = await admin.get<AuditEventsPage>(`/api/admin/users/${user.id}/events?type=StemStreamed&limit=3`);
     expect(streams.body.events.map((event) => event.data.bytesSent)).toEqual([5_000, 4_000, 3_000]);
-    const rest = await admin.get<AdminUserEventsResponse>(`/api/admin/users/${user.id}/events?type=StemStreamed&limit=3&before=${encodeURIComponent(streams.body.nextCursor!)}`);
+    const rest = await admin.get<AuditEventsPage>(`/api/admin/users/${user.id}/events?type=StemStreamed&limit=3&before=${encodeURIComponent(streams.body.nextCursor!)}`);
     expect(rest.body).toMatchObject({ nextCursor: null });
     expect(rest.body.events.map((event) => event.data.bytesSent)).toEqual([2_000, 1_000]);
-    const two = await admin.get<AdminUserEventsResponse>(`/api/admin/users/${user.id}/events?type=CreditsPurchased,SongPlayed`);
+    const two = await admin.get<AuditEventsPage>(`/api/admin/users/${user.id}/events?type=CreditsPurchased,SongPlayed`);
     expect(two.body.events.map((event) => event.type)).toEqual(['SongPlayed', 'CreditsPurchased']);
-    const repeated = await admin.get<AdminUserEventsResponse>(`/api/admin/users/${user.id}/events?type=CreditsPurchased&type=UserRegistered`);
+    const repeated = await admin.get<AuditEventsPage>(`/api/admin/users/${user.id}/events?type=CreditsPurchased&type=UserRegistered`);
     expect(repeated.body.events.map((event) => event.type)).toEqual(['CreditsPurchased', 'UserRegistered']);
   });
 
@@ -102,16 +102,16 @@ describeAppOnEveryDatabase('admin audit', { config: { authSecret: testAuthSecret
     const stats = async () => (await browser.get<UsageStats>('/api/usage/stats')).body;
     expect((await stats()).paidCredits).toEqual({ remaining: 0, total: 0 });
 
-    const granted = await admin.post<AdminCreditAdjustmentResponse>(`/api/admin/users/${user.id}/credit-adjustments`, { credits: 80, reason: '  stream not metered on 2025-10-09 ' });
+    const granted = await admin.post<CreditAdjustmentRecorded>(`/api/admin/users/${user.id}/credit-adjustments`, { credits: 80, reason: '  stream not metered on 2025-10-09 ' });
     expect(granted.status).toBe(201);
     expect(granted.body).toEqual({ userId: user.id, credits: 80, reason: 'stream not metered on 2025-10-09', paidCreditsRemaining: 80 });
     expect((await stats()).paidCredits).toEqual({ remaining: 80, total: 80 });
 
-    const taken = await admin.post<AdminCreditAdjustmentResponse>(`/api/admin/users/${user.id}/credit-adjustments`, { credits: -30, reason: 'goodwill grant reversed' });
+    const taken = await admin.post<CreditAdjustmentRecorded>(`/api/admin/users/${user.id}/credit-adjustments`, { credits: -30, reason: 'goodwill grant reversed' });
     expect(taken.body.paidCreditsRemaining).toBe(50);
     expect((await stats()).paidCredits).toEqual({ remaining: 50, total: 50 });
 
-    const audit = (await admin.get<AdminUserEventsResponse>(`/api/admin/users/${user.id}/events?type=CreditsAdjusted`)).body.events;
+    const audit = (await admin.get<AuditEventsPage>(`/api/admin/users/${user.id}/events?type=CreditsAdjusted`)).body.events;
     expect(audit.map((event) => [event.data, event.actorUserId])).toEqual([
       [{ userId: user.id, credits: -30, reason: 'goodwill grant reversed' }, adminUser.id],
       [{ userId: user.id, credits: 80, reason: 'stream not metered on 2025-10-09' }, adminUser.id],

@@ -10,19 +10,16 @@ import type { AppRouter, AppState } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
 import { parseInput } from '../../http/parse-request';
 import { adminUserIdParam } from './admin-requests';
-import type { AdminLastSongResponse, AdminStatsResponse, AdminUserResponse } from './admin-responses';
+import type { AdminStats, AdminUser, LastSong } from '../../../contract/admin';
 import { monthlyRevenue } from './monthly-revenue';
 
 /** Songs in the Last Active tooltip (spec 001 section 9). */
 const lastSongsShown = 3;
 
 /**
- * The admin overview and usage figures (spec 001 sections 2.9, 3 and 7), read from read models
- * only, at the server clock's now. The admin guard (admin-access) has refused everyone else.
- * - GET /api/admin/stats -> AdminStatsResponse
- * - GET /api/admin/users -> AdminUserResponse[]
- * - GET /api/admin/usage -> AdminUsageRowResponse[]
- * - GET /api/admin/user/{id}/last-songs -> AdminLastSongResponse[] (404 for an unknown user)
+ * The admin overview and usage figures (spec 001 sections 2.9, 3, 7; contract/admin.ts), from read
+ * models at the server clock's now: GET /api/admin/stats, /users, /usage, /user/{id}/last-songs
+ * (404 for an unknown user).
  */
 export function adminFiguresRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/admin' });
@@ -36,14 +33,14 @@ export function adminFiguresRouter(deps: AppDependencies): AppRouter {
       activeSubscriptions: counts.monthly + counts.yearly,
       monthlyRevenue: monthlyRevenue(counts),
       churnRate: churn.ratePercent,
-    } satisfies AdminStatsResponse;
+    } satisfies AdminStats;
   });
 
   router.get('/users', async (ctx) => {
     const now = deps.clock.now();
     const [accounts, statuses] = await Promise.all([listAccounts(deps.sql), subscriptionStatusesAt(deps.sql, now)]);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = accounts.map((account): AdminUserResponse => {
+    ctx.body = accounts.map((account): AdminUser => {
       const status = statuses.get(account.id);
       return {
         id: account.id,
@@ -57,7 +54,7 @@ export function adminFiguresRouter(deps: AppDependencies): AppRouter {
   });
 
   router.get('/usage', async (ctx) => {
-    // Built as JSON by the database (AdminUsageRowResponse is its row type), sent as is.
+    // Built as JSON by the database (contract/admin.ts: AdminUsageRow), sent as is.
     const usage: string = await adminUsageJson(deps.sql, deps.clock.now());
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'application/json';
@@ -69,7 +66,7 @@ export function adminFiguresRouter(deps: AppDependencies): AppRouter {
     if (!(await findUser(deps.sql, id))) throw new AppError(404, 'not_found', 'There is no such user.');
     const songs = await recentSongsOf(deps.sql, id, lastSongsShown);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = songs.map((song): AdminLastSongResponse => ({ songId: song.songId, songTitle: song.songTitle }));
+    ctx.body = songs.map((song): LastSong => ({ songId: song.songId, songTitle: song.songTitle }));
   });
 
   return router;

@@ -3,7 +3,7 @@ import type { Position } from '../../../events/store/event-store';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import type { TestApp } from '../../testing/start-test-app';
 import { signInWithCode, testAuthSecret, testClock } from '../../testing/test-sign-in';
-import type { AdminLastSongResponse, AdminStatsResponse, AdminUsageRowResponse, AdminUserResponse } from './admin-responses';
+import type { AdminStats, AdminUsageRow, AdminUser, LastSong } from '../../../contract/admin';
 import { adminFiguresFromLog, readWholeLog } from './testing/admin-figures-from-log';
 import { seedAdminLog } from './testing/seed-admin-log';
 
@@ -30,9 +30,9 @@ describeAppOnEveryDatabase('admin figures', { config: { authSecret: testAuthSecr
     expect(expected.usage.some((row) => row.lastActive === null)).toBe(true);
 
     const read = async () => ({
-      stats: (await admin.get<AdminStatsResponse>('/api/admin/stats')).body,
-      users: (await admin.get<AdminUserResponse[]>('/api/admin/users')).body,
-      usage: (await admin.get<AdminUsageRowResponse[]>('/api/admin/usage')).body,
+      stats: (await admin.get<AdminStats>('/api/admin/stats')).body,
+      users: (await admin.get<AdminUser[]>('/api/admin/users')).body,
+      usage: (await admin.get<AdminUsageRow[]>('/api/admin/usage')).body,
     });
     const before = await read();
     expect(before.stats.totalUsers).toBe(expected.stats.totalUsers);
@@ -63,7 +63,7 @@ describeAppOnEveryDatabase('admin figures', { config: { authSecret: testAuthSecr
     ]);
 
     for (const row of expected.usage.filter((usage) => usage.id > 1000)) {
-      const songs = (await admin.get<AdminLastSongResponse[]>(`/api/admin/user/${row.id}/last-songs`)).body;
+      const songs = (await admin.get<LastSong[]>(`/api/admin/user/${row.id}/last-songs`)).body;
       const songIds = expected.lastSongs.get(row.id) ?? [];
       expect(songs).toEqual(songIds.map((songId) => ({ songId, songTitle: `Song ${songId}` })));
     }
@@ -77,9 +77,9 @@ describeAppOnEveryDatabase('admin figures', { config: { authSecret: testAuthSecr
     try {
       clock.set(new Date(now.getTime() + 3 * 86_400_000));
       const later = adminFiguresFromLog(await readWholeLog(env.app.store), clock.now());
-      const usage = (await admin.get<AdminUsageRowResponse[]>('/api/admin/usage')).body;
+      const usage = (await admin.get<AdminUsageRow[]>('/api/admin/usage')).body;
       expect(usage).toEqual(later.usage);
-      const stats = (await admin.get<AdminStatsResponse>('/api/admin/stats')).body;
+      const stats = (await admin.get<AdminStats>('/api/admin/stats')).body;
       expect(stats.activeSubscriptions).toBe(later.stats.activeSubscriptions);
       expect(stats.churnRate).toBeCloseTo(later.stats.churnRate, 10);
     } finally {

@@ -6,23 +6,20 @@ import type { AppRouter, AppState } from '../../http/app-context';
 import { parseBody } from '../../http/parse-request';
 import { requireUser } from '../../http/require-user';
 import { adminSettingsPatch } from './admin-requests';
-import type { AdminSettingsResponse } from './admin-responses';
+import type { PurchasingSetting } from '../../../contract/purchasing';
 import { decidePurchasing, evolvePurchasing, purchasingStream } from './purchasing-switch';
 
 /**
- * The admin settings (spec 001 sections 2.9 and 7):
- * - GET /api/admin/settings -> { purchasing_enabled }
- * - PATCH /api/admin/settings { purchasing_enabled: boolean } -> { purchasing_enabled }: appends
- *   PurchasingEnabled / PurchasingDisabled (nothing when it already is so) and answers once the
- *   purchasing-setting read model has it, so every checkout from then on sees the switch
- *   ("changes take effect immediately everywhere").
+ * GET and PATCH /api/admin/settings { purchasing_enabled } (spec 001 sections 2.9, 7). PATCH appends
+ * PurchasingEnabled/Disabled (nothing when unchanged) and answers once the read model has it, so
+ * every later checkout sees the switch.
  */
 export function adminSettingsRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/admin' });
 
   router.get('/settings', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { purchasing_enabled: await isPurchasingEnabled(deps.sql) } satisfies AdminSettingsResponse;
+    ctx.body = { purchasing_enabled: await isPurchasingEnabled(deps.sql) } satisfies PurchasingSetting;
   });
 
   router.patch('/settings', async (ctx) => {
@@ -37,7 +34,7 @@ export function adminSettingsRouter(deps: AppDependencies): AppRouter {
       readModel: 'purchasing-setting',
     });
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { purchasing_enabled: wanted } satisfies AdminSettingsResponse;
+    ctx.body = { purchasing_enabled: wanted } satisfies PurchasingSetting;
   });
 
   return router;

@@ -1,8 +1,6 @@
 /**
- * Who administers Woodshed: the addresses in ADMIN_EMAILS, and nobody else. The first account is
- * not special: whoever signs up first on a public server would otherwise own it
- * (docs/decisions/0056-admins-from-configuration-only.md). The server enforces it
- * (docs/decisions/0001-admin-enforced-on-server.md).
+ * Admins are the addresses in ADMIN_EMAILS, nobody else: the first account is not special, or the
+ * first sign-up on a public server would own it (decisions 0056, 0001).
  */
 export function isAdmin(user: { id: number; email: string }, adminEmails: readonly string[]): boolean {
   return adminEmails.includes(user.email);

@@ -6,10 +6,8 @@ import { sessionMiddleware } from './session-middleware';
 import { createSignInSweepJob } from './sign-in-sweep-job';
 
 /**
- * Sign-in by magic link or code, sessions and sign-out. Registered before every feature that
- * reads `ctx.state.user`: its middleware finds the session for every request. Its jobs deliver the
- * e-mail outbox (SES, or the console in the local outbox) and sweep expired sign-in rows and
- * rate-limit counters.
+ * Sign-in, sessions and sign-out, registered before every feature that reads `ctx.state.user`. Its
+ * jobs deliver the e-mail outbox and sweep expired sign-in rows and rate-limit counters.
  */
 export const authFeature: Feature = {
   name: 'auth',

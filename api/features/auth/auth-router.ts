@@ -16,12 +16,9 @@ import { verifyCode } from './verify-code';
 import { verifyLink } from './verify-link';
 
 /**
- * Sign-in and sign-out (spec 001 sections 2.2, 2.3, 7), with per-network limits on e-mails and
- * failed sign-ins on top of the per-address ones (sign-in-network-limits.ts):
- * - POST /api/auth/request-magic-link {email} -> 200 { message }
- * - POST /api/auth/verify-code {email, code} -> 200 { user: { id, email } } + session cookie
- * - GET /api/auth/verify?token= -> 200 { user: { id, email } } + session cookie
- * - POST /api/auth/logout -> 200 { message }, every session of the user ended
+ * Sign-in and sign-out (spec 001 sections 2.2, 2.3, 7), with per-network limits on top of the
+ * per-address ones: POST /api/auth/request-magic-link, POST /api/auth/verify-code and
+ * GET /api/auth/verify?token= (-> { user } + session cookie), POST /api/auth/logout (every session ends).
  */
 export function authRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/auth' });

@@ -1,18 +1,11 @@
 import type { MigrationSet } from '../../../events/store/postgres/migrations';
 
 /**
- * Write-side state of sign-in, in ordinary tables: secrets never go into the event log (see
- * docs/decisions/0003-sign-in-codes-links-and-sessions.md), and every secret here is a keyed hash
- * (auth-keys.ts).
- *
- * - accounts: the registry that keeps one user per address and hands out ids from 1 (id 1 is the
- *   first account, the admin). `registered_at` is set once UserRegistered is in the log.
- * - sign_in_challenges: the one live code + link per address; a new request replaces it.
- * - sign_in_requests: code requests of the last hour (5 per address per hour).
- * - sign_in_failures: wrong codes per address per UTC day (20 lock code sign-in for the day).
- * - sessions: one row per signed-in browser, keyed by the hash of its cookie's token.
- *
- * Rows that can no longer matter are removed by the `sign-in-sweep` job (sign-in-sweep-job.ts).
+ * Sign-in state in ordinary tables, never the event log (decision 0003); every secret is a keyed
+ * hash (auth-keys.ts). accounts: one user per address, ids from 1 (the admin). sign_in_challenges:
+ * the one live code + link per address. sign_in_requests: code requests of the last hour.
+ * sign_in_failures: wrong codes per address per UTC day. sessions: one per browser, by token hash.
+ * The `sign-in-sweep` job removes rows that no longer matter.
  */
 const authSchema = `
 CREATE SEQUENCE IF NOT EXISTS account_user_ids START 1;

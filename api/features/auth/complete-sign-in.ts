@@ -1,3 +1,4 @@
+import type { SignedIn } from '../../../contract/account';
 import { newEvent } from '../../../events/catalog';
 import type { AppendResult } from '../../../events/store/event-store';
 import { WrongExpectedVersion } from '../../../events/store/wrong-expected-version';
@@ -9,11 +10,6 @@ import { signInReadModelWaitMs } from './auth-limits';
 import { setSessionCookie } from './session-cookie';
 import { createSession } from './sessions';
 
-/** What a successful sign-in answers (the spec's client reads `user.email`). */
-export interface SignInResponse {
-  user: { id: number; email: string };
-}
-
 /**
  * The address is proven (right code or link): register the account on its first sign-in
  * (UserRegistered on `user-<id>`), record UserSignedIn, start a new session in the cookie, and
@@ -24,7 +20,7 @@ export async function completeSignIn(
   ctx: AppContext,
   email: string,
   method: 'code' | 'link',
-): Promise<SignInResponse> {
+): Promise<SignedIn> {
   const now = deps.clock.now();
   const account = await findOrCreateAccount(deps.sql, email, now);
   const userId = account.userId;

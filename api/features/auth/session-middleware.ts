@@ -8,14 +8,11 @@ import { isSignedSessionToken } from './session-token';
 import { type FoundSession, findSession } from './sessions';
 
 /**
- * Put the signed-in user into `ctx.state.user` for every /api request that carries a live session
- * cookie, renewing the session (and its cookie) once a day. A stale or forged cookie is cleared.
- * A session found is kept for `sessionCacheTtlMs` in the app's session cache (session-cache.ts), so a player's burst of stem
- * requests (a HEAD and a GET per stem) asks the database once: sessions revoked elsewhere stop
- * working within that second, and a sign-out here at once. Unknown tokens are never cached. A token
- * this server did not sign (forged, malformed, or from before tokens were signed) is refused in
- * memory, with no database statement (decision 0053).
- * Requests that come while a token's lookup is under way share it.
+ * Sets `ctx.state.user` for /api requests with a live session cookie, renewing it once a day and
+ * clearing a stale one. Found sessions are cached for `sessionCacheTtlMs`, so a player's burst of
+ * stem requests asks the database once (revocation elsewhere takes effect within that; a sign-out
+ * here at once). Tokens this server did not sign are refused in memory (decision 0053); concurrent
+ * lookups of one token are shared.
  */
 export function sessionMiddleware(deps: AppDependencies): AppMiddleware {
   const { config, sql, clock } = deps;

@@ -67,10 +67,8 @@ export async function codeAttemptRefusal(sql: SqlExecutor, email: string, now: D
 }
 
 /**
- * Take one of the challenge's 5 attempts, atomically: the counter moves before any comparison,
- * so however many submissions race, at most 5 ever see the hash. Without an attempt left (the
- * address is locked for the day, the code used up, expired or absent) it says why. Ask
- * `codeAttemptRefusal` first: this is the write.
+ * Take one of the challenge's 5 attempts atomically, before any comparison, so racing submissions
+ * never compare more than 5; else say why not. Ask `codeAttemptRefusal` first: this is the write.
  */
 export async function takeCodeAttempt(
   sql: SqlExecutor,

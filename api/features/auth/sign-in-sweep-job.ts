@@ -35,14 +35,9 @@ export interface SignInSweepJob extends BackgroundJob {
 const codeRequestWindowMs = 60 * 60_000;
 
 /**
- * `sign-in-sweep`: removes what sign-in leaves behind once it can no longer matter. Requests and
- * sign-ins tidy up after one address as they go (sign-in-challenges.ts, sessions.ts); this sweeps
- * the addresses that never come back: code requests older than their hour, expired challenges,
- * failure counters of past UTC days, expired sessions, and rate-limit counters of past windows.
- *
- * Each DELETE takes a bounded batch and checks the expiry again on the row it deletes, so a
- * backlog never holds locks for long and a row renewed meanwhile (a new challenge for the same
- * address) survives.
+ * `sign-in-sweep`: removes code requests, challenges, failure counters, sessions and rate-limit
+ * counters that can no longer matter, for addresses that never come back. Bounded batches that
+ * re-check expiry on the row deleted, so locks stay short and a renewed row survives.
  */
 export function createSignInSweepJob(options: SignInSweepOptions): SignInSweepJob {
   const { sql, clock } = options;

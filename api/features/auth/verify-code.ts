@@ -13,15 +13,11 @@ import { signInFailuresPerNetwork } from './sign-in-network-limits';
 export const invalidCodeMessage = 'Invalid or expired code';
 
 /**
- * Check a 6-digit code for `email` (normalised). Resolves when the code was right and this
- * request consumed its challenge (exactly one request can); throws the AppError to answer
- * otherwise. The attempt is counted before the comparison, so at most 5 codes are ever compared
- * per challenge, however many requests race. The wrong code that uses up the last attempt (the
- * challenge's 5th, or the address's 20th of the day) is answered with the limit's 429 at once.
- *
- * Each comparison also takes one of the client network's failures for the hour before it runs
- * (429 when none is left), and gives it back unless the code was wrong: racing guesses cannot
- * slip past the network's limit, and only wrong codes use it up.
+ * Check a 6-digit code for `email`; resolves when right and this request consumed the challenge
+ * (exactly one can), else throws the AppError to answer. The attempt is counted before comparing,
+ * so at most 5 codes per challenge are compared however requests race; the wrong code that uses up
+ * a limit gets its 429 at once. Each comparison also takes one of the network's hourly failures,
+ * given back unless the code was wrong.
  */
 export async function verifyCode(deps: AppDependencies, ctx: AppContext, email: string, code: string): Promise<void> {
   const now = deps.clock.now();

@@ -140,10 +140,8 @@ export async function recordBatchSoFar(tx: SqlExecutor, campaignId: number, batc
 }
 
 /**
- * Pause, resume or cancel (spec 001 section 4): 404 for an unknown campaign, 409 when the state
- * does not allow the action. The schedule row is locked, so the sender, which holds the same lock
- * for each send, sends nothing after a pause commits. A resumed campaign's next batch is due 22
- * minutes after its last batch ended (at once when that is past, or when none was sent yet).
+ * Pause, resume or cancel (spec 001 section 4): 404 unknown, 409 not allowed now. Locks the schedule
+ * row, so the sender sends nothing after a pause commits. A resume is due 22 minutes after the last batch.
  */
 export async function changeCampaign(
   deps: CampaignCommandDeps,

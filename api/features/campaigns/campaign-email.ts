@@ -20,11 +20,9 @@ export interface CampaignMailInput {
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
- * One recipient's campaign mail: the administrator's message, a footer with the recipient's own
- * unsubscribe link, and the List-Unsubscribe headers (RFC 2369, and RFC 8058's one-click POST) that
- * mail clients show as an unsubscribe button. The message is HTML as the administrator wrote it;
- * its line breaks are kept (pre-line), as typed in the compose form. The text part is made from
- * the same HTML with its blocks on their own lines (campaign-plain-text.ts).
+ * One recipient's campaign mail: the admin's HTML (line breaks kept, pre-line), a footer with the
+ * recipient's unsubscribe link, the List-Unsubscribe headers (RFC 2369, RFC 8058 one-click), and a
+ * text part made from the HTML (campaign-plain-text.ts).
  */
 export function campaignEmail(input: CampaignMailInput): OutgoingEmail {
   const token = signUnsubscribeToken(input.unsubscribeKey, { userId: input.recipient.userId, campaignId: input.campaignId });

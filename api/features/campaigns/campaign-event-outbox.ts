@@ -15,10 +15,8 @@ export interface CampaignEventCause {
 export const campaignStream = (campaignId: number) => `campaign-${campaignId}`;
 
 /**
- * Record a campaign event inside the caller's transaction, beside the schedule change it reports,
- * so the change and its event commit together. The event log is not in that transaction (it may
- * be KurrentDB), so the event waits here until `publishCampaignEvents` appends it; it is validated
- * against the catalogue now, so a bad event fails the change instead of the publication.
+ * Record a campaign event in the caller's transaction, so it commits with its change (the log may be
+ * KurrentDB, outside it) until `publishCampaignEvents` appends it. Validated now, not at publication.
  */
 export async function recordCampaignEvent(tx: SqlExecutor, event: CampaignEvent, cause: CampaignEventCause, now: Date): Promise<void> {
   const metadata: EventMetadata = {
@@ -48,12 +46,9 @@ export async function prunePublishedCampaignEvents(sql: SqlExecutor, now: Date):
 }
 
 /**
- * Append every recorded, unpublished campaign event to its stream, oldest first, and mark it
- * published. Safe to run from several places at once (a request after its commit, the sender on
- * every pass): each event keeps the id it was recorded with, and the store stores an id once, so
- * a second append of the same event is a no-op; and since every publisher appends in record
- * order, no event is appended before one recorded earlier. Resolves with the position of the last
- * event appended by this call (undefined when there was none).
+ * Append every unpublished campaign event to its stream, oldest first, and mark it published. Safe
+ * to run concurrently: each event keeps its id (a second append is a no-op) and every publisher
+ * appends in record order. Resolves the position of the last event this call appended.
  */
 export async function publishCampaignEvents(sql: SqlExecutor, store: EventStore, now: Date): Promise<Position | undefined> {
   let last: Position | undefined;

@@ -1,10 +1,7 @@
 /**
- * The plain-text part of a campaign mail, from the administrator's HTML. Unlike the stored
- * `textBody` (tags stripped and nothing else, as the spec and the compose form derive it), this
- * keeps the message's shape for a text-only mail client: paragraphs, headings and block
- * elements are separated by a blank line, `<br>` and table rows end a line, list items start
- * their own line with "- ", a link keeps its address, and entities are decoded. The line breaks
- * the administrator typed are kept too: the HTML part shows them (white-space: pre-line).
+ * The plain-text part of a campaign mail, from the admin's HTML. Unlike the stored `textBody`
+ * (tags stripped), it keeps the message's shape: blank lines between blocks, `<br>` and rows end a
+ * line, list items start with "- ", links keep their address, entities decoded, typed breaks kept.
  */
 export function campaignPlainText(html: string): string {
   const text = html

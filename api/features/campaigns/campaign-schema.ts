@@ -1,14 +1,10 @@
 import type { MigrationSet } from '../../../events/store/postgres/migrations';
 
 /**
- * The campaign sender's own tables, the schedule a restart resumes from (no timer lives only in
- * memory). `campaign_schedule` is the one place a campaign's sending state is decided: commands
- * and the sender lock its row, so a pause that answered is never followed by a send.
- * `campaign_recipients` fixes who a campaign goes to when it is queued, in batch order.
- * `campaign_sends` is the send ledger: one row per (campaign, recipient), written in the same
- * transaction as the recipient's outbox message, so nobody is mailed twice or skipped.
- * `campaign_event_outbox` holds each campaign event written with the change it records, until it
- * is appended to the event log (campaign-event-outbox.ts).
+ * The campaign sender's tables, so a restart resumes (no timer lives only in memory).
+ * campaign_schedule decides a campaign's sending state (commands and the sender lock its row);
+ * campaign_recipients fixes the recipients when queued; campaign_sends is the ledger, written with
+ * each outbox message so nobody is mailed twice; campaign_event_outbox holds events until appended.
  */
 const schema = `
 CREATE TABLE campaign_schedule (

@@ -50,15 +50,11 @@ interface Candidate {
 }
 
 /**
- * `campaign-sender`: sends each campaign in batches of 50, 22 minutes apart, from the schedule in
- * `campaign_schedule` (a restart resumes from it; a sender that was down sends one batch, not the
- * missed ones at once). Exactly once per recipient: each recipient's ledger row
- * (`campaign_sends`, unique per campaign and recipient) and outbox message are written in one
- * transaction that first locks the campaign's schedule row and checks that it is still sending
- * and that the recipient still takes announcements. The e-mail delivery job hands the outbox to
- * SES or the local outbox (docs/decisions: why the outbox and not a provider idempotency key).
- * A batch is closed (CampaignBatchSent, the next batch scheduled, or CampaignCompleted) only once
- * every recipient of it has had their turn.
+ * `campaign-sender`: sends each campaign in batches of 50, 22 minutes apart, from
+ * `campaign_schedule` (a restarted sender sends one batch, not the missed ones). Exactly once per
+ * recipient: ledger row and outbox message are written in one transaction that locks the schedule
+ * row and re-checks it is sending and the recipient still takes announcements. A batch closes only
+ * once every recipient in it had their turn.
  */
 export function createCampaignSenderJob(options: CampaignSenderOptions): CampaignSenderJob {
   const { sql, store, clock } = options;

@@ -5,10 +5,8 @@ export type CampaignState = 'pending' | 'sending' | 'paused' | 'canceled' | 'com
 export type CampaignAction = 'pause' | 'resume' | 'cancel';
 
 /**
- * The state an action leads to, or null when the spec's rules do not allow it from `state`:
- * Pause from sending (and from pending, a queued campaign whose first batch has not gone yet:
- * docs/decisions), Resume from paused, Cancel from paused only. Completed and canceled campaigns
- * take no action.
+ * The state an action leads to, or null when not allowed: Pause from sending (or pending), Resume
+ * from paused, Cancel from paused only; completed and canceled take none.
  */
 export function nextCampaignState(state: CampaignState, action: CampaignAction): CampaignState | null {
   switch (action) {

@@ -22,15 +22,10 @@ function evolve(state: AnnouncementsState, event: StoredEvent): AnnouncementsSta
 }
 
 /**
- * The unsubscribe link of every campaign mail (List-Unsubscribe), authorised by its signed token
- * alone, never a cookie:
- * - GET  /api/email-campaigns/unsubscribe?token=... -> a page asking to confirm; changes nothing
- *   (link scanners and previews open links)
- * - POST /api/email-campaigns/unsubscribe?token=... -> unsubscribes (RFC 8058 one-click, or the
- *   page's button): AnnouncementsUnsubscribed on the user's stream, awaited in the users read model
- *   the sender checks, so no later batch mails them. Asking again changes nothing.
- * A bad token gets 400 and the page says so. The POST body (`List-Unsubscribe=One-Click`, a form)
- * is not read: the feature lists the path in `rawBodyPaths`, so the JSON-only rule does not refuse it.
+ * The unsubscribe link of every campaign mail, authorised by its signed token alone:
+ * - GET /api/email-campaigns/unsubscribe?token= -> a confirm page; changes nothing (link scanners open links)
+ * - POST (RFC 8058 one-click, or the page's button) -> AnnouncementsUnsubscribed, awaited in the
+ *   users read model the sender checks. A bad token is 400. The form body is not read (`rawBodyPaths`).
  */
 export function campaignUnsubscribeRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>({ prefix: unsubscribePath });

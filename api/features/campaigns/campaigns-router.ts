@@ -16,11 +16,8 @@ import type { CampaignAction } from './campaign-transitions';
 const historyLength = 100;
 
 /**
- * E-mail campaigns (spec 001 sections 2.9, 3, 4, 7), admins only (the admin guard refuses
- * /api/admin/* to anyone else before this router):
- * - GET /api/admin/email-campaigns -> CampaignRecord[] newest first
- * - POST /api/admin/email-campaigns {subject, htmlBody, textBody?, targetAudience} -> 201 CampaignRecord (pending)
- * - POST .../{id}/pause, POST .../{id}/resume, PATCH .../{id}/cancel -> CampaignRecord; 404 unknown id, 409 not allowed now
+ * E-mail campaigns (spec 001 sections 2.9, 3, 4, 7), admins only: GET/POST /api/admin/email-campaigns,
+ * POST .../{id}/pause|resume, PATCH .../{id}/cancel -> CampaignRecord; 404 unknown id, 409 not allowed now.
  */
 export function campaignsRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/admin/email-campaigns' });

@@ -11,21 +11,8 @@ import { isLoopbackPeer } from '../../http/loopback-peer';
 import { parseQuery } from '../../http/parse-request';
 import { devMailboxPage } from './dev-mailbox-page';
 
-/** One message of GET /api/dev/outbox. */
-export interface DevOutboxMessage {
-  id: number;
-  to: string;
-  subject: string;
-  /** Null once the body was wiped (sent through SES). */
-  text: string | null;
-  html: string | null;
-  /** The values the template was filled with; a sign-in e-mail has `code` and `link`. */
-  data: Record<string, string> | null;
-  /** Extra header lines (campaign mail's List-Unsubscribe and List-Unsubscribe-Post). */
-  headers: Record<string, string> | null;
-  createdAt: string;
-  sentAt: string | null;
-}
+/** One message of GET /api/dev/outbox (`data`: the values the template was filled with, e.g. a sign-in's `code` and `link`). */
+export type DevOutboxMessage = Omit<OutboxEntry, 'createdAt' | 'sentAt' | 'failedAt'> & { createdAt: string; sentAt: string | null };
 
 /** GET /api/dev/outbox */
 export interface DevOutboxResponse {
@@ -38,12 +25,9 @@ const outboxQuery = z.object({
 });
 
 /**
- * The local outbox, readable outside production only (404 in production), only from this machine
- * (403 to any other peer, whatever HOST binds: the outbox holds live sign-in codes), and only at
- * the configured host names (403 otherwise: a page on a name rebound to this machine would read
- * them as its own origin; api/http/configured-host-names.ts):
- * - GET /dev/mailbox: an HTML list, newest first, for a developer's browser
- * - GET /api/dev/outbox?to=<email>&limit=50 -> { messages } newest first, for browser tests
+ * The local outbox (it holds live sign-in codes): 404 in production, 403 to any peer but this
+ * machine or at a host name not configured (DNS rebinding). GET /dev/mailbox is an HTML list;
+ * GET /api/dev/outbox?to=&limit=50 -> { messages }, newest first, for browser tests.
  */
 export function devMailboxRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>();
@@ -77,16 +61,6 @@ export function devMailboxRouter(deps: AppDependencies): AppRouter {
   return router;
 }
 
-function toMessage(entry: OutboxEntry): DevOutboxMessage {
-  return {
-    id: entry.id,
-    to: entry.to,
-    subject: entry.subject,
-    text: entry.text,
-    html: entry.html,
-    data: entry.data,
-    headers: entry.headers,
-    createdAt: entry.createdAt.toISOString(),
-    sentAt: entry.sentAt?.toISOString() ?? null,
-  };
+function toMessage({ createdAt, sentAt, failedAt: _failedAt, ...entry }: OutboxEntry): DevOutboxMessage {
+  return { ...entry, createdAt: createdAt.toISOString(), sentAt: sentAt?.toISOString() ?? null };
 }

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { EmailPreferences } from '../../../contract/account';
 import { findUser } from '../../../projections/users/users-queries';
 import type { AppDependencies } from '../../app-dependencies';
 import type { AppRouter, AppState } from '../../http/app-context';
@@ -6,16 +7,9 @@ import { AppError } from '../../http/app-error';
 import { requireUser } from '../../http/require-user';
 import { changeAnnouncements } from './change-announcements';
 
-/** The answer of every e-mail preferences call. */
-export interface EmailPreferencesResponse {
-  unsubscribedAnnouncements: boolean;
-}
-
 /**
- * E-mail preferences of the signed-in user (spec 001 sections 2.6, 4, 7). The screen's `userId`
- * query parameter is never trusted: only the session says whose preferences change.
- * - GET /api/email-preferences -> { unsubscribedAnnouncements }
- * - POST /api/email-preferences/unsubscribe | resubscribe -> { unsubscribedAnnouncements, message }
+ * The signed-in user's e-mail preferences (spec 001 sections 2.6, 4, 7); the screen's `userId` is
+ * never trusted. GET /api/email-preferences, POST .../unsubscribe|resubscribe (+ `message`).
  */
 export function emailPreferencesRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/email-preferences' });
@@ -41,7 +35,7 @@ export function emailPreferencesRouter(deps: AppDependencies): AppRouter {
   return router;
 }
 
-async function readPreferences(deps: AppDependencies, userId: number): Promise<EmailPreferencesResponse> {
+async function readPreferences(deps: AppDependencies, userId: number): Promise<EmailPreferences> {
   const user = await findUser(deps.sql, userId);
   if (user === null) throw new AppError(503, 'not_ready', 'Your account is still being set up. Please try again in a moment.');
   return { unsubscribedAnnouncements: user.unsubscribedAnnouncements };

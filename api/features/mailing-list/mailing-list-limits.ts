@@ -1,13 +1,4 @@
-import { rateLimitRule } from '../../rate-limits/rate-limit-rule';
+import { hourlyLimit } from '../../rate-limits/rate-limit-rule';
 
-/**
- * Newsletter sign-ups per client network (IPv4 address or IPv6 /64) per hour. A visitor signs up
- * once (and again is harmless: it is idempotent); 20 leaves room for a classroom or an office
- * behind one address, and stops a script from pouring addresses into the list.
- */
-export const mailingListSignUpsPerNetwork = rateLimitRule({
-  name: 'mailing-list-per-network',
-  limit: 20,
-  windowMs: 60 * 60_000,
-  refusal: 'Too many sign-ups from your network.',
-});
+/** Newsletter sign-ups per client network per hour: room for an office, not a script pouring addresses into the list. */
+export const mailingListSignUpsPerNetwork = hourlyLimit('mailing-list-per-network', 20, 'Too many sign-ups from your network.');

@@ -21,10 +21,8 @@ const subscribeInput = z.object(
 export const subscribedMessage = "You're on the list! We'll e-mail you when there's news.";
 
 /**
- * POST /api/mailing-list/subscribe {email} (public; landing page newsletter) -> 200 { message }.
- * Idempotent: the address's stream `mailing-list-<email>` must not exist yet, so a second
- * subscription appends nothing and answers the same. Rate-limited per client network
- * (mailing-list-limits.ts): over the limit, 429 and no event.
+ * POST /api/mailing-list/subscribe {email} (public) -> { message }. Idempotent: the stream
+ * `mailing-list-<email>` must not exist yet. Rate-limited per client network (429, no event).
  */
 export function mailingListRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/mailing-list' });

@@ -10,18 +10,15 @@ import { syncSubscription } from './handle-payment-event';
 import { type PaymentSetup, providerOf } from './payment-setup';
 import type { PaymentProvider } from './payment-provider';
 import { cancelSubscriptionBody, createCreditsCheckoutBody, createSubscriptionCheckoutBody, purchaseCreditsBody } from './payments-requests';
-import type { CancelSubscriptionResponse, CheckoutResponse } from './payments-responses';
+import type { CancelSubscription, Checkout } from '../../../contract/purchasing';
 import { creditPack, returnUrls } from './prices';
 import { waitForPaymentReadModel } from './wait-for-payment-read-model';
 
 /**
- * Buying and cancelling (spec 000 section 7), for signed-in users:
- * - POST /api/subscription/create-checkout `{ planType? }` -> { url } (monthly when absent)
- * - POST /api/credits/create-checkout -> { url } (one pack, back to /membership)
- * - POST /api/credits/purchase `{ credits }` -> { url } (whole packs, back to /usage)
- * - POST /api/subscription/cancel -> { subscriptionEndsAt } (at the paid period's end)
- * Checkouts are refused (403 purchasing_disabled) while an administrator has purchasing off,
- * before anything is created at the provider.
+ * Buying and cancelling (spec 000 section 7): POST /api/subscription/create-checkout { planType? },
+ * /api/credits/create-checkout, /api/credits/purchase { credits } -> { url }; POST
+ * /api/subscription/cancel -> { subscriptionEndsAt }. Checkouts are 403 purchasing_disabled while
+ * purchasing is off, before anything is created at the provider.
  */
 export function checkoutRouter(deps: AppDependencies, setup: PaymentSetup): AppRouter {
   const router = new Router<AppState>({ prefix: '/api' });
@@ -44,7 +41,7 @@ export function checkoutRouter(deps: AppDependencies, setup: PaymentSetup): AppR
       throw new AppError(409, 'conflict', 'You already have an active Pro subscription.');
     }
     const checkout = await provider.createSubscriptionCheckout({ userId: user.id, email: user.email, plan: planType, ...returnUrls(deps.config.publicUrl, 'subscription') });
-    ctx.body = { url: checkout.url } satisfies CheckoutResponse;
+    ctx.body = { url: checkout.url } satisfies Checkout;
   });
 
   router.post('/credits/create-checkout', async (ctx) => {
@@ -58,7 +55,7 @@ export function checkoutRouter(deps: AppDependencies, setup: PaymentSetup): AppR
       amountCents: creditPack.amountCents,
       ...returnUrls(deps.config.publicUrl, 'credits-membership'),
     });
-    ctx.body = { url: checkout.url } satisfies CheckoutResponse;
+    ctx.body = { url: checkout.url } satisfies Checkout;
   });
 
   router.post('/credits/purchase', async (ctx) => {
@@ -72,7 +69,7 @@ export function checkoutRouter(deps: AppDependencies, setup: PaymentSetup): AppR
       amountCents: (credits / creditPack.credits) * creditPack.amountCents,
       ...returnUrls(deps.config.publicUrl, 'credits-usage'),
     });
-    ctx.body = { url: checkout.url } satisfies CheckoutResponse;
+    ctx.body = { url: checkout.url } satisfies Checkout;
   });
 
   router.post('/subscription/cancel', async (ctx) => {
@@ -89,7 +86,7 @@ export function checkoutRouter(deps: AppDependencies, setup: PaymentSetup): AppR
     const outcome = await syncSubscription(deps, provider, subscription.providerSubscriptionId, { requestId: ctx.state.requestId, causationId: ctx.state.requestId });
     await waitForPaymentReadModel(deps, outcome);
     const status = await subscriptionStatusOf(deps.sql, user.id, deps.clock.now());
-    ctx.body = { subscriptionEndsAt: status.subscriptionEndsAt ?? subscription.currentPeriodEnd } satisfies CancelSubscriptionResponse;
+    ctx.body = { subscriptionEndsAt: status.subscriptionEndsAt ?? subscription.currentPeriodEnd } satisfies CancelSubscription;
   });
 
   return router;

@@ -35,10 +35,8 @@ export interface CreditsCheckout {
 type CreditEvent = DecidedEvent<'CreditsPurchased' | 'CreditsRefunded'>;
 
 /**
- * The events that bring the purchase to the provider's state: credits once the session is paid
- * (never for an unpaid one), revoked once when the whole payment was refunded. A refund that is
- * delivered before the purchase grants and revokes in one append, so the order of deliveries
- * does not matter. A partial refund keeps the credits (a goodwill gesture, not a return).
+ * The events that bring a purchase to the provider's state: credits once paid, revoked once on a
+ * full refund (both in one append when the refund comes first); a partial refund keeps the credits.
  */
 export function reconcileCreditPurchase(state: CreditPurchaseState, checkout: CreditsCheckout): CreditEvent[] {
   const events: CreditEvent[] = [];

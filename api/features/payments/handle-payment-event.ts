@@ -21,10 +21,9 @@ export interface PaymentOutcome {
 const nothing: PaymentOutcome = { events: [], position: undefined, readModel: undefined };
 
 /**
- * The one handler of payment events, for Stripe's webhooks and the local test checkout alike. It
- * never trusts the event's copy of an object for state that can change: subscriptions are
- * fetched from the provider and reconciled, so duplicates and any delivery order end in the
- * provider's state. The provider event's id is the causation id of every event appended.
+ * The one handler of payment events (Stripe webhooks, the test checkout). Subscriptions are fetched
+ * from the provider and reconciled, never taken from the event, so any delivery order ends in the
+ * provider's state. The provider event's id is the causation id of what is appended.
  */
 export async function handlePaymentEvent(deps: PaymentDependencies, provider: PaymentProvider, event: PaymentEvent, requestId: string): Promise<PaymentOutcome> {
   const cause: PaymentCause = { requestId, causationId: event.id };

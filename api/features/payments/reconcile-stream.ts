@@ -25,11 +25,9 @@ type PaymentDecidedEvent = DecidedEvent & { data: { userId: number } };
 const maxAttempts = 8;
 
 /**
- * Bring one stream to the payment provider's state: read and fold the stream, ask the provider,
- * decide, and append with the stream's revision as expected version, in one append (one
- * transaction), so a delivery either has its whole effect or none. A concurrent delivery that
- * appended first makes the append fail; the next attempt re-reads the stream AND re-asks the
- * provider, so a stale answer can never be appended after a fresher one.
+ * Bring one stream to the provider's state in one append, so a delivery has its whole effect or
+ * none. A lost race re-reads the stream and re-asks the provider, so a stale answer is never
+ * appended after a fresher one.
  */
 export async function reconcileStream<State>(
   deps: Pick<AppDependencies, 'store' | 'clock'>,

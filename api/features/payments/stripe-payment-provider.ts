@@ -9,10 +9,8 @@ import type { PaymentProvider, ProviderSubscription } from './payment-provider';
 import { creditPack, currency, subscriptionPrices } from './prices';
 
 /**
- * The Stripe client of this process. The API version is the one this SDK release pins, so the
- * objects read here have the shape its types describe. `STRIPE_API_URL` points it elsewhere (the
- * tests' fake Stripe). Two quick retries for network errors, which Stripe makes safe with the
- * idempotency keys the SDK adds to every POST.
+ * This process's Stripe client, at the API version the SDK pins; `STRIPE_API_URL` points it at the
+ * tests' fake. Two retries on network errors, safe through the SDK's idempotency keys.
  */
 export function createStripeClient(config: Pick<Config, 'stripeSecretKey' | 'stripeApiUrl'>): Stripe {
   if (config.stripeSecretKey === undefined) throw new Error('createStripeClient needs STRIPE_SECRET_KEY');

@@ -17,11 +17,9 @@ const signatureToleranceSeconds = 300;
 const handledTypes = new Set<string>(handledPaymentEventTypes);
 
 /**
- * POST /api/stripe/webhook: Stripe's events, verified against the endpoint's signing secret on the
- * raw bytes (the app's JSON parser skips this path). A bad, stale or missing signature is a 400 and
- * nothing is stored. Handled events go through the one payment handler; any failure is a 500, so
- * Stripe delivers again, and the handler's reconciliation makes the retry apply once. 404 when
- * Stripe is not configured.
+ * POST /api/stripe/webhook, verified on the raw bytes: a bad signature is 400 and nothing is
+ * stored; a handling failure is 500, so Stripe retries and reconciliation applies it once. 404
+ * when Stripe is not configured.
  */
 export function stripeWebhookRouter(deps: AppDependencies, setup: PaymentSetup): AppRouter {
   const router = new Router<AppState>();

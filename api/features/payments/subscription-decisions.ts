@@ -58,10 +58,8 @@ const unpaidStatuses = new Set(['past_due', 'unpaid', 'paused']);
 const endedStatuses = new Set(['canceled', 'incomplete_expired']);
 
 /**
- * The events that bring the stream to the provider's current state of the subscription. The
- * webhook event that triggered the call only says "look again": deliveries in any order, twice or
- * twenty times, end where the provider is. A subscription whose first payment has not gone
- * through (`incomplete`) grants nothing; an ended one stays ended.
+ * The events that bring the stream to the provider's state of the subscription (a webhook only says
+ * "look again"). An `incomplete` subscription grants nothing; an ended one stays ended.
  */
 export function reconcileSubscription(
   state: SubscriptionState,

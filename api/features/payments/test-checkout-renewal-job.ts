@@ -19,11 +19,8 @@ export interface TestCheckoutRenewalJob extends BackgroundJob {
 }
 
 /**
- * `test-checkout-renewal` (embedded default only, no Stripe): what Stripe does on its own at the
- * end of a paid period. Without it a Pro subscription taken through the local test checkout would
- * lapse after a month although nobody cancelled it. Each renewal or end goes through the one
- * payment handler, which reconciles the subscription's stream with the provider's state, so a
- * pass that dies half-way is finished by the next one and nothing is recorded twice.
+ * `test-checkout-renewal` (no Stripe): renews or ends test-checkout subscriptions at their period's
+ * end, as Stripe would, through the one payment handler, so a half-done pass is finished by the next.
  */
 export function createTestCheckoutRenewalJob(options: TestCheckoutRenewalOptions): TestCheckoutRenewalJob {
   const { deps, testCheckout } = options;

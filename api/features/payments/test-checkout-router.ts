@@ -11,13 +11,10 @@ import { testCheckoutPage } from './test-checkout-page';
 import { waitForPaymentReadModel } from './wait-for-payment-read-model';
 
 /**
- * The local test checkout (no Stripe key, never in production: 404 there and whenever Stripe is
- * configured), for the signed-in user who started the session (404 for anyone else):
- * - GET /api/test-checkout/{id}: the page, labelled as a test, with Pay and Cancel
- * - POST /api/test-checkout/{id}/pay: marks it paid, hands the `checkout.session.completed` event
- *   Stripe would send to the one payment handler, waits for the read model, then 303 to the
- *   success address (`/membership?success=true`, ...)
- * - POST /api/test-checkout/{id}/cancel: 303 to the cancel address, nothing recorded
+ * The local test checkout (404 in production, when Stripe is configured, or to anyone but the
+ * session's user): GET /api/test-checkout/{id} is the page; POST .../pay hands the event Stripe
+ * would send to the payment handler, waits for the read model, then 303 to the success address;
+ * POST .../cancel 303s to the cancel address.
  */
 export function testCheckoutRouter(deps: AppDependencies, setup: PaymentSetup): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/test-checkout' });

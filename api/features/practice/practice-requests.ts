@@ -2,10 +2,8 @@ import { z } from 'zod';
 import { PracticeSessionRecorded } from '../../../events/catalog';
 
 /**
- * POST /api/practice-sessions: one finished session, the event's fields but the user (the
- * session's) and nothing more. `sessionId` (the client's, a UUID) becomes the event's id, so a
- * session sent twice (a retry after a lost answer, a tab that sent it on close and again on
- * return) is recorded once.
+ * POST /api/practice-sessions: one finished session. `sessionId` (a client UUID) becomes the event's
+ * id, so a session sent twice (a retry, a tab closing and coming back) is recorded once.
  */
 export const practiceSessionRequest = z.strictObject({
   sessionId: z.uuid(),

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { PracticeSessionRecorded, PracticeSummary } from '../../../contract/practice';
 import { newEvent } from '../../../events/catalog';
 import { EventIdConflict } from '../../../events/store/event-id-conflict';
 import { practiceSummary } from '../../../projections/practice-log/practice-log-queries';
@@ -9,7 +10,6 @@ import { AppError } from '../../http/app-error';
 import { parseBody, parseQuery } from '../../http/parse-request';
 import { requireUser } from '../../http/require-user';
 import { practiceSessionRequest, practiceSummaryQuery } from './practice-requests';
-import type { PracticeSessionRecordedResponse, PracticeSummaryResponse } from './practice-responses';
 import { implausibleSession, isPlausibleToday } from './practice-session-rules';
 
 const readModelWaitMs = 5_000;
@@ -18,13 +18,10 @@ const readModelWaitMs = 5_000;
 export const practiceStream = (userId: number) => `practice-user-${userId}`;
 
 /**
- * The practice log (decision 0030), for the signed-in musician only:
- * - POST /api/practice-sessions { sessionId, songId, startedAt, localDate, secondsPractised, tempo,
- *   transpose, loop, mutedStems } -> 201: appends PracticeSessionRecorded with `sessionId` as its
- *   id (a repeat is recorded once); 400 for a session that cannot be true, 404 for an unknown
- *   song, 409 when the id was used for a different session.
- * - GET /api/practice/summary?today=YYYY-MM-DD -> the log as of the musician's date: the last 28
- *   days, totals, streak, songs and loop tempo progress. Every device of the user reads the same.
+ * The practice log (decision 0030), for the signed-in musician:
+ * - POST /api/practice-sessions -> 201: PracticeSessionRecorded, id `sessionId` (a repeat recorded
+ *   once); 400 implausible, 404 unknown song, 409 id used for another session
+ * - GET /api/practice/summary?today=YYYY-MM-DD -> PracticeSummary (last 28 days, streak, songs, loops)
  */
 export function practiceRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>({ prefix: '/api' });
@@ -58,7 +55,7 @@ export function practiceRouter(deps: AppDependencies): AppRouter {
       ctx.state.log.warn({ sessionId }, 'practice log read model is late after a session');
     }
     ctx.status = 201;
-    ctx.body = { sessionId, secondsPractised: session.secondsPractised } satisfies PracticeSessionRecordedResponse;
+    ctx.body = { sessionId, secondsPractised: session.secondsPractised } satisfies PracticeSessionRecorded;
   });
 
   router.get('/practice/summary', async (ctx) => {
@@ -66,7 +63,7 @@ export function practiceRouter(deps: AppDependencies): AppRouter {
     const { today } = parseQuery(ctx, practiceSummaryQuery);
     if (!isPlausibleToday(today, deps.clock.now())) throw new AppError(400, 'invalid_request', 'today is not a date any time zone has now.');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = (await practiceSummary(deps.sql, user.id, today)) satisfies PracticeSummaryResponse;
+    ctx.body = (await practiceSummary(deps.sql, user.id, today)) satisfies PracticeSummary;
   });
 
   return router;

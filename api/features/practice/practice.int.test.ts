@@ -6,7 +6,7 @@ import { rebuildProjection } from '../../../projections/runtime/rebuild';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import { TestBrowser } from '../../testing/test-browser';
 import { signInWithCode, testAuthSecret, testClock } from '../../testing/test-sign-in';
-import type { PracticeSummaryResponse } from './practice-responses';
+import type { PracticeSummary as PracticeSummaryResponse } from '../../../contract/practice';
 import { practiceStream } from './practice-router';
 
 const clock = testClock(new Date('2026-11-24T12:00:00.000Z'));

@@ -18,14 +18,9 @@ import { withRequiresUpgradeAnswer } from './requires-upgrade-answer';
 const presetsReadModel = 'presets';
 
 /**
- * A user's preset per song (spec 000 section 7), Pro only:
- * - GET /api/songs/{id}/preset -> { presetData: { volumes, mutes, tempo, transpose } }; 404 when there is none
- * - POST /api/songs/{id}/preset { presetData: { volumes: {stemId: 0..1}, mutes: {stemId: bool}, tempo?: 0.5..1.5,
- *   transpose?: -6..6 } } -> { presetData } (absent tempo and transpose are 1 and 0; out of range is 400)
- * - DELETE /api/songs/{id}/preset -> 204 (also when there was none)
- * Stem ids are the song's stem ids (`StemResponse.id`). Users without an active subscription get
- * 403 `{ error: { code: 'requires_upgrade' }, requiresUpgrade: true }` and nothing changes.
- * Unknown songs are 404.
+ * A user's preset per song (spec 000 section 7), Pro only (else 403 requires_upgrade, nothing
+ * changes): GET /api/songs/{id}/preset (404 when none), POST { presetData } (tempo and transpose
+ * default to 1 and 0; out of range 400), DELETE -> 204. Unknown songs are 404.
  */
 export function presetsRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/songs' });

@@ -18,9 +18,8 @@ export interface PrivacyRequestResponse {
 
 /**
  * POST /api/privacy/request {email, requestType, description} (public; spec 001 sections 2.7, 5)
- * -> 201 { message, requestId }. One PrivacyRequestSubmitted on its own stream
- * `privacy-request-<id>`; the signed-in user, if any, is in the metadata. Rate-limited per
- * client network and per address (privacy-request-limits.ts): over a limit, 429 and no event.
+ * -> 201 { message, requestId }: one PrivacyRequestSubmitted on `privacy-request-<id>`.
+ * Rate-limited per network and per address (429, no event).
  */
 export function privacyRequestsRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/privacy' });

@@ -14,13 +14,10 @@ export const sesNotificationsPathPrefix = '/api/ses/notifications/';
 const maxBodyBytes = 300 * 1024;
 
 /**
- * POST /api/ses/notifications/<token>: SES bounces and complaints as SNS delivers them (JSON sent
- * as text/plain). The token in the address is the only credential (docs/decisions/0057): a wrong
- * or missing one, or no SES_NOTIFICATIONS_TOKEN at all, is the same 404 as an unknown route.
- * A message from another topic than SES_NOTIFICATIONS_TOPIC_ARN is a 403; a body that is not an
- * SNS message from SES a 400; neither records anything. A SubscriptionConfirmation is confirmed
- * only at SNS's own address; a Notification with a bounce or complaint appends one event per
- * address, idempotently on the SNS MessageId.
+ * POST /api/ses/notifications/<token>: SES bounces and complaints via SNS. The token is the only
+ * credential (decision 0057): wrong or unset is the 404 of an unknown route. Another topic is 403,
+ * a body that is not an SNS message from SES 400. Confirmations are confirmed only at SNS's own
+ * address; each bounced or complained address appends one event, idempotent on the MessageId.
  */
 export function sesNotificationsRouter(deps: AppDependencies, options: { confirmSubscription: ConfirmSubscription }): AppRouter {
   const router = new Router<AppState>();

@@ -4,10 +4,8 @@ export type ConfirmSubscription = (subscribeUrl: URL) => Promise<void>;
 const confirmTimeoutMs = 10_000;
 
 /**
- * The SubscribeURL of a confirmation, when it is SNS's own: https on the default port, without
- * credentials, at `sns.<region>.amazonaws.com` for the region of the topic the message names.
- * Anything else is refused (null), so a forged confirmation cannot make the server fetch an
- * address of the sender's choosing.
+ * A confirmation's SubscribeURL when it is SNS's own (https, default port, no credentials,
+ * `sns.<region>.amazonaws.com` of the topic's region), else null: no fetching a sender's address.
  */
 export function snsSubscribeUrl(subscribeUrl: string, topicArn: string): URL | null {
   const region = /^arn:aws:sns:([a-z]{2}(?:-[a-z]+)+-\d):\d{12}:/.exec(topicArn)?.[1];

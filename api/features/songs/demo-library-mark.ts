@@ -3,10 +3,8 @@ import path from 'node:path';
 import type { Config } from '../../config/env';
 
 /**
- * The mark a development start keeps in the data directory while it makes the demo library. It
- * says two things: to the next start, that a start stopped half-way and the library is to be
- * finished (the generator is deterministic and replaces a song's folder whole, so making it again
- * gives the same library); to the library screen, that songs are on their way.
+ * The mark a development start keeps while it makes the demo library: tells the next start to
+ * finish a half-made library (the generator is deterministic), and the library screen that songs are coming.
  */
 function markPath(dataDir: string): string {
   return path.join(dataDir, 'demo-library-unfinished');

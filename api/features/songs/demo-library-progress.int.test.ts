@@ -5,7 +5,7 @@ import { afterAll, expect, it } from 'vitest';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 import { markDemoLibraryFinished, markDemoLibraryStarted } from './demo-library-mark';
-import type { ScanProgressResponse } from './songs-responses';
+import type { ScanProgress } from '../../../contract/scan-progress';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'woodshed-data-'));
 const songsDir = mkdtempSync(path.join(tmpdir(), 'woodshed-songs-'));
@@ -18,7 +18,7 @@ afterAll(() => {
 describeAppOnEveryDatabase('demo library progress', { config: { authSecret: testAuthSecret, nodeEnv: 'development', dataDir, songsDir } }, (env) => {
   it('tells a signed-in user while the demo library is being made, and no longer once it is made', async () => {
     const { browser } = await signInWithCode(env.app.url, 'early@example.com');
-    const progress = async () => (await browser.get<ScanProgressResponse>('/api/songs/scan/progress')).body;
+    const progress = async () => (await browser.get<ScanProgress>('/api/songs/scan/progress')).body;
 
     expect(await progress()).toMatchObject({ preparingDemoLibrary: false, isScanning: false, stage: 'complete' });
     await markDemoLibraryStarted(dataDir, new Date());

@@ -1,10 +1,8 @@
 import { open } from 'node:fs/promises';
 
 /**
- * A FLAC file's STREAMINFO states its length, and the tag reader reports that length whether or
- * not the frames are all there: a copy that stopped half-way looks whole. The frames say where
- * they are (each header carries its frame or sample number), so the last frame header in the
- * file's tail tells how far the audio really goes.
+ * A FLAC's STREAMINFO states its length even when the file was cut short, so the last frame header
+ * in the file's tail (frames carry their sample number) tells how far the audio really goes.
  */
 export interface FlacLength {
   /** Samples per channel STREAMINFO announces. */
@@ -61,10 +59,8 @@ function streamInfo(head: Buffer): StreamInfo | undefined {
 }
 
 /**
- * The end, in samples, of the frame whose valid header (CRC-8 checked) lies furthest into the
- * stream. Audio bytes can look like a header by chance; taking the furthest position (not the last
- * offset) means a chance match can only hide a cut, never report one in a whole file. 0 when no
- * header is found.
+ * The end, in samples, of the CRC-checked frame header lying furthest into the stream (a chance
+ * match in audio can then only hide a cut, never invent one). 0 when none is found.
  */
 function lastFrameEnd(tail: Buffer, info: StreamInfo): number {
   let furthest = 0;

@@ -47,12 +47,9 @@ export function isStemFilename(name: string): boolean {
 }
 
 /**
- * Read a song folder: its stems (size, time, duration), song.json, lyrics, chord files and
- * sections. Nothing here throws for a bad file: each problem is reported with the file's name and
- * the rest is read. No file is opened unless it really is inside `songsDirectory` (a link out of it
- * is reported, not read) and a regular file (a pipe would block the scan). `known` stems (same name, size and time as the last scan) keep their duration (and their problems)
- * without decoding the file again, so re-scanning an unchanged library reads no audio. Problems
- * name the file and the kind of trouble, never the file's contents.
+ * Read a song folder (stems, song.json, lyrics, chords, sections), reporting each bad file by name
+ * and reading the rest. Only regular files really inside `songsDirectory` are opened. `known`
+ * unchanged stems keep their duration and problems, so a re-scan reads no audio.
  */
 export async function readSongFolder(directory: string, songsDirectory: string, known: KnownFiles = { stems: [], problems: [] }): Promise<ScannedSongFolder> {
   const problems: SongProblem[] = [];

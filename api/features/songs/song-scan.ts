@@ -1,5 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { ScanProblem, ScanProgress as ScanProgressAnswer, ScanStage } from '../../../contract/scan-progress';
 import { decodeEvent } from '../../../events/catalog';
 import type { Position } from '../../../events/store/event-store';
 import type { AppDependencies } from '../../app-dependencies';
@@ -16,37 +17,9 @@ import { findOrCreateSongId, registeredSongFolders } from './song-folder-registr
 import { stemFilesInside } from './stem-files-inside';
 import { type SongState, evolveSongState, initialSongState } from './song-state';
 
-/** Stages of spec 000 section 3: reading the folders, then tempo, then key and chords from the audio where missing. */
-export type ScanStage = 'scanning' | 'bpm' | 'chords' | 'complete';
-
-/** One problem a scan met, on a song folder (`file` relative to it; empty for the folder itself). */
-export interface ScanProblem {
-  song: string;
-  file: string;
-  message: string;
-}
-
-/** What a scan did to the library. */
-export interface ScanSummary {
-  catalogued: number;
-  changed: number;
-  unchanged: number;
-  removed: number;
-}
-
-/** GET /api/songs/scan/progress: the spec's fields, plus what went wrong and what changed. */
-export interface ScanProgress {
-  isScanning: boolean;
-  currentSong: string | null;
-  /** 1-based index of `currentSong`; equals `totalSongs` once complete. */
-  currentIndex: number;
-  totalSongs: number;
-  stage: ScanStage;
-  problems: ScanProblem[];
-  summary: ScanSummary;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
+/** The scanner's own progress: the contract's answer with every extra but the demo library's filled in. */
+export type ScanProgress = Required<Omit<ScanProgressAnswer, 'preparingDemoLibrary'>>;
+export type { ScanStage };
 
 export type ScanDependencies = Pick<AppDependencies, 'config' | 'store' | 'sql' | 'clock' | 'projections' | 'logger'>;
 

@@ -5,6 +5,7 @@ import { ProjectionWaitTimeout } from '../../../projections/runtime/position-wai
 import { findDetectedCharts } from '../../../projections/detected-chords/detected-chords-queries';
 import { type SongRecord, findSong, listSongs } from '../../../projections/songs/songs-queries';
 import type { ChordText, DetectedBpm, PlayCount, ScanStarted, SongWithLyrics } from '../../../contract/song';
+import type { ScanProgress } from '../../../contract/scan-progress';
 import type { AppDependencies } from '../../app-dependencies';
 import { handleCommand } from '../../commands/handle-command';
 import { requestEventMetadata } from '../../commands/request-event-metadata';
@@ -31,22 +32,16 @@ import { type SongScanner, songCommand } from './song-scan';
 import { bpmDetectionsPerUser, songScansPerUser } from './song-limits';
 import { stemFilesInside } from './stem-files-inside';
 import { chordsQuery, genreRequest, metadataRequest, songIdParam, starredRequest } from './songs-requests';
-import { type ScanProgressResponse, toSongResponse } from './songs-responses';
+import { toSongResponse } from './songs-responses';
 
 const songsReadModel = 'songs';
 
 /**
- * The song library (spec 000 section 7), for signed-in users:
- * - GET /api/songs -> Song[]; GET /api/songs/{id} -> SongWithLyrics (contract/song.ts)
- * - POST /api/songs/{id}/play -> { playCount }
- * - PATCH /api/songs/{id}/starred { starred }, /metadata { title | bpm, key, difficulty }, /genre { genre, genre2 } -> the song
- * - GET /api/songs/{id}/chords -> { availableInstruments }; ?instrument=name -> { instrument, text } (chord files, else detected charts)
- * - POST /api/songs/{id}/rescan-bpm -> { bpm } (detected from the audio now; 409 while one runs for the song)
- * - POST /api/songs/scan -> { message }; GET /api/songs/scan/progress -> ScanProgressResponse
- * Unknown songs (or songs whose folder is gone) answer 404. Commands wait for the songs read model.
- * An administrator's edits and BPM detections change the shared catalogue; anyone else's change
- * their own view only (decision 0063). Scans and BPM detections are rate-limited per user (429),
- * decision 0050.
+ * The song library (spec 000 section 7; contract/song.ts), for signed-in users: GET /api/songs,
+ * /api/songs/{id}, /chords; POST /play, /rescan-bpm (409 while one runs); PATCH /starred,
+ * /metadata, /genre; POST /api/songs/scan, GET /scan/progress. Unknown songs are 404. An admin's
+ * edits change the catalogue, anyone else's their own view (decision 0063). Scans and BPM
+ * detections are rate-limited per user (decision 0050).
  */
 export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/songs' });
@@ -70,7 +65,7 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
 
   router.get('/scan/progress', async (ctx) => {
     requireUser(ctx);
-    ctx.body = { ...scanner.progress(), preparingDemoLibrary: await preparingDemoLibrary(deps.config) } satisfies ScanProgressResponse;
+    ctx.body = { ...scanner.progress(), preparingDemoLibrary: await preparingDemoLibrary(deps.config) } satisfies ScanProgress;
   });
 
   router.get('/:id', async (ctx) => {

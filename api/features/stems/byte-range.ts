@@ -5,11 +5,9 @@ export interface ByteRange {
 }
 
 /**
- * What a `Range` header asks of a file of `size` bytes (RFC 9110 section 14):
- * - `full`: no header, or a range unit other than bytes (which a server must ignore): the whole file;
- * - `range`: one satisfiable byte range, clamped to the file;
- * - `unsatisfiable`: answered with 416 and `Content-Range: bytes *\/size`, for a malformed bytes
- *   header, a range past the end, or several ranges (docs/decisions/0010-stem-ranges-and-metering.md).
+ * What a `Range` header asks of a file of `size` bytes (RFC 9110 section 14): `full` (none, or not
+ * bytes), one clamped `range`, or `unsatisfiable` (416: malformed, past the end, or several ranges;
+ * decision 0010).
  */
 export type RangeRequest =
   | { kind: 'full' }

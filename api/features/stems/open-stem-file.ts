@@ -37,11 +37,9 @@ export class StemOutsideSongsDirectory extends Error {
 }
 
 /**
- * Open the stem at `stemPath` (as the songs read model gives it) for reading, after resolving every
- * symlink: the real file must be a regular file inside the real `songsDirectory` (the configured
- * WOODSHED_SONGS_DIR), so a symlink may share a file between songs but never reach out of the
- * library. Undefined when it is missing or not a regular file; throws `StemOutsideSongsDirectory`
- * when it escapes, so the caller can log the attempt.
+ * Open the stem with every symlink resolved: it must be a regular file inside the real
+ * `songsDirectory` (links may share files between songs, never reach out). Undefined when missing
+ * or not a regular file; throws `StemOutsideSongsDirectory` when it escapes, for the caller to log.
  */
 export async function openStemFile(stemPath: string, songsDirectory: string): Promise<OpenStemFile | undefined> {
   const realFile = realStemPath(stemPath, songsDirectory);

@@ -20,12 +20,10 @@ export interface RecordStemStreamedDependencies {
 }
 
 /**
- * Append the one StemStreamed event of a stem response that has closed; resolves its log position,
- * or null when it could not be recorded. Retries reuse the event's id, so an append whose
- * acknowledgement was lost is not written twice; `eventId` (a metered response's reservation id)
- * makes the response and the recording of its lapsed reservation exclusive. A final failure never throws (the response is
- * already over and the process must keep serving): it is logged at error level with the stream and
- * the whole event, so an operator can append exactly that event later.
+ * Append a closed stem response's one StemStreamed event; resolves its position, or null. Retries
+ * reuse the event id (a lost acknowledgement is not written twice; the reservation id makes the
+ * response and its lapse exclusive). A final failure never throws: it is logged with the whole
+ * event, for an operator to append later.
  */
 export async function recordStemStreamed(deps: RecordStemStreamedDependencies, request: EventSource, data: DataOf<'StemStreamed'>, eventId?: string): Promise<string | null> {
   const streamId = meteringStreamId(data.userId);

@@ -18,12 +18,9 @@ export function playerRequestRule(publicUrl: string): SameSiteRule {
 }
 
 /**
- * The stem stream is metered, and SameSite=Lax sends the session cookie with a top-level
- * navigation from any site: a link elsewhere could otherwise spend a visitor's credits. The player
- * fetches stems itself, so only its requests are served: the browser says same-origin
- * (Sec-Fetch-Site), or, for a browser that sends no Sec-Fetch-Site, the request carries the player's
- * header. A navigation is refused whatever its origin, and so is an Origin that is not ours.
- * Refused before the credits are asked, so nothing is reserved or billed (decision 0054).
+ * The stem stream is metered and SameSite=Lax sends the cookie with any top-level navigation, so
+ * only the player's own fetches are served: Sec-Fetch-Site same-origin, or the player's header
+ * where the browser sends none. Refused before credits are asked (decision 0054).
  */
 export function requirePlayerRequest(ctx: AppContext, rule: SameSiteRule): void {
   if (!isPlayerRequest(ctx, rule)) {

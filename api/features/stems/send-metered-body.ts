@@ -26,30 +26,20 @@ const lateWriteOutcomeMs = 1_000;
 
 /**
  * The most bytes handed to the socket in one write, and so the most a reset can leave unbilled.
- * The file is read in larger chunks (fewer reads through libuv's thread pool, which is where a
- * 64 KiB read size cost the route its throughput), and each chunk is written in slices of this
- * size, one at a time. Slices of 512 KiB were measured no faster beyond the bench's noise, so the
- * margin under what a client read stays 64 KiB (decision 0046).
+ * Reads are larger (decision 0046); larger slices were no faster.
  */
 export const writeSliceBytes = 64 * 1024;
 
 /**
- * Write `body`, `contentLength` bytes, to `res` (headers already set) and resolve once the response has closed, finished
- * or aborted, with the bytes the socket actually accepted. With `maxBytes` below `contentLength`
- * (the credits reserved for it), the body stops there and the connection is cut after it: the
- * client sees a response cut short, and is never sent a byte it has no credit for.
+ * Write `body` (`contentLength` bytes) to `res` and resolve, once the response closed, with the
+ * bytes the socket accepted. With `maxBytes` below `contentLength` (the credits reserved) the body
+ * stops there and the connection is cut: no byte is sent without credit.
  *
- * Each slice counts only when its write callback reports success: Node calls it once the slice has
- * left our process for the kernel's socket buffer. So nothing still queued in Node (in the
- * response, the socket or libuv) when a client goes away is billed, and headers never are. What
- * the kernel accepted but the client never read (its send buffer here, the receive buffer there)
- * is counted: no API tells it apart, so an aborted response may be billed up to both kernels'
- * socket buffers more than its client read (the bound decision 0010 states, and why it is not tighter). A write cut mid-way by a reset is not counted at all
- * (its callback fails). Slices go out one at a time, the next only once the last one's callback
- * came: several writes waiting in Node's stream would be flushed as one `writev`, which a reset
- * fails as a whole, so a client may read at most one slice (`writeSliceBytes`) more than is billed,
- * however large the chunks read from the file. docs/decisions/0010-stem-ranges-and-metering.md
- * weighs this against the alternatives; 0037 tells why the reads are larger than the writes.
+ * A slice counts only when its write callback succeeds (it left our process for the kernel), so
+ * nothing queued in Node when a client goes away is billed. Kernel buffers cannot be told apart,
+ * so an abort may be billed up to both sides' socket buffers more than was read (decision 0010).
+ * Slices go one at a time: queued writes would be flushed as one `writev` that a reset fails
+ * whole, so a client reads at most one slice more than is billed.
  */
 export async function sendMeteredBody(res: ServerResponse, body: Readable, contentLength: number, maxBytes = contentLength): Promise<SentBody> {
   let bytesSent = 0;

@@ -17,10 +17,8 @@ const buffersPerStream = 3;
 const idleBuffersKept = 32;
 
 /**
- * Read buffers of one size, reused from response to response. A buffer a MiB large per read,
- * eight per 8 MiB stem, kept the garbage collector busy (13% of the app's thread in the metered GET
- * phase against 4% for a plain handler) and cost the route about a third of its CPU per MiB
- * (decision 0047).
+ * Read buffers of one size, reused across responses: a fresh MiB buffer per read kept the garbage
+ * collector busy and cost the route about a third of its CPU per MiB (decision 0047).
  */
 export class ReadBufferPool {
   readonly #idle: Buffer[] = [];
@@ -53,11 +51,9 @@ export interface StemFileStream {
 }
 
 /**
- * Stream bytes `start`..`end` (inclusive) of an open file, reading into pooled buffers in turn.
- * A chunk stays valid until the consumer takes the chunk after next: the stream buffers at most
- * one chunk ahead (its high-water mark is one chunk), so a consumer that writes each chunk out
- * before it takes another, as `sendMeteredBody` does and as `pipe` does through backpressure,
- * never sees a buffer overwritten under it.
+ * Stream bytes `start`..`end` (inclusive) through pooled buffers. A chunk stays valid until the
+ * consumer takes the one after next (one chunk of high-water mark), which a consumer that writes
+ * each chunk before taking another (sendMeteredBody, `pipe`) always respects.
  */
 export function streamStemFile(handle: FileHandle, start: number, end: number, pool: ReadBufferPool): StemFileStream {
   const chunkBytes = pool.bufferBytes;
@@ -130,10 +126,8 @@ export interface SentStemBody {
 export type SendStemBody = (res: ServerResponse, file: StemBodySource, range: ByteRange | null, maxBytes: number) => Promise<SentStemBody>;
 
 /**
- * A sender of stem bodies with read buffers of its own, reused from response to response: the one
- * place that knows of them. A response's buffers go back to the pool once its file stream has
- * closed and no write of their bytes is pending; a write whose outcome had not come when the
- * response ended may still be read by the socket, so its buffers are left to the garbage collector.
+ * A sender of stem bodies with its own pooled read buffers. A response's buffers return once its
+ * file stream closed and no write of them is pending; otherwise they are left to the GC.
  */
 export function stemBodySender(pool = new ReadBufferPool(readChunkBytes)): SendStemBody {
   return async (res, file, range, maxBytes) => {

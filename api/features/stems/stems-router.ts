@@ -58,11 +58,9 @@ const songIdPattern = /^[1-9]\d{0,14}$/;
 export const stemLocationTtlMs = 1_000;
 
 /**
- * HEAD and GET /api/stems/stream/{songId}/{filename} (spec 000 section 7): a stem of a song the
- * songs read model knows, to signed-in users only, with single byte ranges and validators. Each GET
- * that sends stem bytes appends one StemStreamed event when its response closes, with the body
- * bytes the socket accepted (aborts included); HEAD, 304 and error answers send none and append
- * nothing. Only the player's requests are served (require-player-request.ts). Anything that does not name exactly a stem of the song is a 404.
+ * HEAD and GET /api/stems/stream/{songId}/{filename} (spec 000 section 7), signed-in player
+ * requests only, with single ranges and validators; anything not exactly a stem of the song is
+ * 404. A GET that sends bytes appends one StemStreamed with the bytes accepted (aborts included).
  */
 export function stemsRouter(deps: AppDependencies, options: StemsRouterOptions = {}): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/stems' });

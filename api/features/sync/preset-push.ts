@@ -29,11 +29,9 @@ function presetIn(document: PushedPresetDocument | null, master: PresetDocument)
 }
 
 /**
- * PushPreset: apply a pushed preset row through the REST calls' decisions (save, or reset for a
- * tombstone), if its assumed master state has the server's settings (compared on content, not on
- * `updatedAt`, which is the server's time). Without an active subscription, for a song no longer
- * on disk, or with stem ids that are not the song's, nothing changes either. Each of these throws
- * `PushConflict` with the server's document, which the client then takes.
+ * PushPreset: apply a pushed preset through the REST decisions (save, or reset for a tombstone) if
+ * its assumed master state matches the server's on content (not `updatedAt`). Throws `PushConflict`
+ * with the server's document otherwise, and without a subscription, song or valid stem ids.
  */
 export function decidePresetPush(
   state: PresetState,

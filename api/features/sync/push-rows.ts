@@ -17,12 +17,9 @@ export interface RowConflict<Document> {
 }
 
 /**
- * Apply the rows of one push that fall on one stream as ONE command: the stream is read once, the
- * rows are decided in order (each on the state the rows before it left), and whatever they decide
- * is appended in one append, then the read model is waited for once. Deciding row by row instead
- * costs a read, an append and a read-model wait per row, which on the embedded database held its
- * one connection for seconds per push (decision 0052). A lost race re-decides every row of the
- * stream on the new state, as a single command would.
+ * Apply a push's rows on one stream as ONE command: one read, rows decided in order, one append,
+ * one read-model wait (row by row held the embedded database's connection for seconds, decision
+ * 0052). A lost race re-decides every row.
  */
 export async function pushRowsOnStream<State, Row, Event extends DecidedEvent, Document>(
   deps: Pick<AppDependencies, 'store' | 'clock' | 'projections'>,

@@ -4,12 +4,10 @@ import { withOverlay } from '../../../projections/songs/songs-queries';
 import { type SongChange, type SongOverlay, catalogueSongsByIds, overlaysOf } from '../../../projections/songs/songs-sync-queries';
 
 /**
- * The songs each listening user is sent for one poll of the live feed, as that user sees them
- * (decision 0063): every changed song of the catalogue with the user's own values over it, and each
- * song whose own view the user changed. A song's position is the later of its catalogue change and
- * the user's own change (as the pull orders them), oldest first; a row read here that changed after
- * `upTo` gives its current values but not its position (the next poll sends it with its own), so a
- * checkpoint never passes a change not sent yet. Two statements, however many listen.
+ * The songs each listening user is sent for one live-feed poll, as that user sees them (decision
+ * 0063): changed catalogue songs with the user's own values over them, and songs whose own view
+ * changed, positioned by the later change. A row changed after `upTo` keeps its values but not its
+ * position, so a checkpoint never passes an unsent change. Two statements, however many listen.
  */
 export async function songsOfEachUser(
   sql: SqlExecutor,

@@ -35,11 +35,9 @@ function starredIn(document: StarDocument | null): boolean {
 }
 
 /**
- * PushStar: apply a pushed star row through the star command's own decision (`decideSetStarred`),
- * if the row's assumed master state says what the server's does. The comparison is on the content
- * (`starred`): `updatedAt` is the server's time of the change, which a device that has not pulled
- * since its own push does not know yet. A song no longer on disk cannot change (as PATCH answers 404).
- * Throws `PushConflict` with the server's document otherwise.
+ * PushStar: apply a pushed star through `decideSetStarred` if its assumed master state matches the
+ * server's `starred` (not `updatedAt`, which a device may not have pulled yet). A song off disk
+ * cannot change. Throws `PushConflict` with the server's document otherwise.
  */
 export function decideStarPush(
   state: StarDocumentsState,

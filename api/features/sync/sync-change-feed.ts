@@ -27,14 +27,10 @@ type Listener = (message: SyncStreamMessage) => void;
 const watched = ['songs', 'presets'] as const;
 
 /**
- * The changes of the synced read models, shared by every live stream of this process: one poll of
- * the projections' checkpoints per tick, whoever listens, and only when a checkpoint moved, one
- * read per table of the rows changed since the last tick (songs for everyone, stars, own views and
- * presets of the users listening), fanned out per user: each gets the songs as they see them. Reading the read models (not the log) means a stream
- * never announces a change its pull cannot serve yet, whichever process runs the projections.
- *
- * It cannot tell what was missed, and says RESYNC to every listener, when a read model was swapped
- * for a rebuilt generation, or when one poll finds more rows than it reads at once.
+ * The synced read models' changes, shared by every live stream of this process: one checkpoint
+ * poll per tick and, when one moved, one read per table, fanned out per user. Reading read models
+ * (not the log) means a stream never announces what its pull cannot serve yet. RESYNC to everyone
+ * when a read model was rebuilt or one poll finds more rows than it reads at once.
  */
 export class SyncChangeFeed {
   readonly #sql: SqlExecutor;

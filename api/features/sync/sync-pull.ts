@@ -8,10 +8,8 @@ import type { PullPage, SyncCollection, SyncDocuments } from '../../../contract/
 import { toPresetDocument, toSongDocument, toStarDocument } from './sync-documents';
 
 /**
- * One pull page of `collection` for `userId`: the documents changed after the checkpoint's
- * position (from the beginning without one, or when it is of another position epoch), oldest change
- * first. The checkpoint is the last document's position, or the one asked from when nothing changed
- * since (null from the beginning).
+ * One pull page of `collection` for `userId`: documents changed after the checkpoint (all when none,
+ * or of another epoch), oldest first; the checkpoint is the last document's (or the one asked from).
  */
 export async function pullPage<Name extends SyncCollection>(
   sql: SqlExecutor,

@@ -22,12 +22,9 @@ export interface SyncRouterOptions {
 export type { SyncChangeFeedOptions };
 
 /**
- * Replication of the local-first library (docs/sync-protocol.md), for signed-in users:
- * - GET /api/sync/{songs|stars|presets}/pull?position=&limit= -> { documents, checkpoint }
- * - POST /api/sync/{stars|presets}/push [{ assumedMasterState, newDocumentState }] -> conflicting master documents
- * - GET /api/sync/stream -> Server-Sent Events
- * Pushes go through the same decisions as PATCH /api/songs/{id}/starred and POST/DELETE
- * /api/songs/{id}/preset; a push waits for its read model, so a pull after the push sees it.
+ * Replication of the local-first library (docs/sync-protocol.md): GET /api/sync/{collection}/pull,
+ * POST /api/sync/{stars|presets}/push (-> conflicting masters), GET /api/sync/stream (SSE). Pushes
+ * use the REST calls' decisions and wait for their read model, so a later pull sees them.
  */
 export function syncRouter(deps: AppDependencies, options: SyncRouterOptions): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/sync' });

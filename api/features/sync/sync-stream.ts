@@ -21,10 +21,8 @@ export interface SyncStreamOptions {
 const reconnectMs = 2_000;
 
 /**
- * GET /api/sync/stream (docs/sync-protocol.md): Server-Sent Events of the signed-in user's changes.
- * Every stream starts with `data: "RESYNC"`: the server cannot know what the client missed before it
- * connected, so the client pulls from its checkpoint, and from then on every change reaches the
- * stream. Ends cleanly when the client goes away.
+ * GET /api/sync/stream: Server-Sent Events of the user's changes. Each stream starts with RESYNC
+ * (the client pulls from its checkpoint what it missed before connecting).
  */
 export async function openSyncStream(ctx: AppContext, feed: SyncChangeFeed, options: SyncStreamOptions = {}): Promise<void> {
   const user = requireUser(ctx);

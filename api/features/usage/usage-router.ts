@@ -8,11 +8,8 @@ import { requireUser } from '../../http/require-user';
 import type { UsageStats } from '../../../contract/usage-stats';
 
 /**
- * Usage and credits (spec 000 sections 3 and 7), for signed-in users:
- * - GET /api/usage/stats -> UsageStats, from the credits read model for the calendar month
- *   (UTC) the server's clock is in, and the subscriptions read model for Pro. Only read models are
- *   read, so a rebuild from the log gives the same figures; responses in progress are not in them
- *   until they close.
+ * GET /api/usage/stats -> UsageStats (spec 000 sections 3, 7), from the credits read model for the
+ * server's UTC calendar month and the subscriptions read model; responses in progress count once closed.
  */
 export function usageRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/usage' });

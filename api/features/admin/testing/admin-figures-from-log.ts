@@ -1,6 +1,6 @@
 import { type StoredEvent, decodeEvent } from '../../../../events/catalog';
 import type { EventStore } from '../../../../events/store/event-store';
-import type { AdminStatsResponse, AdminUsageRowResponse } from '../admin-responses';
+import type { AdminStats, AdminUsageRow } from '../../../../contract/admin';
 
 /** The whole log, decoded, in log order (tests only: the app never answers from the log). */
 export async function readWholeLog(store: EventStore): Promise<StoredEvent[]> {
@@ -23,7 +23,7 @@ const gapMs = 30 * 60_000;
  * the read models' SQL so the two can be compared: per-user sums over events, sessions by walking
  * each user's activities in log order, and each subscription replayed event by event.
  */
-export function adminFiguresFromLog(events: readonly StoredEvent[], now: Date): { stats: AdminStatsResponse; usage: AdminUsageRowResponse[]; lastSongs: Map<number, number[]> } {
+export function adminFiguresFromLog(events: readonly StoredEvent[], now: Date): { stats: AdminStats; usage: AdminUsageRow[]; lastSongs: Map<number, number[]> } {
   const nowMs = now.getTime();
   const currentHour = Math.floor(nowMs / hourMs) * hourMs;
   const since24h = currentHour - 23 * hourMs;
@@ -103,7 +103,7 @@ export function adminFiguresFromLog(events: readonly StoredEvent[], now: Date): 
   const atStart = [...subscriptions.values()].filter((sub) => hadAccess(sub, windowStart));
   const churned = atStart.filter((sub) => !hadAccess(sub, nowMs));
   const dollars = active.reduce((sum, sub) => sum + (sub.plan === 'monthly' ? 15 : 160 / 12), 0);
-  const stats: AdminStatsResponse = {
+  const stats: AdminStats = {
     totalUsers: emails.size,
     activeSubscriptions: active.length,
     monthlyRevenue: Math.round(dollars * 100) / 100,
@@ -111,7 +111,7 @@ export function adminFiguresFromLog(events: readonly StoredEvent[], now: Date): 
   };
   const proUsers = new Set(active.map((sub) => sub.userId));
   const usage = [...emails]
-    .map(([id, email]): AdminUsageRowResponse => {
+    .map(([id, email]): AdminUsageRow => {
       const user = users.get(id);
       return {
         id,

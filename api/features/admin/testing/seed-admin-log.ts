@@ -19,11 +19,9 @@ function toAppend(item: Timed, actor: number | null): EventToAppend {
 }
 
 /**
- * A log of `users` accounts (ids from `firstUserId`) around `now`: registrations, sign-ins, songs
- * loaded and stem responses spread over the last 60 days (denser in the last week, a few slightly
- * out of time order, as responses settle), and subscriptions of every kind: active monthly and
- * yearly, renewed, cancelled inside and before the churn window, lapsed without renewal, started
- * inside the window. Returns the last append.
+ * A log of `users` accounts (ids from `firstUserId`) around `now`: sign-ins, songs loaded and stem
+ * responses over 60 days (a few out of order), and subscriptions of every kind the churn and MRR
+ * figures distinguish. Returns the last append.
  */
 export async function seedAdminLog(store: EventStore, now: Date, options: { users: number; firstUserId: number; seed: number }): Promise<AppendResult> {
   const random = seededRandom(options.seed);

@@ -36,10 +36,8 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const suffix = () => randomUUID().replaceAll('-', '').slice(0, 24);
 
 /**
- * A small stand-in for Stripe's API over HTTP, so the real `stripe` SDK is exercised: Checkout
- * Sessions (create, list by payment intent), customers (create, honouring the Idempotency-Key
- * header as Stripe does, and list by e-mail) and subscriptions (retrieve, update). State lives in
- * memory; tests move it with the methods above, as a customer or Stripe's billing would.
+ * A stand-in for Stripe's HTTP API, so the real SDK is exercised: checkout sessions, customers
+ * (honouring Idempotency-Key) and subscriptions, in memory; tests move the state with its methods.
  */
 export async function startFakeStripe(options: { now?: () => Date } = {}): Promise<FakeStripe> {
   const now = options.now ?? (() => new Date());

@@ -12,11 +12,8 @@ export const paymentEventTypes = [
 const settleTimeoutMs = 30_000;
 
 /**
- * Every payment event in the log for `userId`, oldest first (what a test checks was, or was not,
- * appended). On a PostgreSQL server the log shows an event only once every older transaction in
- * the cluster has ended, and other test files' transactions run beside this one: an append that
- * has just been acknowledged may not be readable yet. So this first waits until no committed
- * payment event is hidden, then reads.
+ * Every payment event in the log for `userId`, oldest first. On a PostgreSQL server a just-appended
+ * event may not be readable until older transactions end, so this waits until none is hidden.
  */
 export async function paymentEventsOf(app: Pick<TestApp, 'store' | 'sql'>, userId: number): Promise<RecordedEvent[]> {
   await untilPaymentEventsVisible(app);

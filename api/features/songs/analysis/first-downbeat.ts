@@ -1,19 +1,9 @@
 /**
- * Where the song's first beat falls (seconds from the start of the signal), the origin of the
- * player's beat grid for count-in, click and loop snapping (decision 0032).
- *
- * Why not simply essentia's first tick: RhythmExtractor2013 (degara) needs a few beats of onset
- * history before its ticks lock on. On test click tracks its first ticks came 0.2 s off the beat,
- * or fell in the silence before the music (extrapolated backwards), and every tick sits on the
- * detection function's 11.6 ms frame grid. So the ticks are used for what they are good at, the
- * beat grid (a line fitted through the settled ticks near each onset), and the first beat is the
- * earliest onset (essentia's OnsetRate) that lies on that grid, refined to the sample on the signal.
- *
- * Limits: this is the first *beat* heard, taken as the downbeat (the bar's first beat). There is
- * no meter detection, so a pickup (anacrusis) or a count-in on sticks makes it a beat or a bar
- * early (the grid's beats are still right, its bar accents not); a first note off the beat (a
- * syncopated entry) is passed over for the first one on it. With no onset on the grid, or too few
- * ticks, there is none.
+ * Where the song's first beat falls (seconds), the origin of the player's beat grid (decision 0032).
+ * Essentia's first ticks are unreliable (they lock on after a few beats and sit on an 11.6 ms frame
+ * grid), so the settled ticks give the grid and the first beat is the earliest onset on it, refined
+ * to the sample. No meter detection: a pickup or count-in makes it a beat or bar early; none
+ * without an onset on the grid or enough ticks.
  */
 export function firstDownbeat(ticks: readonly number[], onsets: readonly number[], signal: Float32Array, sampleRate: number): number | null {
   // The first ticks are the tracker locking on; the rest give the grid.
@@ -73,11 +63,9 @@ const blockSeconds = 0.001;
 const historyBlocks = 8;
 
 /**
- * The onset near `estimate` to the sample: OnsetRate reports it on its frame grid (11.6 ms at 44.1
- * kHz) and up to two frames early. Looks from 30 ms before to 60 ms after it for the attack: the
- * 1 ms block whose peak rises most above the 8 ms before it (so a chord already sounding is not
- * taken for it), then the first sample of that block above halfway up the rise. Before the start
- * of the signal counts as silence. Without a clear rise, the estimate stands.
+ * The onset near `estimate` to the sample (OnsetRate reports it up to two frames early): from 30 ms
+ * before to 60 ms after, the 1 ms block that rises most above the 8 ms before it, then its first
+ * sample above halfway up the rise. Without a clear rise, the estimate stands.
  */
 export function refineOnset(signal: Float32Array, sampleRate: number, estimate: number): number {
   const block = Math.max(1, Math.round(blockSeconds * sampleRate));

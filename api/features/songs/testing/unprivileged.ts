@@ -2,10 +2,8 @@
 const nobody = 65534;
 
 /**
- * Run `work` with the effective user and group of `nobody` when this process runs as root, so a
- * file made unreadable with chmod 000 really is unreadable (root reads anything). The real user
- * stays root, so the effective one is set back afterwards. Nothing else may run meanwhile: the
- * effective user is the whole process's. Not root: `work` runs as is, chmod already binds.
+ * Run `work` as `nobody` (effective user and group) when running as root, so chmod 000 binds; set
+ * back afterwards. Nothing else may run meanwhile. Not root: `work` runs as is.
  */
 export async function asUnprivilegedUser<T>(work: () => Promise<T>): Promise<T> {
   if (process.geteuid?.() !== 0 || !process.seteuid || !process.setegid) return work();

@@ -8,10 +8,8 @@ export interface ReadThenClosed {
 }
 
 /**
- * GET `path` over a plain TCP socket (no HTTP client in between to read ahead or buffer), count the
- * body bytes as the socket gives them, and destroy the socket as soon as `limit` have come (or the
- * server closed first). Unread bytes in the socket then make the kernel reset the connection, as a
- * browser tab closed mid-download does.
+ * GET `path` over a raw TCP socket, counting body bytes as they come, and destroy it once `limit`
+ * came: unread bytes make the kernel reset the connection, as a tab closed mid-download does.
  */
 export function readBodyThenClose(baseUrl: string, path: string, headers: Record<string, string>, limit: number): Promise<ReadThenClosed> {
   const { hostname, port } = new URL(baseUrl);

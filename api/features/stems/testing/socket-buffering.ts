@@ -1,11 +1,8 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * How far a stem response's billed bytes may run ahead of what its client read (decision 0010,
- * "What bytes sent means"): the bytes our kernel accepted from us but had not delivered (the
- * send buffer, grown up to tcp_wmem's maximum) plus those the client's kernel took in but the
- * client never read (its receive buffer, up to tcp_rmem's maximum). Read from /proc; 64 MiB where
- * /proc is not there to say.
+ * How far billed bytes may run ahead of what a client read (decision 0010): our send buffer plus
+ * its receive buffer at their maxima (tcp_wmem, tcp_rmem), from /proc; 64 MiB without /proc.
  */
 export function socketBufferingBound(): number {
   const maximum = (file: string) => Number(readFileSync(file, 'utf8').trim().split(/\s+/)[2]);

@@ -1,62 +1,30 @@
+import {
+  type AdminStats,
+  type AdminUsageRow,
+  type AdminUser,
+  type AuditEventsPage,
+  type CreditAdjustmentRecorded,
+  type LastSong,
+  adminStatsSchema,
+  adminUsageRowSchema,
+  adminUserSchema,
+  auditEventsPageSchema,
+  creditAdjustmentRecordedSchema,
+  lastSongSchema,
+} from '../../../../contract/admin';
+import { type PurchasingSetting as AdminSettings, purchasingSettingSchema } from '../../../../contract/purchasing';
+import { z } from 'zod';
 import { api } from '../../lib/api/api';
+import { answerSchema } from '../../lib/api/answer-schema';
 import { purchasingSettingApi } from '../../lib/api/purchasing-setting-api';
 import { announcePurchasingSettingChanged } from '../../lib/api/purchasing-setting-freshness';
-import type { AuditEvent } from './audit-event-summary';
 import type { CreditAdjustment } from './credit-adjustment-form';
-import type { AdminUsageRow } from './usage-sort';
-
-export type { AdminUsageRow } from './usage-sort';
-
-/** GET /api/admin/stats (spec 001, section 3). `churnRate` is a percentage (docs/ defines it). */
-export interface AdminStats {
-  totalUsers: number;
-  activeSubscriptions: number;
-  /** MRR in dollars: monthly plans at $15, yearly at $160/12. */
-  monthlyRevenue: number;
-  churnRate: number;
-}
-
-/** GET /api/admin/users, one user (spec 001, section 3). Times are ISO 8601. */
-export interface AdminUser {
-  id: number;
-  email: string;
-  subscriptionStatus: string | null;
-  subscriptionEndsAt: string | null;
-  createdAt: string;
-  lastLoginAt: string | null;
-}
-
-/** GET /api/admin/user/{id}/last-songs, one entry (spec 001, section 3). */
-export interface LastSongEntry {
-  songId: number;
-  songTitle: string;
-}
-
-/** GET/PATCH /api/admin/settings (spec 001, section 3: treated as true when not loaded). */
-export interface AdminSettings {
-  purchasing_enabled: boolean;
-}
-
-/** GET /api/admin/users/{id}/events: one page, newest first; `nextCursor` asks for the older page. */
-export interface AuditEventsPage {
-  events: AuditEvent[];
-  nextCursor: string | null;
-  /** Titles of the songs the page's events name, by id as text. */
-  songTitles: Record<string, string>;
-}
 
 /** The audit page's query: a user, maybe one type, and the page (the previous page's `nextCursor`). */
 export interface AuditEventsArgs {
   userId: number;
   type: string | null;
   before: string | null;
-}
-
-/** POST /api/admin/users/{id}/credit-adjustments answers with what was recorded. */
-export interface CreditAdjustmentRecorded extends CreditAdjustment {
-  userId: number;
-  /** The user's purchased credits left once the adjustment applied (never below 0). */
-  paidCreditsRemaining: number;
 }
 
 /** Events per audit page. */
@@ -74,18 +42,22 @@ export const adminApi = adminApiWithTags.injectEndpoints({
   endpoints: (build) => ({
     adminStats: build.query<AdminStats, void>({
       query: () => '/api/admin/stats',
+      responseSchema: answerSchema(adminStatsSchema),
       providesTags: ['AdminStats'],
     }),
     adminUsers: build.query<AdminUser[], void>({
       query: () => '/api/admin/users',
+      responseSchema: answerSchema(z.array(adminUserSchema)),
       providesTags: ['AdminUsers'],
     }),
     adminUsage: build.query<AdminUsageRow[], void>({
       query: () => '/api/admin/usage',
+      responseSchema: answerSchema(z.array(adminUsageRowSchema)),
       providesTags: ['AdminUsage'],
     }),
-    adminLastSongs: build.query<LastSongEntry[], number>({
+    adminLastSongs: build.query<LastSong[], number>({
       query: (userId) => `/api/admin/user/${userId}/last-songs`,
+      responseSchema: answerSchema(z.array(lastSongSchema)),
     }),
     adminUserEvents: build.query<AuditEventsPage, AuditEventsArgs>({
       query: ({ userId, type, before }) => {
@@ -94,6 +66,7 @@ export const adminApi = adminApiWithTags.injectEndpoints({
         if (before) params.set('before', before);
         return `/api/admin/users/${userId}/events?${params.toString()}`;
       },
+      responseSchema: answerSchema(auditEventsPageSchema),
       providesTags: (_result, _error, { userId }) => [{ type: 'AdminUserEvents', id: userId }],
     }),
     /**
@@ -102,10 +75,12 @@ export const adminApi = adminApiWithTags.injectEndpoints({
      */
     adjustCredits: build.mutation<CreditAdjustmentRecorded, CreditAdjustment & { userId: number }>({
       query: ({ userId, credits, reason }) => ({ url: `/api/admin/users/${userId}/credit-adjustments`, method: 'POST', body: { credits, reason } }),
+      responseSchema: answerSchema(creditAdjustmentRecordedSchema),
       invalidatesTags: (_result, error, { userId }) => (error ? [] : [{ type: 'AdminUserEvents', id: userId }, 'AdminUsage', 'UsageStats']),
     }),
     adminSettings: build.query<AdminSettings, void>({
       query: () => '/api/admin/settings',
+      responseSchema: answerSchema(purchasingSettingSchema),
       providesTags: ['AdminSettings'],
     }),
     /**
@@ -114,6 +89,7 @@ export const adminApi = adminApiWithTags.injectEndpoints({
      */
     updateAdminSettings: build.mutation<AdminSettings, AdminSettings>({
       query: (body) => ({ url: '/api/admin/settings', method: 'PATCH', body }),
+      responseSchema: answerSchema(purchasingSettingSchema),
       async onQueryStarted(change, { dispatch, queryFulfilled }) {
         // Only entries already loaded are patched; one not loaded yet reads the new value anyway.
         const showPurchasing = (enabled: boolean) => [

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { subscriptionStatusLabel } from '../../lib/api/subscription-status-label';
 import type { SubscriptionStatusLabel } from '../../lib/api/subscription-status-label';
 import { adminUserAuditPath } from '../../lib/routes/paths';
-import type { AdminUser } from './admin-api';
+import type { AdminUser } from '../../../../contract/admin';
 import { formatAdminDate } from './admin-date';
 import tableStyles from './admin-table.module.css';
 import { tableMinWidth } from './table-min-width';

@@ -1,17 +1,6 @@
+import type { AuditEvent } from '../../../../contract/admin';
 import { formatAdminDate } from './admin-date';
 import { formatBytes } from './byte-size';
-
-/** One event of GET /api/admin/users/{id}/events. */
-export interface AuditEvent {
-  /** Log position: opaque, unique. */
-  position: string;
-  eventId: string;
-  type: string;
-  occurredAt: string;
-  /** Who caused it: the user, an administrator, or null for the system (webhooks, jobs). */
-  actorUserId: number | null;
-  data: Record<string, unknown>;
-}
 
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);

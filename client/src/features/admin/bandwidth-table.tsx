@@ -6,7 +6,8 @@ import { formatBytes } from './byte-size';
 import { LastActiveCell } from './last-active-cell';
 import { lastActiveText } from './last-active-text';
 import { tableMinWidth } from './table-min-width';
-import type { AdminUsageRow, UsageSort, UsageSortKey } from './usage-sort';
+import type { AdminUsageRow } from '../../../../contract/admin';
+import type { UsageSort, UsageSortKey } from './usage-sort';
 import { useVisibleRows } from './use-visible-rows';
 
 // Must match .row height in admin-table.module.css: windowing counts on one fixed row height.

@@ -1,4 +1,4 @@
-import type { AdminStats } from './admin-api';
+import type { AdminStats } from '../../../../contract/admin';
 import styles from './stat-cards.module.css';
 import { formatChurnRate, formatCount, formatMrr } from './stat-format';
 

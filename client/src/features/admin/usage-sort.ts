@@ -1,18 +1,6 @@
+import type { AdminUsageRow } from '../../../../contract/admin';
 import { nextTableSort } from '../../components/ui/table-sort';
 import type { TableSort } from '../../components/ui/table-sort';
-
-/** GET /api/admin/usage, one row (spec 001, section 3). */
-export interface AdminUsageRow {
-  id: number;
-  email: string;
-  isPro: boolean;
-  /** ISO 8601, or null for a user who never streamed. */
-  lastActive: string | null;
-  usage24h: number;
-  usage7d: number;
-  sessions7d: number;
-  totalBytesStreamed: number;
-}
 
 /** The sortable keys of spec 001, 2.9 (Rank is not one: it is the row's position). */
 export type UsageSortKey = 'email' | 'status' | 'lastActive' | 'usage24h' | 'usage7d' | 'sessions7d' | 'totalBytesStreamed';

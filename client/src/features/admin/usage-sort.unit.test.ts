@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminUsageRow } from './usage-sort';
+import type { AdminUsageRow } from '../../../../contract/admin';
 import { defaultUsageSort, nextUsageSort, sortUsageRows } from './usage-sort';
 
 function row(id: number, fields: Partial<AdminUsageRow> = {}): AdminUsageRow {

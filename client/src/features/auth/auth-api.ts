@@ -1,10 +1,6 @@
+import { type SignedIn, signedInSchema } from '../../../../contract/account';
 import { api } from '../../lib/api/api';
-
-/** The user a successful sign-in answers with (spec 001, section 3: "user with email"). */
-export interface SignedInUser {
-  id: number;
-  email: string;
-}
+import { answerSchema } from '../../lib/api/answer-schema';
 
 /** Sign-in calls of spec 001, section 7. Login and signup send the same request. */
 export const authApi = api.injectEndpoints({
@@ -24,8 +20,9 @@ export const authApi = api.injectEndpoints({
      * double-run of effects in development cannot spend the single-use token twice; the answer is
      * dropped as soon as the screen goes away.
      */
-    verifyMagicLink: build.query<{ user: SignedInUser }, string>({
+    verifyMagicLink: build.query<SignedIn, string>({
       query: (token) => `/api/auth/verify?token=${encodeURIComponent(token)}`,
+      responseSchema: answerSchema(signedInSchema),
       keepUnusedDataFor: 0,
     }),
   }),

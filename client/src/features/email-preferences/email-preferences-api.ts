@@ -1,15 +1,13 @@
+import { type EmailPreferences, emailPreferencesSchema } from '../../../../contract/account';
 import { api } from '../../lib/api/api';
-
-/** GET /api/email-preferences (spec 001, section 3). */
-export interface EmailPreferences {
-  unsubscribedAnnouncements: boolean;
-}
+import { answerSchema } from '../../lib/api/answer-schema';
 
 /** E-mail preference calls (spec 001, section 7); each change re-reads the preferences. */
 export const emailPreferencesApi = api.enhanceEndpoints({ addTagTypes: ['EmailPreferences'] }).injectEndpoints({
   endpoints: (build) => ({
     emailPreferences: build.query<EmailPreferences, void>({
       query: () => '/api/email-preferences',
+      responseSchema: answerSchema(emailPreferencesSchema),
       providesTags: ['EmailPreferences'],
     }),
     /** POST /api/email-preferences/unsubscribe, no body. */

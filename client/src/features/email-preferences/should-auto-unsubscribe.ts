@@ -1,4 +1,4 @@
-import type { EmailPreferences } from './email-preferences-api';
+import type { EmailPreferences } from '../../../../contract/account';
 
 /**
  * Spec 001, section 4: an address carrying a userId parameter (the unsubscribe link of an

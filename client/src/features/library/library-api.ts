@@ -1,7 +1,7 @@
+import { type ScanProgress, scanProgressSchema } from '../../../../contract/scan-progress';
 import { type ScanStarted, scanStartedSchema } from '../../../../contract/song';
 import { api } from '../../lib/api/api';
 import { answerSchema } from '../../lib/api/answer-schema';
-import type { ScanProgress } from './library-song';
 
 /**
  * The library's scan calls (spec 000, section 7). The songs and stars themselves come from the
@@ -16,10 +16,12 @@ export const libraryApi = api.injectEndpoints({
     /** The argument only tells scans apart (one cache entry per scan); the call is always the same. */
     scanProgress: build.query<ScanProgress, number>({
       query: () => '/api/songs/scan/progress',
+      responseSchema: answerSchema(scanProgressSchema),
     }),
     /** The same progress, read by an empty library waiting for the demo library (a cache entry of its own). */
     demoLibraryProgress: build.query<ScanProgress, void>({
       query: () => '/api/songs/scan/progress',
+      responseSchema: answerSchema(scanProgressSchema),
     }),
   }),
 });

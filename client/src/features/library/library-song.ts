@@ -5,16 +5,3 @@ export type LibrarySong = Pick<SongFields, 'title' | 'genre' | 'genre2' | 'key' 
   id: number;
   starred: boolean;
 };
-
-/** GET /api/songs/scan/progress (spec 000, section 3, plus what the scan did). */
-export interface ScanProgress {
-  isScanning: boolean;
-  currentSong: string | null;
-  currentIndex: number;
-  totalSongs: number;
-  stage: 'scanning' | 'bpm' | 'chords' | 'complete';
-  problems?: { song: string; file: string; message: string }[];
-  summary?: { catalogued: number; changed: number; unchanged: number; removed: number };
-  /** A first development start is making the demo library; its songs come with the scan that follows. */
-  preparingDemoLibrary?: boolean;
-}

@@ -1,4 +1,4 @@
-import type { ScanProgress } from './library-song';
+import type { ScanProgress } from '../../../../contract/scan-progress';
 import styles from './library-screen.module.css';
 import { scanPercent, scanSongText, scanStageText } from './scan-progress-text';
 

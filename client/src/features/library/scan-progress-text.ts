@@ -1,4 +1,4 @@
-import type { ScanProgress } from './library-song';
+import type { ScanProgress } from '../../../../contract/scan-progress';
 
 /** Spec 000, section 9: scan progress is polled this often while a scan runs. */
 export const SCAN_POLL_MS = 500;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ScanProgress } from './library-song';
+import type { ScanProgress } from '../../../../contract/scan-progress';
 import { scanJustFinished, scanPercent, scanSongText, scanStageText, scanSummaryText } from './scan-progress-text';
 
 const running: ScanProgress = { isScanning: true, currentSong: 'Night Drive', currentIndex: 3, totalSongs: 12, stage: 'scanning' };

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useDemoLibraryProgressQuery } from './library-api';
-import type { ScanProgress } from './library-song';
+import type { ScanProgress } from '../../../../contract/scan-progress';
 
 /** How often an empty library asks whether the demo library is still being made (it takes minutes). */
 export const DEMO_LIBRARY_POLL_MS = 3_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ScanProgress } from './library-song';
+import type { ScanProgress } from '../../../../contract/scan-progress';
 import { demoLibraryComing } from './use-demo-library-coming';
 
 const idle: ScanProgress = { isScanning: false, currentSong: null, currentIndex: 0, totalSongs: 0, stage: 'complete', preparingDemoLibrary: false };

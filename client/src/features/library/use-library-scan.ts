@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { showToast } from '../../components/ui/toast-store';
 import { useScanProgressQuery, useStartScanMutation } from './library-api';
-import type { ScanProgress } from './library-song';
+import type { ScanProgress } from '../../../../contract/scan-progress';
 import { SCAN_POLL_MS, scanJustFinished, scanSummaryText } from './scan-progress-text';
 
 const assumedRunning: ScanProgress = { isScanning: true, currentSong: null, currentIndex: 0, totalSongs: 0, stage: 'scanning' };

@@ -1,9 +1,6 @@
+import { type CancelSubscription, cancelSubscriptionSchema } from '../../../../contract/purchasing';
+import { answerSchema } from '../../lib/api/answer-schema';
 import { subscriptionStatusApi } from '../../lib/api/subscription-status-api';
-
-/** POST /api/subscription/cancel: access runs until then (ISO 8601). */
-export interface CancelSubscriptionAnswer {
-  subscriptionEndsAt?: string | null;
-}
 
 /**
  * Membership's own call (spec 000, section 7): cancel at the period's end. It changes the status
@@ -11,8 +8,9 @@ export interface CancelSubscriptionAnswer {
  */
 export const membershipApi = subscriptionStatusApi.injectEndpoints({
   endpoints: (build) => ({
-    cancelSubscription: build.mutation<CancelSubscriptionAnswer, void>({
+    cancelSubscription: build.mutation<CancelSubscription, void>({
       query: () => ({ url: '/api/subscription/cancel', method: 'POST' }),
+      responseSchema: answerSchema(cancelSubscriptionSchema),
       invalidatesTags: ['SubscriptionStatus'],
     }),
   }),

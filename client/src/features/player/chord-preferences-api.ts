@@ -1,11 +1,6 @@
-import type { ChordInstrument } from '../../../../events/catalog';
+import { type Preferences as ChordPreferences, preferencesSchema } from '../../../../contract/account';
 import { api } from '../../lib/api/api';
-
-/** GET /api/user/preferences (spec 000 section 3): what the chord strip follows. */
-export interface ChordPreferences {
-  showChordsPreference: boolean;
-  chordInstrumentPreference: ChordInstrument;
-}
+import { answerSchema } from '../../lib/api/answer-schema';
 
 /**
  * The chord strip's preferences. A change shows at once (the cached answer is patched before the
@@ -14,9 +9,10 @@ export interface ChordPreferences {
  */
 export const chordPreferencesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    chordPreferences: build.query<ChordPreferences, void>({ query: () => '/api/user/preferences' }),
+    chordPreferences: build.query<ChordPreferences, void>({ query: () => '/api/user/preferences', responseSchema: answerSchema(preferencesSchema) }),
     chordPreferencesChanged: build.mutation<ChordPreferences, Partial<ChordPreferences>>({
       query: (change) => ({ url: '/api/user/preferences', method: 'PATCH', body: change }),
+      responseSchema: answerSchema(preferencesSchema),
       async onQueryStarted(change, { dispatch, queryFulfilled }) {
         const optimistic = dispatch(
           chordPreferencesApi.util.updateQueryData('chordPreferences', undefined, (draft) => {

@@ -6,7 +6,7 @@ import { ScreenFrame } from '../../components/ui/screen-frame';
 import { localDateOf } from '../../lib/practice/practice-clock';
 import { endPracticeSessions } from '../../lib/practice/practice-session-end';
 import { useBackToPlayerPath } from '../../lib/routes/back-to-player';
-import type { PracticeSummary } from './practice-api';
+import type { PracticeSummary } from '../../../../contract/practice';
 import { usePracticeSummaryQuery } from './practice-api';
 import { formatChartDay, formatPracticeTime, formatSongPosition, formatTempo, lastDaysSeconds } from './practice-format';
 import styles from './practice-screen.module.css';

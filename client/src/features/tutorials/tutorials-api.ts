@@ -1,18 +1,13 @@
+import { type CurrentUser, currentUserSchema, tutorialFlag, tutorialNames } from '../../../../contract/account';
 import { api } from '../../lib/api/api';
+import { answerSchema } from '../../lib/api/answer-schema';
 import { currentUserApi } from '../../lib/api/current-user-api';
 import type { SessionUser } from '../../lib/api/current-user-api';
 import type { DismissedTutorials, TutorialName } from './tutorial-flow';
 
-/** The current-user answer's flag of a tutorial: `welcome` -> `tutorialWelcomeDismissed`. */
-export function tutorialFlag(tutorial: TutorialName): keyof SessionUser & `tutorial${string}Dismissed` {
-  return `tutorial${tutorial.charAt(0).toUpperCase()}${tutorial.slice(1)}Dismissed` as keyof SessionUser & `tutorial${string}Dismissed`;
-}
-
-const tutorials: readonly TutorialName[] = ['welcome', 'choice', 'listen', 'karaoke', 'drums', 'bass', 'guitar', 'keyboard'];
-
 /** The user's dismissed tutorials; a flag the answer lacks counts as not dismissed. */
 export function dismissedTutorials(user: SessionUser): DismissedTutorials {
-  return Object.fromEntries(tutorials.map((tutorial) => [tutorial, user[tutorialFlag(tutorial)] === true])) as Record<TutorialName, boolean>;
+  return Object.fromEntries(tutorialNames.map((tutorial) => [tutorial, user[tutorialFlag(tutorial)] === true])) as Record<TutorialName, boolean>;
 }
 
 /**
@@ -22,8 +17,9 @@ export function dismissedTutorials(user: SessionUser): DismissedTutorials {
  */
 export const tutorialsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    tutorialDismissed: build.mutation<SessionUser, TutorialName>({
+    tutorialDismissed: build.mutation<CurrentUser, TutorialName>({
       query: (tutorial) => ({ url: '/api/user/tutorial-dismissal', method: 'PATCH', body: { [tutorialFlag(tutorial)]: true } }),
+      responseSchema: answerSchema(currentUserSchema),
       async onQueryStarted(tutorial, { dispatch, queryFulfilled }) {
         const optimistic = dispatch(
           currentUserApi.util.updateQueryData('currentUser', undefined, (user) => {

@@ -1,5 +1,6 @@
 import type { BaseQueryFn, QueryDefinition } from '@reduxjs/toolkit/query';
 import type { z } from 'zod';
+import type { ApiError } from './api-request';
 
 /** What an endpoint's `responseSchema` takes: a schema whose output is the endpoint's result. */
 type ResponseSchema<Result> = NonNullable<QueryDefinition<unknown, BaseQueryFn, string, Result>['responseSchema']>;
@@ -12,4 +13,10 @@ type ResponseSchema<Result> = NonNullable<QueryDefinition<unknown, BaseQueryFn, 
  */
 export function answerSchema<Schema extends z.ZodType>(schema: Schema): ResponseSchema<z.output<Schema>> {
   return schema as unknown as ResponseSchema<z.output<Schema>>;
+}
+
+/** The failure of an answer outside the contract, logged with what did not fit. */
+export function outsideContract(endpoint: string, issues: unknown): ApiError {
+  console.error(`API answer of ${endpoint} outside the contract`, issues);
+  return { status: 'PARSING_ERROR', message: `${endpoint}: the answer is not in the expected shape` };
 }

@@ -1,6 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { apiBaseQuery } from './api-base-query';
-import type { ApiError } from './api-request';
+import { outsideContract } from './answer-schema';
 
 /**
  * The RTK Query API every feature adds its endpoints to (`api.injectEndpoints`). Per the spec's call
@@ -19,8 +19,5 @@ export const api = createApi({
   endpoints: () => ({}),
   // An answer outside the contract (answer-schema.ts) fails the call like unreadable JSON does,
   // with what did not fit for the console, instead of reaching a screen that would trip over it.
-  catchSchemaFailure: (error, { endpoint }): ApiError => {
-    console.error(`API answer of ${endpoint} outside the contract`, error.issues);
-    return { status: 'PARSING_ERROR', message: `${endpoint}: the answer is not in the expected shape` };
-  },
+  catchSchemaFailure: (error, { endpoint }) => outsideContract(endpoint, error.issues),
 });

@@ -1,4 +1,6 @@
+import type { Checkout } from '../../../../contract/purchasing';
 import { api } from './api';
+import { checkoutAnswer } from './checkout-answer';
 
 /** Credits in one pack, and the one amount the UI buys (spec 000, sections 1 and 7). */
 export const CREDIT_PACK_CREDITS = 100;
@@ -10,11 +12,13 @@ export const CREDIT_PACK_CREDITS = 100;
  */
 export const creditsCheckoutApi = api.injectEndpoints({
   endpoints: (build) => ({
-    createCreditsCheckout: build.mutation<{ url?: unknown }, void>({
+    createCreditsCheckout: build.mutation<Partial<Checkout>, void>({
       query: () => ({ url: '/api/credits/create-checkout', method: 'POST' }),
+      transformResponse: checkoutAnswer,
     }),
-    purchaseCredits: build.mutation<{ url?: unknown }, { credits: number }>({
+    purchaseCredits: build.mutation<Partial<Checkout>, { credits: number }>({
       query: (body) => ({ url: '/api/credits/purchase', method: 'POST', body }),
+      transformResponse: checkoutAnswer,
     }),
   }),
 });

@@ -1,23 +1,22 @@
 import { sessionCheckedOffline, sessionConfirmed, sessionRejected } from '../session/known-user-slice';
 import type { KnownUserState } from '../session/known-user-slice';
 import { decideSessionCheck } from '../session/session-check';
+import { type CurrentUser, currentUserSchema } from '../../../../contract/account';
 import { api } from './api';
 import type { ApiError } from './api-request';
+import { outsideContract } from './answer-schema';
 
-/** The signed-in user as GET /api/auth/me returns it (spec 000, section 3). */
-export interface SessionUser {
-  id: number;
-  email: string;
-  /** Set by the server for the addresses in ADMIN_EMAILS (user id 1 is an admin regardless). */
-  isAdmin?: boolean;
-  tutorialWelcomeDismissed?: boolean;
-  tutorialChoiceDismissed?: boolean;
-  tutorialListenDismissed?: boolean;
-  tutorialKaraokeDismissed?: boolean;
-  tutorialDrumsDismissed?: boolean;
-  tutorialBassDismissed?: boolean;
-  tutorialGuitarDismissed?: boolean;
-  tutorialKeyboardDismissed?: boolean;
+/**
+ * The signed-in user (GET /api/auth/me, contract/account.ts). Only `id` and `email` are certain: the
+ * user this browser remembers may have been stored by an app version that kept fewer fields.
+ */
+export type SessionUser = Pick<CurrentUser, 'id' | 'email'> & Partial<Omit<CurrentUser, 'id' | 'email'>>;
+
+/** The answer checked against the contract; an empty one (no user) passes as it is. */
+function checked(answer: { data?: unknown; error?: unknown }): { data?: unknown; error?: ApiError } {
+  if (answer.error !== undefined || answer.data === null || answer.data === undefined) return answer as { data?: unknown; error?: ApiError };
+  const parsed = currentUserSchema.safeParse(answer.data);
+  return parsed.success ? { data: parsed.data } : { error: outsideContract('currentUser', parsed.error.issues) };
 }
 
 /**
@@ -33,7 +32,7 @@ export const currentUserApi = api.injectEndpoints({
         const answer = await baseQuery('/api/auth/me');
         // A store built without the slice (some tests) knows no user.
         const knownUser = (getState() as { knownUser?: KnownUserState }).knownUser?.user ?? null;
-        const check = decideSessionCheck({ data: answer.data, error: answer.error as ApiError | undefined }, knownUser);
+        const check = decideSessionCheck(checked(answer), knownUser);
         switch (check.kind) {
           case 'confirmed':
             dispatch(sessionConfirmed(check.user));

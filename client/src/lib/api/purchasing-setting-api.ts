@@ -1,9 +1,6 @@
+import { type PurchasingSetting, purchasingSettingSchema } from '../../../../contract/purchasing';
+import { answerSchema } from './answer-schema';
 import { api } from './api';
-
-/** GET /api/settings/purchasing (spec 000, sections 3 and 7). */
-export interface PurchasingSetting {
-  purchasing_enabled?: unknown;
-}
 
 /**
  * Whether an administrator has purchasing on, read by every screen and modal that sells something.
@@ -13,6 +10,7 @@ export const purchasingSettingApi = api.injectEndpoints({
   endpoints: (build) => ({
     purchasingSetting: build.query<PurchasingSetting, void>({
       query: () => '/api/settings/purchasing',
+      responseSchema: answerSchema(purchasingSettingSchema),
     }),
   }),
 });
@@ -24,7 +22,7 @@ export const { usePurchasingSettingQuery } = purchasingSettingApi;
  * failed call or an odd answer all count as on (the server still refuses checkouts when it is off).
  */
 export function isPurchasingEnabled(setting: unknown): boolean {
-  return !(typeof setting === 'object' && setting !== null && (setting as PurchasingSetting).purchasing_enabled === false);
+  return !(typeof setting === 'object' && setting !== null && (setting as Partial<PurchasingSetting>).purchasing_enabled === false);
 }
 
 /** The toast of spec 000, section 8 shown instead of starting a checkout while purchasing is off. */

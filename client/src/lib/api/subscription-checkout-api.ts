@@ -1,4 +1,6 @@
+import type { Checkout } from '../../../../contract/purchasing';
 import { api } from './api';
+import { checkoutAnswer } from './checkout-answer';
 
 /** Pro plans of spec 000, section 1. */
 export type PlanType = 'monthly' | 'yearly';
@@ -10,8 +12,9 @@ export type PlanType = 'monthly' | 'yearly';
  */
 export const subscriptionCheckoutApi = api.injectEndpoints({
   endpoints: (build) => ({
-    createSubscriptionCheckout: build.mutation<{ url?: unknown }, { planType?: PlanType }>({
+    createSubscriptionCheckout: build.mutation<Partial<Checkout>, { planType?: PlanType }>({
       query: ({ planType }) => ({ url: '/api/subscription/create-checkout', method: 'POST', ...(planType !== undefined && { body: { planType } }) }),
+      transformResponse: checkoutAnswer,
     }),
   }),
 });
