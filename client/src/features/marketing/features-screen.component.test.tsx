@@ -1,14 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expectPublicPage } from '../../lib/testing/public-page-expectations';
 import { renderScreen } from '../../lib/testing/render-screen';
 import { FeaturesScreen } from './features-screen';
 
 describe('/features (spec 001, 2.5)', () => {
-  it('has its heading, head tags and links', async () => {
-    await expectPublicPage({ path: '/features', heading: 'A practice room for the whole band', title: 'Features · Woodshed' });
-  });
-
   it('tells about the practice tools', () => {
     renderScreen(<FeaturesScreen />, '/features');
     const practice = screen.getByRole('region', { name: 'Practice tools' });

@@ -3,8 +3,8 @@ import { act, render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { routes } from '../../app/routes';
-import { api } from '../api/api';
+import { api } from '../lib/api/api';
+import { routes } from './routes';
 
 type AppRouter = ReturnType<typeof createMemoryRouter>;
 
@@ -37,11 +37,12 @@ export async function routerAt(router: AppRouter, path: string): Promise<void> {
 }
 
 /**
- * Renders the app's own route table (app/routes.tsx) at `path`, in memory: the root layout, the
- * route's lazily loaded screen, and every other route a link on it leads to; resolves once the
- * screen is drawn. For component tests of the public pages and of what they do between
- * themselves (a call to action that opens the sign-in page). As in render-screen.tsx, nothing
- * answers the API: routes behind the session guard belong in the browser tests.
+ * For component tests: renders the app's own route table (routes.tsx) at `path`, in memory: the
+ * root layout, the route's lazily loaded screen, and every other route a link on it leads to;
+ * resolves once the screen is drawn. For the public pages and what they do between themselves (a
+ * call to action that opens the sign-in page). As in lib/testing/render-screen.tsx, the store
+ * holds the API's slice and nothing answers the API: routes behind the session guard belong in
+ * the browser tests.
  */
 export async function renderAppRoute(path: string): Promise<RenderedAppRoute> {
   const store = configureStore({
