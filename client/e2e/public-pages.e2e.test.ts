@@ -96,37 +96,30 @@ async function head(page: Page) {
 }
 
 describe('public pages (spec 001, 2.4-2.5)', () => {
-  it.each(contentPages)(
-    "$path: the app's head tags in place of the served copy's, the preview picture, accessible at 1280 px, then fits 375 px",
-    async ({ path: pagePath, heading }) => {
-      const page = await browser.newPage();
-      const problems = watchPageProblems(page);
-      await page.goto(`${baseUrl}${pagePath}`);
-      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
-      await appHeadWritten(page);
+  it.each(contentPages)("$path: the app's head tags in place of the served copy's, the preview picture, accessible at 1280 px", async ({ path: pagePath, heading }) => {
+    const page = await browser.newPage();
+    const problems = watchPageProblems(page);
+    await page.goto(`${baseUrl}${pagePath}`);
+    await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+    await appHeadWritten(page);
 
-      // The server's pre-rendered tags gave way to the app's, on the origin the page was served
-      // from: one description beside index.html's, one canonical link.
-      const tags = await head(page);
-      expect(tags.descriptions).toBe(1);
-      expect(tags.canonicals).toEqual([`${baseUrl}${pagePath}`]);
-      // The preview picture is served (a PNG, not the app's HTML).
-      const image = await page.request.get(tags.ogImage ?? '');
-      expect(image.status()).toBe(200);
-      expect(image.headers()['content-type']).toBe('image/png');
+    // The server's pre-rendered tags gave way to the app's, on the origin the page was served
+    // from: one description beside index.html's, one canonical link.
+    const tags = await head(page);
+    expect(tags.descriptions).toBe(1);
+    expect(tags.canonicals).toEqual([`${baseUrl}${pagePath}`]);
+    // The preview picture is served (a PNG, not the app's HTML).
+    const image = await page.request.get(tags.ogImage ?? '');
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/png');
 
-      expect(await seriousViolations(page)).toEqual([]);
-      await fullPageScreenshot(page, `public-${slug(pagePath)}-1280`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await fullPageScreenshot(page, `public-${slug(pagePath)}-1280`);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 
-      // The same page on a phone's width: the layout follows the window, as it does on load.
-      await page.setViewportSize({ width: 375, height: 812 });
-      await expectFitsAPhone(page, pagePath);
-      expect(problems).toEqual([]);
-      await page.close();
-    },
-  );
-
-  it.each(otherPublicPages)('%s: no sideways scroll at 375 px, accessible', async (pagePath) => {
+  it.each([...contentPages.map((page) => page.path), ...otherPublicPages])('%s: no sideways scroll at 375 px, accessible', async (pagePath) => {
     const page = await browser.newPage();
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(`${baseUrl}${pagePath}`);
