@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { WindowedRows } from '../../components/ui/windowed-rows';
 import { subscriptionStatusLabel } from '../../lib/api/subscription-status-label';
 import type { SubscriptionStatusLabel } from '../../lib/api/subscription-status-label';
 import { adminUserAuditPath } from '../../lib/routes/paths';
@@ -54,11 +55,11 @@ export function AllUsersTable({ users }: { users: readonly AdminUser[] }) {
               <td colSpan={6}>No users found</td>
             </tr>
           ) : null}
-          {rows.padTop > 0 ? <tr style={{ height: rows.padTop }} aria-hidden="true" /> : null}
-          {users.slice(rows.start, rows.end).map((user, offset) => (
-            <UserRow key={user.id} user={user} rowIndex={rows.start + offset + 2} />
-          ))}
-          {rows.padBottom > 0 ? <tr style={{ height: rows.padBottom }} aria-hidden="true" /> : null}
+          <WindowedRows rows={rows}>
+            {users.slice(rows.start, rows.end).map((user, offset) => (
+              <UserRow key={user.id} user={user} rowIndex={rows.start + offset + 2} />
+            ))}
+          </WindowedRows>
         </tbody>
       </table>
     </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
-import { fieldControlClass, FormField } from '../../components/ui/form-field';
+import { fieldControl, FormField } from '../../components/ui/form-field';
 import styles from './auth-page.module.css';
 import { codeFailure } from './code-failure';
 import type { CodeFailure } from './code-failure';
@@ -61,18 +61,16 @@ export function LoginCodeStep({ email, sentAt, onResent, onSendAnother }: LoginC
       <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
         <FormField htmlFor="login-code" label="Verification code" error={message}>
           <input
-            id="login-code"
+            {...fieldControl('login-code', message)}
             name="code"
             type="text"
             inputMode="numeric"
             autoComplete="one-time-code"
             placeholder="000000"
             maxLength={CODE_LENGTH}
-            className={`${message ? fieldControlClass.invalid : fieldControlClass.input} ${styles.code}`}
+            className={`${fieldControl('login-code', message).className} ${styles.code}`}
             value={code}
             disabled={limited}
-            aria-invalid={message !== null}
-            aria-describedby={message ? 'login-code-error' : undefined}
             onChange={(event) => setCode(event.target.value)}
           />
         </FormField>

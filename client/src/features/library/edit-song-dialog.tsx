@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
-import { FormField, fieldControlClass } from '../../components/ui/form-field';
+import { FormField, fieldControl } from '../../components/ui/form-field';
 import { ModalDialog } from '../../components/ui/modal-dialog';
 import { showToast } from '../../components/ui/toast-store';
 import { useEditSongGenreMutation, useEditSongMetadataMutation, useRescanSongBpmMutation } from './edit-song-api';
@@ -110,11 +110,8 @@ export function EditSongDialog({ song, onClose, onChanged }: EditSongDialogProps
   }
 
   const control = (field: SongDetailsField) => ({
-    id: `${formId}-${field}`,
-    className: problems[field] ? fieldControlClass.invalid : fieldControlClass.input,
+    ...fieldControl(`${formId}-${field}`, problems[field]),
     value: form[field],
-    'aria-invalid': problems[field] ? true : undefined,
-    'aria-describedby': problems[field] ? `${formId}-${field}-error` : undefined,
     disabled: saving,
   });
 
