@@ -23,10 +23,7 @@ const badgeClass: Record<SubscriptionStatusLabel, string> = {
   Free: tableStyles.badge,
 };
 
-/**
- * The Overview's 'All Users' table (spec 001, 2.9), in the server's order. Each e-mail links to
- * the user's audit page. Windowed: only the rows in view are rendered.
- */
+/** The Overview's 'All Users' table (spec 001, 2.9), in the server's order, windowed. */
 export function AllUsersTable({ users }: { users: readonly AdminUser[] }) {
   const { rows, onScroll } = useVisibleRows(users.length, ROW_HEIGHT_PX, SCROLLER_HEIGHT_PX);
   return (

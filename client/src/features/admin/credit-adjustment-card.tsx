@@ -18,11 +18,7 @@ export interface CreditAdjustmentCardProps {
   onRecorded(): void;
 }
 
-/**
- * Grant or take back purchased credits, with a reason (POST .../credit-adjustments). Checked here
- * first (credit-adjustment-form.ts), then by the server; on success the card says what was
- * recorded and clears the form.
- */
+/** Grants or takes back purchased credits with a reason, checked here and by the server. */
 export function CreditAdjustmentCard({ userId, email, onRecorded }: CreditAdjustmentCardProps) {
   const [credits, setCredits] = useState('');
   const [reason, setReason] = useState('');

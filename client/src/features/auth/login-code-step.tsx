@@ -24,11 +24,7 @@ export interface LoginCodeStepProps {
   onSendAnother(): void;
 }
 
-/**
- * The 'Check Your Email' step: the address, the 6-digit code field and the way back. A refused
- * code is explained under the field: wrong, expired (with 'Send a new code'), or the attempt limit,
- * which also disables the field and its button.
- */
+/** The 'Check Your Email' step; a refused code is explained under the field (wrong, expired, or the attempt limit, which disables it). */
 export function LoginCodeStep({ email, sentAt, onResent, onSendAnother }: LoginCodeStepProps) {
   const { signIn, isPending } = useCodeSignIn();
   const { send, isSending } = useSendSignInMail();

@@ -26,10 +26,7 @@ export interface EditSongDialogProps {
   onChanged(): void;
 }
 
-/**
- * The edit song details modal (spec 000, sections 2 and 5): title, genres, key, BPM (with 'Detect
- * BPM') and difficulty. Only what changed is sent; a failed call keeps the dialog and its input.
- */
+/** The edit song details modal (spec 000, 2 and 5): sends only what changed; a failed call keeps the dialog and its input. */
 export function EditSongDialog({ song, onClose, onChanged }: EditSongDialogProps) {
   const formId = useId();
   // What the server holds as far as this dialog knows: the song as opened, plus each call that worked,

@@ -35,10 +35,7 @@ export interface SongsTableProps {
   sort: LibrarySort;
   onSort(column: SortColumn): void;
   onToggleStar(song: LibrarySong): void;
-  /**
-   * Opens the edit song details modal for the song (decision 0011), for every user: a musician's
-   * edit changes their own view, an administrator's everyone's (decision 0063).
-   */
+  /** Opens the edit dialog for every user: a musician's edit is their own, an admin's everyone's (decisions 0011, 0063). */
   onEdit(song: LibrarySong): void;
 }
 
