@@ -1,11 +1,7 @@
 /** The fixed design size every non-public screen is drawn at (spec 001, section 2.1). */
 export const DESIGN_WIDTH = 1280;
 export const DESIGN_HEIGHT = 800;
-/**
- * Windows narrower than 800 px (phones) get the phone layout instead of the canvas, which would
- * shrink to 0.3 on a 390 px phone (decision 0034). The CSS modules' `@media (max-width: 799.98px)`
- * blocks are the same breakpoint.
- */
+/** Below 800 px the phone layout replaces the canvas (decision 0034); the CSS modules' 799.98px media blocks use the same breakpoint. */
 export const PHONE_LAYOUT_QUERY = '(max-width: 799.98px)';
 /** Beyond twice the design size the layout only gets blurrier, so the scale stops there. */
 export const MAX_CANVAS_SCALE = 2;

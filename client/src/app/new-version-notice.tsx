@@ -6,10 +6,7 @@ import { hasNewVersion, reloadIntoNewVersion, subscribeToNewVersion } from './se
 /** The notice's words. */
 export const NEW_VERSION_TEXT = 'A new version of Woodshed is available.';
 
-/**
- * Shown over every page once the service worker has a new version waiting. Only 'Reload' moves
- * the page to it: nothing reloads by itself, so a song being played is never cut off.
- */
+/** Over every page once a new service worker waits; only 'Reload' switches, so a playing song is never cut off. */
 export function NewVersionNotice() {
   const available = useSyncExternalStore(subscribeToNewVersion, hasNewVersion);
   if (!available) return null;

@@ -4,11 +4,7 @@ import { selectSessionOffline } from '../lib/session/known-user-slice';
 import { useAppDispatch, useAppSelector } from './hooks';
 import styles from './offline-notice.module.css';
 
-/**
- * While the signed-in user is shown from the last known session because the API could not be
- * reached (decision 0020): a small notice, and a new session check once the browser is back online
- * (a session that ended meanwhile then signs out, as any 401 does).
- */
+/** Shown while the user comes from the last known session because the API is unreachable (decision 0020); rechecks the session once online. */
 export function OfflineNotice() {
   const offline = useAppSelector(selectSessionOffline);
   const dispatch = useAppDispatch();

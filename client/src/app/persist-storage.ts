@@ -1,10 +1,6 @@
 import type { Storage } from 'redux-persist';
 
-/**
- * redux-persist's storage over the browser's localStorage. Written out because the package's own
- * `lib/storage` entry ships no types that TypeScript can resolve; a blocked or full localStorage
- * (private mode) must not break the app, so failures fall back to "nothing stored".
- */
+/** redux-persist storage over localStorage, written out because the package's `lib/storage` has no resolvable types; a blocked or full localStorage reads as empty. */
 export const persistStorage: Storage = {
   getItem(key: string): Promise<string | null> {
     try {

@@ -3,13 +3,7 @@ import { watchForNewVersion } from './service-worker-update';
 /** Spec 001, 4 and 9: the service worker is checked for a new version every 60 s. */
 export const SERVICE_WORKER_UPDATE_CHECK_MS = 60_000;
 
-/**
- * Registers the service worker the build writes (/service-worker.js, vite-plugin-pwa; decisions 0026 and 0060) once
- * the page has loaded, so it never competes with the first screen for the network, and asks for
- * an update every 60 s. A check that fails (offline) is simply tried again next time. A new version
- * it finds waits, and the new-version notice offers to reload into it (service-worker-update.ts).
- * Only the production build has a worker: the dev server serves none.
- */
+/** Registers the build's service worker (decisions 0026, 0060) after load and checks for updates every 60 s; a new version waits for the notice. Production builds only. */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const register = () => {

@@ -4,10 +4,7 @@ import { Toaster } from '../components/ui/toaster';
 import { pageHeadOwnsTitle } from '../lib/page-head/use-page-head';
 import type { RouteHandle } from './route-handle';
 
-/**
- * The top route: keeps the browser tab title in step with the deepest route that names one, and
- * draws the toasts, which outlive the screen that raised them (sign-in toasts survive the redirect).
- */
+/** The top route: keeps the tab title in step with the deepest route and draws the toasts, which outlive the screen that raised them. */
 export function RootLayout() {
   const matches = useMatches();
   const title = matches
@@ -15,9 +12,7 @@ export function RootLayout() {
     .filter((candidate) => candidate !== undefined)
     .at(-1);
 
-  // A pre-rendered public page (decision 0060) shows the server's copy of the page until the app
-  // draws its first screen; both go in the same frame, so nothing blinks. Its head tags go too:
-  // the screen writes its own (use-page-head.ts), and a page navigated to later must not keep them.
+  // Drops the pre-rendered page (decision 0060) and its head tags in the frame the app draws its first screen, so nothing blinks.
   useLayoutEffect(() => {
     document.getElementById('prerendered')?.remove();
     for (const tag of Array.from(document.head.querySelectorAll('[data-prerendered]'))) tag.remove();

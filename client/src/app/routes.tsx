@@ -14,9 +14,7 @@ import type { RouteHandle } from './route-handle';
 /** Loads a screen's module and returns the screen, ready to render. */
 type ScreenLoader = () => Promise<ReactNode>;
 
-// Each screen is its own chunk, loaded when its route is first matched (React Router's `lazy`: the
-// router waits for it before it shows the route, so nothing flashes). The public pages thus never
-// download the player's audio code, the library's database or the admin screens (decision 0027).
+// Each screen is its own lazily loaded chunk, so public pages never download the player, database or admin code (decision 0027).
 function lazyElement(load: ScreenLoader): RouteObject['lazy'] {
   return async () => ({ element: await load() });
 }
@@ -46,11 +44,7 @@ const seoLanding = (kind: 'drumless' | 'bassless' | 'guitarless' | 'vocal'): Scr
   return <SeoLandingScreen kind={kind} />;
 };
 
-/**
- * The route table of spec 001, section 2.1. Public pages render bare; every other page, the
- * not-found screen included, is drawn in the scaled canvas; the protected ones also sit behind the
- * session guard, which sends visitors without a session to /landing.
- */
+/** The routes of spec 001, 2.1: public pages bare, the rest in the scaled canvas, the protected ones behind the session guard. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

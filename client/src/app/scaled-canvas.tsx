@@ -4,12 +4,7 @@ import styles from './scaled-canvas.module.css';
 import { useCanvasScale } from './use-canvas-scale';
 import { usePhoneLayout } from './use-phone-layout';
 
-/**
- * The fixed 1280x800 design canvas every non-public screen is drawn in, scaled to fit the window
- * (capped at 2) and centred. Screens inside lay out in design pixels and never see the window size.
- * Below 800 px wide (phones) there is no canvas: the screens fill the window and reflow to their
- * phone layout (the `max-width: 799.98px` blocks of their CSS modules; decision 0034).
- */
+/** The 1280x800 design canvas, scaled to fit (at most 2x) and centred; below 800 px the screens fill the window in their phone layout (decision 0034). */
 export function ScaledCanvas({ children }: { children: ReactNode }) {
   const phone = usePhoneLayout();
   if (phone) {

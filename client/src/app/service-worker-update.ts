@@ -1,8 +1,4 @@
-/**
- * The new version of the app the service worker found (decision 0026: checked every 60 s), as a
- * tiny store the notice subscribes to. A new worker waits (no skipWaiting) until the musician
- * chooses to reload: the page never reloads by itself, least of all in the middle of a song.
- */
+/** The new app version the service worker found, as a tiny store; it waits until the musician reloads, so the page never reloads mid-song. */
 
 let waitingWorker: ServiceWorker | null = null;
 const listeners = new Set<() => void>();
@@ -24,11 +20,7 @@ export function hasNewVersion(): boolean {
   return waitingWorker !== null;
 }
 
-/**
- * Watches `registration` for a new version: one already waiting (found by an earlier visit or
- * another tab), or one the 60 s check installs while the page is open. A worker that installs
- * while none is active yet is the first install, not a new version, and is not reported.
- */
+/** Reports a waiting worker, or one installed while the page is open; the very first install is not a new version. */
 export function watchForNewVersion(registration: ServiceWorkerRegistration): void {
   const followInstall = (installing: ServiceWorker | null) => {
     installing?.addEventListener('statechange', () => {
@@ -40,11 +32,7 @@ export function watchForNewVersion(registration: ServiceWorkerRegistration): voi
   registration.addEventListener('updatefound', () => followInstall(registration.installing));
 }
 
-/**
- * 'Reload': tells the waiting worker to take over (Workbox's generated worker skips waiting on
- * the SKIP_WAITING message), then reloads once it is active, so the page loads the new version.
- * When another tab already activated it, this just reloads.
- */
+/** Tells the waiting worker to skip waiting, then reloads once it is active (or at once, if another tab activated it). */
 export function reloadIntoNewVersion(): void {
   const worker = waitingWorker;
   if (!worker || worker.state === 'activated' || worker.state === 'redundant') {

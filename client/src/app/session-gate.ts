@@ -9,11 +9,7 @@ export interface CurrentUserState {
   isPending: boolean;
 }
 
-/**
- * Decides the guard's state. An error (a 401 included) always redirects, even if an older answer
- * still had a user: that is how a log-out takes effect. A refetch with a user already known keeps
- * the content up instead of flashing the loading state.
- */
+/** An error (a 401 included) always redirects, which is how a log-out takes effect; a refetch with a known user keeps the content up. */
 export function sessionGate({ hasUser, isError, isPending }: CurrentUserState): SessionGate {
   if (isError) return 'redirect';
   if (hasUser) return 'content';

@@ -40,21 +40,14 @@ const rootReducer = combineReducers({
 /** The whole Redux state, as selectors and `useAppSelector` see it. */
 export type RootState = ReturnType<typeof rootReducer>;
 
-/**
- * What a store may start from: any slices, each as its own reducer defines it. Persisted slices are
- * given without redux-persist's `_persist` marker, which only `persistStore` may add: a preloaded
- * marker would make redux-persist skip rehydrating that slice.
- */
+/** Any slices to start from; persisted ones without redux-persist's `_persist` marker, which would stop it rehydrating them. */
 export interface PreloadedAppState extends Partial<Omit<RootState, 'player' | 'knownUser' | 'welcome'>> {
   player?: PlayerState;
   knownUser?: KnownUserState;
   welcome?: WelcomeState;
 }
 
-/**
- * Builds the app's Redux store: one per page load (`app.tsx` wraps it in redux-persist), and one per
- * test, started from `preloadedState`.
- */
+/** The app's Redux store: one per page load, or per test from `preloadedState`. */
 export function makeStore(preloadedState?: PreloadedAppState) {
   return configureStore({
     reducer: rootReducer,

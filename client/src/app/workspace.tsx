@@ -13,11 +13,7 @@ import { paths, SONG_ID_PARAM } from '../lib/routes/paths';
 import { useAppSelector } from './hooks';
 import styles from './workspace.module.css';
 
-/**
- * The signed-in workspace: the shared header, then the library and the player, which stay mounted
- * together and are only shown or hidden by the route (so playback and scroll position survive a
- * trip to the library); membership, usage and admin render through the outlet as overlays on top.
- */
+/** The signed-in workspace: header, then library and player, kept mounted and only shown or hidden (playback and scroll survive); other screens overlay via the outlet. */
 export function Workspace() {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();

@@ -14,11 +14,7 @@ export interface PrerenderedPage {
   head: PageHeadTags;
 }
 
-/**
- * Renders the public page at `path` as the browser would for a visitor (no session, nothing
- * stored), with the app's own routes, store and screens (decision 0060). Its addresses are on
- * {@link PRERENDER_ORIGIN}. Runs in Node at build time (scripts/build/prerender-plugin.ts).
- */
+/** Renders the public page at `path` as a visitor sees it, with the app's routes, store and screens, in Node at build time (decision 0060). */
 export async function renderPublicPage(path: string): Promise<PrerenderedPage> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(path, PRERENDER_ORIGIN)));

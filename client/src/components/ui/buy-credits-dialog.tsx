@@ -7,18 +7,12 @@ import { showToast } from './toast-store';
 
 /** Props of {@link BuyCreditsDialog}. */
 export interface BuyCreditsDialogProps {
-  /**
-   * The screen the checkout returns to: 'membership' buys through POST /api/credits/create-checkout
-   * (back with `credits_purchase=`), 'usage' through POST /api/credits/purchase (back with `purchase=`).
-   */
+  /** Where the checkout returns: 'membership' buys via /api/credits/create-checkout, 'usage' via /api/credits/purchase. */
   returnTo: 'membership' | 'usage';
   onClose(): void;
 }
 
-/**
- * The Buy Credits modal (spec 000, sections 1, 2 and 8): one pack of 100 credits for $5 that never
- * expires. While purchasing is off it says so in a toast and calls nothing.
- */
+/** The Buy Credits modal (spec 000, 1, 2, 8): 100 credits for $5; while purchasing is off it only toasts. */
 export function BuyCreditsDialog({ returnTo, onClose }: BuyCreditsDialogProps) {
   const purchasingEnabled = usePurchasingEnabled();
   const [createCheckout, membershipCall] = useCreateCreditsCheckoutMutation();

@@ -1,9 +1,4 @@
-/**
- * The landing footer's social and community links (spec 001, 2.4: Instagram, X, TikTok, Discord
- * and a Community link to a chat server). Woodshed ships with no accounts of its own, so each
- * address comes from the operator's build settings and a link is shown only when it is set:
- * inventing handles would send visitors to strangers' profiles.
- */
+/** The footer's community links (spec 001, 2.4), each shown only when the operator's build sets its address: Woodshed has no accounts of its own. */
 
 /** One footer link to a profile or chat server. */
 export interface CommunityLink {

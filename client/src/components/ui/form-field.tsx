@@ -35,3 +35,13 @@ export const fieldControlClass = {
   input: styles.control,
   invalid: `${styles.control} ${styles.invalid}`,
 };
+
+/** The id, class and ARIA props that tie a FormField's control to its label and to `error`, its message if any. */
+export function fieldControl(id: string, error: unknown) {
+  return {
+    id,
+    className: error ? fieldControlClass.invalid : fieldControlClass.input,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+  };
+}

@@ -19,12 +19,7 @@ export interface ModalDialogProps {
   trigger?: string;
 }
 
-/**
- * A centred modal over a dimmed page: the upgrade, credits and membership dialogs share this frame.
- * It is the platform's modal `<dialog>` (see useModalDialog): focus moves in, stays in, and goes
- * back to the opener when it closes. The element fills the window and is the dimmed backdrop
- * itself, so a click on it outside the card is a click on the backdrop.
- */
+/** A centred modal on the platform's `<dialog>` (see useModalDialog); the element is itself the dimmed backdrop, so a click outside the card hits it. */
 export function ModalDialog({ title, children, actions, onClose, role = 'dialog', width, trigger }: ModalDialogProps) {
   const titleId = useId();
   const dialog = useModalDialog(onClose);

@@ -43,6 +43,16 @@ const commonLinks = [productLinks[0], productLinks[1], ...legalLinks];
 // Read once: the addresses are fixed at build time.
 const community = communityLinks(import.meta.env);
 
+/** The Woodshed mark and name, leading to the landing page. */
+export function BrandLink({ className }: { className?: string }) {
+  return (
+    <Link to={paths.landing} className={className ? `${styles.brand} ${className}` : styles.brand}>
+      <span className={styles.mark} aria-hidden="true" />
+      Woodshed
+    </Link>
+  );
+}
+
 /** The frame of the public pages: a header with the sign-in buttons, the page, a link footer with the contact address. */
 export function PublicPage({ children, trialButton = false, fullFooter = false, sections = [] }: PublicPageProps) {
   return (
@@ -51,10 +61,7 @@ export function PublicPage({ children, trialButton = false, fullFooter = false, 
         Skip to content
       </a>
       <header className={styles.header}>
-        <Link to={paths.landing} className={styles.brand}>
-          <span className={styles.mark} aria-hidden="true" />
-          Woodshed
-        </Link>
+        <BrandLink />
         {sections.length > 0 ? (
           <nav className={styles.sections} aria-label="On this page">
             {sections.map((section) => (

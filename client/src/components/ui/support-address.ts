@@ -1,8 +1,4 @@
-/**
- * The public pages' contact address. The spec names no domain, so it is support@ the site's own
- * domain (the host it is served from, without a leading 'www.'), unless the operator's build sets
- * VITE_SUPPORT_EMAIL to another address.
- */
+/** The public pages' contact address: support@ the serving host (without 'www.'), unless the build sets VITE_SUPPORT_EMAIL. */
 
 const ADDRESS = /^[^\s@<>()",;]+@[^\s@<>()",;]+$/;
 

@@ -2,10 +2,7 @@ import { useSyncExternalStore } from 'react';
 import styles from './toaster.module.css';
 import { toastStore } from './toast-store';
 
-/**
- * Draws the one current toast (see toast-store.ts) in the window's corner, above every page and
- * outside the design canvas so it keeps its size. Failures are announced assertively.
- */
+/** Draws the current toast in the window's corner, outside the canvas so it keeps its size; failures are announced assertively. */
 export function Toaster() {
   // No toast in a page rendered at build time (the third argument).
   const toast = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot, () => null);

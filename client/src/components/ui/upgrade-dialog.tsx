@@ -24,12 +24,7 @@ export interface UpgradeDialogProps {
   onClose(): void;
 }
 
-/**
- * The Upgrade to Pro modal (spec 000, sections 1, 2 and 8): the plans ($15 per month, $160 per
- * year), each starting a checkout the browser is sent to; 'Failed to start upgrade process' when
- * it cannot start. While purchasing is off a plan only toasts 'Purchasing Temporarily Unavailable'
- * (no call). Escape and the backdrop close it.
- */
+/** The Upgrade to Pro modal (spec 000, 1, 2, 8): each plan starts a checkout; while purchasing is off it only toasts. */
 export function UpgradeDialog({ trigger, onClose }: UpgradeDialogProps) {
   const [createCheckout, { isLoading }] = useCreateSubscriptionCheckoutMutation();
   const purchasingEnabled = usePurchasingEnabled();

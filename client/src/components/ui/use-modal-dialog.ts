@@ -1,13 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { RefObject } from 'react';
 
-/**
- * Opens the `<dialog>` element given the returned ref with `showModal()` for as long as the
- * component is mounted: the browser moves focus into it, keeps Tab inside it and makes the page
- * behind inert. React decides when the dialog is gone (the component unmounts), never the browser:
- * Escape (the dialog's `cancel` event) calls `onDismiss` and nothing else, and with no `onDismiss`
- * it does nothing. On unmount focus goes back to what had it before the dialog opened.
- */
+/** Shows the dialog modally while mounted. React alone closes it: Escape only calls `onDismiss` (if any); on unmount focus returns to the opener. */
 export function useModalDialog(onDismiss: (() => void) | undefined): RefObject<HTMLDialogElement | null> {
   const ref = useRef<HTMLDialogElement>(null);
   const dismiss = useRef(onDismiss);

@@ -16,10 +16,7 @@ export interface AccountPopoverProps {
   onUpgrade(): void;
 }
 
-/**
- * The account menu (spec 000, "Shared header and account menu"): who is signed in, membership,
- * usage, the practice log, legal links, the admin entry for admins, and Log Out.
- */
+/** The account menu (spec 000, "Shared header and account menu"). */
 export function AccountPopover({ id, user, isLoading, subscribed, onUpgrade }: AccountPopoverProps) {
   const { logOut, isPending } = useLogOut();
   return (

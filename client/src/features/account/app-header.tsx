@@ -15,10 +15,7 @@ export interface AppHeaderProps {
 
 const popoverId = 'account-popover';
 
-/**
- * The header of the library and player (spec 000, "Shared header and account menu"): SONGS, the
- * current song's title, and ACCOUNT with its popover and PRO badge.
- */
+/** The library and player header (spec 000, "Shared header and account menu"): SONGS, the song title, ACCOUNT with its popover and PRO badge. */
 export function AppHeader({ songTitle }: AppHeaderProps) {
   const location = useLocation();
   const { data: user, isLoading: userLoading } = useCurrentUserQuery();

@@ -7,11 +7,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { paths } from '../../lib/routes/paths';
 import { useLogoutMutation } from './account-api';
 
-/**
- * Log Out (spec 000, sections 2, 7 and 8): end the session, then toast, go to /login and drop
- * everything cached for the user (every API answer, the last song), so whoever signs in next on
- * this browser never sees it; a failure is a destructive toast and nothing else changes.
- */
+/** Log Out (spec 000, 2, 7, 8): end the session, go to /login and drop everything cached for the user; a failure only toasts. */
 export function useLogOut(): { logOut(): Promise<void>; isPending: boolean } {
   const [logout, { isLoading }] = useLogoutMutation();
   const dispatch = useAppDispatch();
@@ -25,9 +21,7 @@ export function useLogOut(): { logOut(): Promise<void>; isPending: boolean } {
       return;
     }
     showToast({ title: 'Logged out', description: "You've been successfully logged out." });
-    // Leave the protected screens first (flushSync: they are unmounted when this resolves). Were
-    // the caches invalidated while the route guard still listened, its refetch would answer 401
-    // and the guard would send the visitor to /landing instead of /login.
+    // Leave the protected screens first: with the guard still mounted, the invalidation's 401 would send the visitor to /landing, not /login.
     await navigate(paths.login, { flushSync: true });
     dispatch(sessionEnded());
     dispatch(api.util.resetApiState());

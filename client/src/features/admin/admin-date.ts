@@ -1,11 +1,6 @@
 const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/**
- * A date in the admin screens' form 'MMM dd, yyyy' (spec 001, 2.9), e.g. 'Mar 05, 2025'. Read in
- * UTC, as the server records every time, so two admins in different zones see the same day
- * (decision 0022). Null for a missing or unreadable value; callers choose the stand-in
- * (a dash, 'Never').
- */
+/** 'MMM dd, yyyy' in UTC (spec 001, 2.9; decision 0022), or null for a missing or unreadable value. */
 export function formatAdminDate(value: string | null | undefined): string | null {
   if (value === null || value === undefined || value === '') return null;
   const date = new Date(value);

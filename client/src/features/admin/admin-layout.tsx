@@ -12,12 +12,7 @@ const tabs = [
   { to: paths.adminSettings, label: 'Settings' },
 ];
 
-/**
- * The admin area's shared frame (spec 001, 2.9): heading, way back to the library, four tabs.
- * Only admins get the tabs and screens (decision 0022); anyone else signed in
- * sees a short refusal instead, and the screens' calls are never made (the server refuses them
- * with 403 regardless).
- */
+/** The admin frame (spec 001, 2.9): heading, way back, four tabs; non-admins see a refusal and no admin call is made (decision 0022). */
 export function AdminLayout() {
   const { data: user } = useCurrentUserQuery();
   const admin = isAdminUser(user);

@@ -6,11 +6,7 @@ import screenStyles from './admin-screen.module.css';
 import styles from './admin-settings-screen.module.css';
 import { UsageNotes } from './usage-notes';
 
-/**
- * /admin/settings (spec 001, 2.9): the purchasing switch and the Usage Notes card. The switch is
- * optimistic (admin-api.ts): it flips at once, everywhere in this tab, and flips back with the
- * spec's 'Error' toast when the server refuses.
- */
+/** /admin/settings (spec 001, 2.9): the optimistic purchasing switch and the Usage Notes card. */
 export function AdminSettingsScreen() {
   const { data: settings, isLoading, isError } = useAdminSettingsQuery();
   const [update, { isLoading: saving }] = useUpdateAdminSettingsMutation();

@@ -10,10 +10,7 @@ import { AuditEventsCard } from './audit-events-card';
 import type { AuditEventType } from './audit-event-types';
 import { CreditAdjustmentCard } from './credit-adjustment-card';
 
-/**
- * /admin/users/:userId (beyond the spec, decision 0022): one user's history and the credit
- * adjustment form. Reached from the e-mail links of the Overview and Usage tables.
- */
+/** /admin/users/:userId (decision 0022): one user's history and the credit adjustment form. */
 export function AdminUserAuditScreen() {
   const { userId: param } = useParams();
   const userId = /^[1-9]\d{0,9}$/.test(param ?? '') ? Number(param) : null;

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { WindowedRows } from '../../components/ui/windowed-rows';
 import { subscriptionStatusLabel } from '../../lib/api/subscription-status-label';
 import type { SubscriptionStatusLabel } from '../../lib/api/subscription-status-label';
 import { adminUserAuditPath } from '../../lib/routes/paths';
@@ -22,10 +23,7 @@ const badgeClass: Record<SubscriptionStatusLabel, string> = {
   Free: tableStyles.badge,
 };
 
-/**
- * The Overview's 'All Users' table (spec 001, 2.9), in the server's order. Each e-mail links to
- * the user's audit page. Windowed: only the rows in view are rendered.
- */
+/** The Overview's 'All Users' table (spec 001, 2.9), in the server's order, windowed. */
 export function AllUsersTable({ users }: { users: readonly AdminUser[] }) {
   const { rows, onScroll } = useVisibleRows(users.length, ROW_HEIGHT_PX, SCROLLER_HEIGHT_PX);
   return (
@@ -54,11 +52,11 @@ export function AllUsersTable({ users }: { users: readonly AdminUser[] }) {
               <td colSpan={6}>No users found</td>
             </tr>
           ) : null}
-          {rows.padTop > 0 ? <tr style={{ height: rows.padTop }} aria-hidden="true" /> : null}
-          {users.slice(rows.start, rows.end).map((user, offset) => (
-            <UserRow key={user.id} user={user} rowIndex={rows.start + offset + 2} />
-          ))}
-          {rows.padBottom > 0 ? <tr style={{ height: rows.padBottom }} aria-hidden="true" /> : null}
+          <WindowedRows rows={rows}>
+            {users.slice(rows.start, rows.end).map((user, offset) => (
+              <UserRow key={user.id} user={user} rowIndex={rows.start + offset + 2} />
+            ))}
+          </WindowedRows>
         </tbody>
       </table>
     </div>

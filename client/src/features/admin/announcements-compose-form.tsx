@@ -15,10 +15,7 @@ export interface AnnouncementsComposeFormProps {
   busy: boolean;
 }
 
-/**
- * The compose form (spec 001 sections 2.9 and 5): subject, message (HTML allowed; the text body is
- * derived from it) and target audience. Blank fields get the 'Missing fields' toast.
- */
+/** The compose form (spec 001, 2.9 and 5): subject, HTML message and audience. */
 export function AnnouncementsComposeForm({ onSubmit, resetKey, busy }: AnnouncementsComposeFormProps) {
   return <ComposeFields key={resetKey} onSubmit={onSubmit} busy={busy} />;
 }

@@ -27,11 +27,7 @@ function songName(songId: number, titles: SongTitles, capital = false): string {
   return title ? `“${title}”` : `${capital ? 'Song' : 'song'} ${songId}`;
 }
 
-/**
- * One line saying what an event did, for the audit table: the figures an admin checks (bytes,
- * credits, amounts, reasons, song titles) in words. Types without their own wording list their
- * data fields, so nothing the server sent is hidden.
- */
+/** One line saying what an event did; types without their own wording list their data fields, so nothing sent is hidden. */
 export function auditEventSummary(event: Pick<AuditEvent, 'type' | 'data'>, songTitles: SongTitles = {}): string {
   const { data } = event;
   switch (event.type) {

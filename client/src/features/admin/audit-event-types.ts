@@ -1,8 +1,4 @@
-/**
- * The event types of a user's history that the audit can filter on, in the groups the filter
- * shows. The server lists the same types (projections/user-event-history, which the client may
- * not import) and answers 400 to any other, so a type missing here is only missing from the menu.
- */
+/** The audit filter's event types, grouped; the server (projections/user-event-history) refuses any other type. */
 export const auditEventGroups = [
   { label: 'Account', types: ['UserRegistered', 'UserSignedIn', 'UserSignedOut', 'TutorialDismissed', 'UserPreferencesChanged', 'AnnouncementsUnsubscribed', 'AnnouncementsResubscribed'] },
   { label: 'Library', types: ['SongPlayed', 'SongStarred', 'SongUnstarred', 'SongMetadataEdited', 'SongGenreEdited', 'SongDetailsEditedForUser', 'SongBpmDetected', 'SongPresetSaved', 'SongPresetReset'] },

@@ -24,10 +24,7 @@ export interface AuditEventsCardProps {
   onTypeChange(type: AuditEventType | null): void;
 }
 
-/**
- * The user's event history, newest first, one page of 50 at a time (Newer / Older walk the
- * server's cursors), filterable by one event type. A new filter starts again at the newest page.
- */
+/** The user's event history, newest first, 50 a page, filterable by type; a new filter starts at the newest page. */
 export function AuditEventsCard({ userId, type, onTypeChange }: AuditEventsCardProps) {
   // The cursors of the pages walked so far: the last one is the page shown (null: the newest).
   const [cursors, setCursors] = useState<(string | null)[]>([null]);

@@ -1,4 +1,6 @@
 import { Link } from 'react-router-dom';
+import { SortHeader } from '../../components/ui/sort-header';
+import { WindowedRows } from '../../components/ui/windowed-rows';
 import { adminUserAuditPath } from '../../lib/routes/paths';
 import tableStyles from './admin-table.module.css';
 import styles from './bandwidth-table.module.css';
@@ -60,24 +62,7 @@ export function BandwidthTable({ rows, sort, onSort, now }: BandwidthTableProps)
           <tr>
             {columns.map(({ key, label, numeric }) => {
               if (key === null) return <th key={label} scope="col">{label}</th>;
-              const active = sort.column === key;
-              return (
-                <th
-                  key={label}
-                  scope="col"
-                  className={numeric ? styles.numericHeader : undefined}
-                  aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-                >
-                  <button type="button" className={tableStyles.sortButton} onClick={() => onSort(key)} aria-label={`Sort by ${label}`}>
-                    {label}
-                    {active ? (
-                      <span className={tableStyles.sortMark} aria-hidden="true">
-                        {sort.direction === 'asc' ? '▲' : '▼'}
-                      </span>
-                    ) : null}
-                  </button>
-                </th>
-              );
+              return <SortHeader key={label} column={key} label={label} sort={sort} onSort={onSort} className={numeric ? styles.numericHeader : undefined} />;
             })}
           </tr>
         </thead>
@@ -87,11 +72,11 @@ export function BandwidthTable({ rows, sort, onSort, now }: BandwidthTableProps)
               <td colSpan={columns.length}>No usage data available</td>
             </tr>
           ) : null}
-          {visible.padTop > 0 ? <tr style={{ height: visible.padTop }} aria-hidden="true" /> : null}
-          {rows.slice(visible.start, visible.end).map((row, offset) => (
-            <UsageRow key={row.id} row={row} rank={visible.start + offset + 1} now={now} />
-          ))}
-          {visible.padBottom > 0 ? <tr style={{ height: visible.padBottom }} aria-hidden="true" /> : null}
+          <WindowedRows rows={visible}>
+            {rows.slice(visible.start, visible.end).map((row, offset) => (
+              <UsageRow key={row.id} row={row} rank={visible.start + offset + 1} now={now} />
+            ))}
+          </WindowedRows>
         </tbody>
       </table>
     </div>

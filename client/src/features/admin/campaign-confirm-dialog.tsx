@@ -12,10 +12,7 @@ export interface CampaignConfirmDialogProps {
   onCancel(): void;
 }
 
-/**
- * Asks to confirm a campaign before it is queued (spec 001 section 2.9): its subject and audience,
- * and for the all audience the warning that the mail goes to ALL users and a test should run first.
- */
+/** Confirms a campaign before it is queued (spec 001, 2.9), warning when it goes to all users. */
 export function CampaignConfirmDialog({ campaign, sending, onConfirm, onCancel }: CampaignConfirmDialogProps) {
   return (
     <ModalDialog

@@ -6,11 +6,7 @@ import styles from './announcements.module.css';
 import { type EmailCampaign, useCancelEmailCampaignMutation, usePauseEmailCampaignMutation, useResumeEmailCampaignMutation } from './campaign-api';
 import { type CampaignRowAction, campaignRowActions, campaignStatusLabel } from './campaign-rules';
 
-/**
- * The campaign history (spec 001 sections 2.9 and 4): subject, audience, status, sent of total,
- * created date, and the actions the row's state allows. A failed action shows nothing (spec 001
- * section 8); the next poll shows the true state.
- */
+/** The campaign history (spec 001, 2.9 and 4); a failed action shows nothing (section 8): the next poll shows the true state. */
 export function CampaignHistoryTable({ campaigns }: { campaigns: readonly EmailCampaign[] }) {
   const [pause, pausing] = usePauseEmailCampaignMutation();
   const [resume, resuming] = useResumeEmailCampaignMutation();

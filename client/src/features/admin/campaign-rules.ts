@@ -1,9 +1,6 @@
 import type { CampaignAudience } from './campaign-api';
 
-/**
- * The text body of a campaign, derived from its message (spec 001 section 3): HTML tags stripped,
- * non-breaking spaces made plain. The server derives it the same way and refuses any other.
- */
+/** A campaign's text body (spec 001, 3): tags stripped, non-breaking spaces made plain, exactly as the server derives it. */
 export function campaignTextBody(message: string): string {
   return message
     .replace(/<[^>]*>/g, '')

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
-import { FormField, fieldControlClass } from '../../components/ui/form-field';
+import { FormField, fieldControl } from '../../components/ui/form-field';
 import { showToast } from '../../components/ui/toast-store';
 import { serverErrorMessage } from '../../lib/api/server-error-message';
 import { useAdjustCreditsMutation } from './admin-api';
@@ -18,11 +18,7 @@ export interface CreditAdjustmentCardProps {
   onRecorded(): void;
 }
 
-/**
- * Grant or take back purchased credits, with a reason (POST .../credit-adjustments). Checked here
- * first (credit-adjustment-form.ts), then by the server; on success the card says what was
- * recorded and clears the form.
- */
+/** Grants or takes back purchased credits with a reason, checked here and by the server. */
 export function CreditAdjustmentCard({ userId, email, onRecorded }: CreditAdjustmentCardProps) {
   const [credits, setCredits] = useState('');
   const [reason, setReason] = useState('');
@@ -68,13 +64,10 @@ export function CreditAdjustmentCard({ userId, email, onRecorded }: CreditAdjust
         <div className={styles.credits}>
           <FormField htmlFor="adjust-credits" label="Credits" error={errors.credits}>
             <input
-              id="adjust-credits"
-              className={errors.credits ? fieldControlClass.invalid : fieldControlClass.input}
+              {...fieldControl('adjust-credits', errors.credits)}
               inputMode="numeric"
               placeholder="e.g. 50 or -20"
               value={credits}
-              aria-invalid={errors.credits ? true : undefined}
-              aria-describedby={errors.credits ? 'adjust-credits-error' : undefined}
               onChange={(event) => setCredits(event.target.value)}
             />
           </FormField>
@@ -82,13 +75,10 @@ export function CreditAdjustmentCard({ userId, email, onRecorded }: CreditAdjust
         <div className={styles.reason}>
           <FormField htmlFor="adjust-reason" label="Reason" error={errors.reason}>
             <input
-              id="adjust-reason"
-              className={errors.reason ? fieldControlClass.invalid : fieldControlClass.input}
+              {...fieldControl('adjust-reason', errors.reason)}
               maxLength={MAX_REASON_LENGTH}
               placeholder="Why, for the record"
               value={reason}
-              aria-invalid={errors.reason ? true : undefined}
-              aria-describedby={errors.reason ? 'adjust-reason-error' : undefined}
               onChange={(event) => setReason(event.target.value)}
             />
           </FormField>

@@ -18,11 +18,7 @@ export interface LastActiveCellProps {
   text: string;
 }
 
-/**
- * The Usage table's Last Active cell. Hovering it (or focusing it with the keyboard) for 300 ms
- * opens the 'Last 3 Songs Played:' tooltip; its songs are asked for only then, and only for a
- * user with a last-active value (spec 001, section 7): anyone else has played nothing.
- */
+/** The Usage table's Last Active cell: after 300 ms of hover or focus, the last 3 songs (fetched only then, and only if the user was ever active). */
 export function LastActiveCell({ userId, email, lastActive, text }: LastActiveCellProps) {
   const [open, setOpen] = useState<'below' | 'above' | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -63,11 +59,7 @@ export function LastActiveCell({ userId, email, lastActive, text }: LastActiveCe
   );
 }
 
-/**
- * Below the cell when the scrolling table has room for the tooltip there, else above it when
- * there is room above (under the sticky header), else wherever there is more room: the table
- * clips what leaves it.
- */
+/** Below the cell if the scroller has room, else above it, else where there is more room: the table clips what leaves it. */
 function placement(cell: HTMLElement | null): 'below' | 'above' {
   const scroller = cell?.closest('[data-scroller]');
   if (!cell || !scroller) return 'below';

@@ -5,12 +5,7 @@ const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 const WEEK_DAYS = 7;
 
-/**
- * The Usage table's Last Active text (spec 001, 2.9): 'Never' without a value; 'Just now' under a
- * minute (also for a time slightly in the future, a clock a little ahead); then whole minutes
- * 'Nm ago' under an hour, whole hours 'Nh ago' under a day, whole days 'Nd ago' under 7 days;
- * from 7 days on, the date ('MMM dd, yyyy').
- */
+/** The Usage table's Last Active text (spec 001, 2.9): 'Never', 'Just now', 'Nm ago', 'Nh ago', 'Nd ago', then the date from 7 days on. */
 export function lastActiveText(lastActive: string | null | undefined, now: Date): string {
   if (lastActive === null || lastActive === undefined || lastActive === '') return 'Never';
   const at = new Date(lastActive);

@@ -3,11 +3,7 @@ import type { UIEvent } from 'react';
 import { visibleRows } from '../../lib/windowing/visible-rows';
 import type { VisibleRows } from '../../lib/windowing/visible-rows';
 
-/**
- * Windowing for an admin table in a scroller of `scrollerHeight` px whose sticky header row is as
- * tall as a body row: only the rows in view (plus some overscan) are rendered, so 10,000 users
- * scroll and re-sort as smoothly as 50.
- */
+/** Windowing for an admin table whose sticky header is one row tall. */
 export function useVisibleRows(rowCount: number, rowHeight: number, scrollerHeight: number): { rows: VisibleRows; onScroll(event: UIEvent<HTMLElement>): void } {
   const [scrollTop, setScrollTop] = useState(0);
   const rows = visibleRows(scrollTop, scrollerHeight - rowHeight, rowHeight, rowCount);

@@ -17,14 +17,7 @@ export type CodeFailure =
   /** No more codes are taken (429): the field is disabled with the server's message. */
   | { kind: 'limit'; text: string };
 
-/**
- * Reads a failed POST /api/auth/verify-code. The server answers wrong, expired and used codes alike
- * (400 'Invalid or expired code', so nobody learns whether an address has a live code); the screen
- * tells them apart by its own clock: a code refused 15 minutes or more after it was sent has
- * expired (decision 0031). `sentAt` is null when this tab did not send the code (the user came to
- * enter one they already had), and then the server's words are shown as they are.
- * Null for failures that are not about the code (no answer, a server fault): the toast says enough.
- */
+/** Reads a refused code. The server says the same for wrong, expired and used codes, so the screen uses its own clock: 15 minutes after sending means expired (decision 0031). Null when not about the code. */
 export function codeFailure(error: unknown, sentAt: number | null, now: number): CodeFailure | null {
   if (isNetworkError(error)) return null;
   const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;

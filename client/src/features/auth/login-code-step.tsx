@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
-import { fieldControlClass, FormField } from '../../components/ui/form-field';
+import { fieldControl, FormField } from '../../components/ui/form-field';
 import styles from './auth-page.module.css';
 import { codeFailure } from './code-failure';
 import type { CodeFailure } from './code-failure';
@@ -24,11 +24,7 @@ export interface LoginCodeStepProps {
   onSendAnother(): void;
 }
 
-/**
- * The 'Check Your Email' step: the address, the 6-digit code field and the way back. A refused
- * code is explained under the field: wrong, expired (with 'Send a new code'), or the attempt limit,
- * which also disables the field and its button.
- */
+/** The 'Check Your Email' step; a refused code is explained under the field (wrong, expired, or the attempt limit, which disables it). */
 export function LoginCodeStep({ email, sentAt, onResent, onSendAnother }: LoginCodeStepProps) {
   const { signIn, isPending } = useCodeSignIn();
   const { send, isSending } = useSendSignInMail();
@@ -61,18 +57,16 @@ export function LoginCodeStep({ email, sentAt, onResent, onSendAnother }: LoginC
       <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
         <FormField htmlFor="login-code" label="Verification code" error={message}>
           <input
-            id="login-code"
+            {...fieldControl('login-code', message)}
             name="code"
             type="text"
             inputMode="numeric"
             autoComplete="one-time-code"
             placeholder="000000"
             maxLength={CODE_LENGTH}
-            className={`${message ? fieldControlClass.invalid : fieldControlClass.input} ${styles.code}`}
+            className={`${fieldControl('login-code', message).className} ${styles.code}`}
             value={code}
             disabled={limited}
-            aria-invalid={message !== null}
-            aria-describedby={message ? 'login-code-error' : undefined}
             onChange={(event) => setCode(event.target.value)}
           />
         </FormField>

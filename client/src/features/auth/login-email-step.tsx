@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
-import { fieldControlClass, FormField } from '../../components/ui/form-field';
+import { fieldControl, FormField } from '../../components/ui/form-field';
 import { isValidEmail } from '../../lib/validation/is-valid-email';
 import styles from './auth-page.module.css';
 import { useSendSignInMail } from './use-send-sign-in-mail';
@@ -75,15 +75,12 @@ export function LoginEmailStep({ mode, onModeChange, email, onEmailChange, onSen
       <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
         <FormField htmlFor="login-email" label="Email" error={problem}>
           <input
-            id="login-email"
+            {...fieldControl('login-email', problem)}
             name="email"
             type="email"
             autoComplete="email"
             placeholder="you@example.com"
-            className={problem ? fieldControlClass.invalid : fieldControlClass.input}
             value={email}
-            aria-invalid={problem !== null}
-            aria-describedby={problem ? 'login-email-error' : undefined}
             onChange={(event) => onEmailChange(event.target.value)}
           />
         </FormField>

@@ -9,11 +9,7 @@ import { paths } from '../../lib/routes/paths';
 import { useVerifyCodeMutation } from './auth-api';
 import { SESSION_NOT_ESTABLISHED, waitForSession } from './wait-for-session';
 
-/**
- * Signs in with an e-mailed code (spec 001, sections 2.2, 4 and 8): verify the code, refresh the
- * current user and poll it until the session shows up, then go to /. Failures become toasts; a
- * refused code also resolves with the error, so the code step can say why under its field.
- */
+/** Signs in with an e-mailed code (spec 001, 2.2, 4, 8) and goes to / once the session shows; a refused code also resolves with the error. */
 export function useCodeSignIn(): { signIn(email: string, code: string): Promise<{ refused: unknown } | undefined>; isPending: boolean } {
   const [verifyCode] = useVerifyCodeMutation();
   const [fetchCurrentUser] = useLazyCurrentUserQuery();

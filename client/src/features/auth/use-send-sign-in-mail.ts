@@ -9,11 +9,7 @@ export type SendOutcome =
   | { kind: 'limited'; text: string }
   | { kind: 'failed' };
 
-/**
- * POST /api/auth/request-magic-link with the spec's toasts (001, section 8): 'Check your email' on
- * success, a destructive 'Error' otherwise. Shared by 'Send Magic Link' and the code step's
- * 'Send a new code', so both say the same things.
- */
+/** POST /api/auth/request-magic-link with the spec's toasts (001, 8), shared by both ways to send a link. */
 export function useSendSignInMail(): { send(email: string): Promise<SendOutcome>; isSending: boolean } {
   const [requestMagicLink, { isLoading }] = useRequestMagicLinkMutation();
 

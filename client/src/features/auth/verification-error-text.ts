@@ -3,10 +3,7 @@ import { isNetworkError, serverErrorMessage } from '../../lib/api/server-error-m
 /** Spec 001, section 5: the verify screen opened without a token. */
 export const NO_TOKEN_TEXT = 'No verification token found';
 
-/**
- * The error line of the 'Verification Failed' screen (spec 001, section 8): the server's error text,
- * or 'Verification failed'; a call that got no answer at all says so differently.
- */
+/** The 'Verification Failed' screen's error line (spec 001, 8). */
 export function verificationErrorText(error: unknown): string {
   if (isNetworkError(error)) return 'An error occurred during verification';
   return serverErrorMessage(error, 'Verification failed');

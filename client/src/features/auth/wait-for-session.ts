@@ -16,10 +16,7 @@ export interface WaitForSessionOptions {
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/**
- * Asks for the session until it answers ok: `attempts` tries, `intervalMs` apart (no wait after the
- * last one). Resolves true once a try succeeds, false if none did.
- */
+/** Asks for the session up to `attempts` times, `intervalMs` apart; true once a try succeeds. */
 export async function waitForSession({
   hasSession,
   sleep = realSleep,

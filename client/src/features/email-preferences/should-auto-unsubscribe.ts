@@ -1,9 +1,6 @@
 import type { EmailPreferences } from '../../../../contract/account';
 
-/**
- * Spec 001, section 4: an address carrying a userId parameter (the unsubscribe link of an
- * announcement) unsubscribes a subscribed user automatically, once per visit to the screen.
- */
+/** Spec 001, 4: an announcement's unsubscribe link (a userId parameter) unsubscribes a subscribed user, once per visit. */
 export function shouldAutoUnsubscribe(input: {
   userIdParam: string | null;
   preferences: EmailPreferences | undefined;

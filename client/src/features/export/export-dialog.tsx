@@ -38,11 +38,7 @@ function download(url: string, fileName: string): void {
   link.click();
 }
 
-/**
- * Renders `settings` with the engine, encodes the result in a worker and starts the download,
- * reporting each step to `setPhase`. An abort stops the render's workers (through the signal the
- * render was given) or terminates the encoder.
- */
+/** Renders `settings`, encodes in a worker and starts the download, reporting each step; an abort stops the render's workers or the encoder. */
 async function runExport(
   source: ExportMixSource,
   render: ExportMixSource['render'],
@@ -75,12 +71,7 @@ async function runExport(
   }
 }
 
-/**
- * Export the mix you hear (decision 0033): the mixer's levels, mutes and solo, the tempo
- * and transpose, optionally the loop N times, rendered offline by the engine from the stems it
- * already decoded (nothing is streamed or billed), then encoded in a worker as WAV or MP3, with a
- * progress bar for each step, Cancel, and a download named after the song.
- */
+/** Exports the mix as heard (decision 0033), rendered offline from the decoded stems (nothing streamed or billed) and encoded as WAV or MP3. */
 export function ExportDialog({ source, onClose }: { source: ExportMixSource; onClose: () => void }) {
   const [format, setFormat] = useState<ExportFormat>('wav16');
   const [loopOnly, setLoopOnly] = useState(false);

@@ -11,13 +11,7 @@ export interface CurrentLoop {
 /** How many passes of the loop an export may hold: a practice track, not an endless file. */
 export const LOOP_PASSES = { min: 1, max: 50 } as const;
 
-/**
- * The mix to render, from what the player holds: each loaded stem's effective gain from the mixer
- * (its volume, or 0 when muted or silenced by a solo: `selectStemGains`), the tempo and transpose,
- * and the loop with `passes` when the user asked for the loop only. Stems the engine did not load
- * are left out (they were silent in what the user heard). A RangeError when nothing would sound or
- * the passes are out of range.
- */
+/** The mix to render: each loaded stem's effective gain (`selectStemGains`), tempo, transpose and the loop's passes; a RangeError when nothing would sound. */
 export function exportMixSettings(input: {
   gains: Readonly<Record<string, number>>;
   loadedStemIds: readonly string[];
@@ -48,10 +42,7 @@ export function exportSeconds(songDuration: number, settings: Pick<ExportMixSett
   return songSeconds / settings.tempo;
 }
 
-/**
- * The file's size before it is made: WAV is exact (header plus frames x channels x sample bytes),
- * MP3 is its constant bitrate over the length (LAME adds a few frames of padding).
- */
+/** The file's size beforehand: exact for WAV, bitrate times length for MP3. */
 export function estimatedExportBytes(format: ExportFormat, seconds: number, sampleRate: number, channels: number): number {
   const frames = Math.ceil(seconds * sampleRate);
   switch (format) {
@@ -73,10 +64,7 @@ export function estimatedExportBytes(format: ExportFormat, seconds: number, samp
 const UNSAFE_IN_FILE_NAMES = /[\u0000-\u001f\u007f<>:"/\\|?*]+/g;
 const MAX_TITLE_LENGTH = 120;
 
-/**
- * The download's name: "<title> (Woodshed mix).wav", the title made safe for any file system. The
- * 32-bit float WAV says so in its name, so it never replaces the 16-bit file of the same mix.
- */
+/** "<title> (Woodshed mix).wav" with a file-system-safe title; the 32-bit float WAV is named apart from the 16-bit one. */
 export function exportFileName(title: string, format: ExportFormat): string {
   let safe = title.normalize('NFC').replace(UNSAFE_IN_FILE_NAMES, ' ').replace(/\s+/g, ' ').trim();
   // Windows drops trailing dots and spaces; a name of dots alone is no name.

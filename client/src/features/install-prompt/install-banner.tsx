@@ -2,10 +2,7 @@ import { Button } from '../../components/ui/button';
 import styles from './install-banner.module.css';
 import { useInstallPrompt } from './use-install-prompt';
 
-/**
- * The install banner (spec 001, 2.8): offers Woodshed as a home-screen app. With the browser's
- * install event it opens the browser's dialog; on iOS, which has none, it names Safari's steps.
- */
+/** The install banner (spec 001, 2.8): opens the browser's install dialog, or names Safari's steps on iOS. */
 export function InstallBanner() {
   const { offer, install, dismiss } = useInstallPrompt();
   if (offer === 'none') return null;

@@ -1,7 +1,4 @@
-/**
- * The browser's install event (Chromium's `beforeinstallprompt`), which the DOM typings lack:
- * `prompt()` shows the browser's own install dialog, once.
- */
+/** Chromium's `beforeinstallprompt`, which the DOM typings lack; `prompt()` works once. */
 export interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<unknown>;
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
@@ -13,10 +10,7 @@ export function isRunningInstalled(win: Window): boolean {
   return safariStandalone || win.matchMedia('(display-mode: standalone)').matches;
 }
 
-/**
- * Whether this is iOS or iPadOS, where no install event exists and a visitor installs through
- * Safari's Share menu. iPadOS reports itself as a Mac, but one with a touch screen.
- */
+/** iOS or iPadOS (a Mac with a touch screen), where installing goes through Safari's Share menu. */
 export function isIos(nav: Pick<Navigator, 'userAgent' | 'platform' | 'maxTouchPoints'>): boolean {
   return /iPad|iPhone|iPod/.test(nav.userAgent) || (nav.platform === 'MacIntel' && nav.maxTouchPoints > 1);
 }

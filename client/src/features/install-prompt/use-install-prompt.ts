@@ -15,12 +15,7 @@ export interface InstallPrompt {
   dismiss(): void;
 }
 
-/**
- * Spec 001, 4 (install prompt): hidden, then shown 10 s after the browser's install event (or 10 s
- * after load on iOS), unless the app runs installed or was dismissed within 7 days. Dismissing or
- * installing stores the time; accepting the browser's dialog hides the banner. Time is read with
- * Date.now() and waited with setTimeout, so a test can drive both with an injected clock.
- */
+/** Spec 001, 4: shown 10 s after the install event (or load, on iOS) unless installed or dismissed within 7 days; Date.now and setTimeout so tests can inject a clock. */
 export function useInstallPrompt(): InstallPrompt {
   const [offer, setOffer] = useState<InstallOffer>('none');
   const deferredEvent = useRef<BeforeInstallPromptEvent | null>(null);

@@ -1,7 +1,4 @@
-/**
- * The figures the Privacy Policy and the Terms of Use state (spec 001, section 9), in one place so
- * both documents and their tests read the same values.
- */
+/** The figures both legal documents state (spec 001, 9), in one place. */
 export const legalFigures = {
   /** Both documents take effect on this day. */
   effectiveDate: '2025-10-16',

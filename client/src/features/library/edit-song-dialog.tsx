@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
-import { FormField, fieldControlClass } from '../../components/ui/form-field';
+import { FormField, fieldControl } from '../../components/ui/form-field';
 import { ModalDialog } from '../../components/ui/modal-dialog';
 import { showToast } from '../../components/ui/toast-store';
 import { useEditSongGenreMutation, useEditSongMetadataMutation, useRescanSongBpmMutation } from './edit-song-api';
@@ -26,10 +26,7 @@ export interface EditSongDialogProps {
   onChanged(): void;
 }
 
-/**
- * The edit song details modal (spec 000, sections 2 and 5): title, genres, key, BPM (with 'Detect
- * BPM') and difficulty. Only what changed is sent; a failed call keeps the dialog and its input.
- */
+/** The edit song details modal (spec 000, 2 and 5): sends only what changed; a failed call keeps the dialog and its input. */
 export function EditSongDialog({ song, onClose, onChanged }: EditSongDialogProps) {
   const formId = useId();
   // What the server holds as far as this dialog knows: the song as opened, plus each call that worked,
@@ -110,11 +107,8 @@ export function EditSongDialog({ song, onClose, onChanged }: EditSongDialogProps
   }
 
   const control = (field: SongDetailsField) => ({
-    id: `${formId}-${field}`,
-    className: problems[field] ? fieldControlClass.invalid : fieldControlClass.input,
+    ...fieldControl(`${formId}-${field}`, problems[field]),
     value: form[field],
-    'aria-invalid': problems[field] ? true : undefined,
-    'aria-describedby': problems[field] ? `${formId}-${field}-error` : undefined,
     disabled: saving,
   });
 

@@ -6,10 +6,7 @@ export interface EmptyStateText {
   text: string;
 }
 
-/**
- * Said instead of 'No songs in library' while a first start makes the demo library: the wait is
- * minutes, and the songs come by themselves.
- */
+/** Said instead of 'No songs in library' while a first start makes the demo library. */
 export const demoLibraryComingText: EmptyStateText = {
   title: 'Preparing the demo library',
   text: 'The demo songs are being made on this first start. They appear here by themselves, in two to three minutes.',

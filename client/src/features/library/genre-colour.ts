@@ -28,10 +28,7 @@ const genreColours: Record<string, string> = {
   country: '#ca8a04',
 };
 
-/**
- * The badge of a genre. A missing genre is grey 'Unknown'; a genre the spec gives no colour keeps its
- * name in the same grey (decision 0011), so the table agrees with the genre filter.
- */
+/** A genre's badge: missing is grey 'Unknown'; a genre without a spec colour keeps its name in grey (decision 0011). */
 export function genreBadge(genre: string | null): GenreBadge {
   const name = genre?.trim() ?? '';
   if (name === '') return UNKNOWN_GENRE;

@@ -20,10 +20,7 @@ export function viewCounts(songs: readonly LibrarySong[]): Record<LibraryView, n
   return { starred: songs.filter((song) => song.starred).length, all: songs.length };
 }
 
-/**
- * The view to open with, decided once when the songs first arrive (spec 000, section 4): STARRED
- * when the user has any starred song, else ALL SONGS. Later star changes never switch the view.
- */
+/** STARRED when the user has a starred song, else ALL SONGS, decided once when the songs first arrive (spec 000, 4). */
 export function defaultView(songs: readonly LibrarySong[]): LibraryView {
   return songs.some((song) => song.starred) ? 'starred' : 'all';
 }
@@ -58,10 +55,7 @@ export function effectiveGenreFilter(filter: GenreFilter, songs: readonly Librar
   return filter;
 }
 
-/**
- * The songs the table shows: the view, then the search (case-insensitive, on the title and on the
- * genres, so 'rock' finds rock songs; decision 0011), then the genre filter.
- */
+/** The view, then the search on title and genres (decision 0011), then the genre filter. */
 export function filterSongs(songs: readonly LibrarySong[], filter: LibraryFilter): LibrarySong[] {
   const needle = filter.search.trim().toLowerCase();
   const genre = effectiveGenreFilter(filter.genre, songs);

@@ -50,10 +50,7 @@ function compareKeys(a: Exclude<SortKey, null>, b: Exclude<SortKey, null>): numb
   return (a as number) - (b as number);
 }
 
-/**
- * The songs in the order of `sort`. Missing values (no genre, BPM, length) go last in both
- * directions; ties fall back to the title, then the id, so the order never jumps between renders.
- */
+/** Sorted by `sort`; missing values last either way, ties by title then id so the order never jumps. */
 export function sortSongs(songs: readonly LibrarySong[], sort: LibrarySort): LibrarySong[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
   return [...songs].sort((a, b) => {

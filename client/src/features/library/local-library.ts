@@ -30,12 +30,7 @@ export interface LibraryReadiness {
   hadSongsWhenOpened: boolean;
 }
 
-/**
- * Whether the library may show what the local database holds. Songs stored by an earlier visit
- * show at once (no network needed: offline, or the API slow). An empty database is filled by the
- * first pull, so it waits for that pull of songs and of stars to succeed or fail, rather than
- * flashing 'No songs in library' or deciding the STARRED/ALL default before the stars arrived.
- */
+/** Songs from an earlier visit show at once; an empty database waits for the first pull of songs and stars, so neither 'No songs' nor the default view flashes. */
 export function libraryReady({ songCount, starCount, songsSync, starsSync, hadSongsWhenOpened }: LibraryReadiness): boolean {
   if (songCount === undefined || starCount === undefined) return false;
   if (hadSongsWhenOpened) return true;

@@ -72,10 +72,7 @@ export function formFromSong(song: Pick<LibrarySong, 'title' | 'genre' | 'genre2
   };
 }
 
-/**
- * The genre select's choices: the spec's genres, plus the song's own genres when the spec does not
- * name them (a song folder may say 'Synthwave'), so opening the form never changes a genre by itself.
- */
+/** The spec's genres plus the song's own unlisted ones, so opening the form never changes a genre. */
 export function genreChoices(...current: string[]): string[] {
   const known = new Set<string>(SPEC_GENRES.map((name) => name.toLowerCase()));
   const extra = current.filter((name) => name.trim() !== '' && !known.has(name.toLowerCase()));
@@ -126,10 +123,7 @@ function parseOptionalNumber(text: string): number | null {
   return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
-/**
- * The toast of a failed 'Detect BPM' (POST /api/songs/{id}/rescan-bpm): 409 means a detection for
- * this song is running already; 422 (and anything else) is the spec's 'Could not detect BPM'.
- */
+/** A failed 'Detect BPM': 409 means one is already running; anything else is the spec's 'Could not detect BPM'. */
 export function bpmDetectionProblem(status: number | string | undefined): SongDetailsProblem {
   if (status === 409) return { title: 'BPM Detection Failed', text: 'The BPM of this song is being detected already. Try again in a moment.' };
   if (status === 'FETCH_ERROR') return { title: 'BPM Detection Failed', text: 'Could not reach the server. Check your connection and try again.' };

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
+import { SortHeader } from '../../components/ui/sort-header';
+import { WindowedRows } from '../../components/ui/windowed-rows';
 import { playerPath } from '../../lib/routes/paths';
 import { genreBadge } from './genre-colour';
 import type { LibrarySong } from './library-song';
@@ -33,10 +35,7 @@ export interface SongsTableProps {
   sort: LibrarySort;
   onSort(column: SortColumn): void;
   onToggleStar(song: LibrarySong): void;
-  /**
-   * Opens the edit song details modal for the song (decision 0011), for every user: a musician's
-   * edit changes their own view, an administrator's everyone's (decision 0063).
-   */
+  /** Opens the edit dialog for every user: a musician's edit is their own, an admin's everyone's (decisions 0011, 0063). */
   onEdit(song: LibrarySong): void;
 }
 
@@ -58,26 +57,16 @@ export function SongsTable({ songs, keptSongIds, sort, onSort, onToggleStar, onE
           <tr>
             {columns.map(({ column, label, sortLabel }) => {
               if (column === null) return <th key={label} scope="col">{label}</th>;
-              const active = sort.column === column;
-              return (
-                <th key={label} scope="col" aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                  <button type="button" className={styles.sortButton} onClick={() => onSort(column)} aria-label={`Sort by ${sortLabel ?? label}`}>
-                    {label}
-                    <span className={styles.sortMark} aria-hidden="true">
-                      {active ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
-                    </span>
-                  </button>
-                </th>
-              );
+              return <SortHeader key={label} column={column} label={label} sortLabel={sortLabel} sort={sort} onSort={onSort} reserveMark />;
             })}
           </tr>
         </thead>
         <tbody>
-          {rows.padTop > 0 ? <tr style={{ height: rows.padTop }} aria-hidden="true" /> : null}
-          {songs.slice(rows.start, rows.end).map((song) => (
-            <SongRow key={song.id} song={song} kept={keptSongIds.has(song.id)} onToggleStar={onToggleStar} onEdit={onEdit} />
-          ))}
-          {rows.padBottom > 0 ? <tr style={{ height: rows.padBottom }} aria-hidden="true" /> : null}
+          <WindowedRows rows={rows}>
+            {songs.slice(rows.start, rows.end).map((song) => (
+              <SongRow key={song.id} song={song} kept={keptSongIds.has(song.id)} onToggleStar={onToggleStar} onEdit={onEdit} />
+            ))}
+          </WindowedRows>
         </tbody>
       </table>
     </div>

@@ -5,20 +5,13 @@ import type { ScanProgress } from '../../../../contract/scan-progress';
 /** How often an empty library asks whether the demo library is still being made (it takes minutes). */
 export const DEMO_LIBRARY_POLL_MS = 3_000;
 
-/**
- * Whether the demo library's songs are still on their way: while it is made, and then (once it was
- * seen being made) while the scan that brings its songs in runs.
- */
+/** Whether the demo library is being made or, once seen being made, being scanned in. */
 export function demoLibraryComing(progress: ScanProgress | undefined, seenPreparing: boolean): boolean {
   if (!progress) return false;
   return progress.preparingDemoLibrary === true || (seenPreparing && progress.isScanning);
 }
 
-/**
- * For an empty library: reads whether a first start is making the demo library, and reads it again
- * every few seconds while it is, so the screen can say songs are coming. When they have come,
- * `onArrived` (the library pulls its songs; the sync stream usually brought them already).
- */
+/** For an empty library: polls whether the demo library is coming, and calls `onArrived` once it has. */
 export function useDemoLibraryComing(libraryEmpty: boolean, onArrived: () => void): boolean {
   const [seenPreparing, setSeenPreparing] = useState(false);
   const [pollingInterval, setPollingInterval] = useState(DEMO_LIBRARY_POLL_MS);

@@ -6,11 +6,7 @@ import { SCAN_POLL_MS, scanJustFinished, scanSummaryText } from './scan-progress
 
 const assumedRunning: ScanProgress = { isScanning: true, currentSong: null, currentIndex: 0, totalSongs: 0, stage: 'scanning' };
 
-/**
- * The library scan: start it, poll its progress every 500 ms while it runs (spec 000, section 4),
- * then `onFinished` (the library pulls its songs) and toast 'Library Updated'. On opening, the progress is read once, so a
- * scan already running (the first start's, another tab's) is followed the same way.
- */
+/** Starts the scan and polls it every 500 ms (spec 000, 4), then `onFinished` and 'Library Updated'; a scan already running is followed too. */
 export function useLibraryScan(onFinished: () => void) {
   const [startScan, startState] = useStartScanMutation();
   // Each scan polls under its own cache key (and reads `currentData`, never the previous key's

@@ -5,20 +5,13 @@ import styles from './faq-accordion.module.css';
 /** Props of {@link FaqAccordion}. */
 export interface FaqAccordionProps {
   items: readonly FaqItem[];
-  /**
-   * 'single': opening an item closes the one open before (the landing page, spec 001, 4).
-   * 'independent': each item toggles on its own (/faq).
-   */
+  /** 'single': one open item at a time (landing, spec 001, 4); 'independent': each toggles alone (/faq). */
   mode: 'single' | 'independent';
   /** Heading level of the questions, one below the heading of the list. */
   headingLevel: 3 | 4;
 }
 
-/**
- * Questions as disclosure buttons (WAI-ARIA accordion pattern): the question is a button inside a
- * heading, its answer a region it controls. An open answer is at most 200 px tall and scrolls
- * beyond that (spec 001, 9), so one long answer cannot push the rest of the page away.
- */
+/** A WAI-ARIA accordion; an open answer scrolls beyond 200 px (spec 001, 9). */
 export function FaqAccordion({ items, mode, headingLevel }: FaqAccordionProps) {
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
   const Heading = headingLevel === 3 ? 'h3' : 'h4';

@@ -1,7 +1,4 @@
-/**
- * The FAQ (spec 001, 2.4 and 2.5): six categories of questions, each answer true to what Woodshed
- * does today. The landing page shows a few of them (`landingFaqIds`); /faq shows them all.
- */
+/** The FAQ (spec 001, 2.4 and 2.5); the landing page shows `landingFaqIds`, /faq all of them. */
 
 /** One question and its answer. */
 export interface FaqItem {

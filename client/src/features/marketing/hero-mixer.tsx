@@ -10,11 +10,7 @@ const strips = [
   { name: 'FX', level: 0.4, muted: false },
 ] as const;
 
-/**
- * The landing hero's picture: the player's mixer drawn in CSS, drums muted, as a drummer would set
- * it. Decorative (the text beside it says the same), so hidden from assistive technology. Drawn
- * rather than filmed: no video to download before the page is usable.
- */
+/** The landing hero's mixer, drawn in CSS (no video to download) and hidden from assistive technology as decoration. */
 export function HeroMixer() {
   return (
     <div className={styles.mixer} aria-hidden="true">

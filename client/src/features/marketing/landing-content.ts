@@ -36,11 +36,7 @@ export const landingFeatures = [
   { title: 'Presets (Pro)', text: 'Save your mix for each song and load it next time with one click.' },
 ] as const;
 
-/**
- * The testimonials section. Woodshed has no collected reviews yet, so these are plainly labelled
- * examples of how players use it (decision file of the public site); real, consented quotes
- * replace them when there are some.
- */
+/** Plainly labelled example stories until there are real, consented quotes (Woodshed has no reviews yet). */
 export const practiceStories = [
   { quote: 'I mute the drums, jump back to the chorus marker and play it again until the fill feels easy. Then on to the next section.', who: 'A drummer learning a set' },
   { quote: 'Soloing the bass for one pass and muting it for the next is how I learn a line by ear now.', who: 'A bass student' },

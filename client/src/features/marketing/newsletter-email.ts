@@ -1,7 +1,4 @@
-/**
- * Spec 001, section 5: the newsletter only refuses an empty address or one without '@' (the
- * server checks the rest).
- */
+/** Spec 001, 5: refuses only an empty address or one without '@'; the server checks the rest. */
 export function isAcceptableNewsletterEmail(email: string): boolean {
   const trimmed = email.trim();
   return trimmed !== '' && trimmed.includes('@');

@@ -1,7 +1,4 @@
-/**
- * The prices and what each plan gives (spec 000 section 1 and spec 001 sections 1 and 9). The
- * landing page's pricing section and its structured data both read these, so they cannot differ.
- */
+/** Prices and plan contents (spec 000, 1; spec 001, 1 and 9), read by both the pricing section and its structured data. */
 
 /** One column of the pricing section. */
 export interface PricingPlan {

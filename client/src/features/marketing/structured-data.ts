@@ -1,7 +1,4 @@
-/**
- * Schema.org JSON-LD for the public pages (spec 001, 2.4: "structured data"). Only facts the
- * product backs: no ratings or reviews, since Woodshed has no review system to draw them from.
- */
+/** Schema.org JSON-LD for the public pages (spec 001, 2.4), with no ratings or reviews: Woodshed has none. */
 import { SITE_NAME } from '../../lib/page-head/page-head';
 import type { FaqItem } from './faq-content';
 import { pricingPlans, PRO_YEARLY_PRICE } from './pricing-plans';

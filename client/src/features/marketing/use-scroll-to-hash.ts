@@ -1,9 +1,6 @@
 import { useEffect } from 'react';
 
-/**
- * Scrolls to the element the address's #fragment names once the page has rendered: opened as
- * /landing#pricing, the browser looked for #pricing before the app drew it, and found nothing.
- */
+/** Scrolls to the #fragment once the page has rendered: the browser looked before the app drew it. */
 export function useScrollToHash(): void {
   useEffect(() => {
     const id = decodeURIComponent(window.location.hash.slice(1));

@@ -17,11 +17,7 @@ const freeTier = [
 
 const proBenefits = ['Unlimited streaming', 'Custom presets', 'Priority support', 'Early access'];
 
-/**
- * No subscription (spec 000, Membership): the free tier, 'Upgrade to Pro - $15/month' (with the
- * yearly plan beside it) and 'Buy More Credits - $5 for 100 credits', or the purchasing notice in
- * their place.
- */
+/** No subscription (spec 000, Membership): the free tier and the buy buttons, or the purchasing notice. */
 export function FreePlanCard({ purchasingEnabled }: { purchasingEnabled: boolean }) {
   const [createCheckout, { isLoading }] = useCreateSubscriptionCheckoutMutation();
   const [buyingCredits, setBuyingCredits] = useState(false);

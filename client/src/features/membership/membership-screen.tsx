@@ -20,11 +20,7 @@ import { formatMembershipDate, membershipView } from './membership-view';
 import { ProPlanCard } from './pro-plan-card';
 import { WelcomeToProDialog } from './welcome-to-pro-dialog';
 
-/**
- * /membership (spec 000, Membership), a full-page overlay: the free plan with its buy buttons, or
- * the active subscription with Cancel; the 'Welcome to Pro!' dialog and the purchase toasts when
- * the checkout sends the browser back (`success`, `canceled`, `credits_purchase`, read then cleared).
- */
+/** /membership (spec 000, Membership): the free or the Pro card, and the dialogs and toasts of a checkout's return. */
 export function MembershipScreen() {
   const dispatch = useAppDispatch();
   const { data: status, isLoading, isError } = useSubscriptionStatusQuery();

@@ -24,10 +24,7 @@ export function billingPlanLabel(interval: string | null | undefined): string {
   return interval === 'yearly' ? 'Yearly $160/year' : 'Monthly $15/month';
 }
 
-/**
- * Which membership state shows: no subscription unless the status says one is active; then its
- * plan, date and whether Cancel is offered (status 'active' and not already cancelled).
- */
+/** No subscription unless the status is active; then its plan, date and whether Cancel is offered. */
 export function membershipView(status: SubscriptionStatus | undefined): MembershipView {
   if (status?.hasActiveSubscription !== true) return { kind: 'none' };
   const canceledButActive = status.canceledButActive === true;

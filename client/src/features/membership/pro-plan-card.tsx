@@ -11,10 +11,7 @@ export interface ProPlanCardProps {
   onCancel(): void;
 }
 
-/**
- * An active subscription (spec 000, Membership): status, billing plan, 'Renews On' or 'Access
- * Until', benefits and Cancel Subscription; once cancelled, the yellow notice instead of Cancel.
- */
+/** An active subscription (spec 000, Membership); once cancelled, the notice replaces Cancel. */
 export function ProPlanCard({ view, onCancel }: ProPlanCardProps) {
   const date = formatMembershipDate(view.endsAt);
   return (

@@ -30,11 +30,7 @@ async function readFigures(userId: number | null): Promise<StorageFigures> {
   };
 }
 
-/**
- * /offline-songs (decision 0033), a full-page overlay: the songs this browser keeps for
- * the signed-in user so they play without a network, their sizes and the site's storage quota,
- * with a Remove per song and Remove All.
- */
+/** /offline-songs (decision 0033): the songs kept on this browser, their sizes and the storage quota, with Remove and Remove All. */
 export function OfflineSongsScreen() {
   const backToPlayer = useBackToPlayerPath();
   const userId = useAppSelector(selectKnownUser)?.id ?? null;

@@ -25,11 +25,7 @@ const linePattern = /^\[([^\]]*)\]\s*(.*)$/;
 // spaces (the format's qualities and the common ones of hand-written charts); or N.C., no chord.
 const chordPattern = /^(?:[A-G][#b]?[A-Za-z0-9#b+()°ø-]*(?:\/[A-G][#b]?)?|N\.?C\.?)$/;
 
-/**
- * Parses a chord file (`chords/<instrument>.txt`): `[mm:ss.xx] Chord` per line. The result is sorted
- * by time (stable, so the file's order decides between equal times) even if the file is not;
- * malformed lines are skipped and listed in `problems`.
- */
+/** Parses `chords/<instrument>.txt` (`[mm:ss.xx] Chord` lines), sorted stably by time; malformed lines go to `problems`. */
 export function parseChordChart(source: string): ChordChart {
   const chart: ChordChart = { chords: [], problems: [] };
   source

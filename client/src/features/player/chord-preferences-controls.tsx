@@ -3,10 +3,7 @@ import { Switch } from '../../components/ui/switch';
 import { chordInstrumentChoices, chordInstrumentLabel } from './chord-preferences';
 import styles from './chord-preferences-controls.module.css';
 
-/**
- * Show Chords and the chord instrument (spec 000 section 3), next to the chord strip. The picker
- * lists only the instruments this song has chords for.
- */
+/** Show Chords and the chord instrument (spec 000, 3), listing only instruments the song has chords for. */
 export function ChordPreferencesControls({
   available,
   showChords,

@@ -15,11 +15,7 @@ export function chordInstrumentLabel(instrument: ChordInstrument): string {
   return labels[instrument];
 }
 
-/**
- * The chord file the strip shows: the preferred instrument when the song has its chords (spec 000
- * section 5: it must be among those the server lists), else master, else the first the song has.
- * Null for a song without chord files.
- */
+/** The preferred instrument's chords if the song has them (spec 000, 5), else master, else the first; null without chord files. */
 export function chordInstrumentFor(preference: ChordInstrument | undefined, available: readonly string[]): string | null {
   if (preference !== undefined && available.includes(preference)) return preference;
   const choices = chordInstrumentChoices(available);

@@ -11,13 +11,7 @@ import { useCreateSubscriptionCheckoutMutation } from '../../lib/api/subscriptio
 import { paths } from '../../lib/routes/paths';
 import styles from './player.module.css';
 
-/**
- * The Credit Limit Reached modal (spec 000, sections 4, 7 and 8): a stem's HEAD answered 403, so
- * nothing was loaded. Upgrade starts the Pro checkout with an empty body (monthly), Buy 100 Credits
- * buys one pack (back on /usage); 'Compare plans' opens the Upgrade modal (trigger
- * playback_limit). While purchasing is off both say so in a toast and call nothing. Escape, the
- * backdrop and Back to Library go to the library.
- */
+/** Credit Limit Reached (spec 000, 4, 7, 8): a stem's HEAD answered 403; offers Upgrade, Buy 100 Credits and Compare plans; closing goes to the library. */
 export function CreditLimitNotice() {
   const navigate = useNavigate();
   const purchasingEnabled = usePurchasingEnabled();

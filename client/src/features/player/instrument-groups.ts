@@ -4,10 +4,7 @@ import type { InstrumentGroup as InstrumentGroupName } from '../../../../contrac
 export { instrumentGroups };
 export type { InstrumentGroupName };
 
-/**
- * The group a stem belongs to, by its name (case-insensitive): one of the named groups, otherwise
- * the stem's own name (spec 000 section 3).
- */
+/** A stem's group by name (case-insensitive), else its own name (spec 000, 3). */
 export const instrumentGroupOf = instrumentOf;
 
 /** A group and its stems, in the order they were given. */
@@ -16,10 +13,7 @@ export interface InstrumentGroup<Stem> {
   stems: Stem[];
 }
 
-/**
- * Groups stems for the mixer, in the display order: Drums, Bass, Guitar, Keys, Vocals, FX, then the
- * other groups alphabetically (so the order does not depend on the order stems arrive in).
- */
+/** Groups stems in display order: Drums, Bass, Guitar, Keys, Vocals, FX, then the rest alphabetically. */
 export function groupStems<Stem extends { name: string }>(stems: readonly Stem[]): InstrumentGroup<Stem>[] {
   const groups = new Map<string, Stem[]>();
   for (const stem of stems) {

@@ -4,11 +4,7 @@ import type { Seconds } from '../../lib/audio/units';
 import { lyricPositionAt, parseLyrics } from './lyrics';
 import styles from './player.module.css';
 
-/**
- * The lyrics overlay (spec 000): follows playback, highlights the current section, line and word,
- * scrolls the last started line into the middle. It covers the player, so it carries its own
- * play/pause: the footer's 'Click play to continue' has something to click.
- */
+/** The lyrics overlay (spec 000), with its own play/pause since it covers the player. */
 export function LyricsOverlay({
   text,
   position,

@@ -55,12 +55,7 @@ const wordPattern = /<([^>]*)>([^<]*)/y;
 
 type ParsedBody = { text: string; words: LyricWord[] } | { problem: string };
 
-/**
- * Parses the song folder format's `lyrics.lrc` (docs/song-folder-format.md): `[mm:ss.xx] text`
- * lines, optional `<mm:ss.xx>` word stamps, `[Verse]`-style headers. Malformed lines (no or a bad
- * stamp, bad word stamps, a line earlier than the one before) are skipped and listed in `problems`,
- * so one bad line never hides the rest of the song.
- */
+/** Parses `lyrics.lrc` (docs/song-folder-format.md); malformed lines are skipped into `problems`, so one never hides the rest. */
 export function parseLyrics(source: string): Lyrics {
   const lyrics: Lyrics = { sections: [], lines: [], problems: [] };
   let sectionName = UNSECTIONED_LYRICS;

@@ -34,18 +34,12 @@ export interface MixerState {
   solo: { stemId: string; before: Record<string, StemMix> } | null;
   /** While MUTE ALL is on (the button reads UNMUTE ALL): each stem's mute state before it. */
   muteAllBefore: Record<string, boolean> | null;
-  /**
-   * The practice tools' tempo (playback rate, 1 = the song's own) and transpose (semitones): part
-   * of the mix because a preset saves them (decision 0032); the engine follows them (`usePracticeControls`).
-   */
+  /** Playback rate (1 = as recorded) and semitones; in the mix because presets save them (decision 0032). */
   tempo: number;
   transpose: number;
 }
 
-/**
- * A preset's data (spec 000 section 3): stem id to level (1 = 100%) and stem id to muted; since
- * the practice tools (decision 0032) also the tempo and transpose.
- */
+/** A preset (spec 000, 3): level and mute per stem id, and the tempo and transpose (decision 0032). */
 export interface PresetData {
   volumes: Record<string, number>;
   mutes: Record<string, boolean>;
@@ -97,18 +91,12 @@ function mixOf({ volume, muted, rememberedVolume }: StemMix): StemMix {
   return { volume, muted, rememberedVolume };
 }
 
-/**
- * Solo is a momentary view of the mix: any other change to it (a slider, a mute, MUTE ALL, a
- * preset) keeps the mix as it now is and ends the solo, so unsolo never undoes what the user did.
- */
+/** Any change but unsolo keeps the mix as it is and ends the solo, so unsolo never undoes the user's change. */
 function endSolo(state: MixerState): void {
   state.solo = null;
 }
 
-/**
- * The mixer's events (spec 000 section 4): actions say what the user did (`mixer/stemMuted`), and
- * the reducer applies the spec's rules.
- */
+/** The mixer (spec 000, 4): actions say what the user did, the reducer applies the spec's rules. */
 export const mixerSlice = createSlice({
   name: 'mixer',
   initialState,
@@ -223,11 +211,7 @@ export const mixerSlice = createSlice({
       state.tempo = DEFAULT_TEMPO;
       state.transpose = DEFAULT_TRANSPOSE;
     },
-    /**
-     * A preset was loaded (or auto-applied): each stem takes its level (100% when the preset has
-     * none) and its mute state; a muted stem remembers the preset's level for its unmute. The
-     * tempo and transpose are the preset's (1x and 0 for one saved before they were part of it).
-     */
+    /** Each stem takes the preset's level (100% if none) and mute; a muted stem keeps that level for unmute; tempo and transpose default to 1x and 0. */
     presetApplied(state, action: PayloadAction<PresetData>) {
       const { volumes, mutes, tempo, transpose } = action.payload;
       state.tempo = typeof tempo === 'number' && !Number.isNaN(tempo) ? clampTempo(tempo) : DEFAULT_TEMPO;

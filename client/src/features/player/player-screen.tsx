@@ -9,10 +9,7 @@ import styles from './player.module.css';
 import { songOpened } from './player-slice';
 import { SongPlayer } from './song-player';
 
-/**
- * /player (spec 000, Player). It stays mounted next to the library, so it only reacts to the
- * address while /player is actually shown: the song keeps playing while the library is open.
- */
+/** /player (spec 000, Player); stays mounted beside the library, so it reacts to the address only while shown. */
 export function PlayerScreen({ exportAction }: { exportAction?: ExportAction } = {}) {
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();

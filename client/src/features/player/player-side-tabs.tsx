@@ -8,11 +8,7 @@ const tabs: ReadonlyArray<{ view: SideView; label: string }> = [
   { view: 'practice', label: 'PRACTICE TOOLS' },
 ];
 
-/**
- * Switches the left column between the spectrum analyzer and the practice tools. They share one
- * place because the spec's 1280x800 canvas has no room for both beside the mixer: under the
- * transport, the practice tools pushed the mixer's faders and mute/solo buttons off the canvas.
- */
+/** The spectrum and the practice tools share the left column: the canvas has no room for both beside the mixer. */
 export function PlayerSideTabs({ view, onView }: { view: SideView; onView: (view: SideView) => void }) {
   return (
     <div className={styles.tabs} role="tablist" aria-label="Spectrum or practice tools">

@@ -16,10 +16,7 @@ function clampTempo(rate: number): number {
   return Math.round(Math.min(TEMPO_RANGE.max, Math.max(TEMPO_RANGE.min, rate)) * 100) / 100;
 }
 
-/**
- * The practice tools (decision 0032): tempo keeping pitch, transpose keeping tempo, the A-B loop (two
- * presses), the current section as a loop, the speed trainer, count-in and click track.
- */
+/** The practice tools (decision 0032): tempo, transpose, A-B and section loops, speed trainer, count-in and click. */
 export function PracticeControls({ controls, position, section }: { controls: Controls; position: number; section: LoopRange | null }) {
   const { tempo, transpose, loop, markA, trainer, clicks } = controls;
   const [trainerDraft, setTrainerDraft] = useState({ start: 70, step: 5, target: 100 });

@@ -39,12 +39,7 @@ export interface PresetContext {
   saved: PresetData | null | undefined;
 }
 
-/**
- * Spec 000, section 5: save, load and reset need an active subscription, otherwise the Upgrade
- * modal opens with trigger pro_feature and nothing else happens. LOAD without a saved preset says
- * there is none (the spec's GET answers 404 for "none", not an error) and leaves the mix as it is;
- * before the local database has answered, the load fails (pressing again later works).
- */
+/** Spec 000, 5: save, load and reset need a subscription, else the Upgrade modal; LOAD with none saved says so; before the database answers, load fails. */
 export function decidePresetAction(action: PresetAction, { subscribed, mix, saved }: PresetContext): PresetDecision {
   if (!subscribed) return { kind: 'upgrade', trigger: 'pro_feature' };
   if (action === 'save') return { kind: 'save', presetData: mix };
@@ -53,12 +48,7 @@ export function decidePresetAction(action: PresetAction, { subscribed, mix, save
   return saved ? { kind: 'apply', presetData: saved } : { kind: 'notice', toast: presetToasts.none };
 }
 
-/**
- * Whether a saved preset applies by itself now (spec 000, section 4: once the stems are loaded):
- * only once per loaded song, only for subscribers, and only when there is one. A preset that
- * arrives later (the first sync of a new device) applies only while the mix is still as it
- * loaded: it never overwrites what the musician has set meanwhile (LOAD still applies it).
- */
+/** Auto-applies a saved preset once per song for subscribers (spec 000, 4); a late one (first sync) only while the mix is untouched. */
 export function shouldAutoApply({
   stemsLoaded,
   alreadyApplied,

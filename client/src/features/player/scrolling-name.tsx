@@ -1,11 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import styles from './player.module.css';
 
-/**
- * A name that scrolls back and forth when it is wider than its strip (spec 000 section 3), instead
- * of being cut; still under reduced motion, where it is cut with an ellipsis and named in full by
- * its title.
- */
+/** A name that scrolls when wider than its strip (spec 000, 3); under reduced motion cut with an ellipsis and titled in full. */
 export function ScrollingName({ name }: { name: string }) {
   const outer = useRef<HTMLSpanElement>(null);
   const inner = useRef<HTMLSpanElement>(null);

@@ -26,11 +26,7 @@ const names: Record<SongSection['type'], [string, string]> = {
   other: ['Section', 'S'],
 };
 
-/**
- * The markers of a song's sections on a seek bar of `duration` seconds, in time order. Sections
- * are cut to the song's length (a sections file may outlast the decoded audio); those starting at
- * or after the end, or empty, are left out. A song without length gets none: it cannot be sought.
- */
+/** Section markers in time order, cut to the song's length; empty or late sections are left out, and a song without length has none. */
 export function sectionMarkers(sections: readonly SongSection[], duration: Seconds): SectionMarker[] {
   if (!(duration > 0)) return [];
   const kept = sections

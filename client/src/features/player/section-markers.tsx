@@ -6,11 +6,7 @@ import { currentMarkerIndex, markerText, sectionMarkers } from './section-marker
 import type { SongSection } from './section-markers-layout';
 import styles from './section-markers.module.css';
 
-/**
- * The song's sections under the seek bar (spec 000, transport with section markers): one button
- * per section, as wide as the section, labelled as far as it fits (the full name is its accessible
- * name and tooltip). Clicking one seeks to the section's start; the playing one is lit.
- */
+/** One seek button per section, as wide as the section, under the seek bar (spec 000); the playing one is lit. */
 export function SectionMarkers({
   sections,
   position,

@@ -5,13 +5,7 @@ import { formatClock } from './format-clock';
 import type { PlayerSong } from './player-api';
 import styles from './player.module.css';
 
-/**
- * Tempo, Key, Genre, Genre2, Difficulty, Length, Starred (this user's star, from the local
- * database the library stars into); KARAOKE only when the song has lyrics. Length is the
- * decoded stems' length once they are loaded, the same figure the transport shows: an MP3's decoded
- * audio carries the encoder's lead-in and padding (about 0.1 s), so the catalogue's length (read
- * from the file by the scan) can fall a second short of it on the clock.
- */
+/** The song's details; Length is the decoded stems' once loaded, as the transport shows (an MP3's lead-in makes the catalogue's a little shorter). */
 export function SongInfoPanel({ song, duration, onKaraoke }: { song: PlayerSong; duration: number; onKaraoke: (() => void) | null }) {
   const { database } = useLocalDatabase();
   const star = useLocalDocument(database, 'stars', songKey(song.id));

@@ -7,10 +7,7 @@ const WIDTH = 450;
 const HEIGHT = 325;
 const GAP = 3;
 
-/**
- * SPECTRUM ANALYZER (spec 000): 32 bars of the master output, drawn every animation frame. The
- * loudest bar is also written to `data-peak`, so a browser test can see that audio is flowing.
- */
+/** 32 bars of the master output every frame (spec 000); the loudest goes to `data-peak` for browser tests. */
 export function SpectrumAnalyzer({ engine }: { engine: StemEngine }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
 

@@ -3,11 +3,7 @@ import { useLocalDatabase, useLocalDocument } from '../../lib/db/use-local-datab
 import { songKey } from '../../../../contract/sync-documents';
 import { selectPlayerSongTitle } from './player-api';
 
-/**
- * The title the app header shows for song `songId` (null: none, the header names the product).
- * From GET /api/songs/{id} when the player fetched it; offline that call fails, so the title comes
- * from the local library (RxDB), which already holds every song the user can open (offline practice, decision 0033).
- */
+/** The header's song title: from the API, else (offline) from the local library (decision 0033); null names the product. */
 export function useHeaderSongTitle(songId: number | null): string | null {
   const fetched = useAppSelector((state) => selectPlayerSongTitle(state, songId));
   const { database } = useLocalDatabase();

@@ -5,10 +5,7 @@ import { selectKnownUser } from '../../lib/session/known-user-slice';
 import { userStemCache } from '../../lib/stem-cache/user-stem-cache';
 import type { PlayerSong } from './player-api';
 
-/**
- * What the player needs of a kept song before trusting it: this browser wrote it from an answer of
- * GET /api/songs/{id}, but possibly an older app version did, so its shape is checked on read.
- */
+/** A kept song may come from an older app version, so its shape is checked on read. */
 const keptPlayerSongSchema = z.looseObject({
   id: z.number(),
   title: z.string(),
@@ -17,10 +14,7 @@ const keptPlayerSongSchema = z.looseObject({
   stems: z.array(z.object({ id: z.string(), name: z.string(), instrument: z.string(), filePath: z.string() })),
 });
 
-/**
- * The song as this browser kept it for the signed-in user (decision 0033), read only once
- * `wanted` (the API could not be asked): undefined while reading or when it is not kept.
- */
+/** The song as kept for this user (decision 0033), read once `wanted`; undefined while reading or when not kept. */
 export function useKeptPlayerSong(songId: number, wanted: boolean): { song: PlayerSong | undefined; settled: boolean } {
   const userId = useAppSelector(selectKnownUser)?.id ?? null;
   const [found, setFound] = useState<{ songId: number; song: PlayerSong | undefined } | null>(null);

@@ -18,10 +18,7 @@ export interface Playback {
   refresh(): void;
 }
 
-/**
- * Follows the engine's position every animation frame while playing (and once after each action).
- * One engine per mounted player: a new song mounts a new player, so the state never outlives it.
- */
+/** Follows the engine's position every frame while playing; one engine per mounted player. */
 export function usePlayback(engine: StemEngine | null): Playback {
   const [isPlaying, setIsPlaying] = useState(false);
   const [position, setPosition] = useState<Seconds>(0);

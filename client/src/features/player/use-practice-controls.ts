@@ -20,10 +20,7 @@ export interface PracticeControls {
   hasBeatGrid: boolean;
   setTempo(tempo: number): void;
   setTranspose(semitones: number): void;
-  /**
-   * The tempo or transpose control was touched (focus, pointer down): the engine builds its
-   * stretch nodes now, so the change that follows is heard at once (decision 0041).
-   */
+  /** The tempo or transpose control was touched: build the stretch nodes now, so the change that follows is heard at once (decision 0041). */
   prepareStretch(): void;
   /** First press marks A, the second B (snapped to beats) and loops; a press while looping clears. */
   markLoop(position: Seconds): void;
@@ -33,12 +30,7 @@ export interface PracticeControls {
   setClicks(clicks: ClickSettings): void;
 }
 
-/**
- * Applies tempo, transpose, loop, speed trainer and clicks to the engine and keeps them for display.
- * Tempo and transpose live in the mixer slice, as part of the mix a preset saves (decision 0032): the
- * engine follows the slice, whoever changed it (these controls, LOAD, a preset applied on load,
- * RESET), and the speed trainer's passes are told to the slice.
- */
+/** Applies the practice tools to the engine. Tempo and transpose live in the mixer slice (presets save them, decision 0032), and the engine follows the slice whoever changed it. */
 export function usePracticeControls(
   engine: StemEngine,
   beat: { bpm: number | null; firstBeat: Seconds | null },

@@ -11,15 +11,7 @@ import { selectKnownUser } from '../../lib/session/known-user-slice';
 /** A pause this long ends the session: the musician has stopped practising for now. */
 export const idleSessionEndMs = 2 * 60_000;
 
-/**
- * Records the practice log (decision 0030) while a song is loaded: the time it actually
- * plays, sent as one session when the musician moves on: another song, the tab closed or hidden
- * for good, a pause of two minutes, or the practice log opened (it ends the session so its figures
- * include it). The player stays mounted behind the library, so leaving for the library alone does
- * not end it. A session that cannot be sent (offline) is kept on the device and sent on the next
- * load or when the browser is back online. Each tempo, transposition and loop played is recorded
- * with the time played that way (`PracticeParts`), so the log says what was really practised.
- */
+/** Records the practice log (decision 0030): the time actually played, sent as one session when the musician moves on (another song, tab gone, a 2-minute pause, the log opened); unsent sessions are kept and retried; each tempo, pitch and loop is recorded apart. */
 export function usePracticeSession(songId: number, isPlaying: boolean, facts: PracticeFacts): void {
   const store = useAppStore();
   const userId = useAppSelector(selectKnownUser)?.id;

@@ -17,11 +17,7 @@ export type SongEngineState =
   | { status: 'failed' }
   | { status: 'ready'; engine: StemEngine };
 
-/**
- * Loads `song`'s stems into a new StemEngine (HEAD check, decode, mixer, play recorded, toast) and
- * disposes it, releasing every decoded buffer, when the song changes or the player unmounts.
- * The player mounts one of these per song (keyed), so the state starts at 'loading' for each.
- */
+/** Loads `song`'s stems into a new StemEngine and disposes it (with its buffers) when the song changes or the player unmounts. */
 export function useSongEngine(song: PlayerSong | undefined): SongEngineState {
   const dispatch = useAppDispatch();
   const [recordPlay] = useSongPlayRecordedMutation();
@@ -35,9 +31,7 @@ export function useSongEngine(song: PlayerSong | undefined): SongEngineState {
     dispatch(songUnloaded());
 
     (async () => {
-      // The engine's code (tone) is loaded on demand, so it stays out of the main bundle; it is
-      // fetched while the stems' HEADs (never billed) are asked rather than after them. A stem kept
-      // in this browser for this user plays from there, unstreamed and unbilled (decision 0033).
+      // The engine (tone) loads on demand, out of the main bundle, while the stems' HEADs are asked; a stem kept for this user plays from here, unbilled (decision 0033).
       const cache = userStemCache(userId);
       const urls = song.stems.map((stem) => stem.filePath);
       const [plan, { StemEngine }] = await Promise.all([planStemSources(cache, song.id, urls, controller.signal), import('../../lib/audio/stem-engine')]);

@@ -22,12 +22,7 @@ export interface SongPreset {
   closeUpgrade(): void;
 }
 
-/**
- * Presets of one song (spec 000): SAVE / LOAD / RESET for subscribers, the Upgrade modal
- * (pro_feature) for everyone else, and a saved preset applied by itself once the stems are loaded.
- * The preset is read from and written to the local database; the replication pushes it, and a push
- * the API refuses is checked with the REST call, whose requiresUpgrade opens the modal.
- */
+/** A song's presets (spec 000): SAVE / LOAD / RESET for subscribers, the Upgrade modal for others, auto-apply once loaded; kept in the local database, and a refused push is checked for requiresUpgrade. */
 export function useSongPreset(songId: number): SongPreset {
   const dispatch = useAppDispatch();
   const store = useAppStore();
@@ -45,9 +40,7 @@ export function useSongPreset(songId: number): SongPreset {
     [saved],
   );
 
-  // Spec 000, section 4: a saved preset applies once the stems are loaded (once per loaded song).
-  // On a new device it may come with the first sync, seconds later: it applies then only if the
-  // musician has not changed the mix meanwhile.
+  // Spec 000, 4: a saved preset applies once the stems are loaded; one arriving later with a new device's first sync applies only to an untouched mix.
   useEffect(() => {
     if (!stemsLoaded) return;
     loadedMix.current ??= selectPresetData(store.getState());

@@ -2,10 +2,7 @@ import { useRef, useState } from 'react';
 import type { NormalRange } from '../../lib/audio/units';
 import styles from './player.module.css';
 
-/**
- * A strip's volume slider. It follows the pointer or keys while moving and commits on release
- * (spec 000, 4: changed by click or drag, committed on release).
- */
+/** A strip's volume slider: follows the pointer or keys and commits on release (spec 000, 4). */
 export function VolumeSlider({ label, volume, onCommit }: { label: string; volume: NormalRange; onCommit: (volume: NormalRange) => void }) {
   const [draft, setDraft] = useState<number | null>(null);
   // Read on release, which may come before React re-renders with the last moved value.

@@ -7,11 +7,7 @@ import type { Playback } from './use-playback';
 import { useWaveformPeaks, WaveformRing } from './waveform-ring';
 import styles from './waveform-ring.module.css';
 
-/**
- * The player's deck: the circular waveform beside the transport (with section markers) and the
- * chord strip. A song with sections gets the ring's region variant, which marks the section
- * playing now; others get the normal ring.
- */
+/** The player's deck: the waveform ring beside the transport, and the chord strip; a song with sections gets the ring that marks the current one. */
 export function WaveformRingDeck({
   song,
   engine,

@@ -25,10 +25,7 @@ export function pointOnRing(size: number, radius: number, fraction: number): { x
   return { x: centre + radius * Math.sin(angle), y: centre - radius * Math.cos(angle) };
 }
 
-/**
- * Bar `index` of `count` around the ring: it starts at the inner radius and grows outwards with
- * its peak; the bar sits in the middle of its slice of the turn, clockwise from 12 o'clock.
- */
+/** Bar `index` of `count`, from the inner radius outwards by its peak, centred in its slice clockwise from 12 o'clock. */
 export function ringBar(size: number, index: number, count: number, peak: NormalRange): RingBar {
   const radius = size / 2;
   const inner = radius * RING_INNER;
@@ -45,11 +42,7 @@ export function playedBars(position: Seconds, duration: Seconds, count: number):
   return Math.min(count, Math.max(0, Math.ceil((position / duration) * count)));
 }
 
-/**
- * The song time at a point of the drawing: a turn clockwise from 12 o'clock is the whole song.
- * Null for a point off the ring (in the hole where the time is shown, or outside it) and for a
- * song without length, which cannot be sought (spec 000 section 5). The result lies in 0..duration.
- */
+/** The song time at a point: one clockwise turn from 12 o'clock is the whole song; null off the ring or for a song without length (spec 000, 5). */
 export function timeAtPoint(size: number, x: number, y: number, duration: Seconds): Seconds | null {
   if (!(duration > 0)) return null;
   const radius = size / 2;

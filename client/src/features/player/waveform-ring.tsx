@@ -30,11 +30,7 @@ export interface WaveformRingProps {
   region?: RingRegion | null;
 }
 
-/**
- * The circular waveform player (spec 000): 120 bars of the song's peaks clockwise from 12 o'clock,
- * the played part lit, and the time in the middle. Clicking the ring seeks to that point of the
- * turn; focused, it is a slider (arrows 5 s, Page Up/Down 30 s, Home, End).
- */
+/** The circular waveform player (spec 000): 120 bars clockwise, the played part lit, the time in the middle; click to seek, or use it as a slider from the keyboard. */
 export function WaveformRing({ variant, peaks, position, duration, onSeek, region = null }: WaveformRingProps) {
   const size = sizes[variant];
   const played = playedBars(position, duration, WAVEFORM_BAR_COUNT);
@@ -107,10 +103,7 @@ const RingBars = memo(function RingBars({ size, peaks, played }: { size: number;
   );
 });
 
-/**
- * The ring's bars from the engine's decoded stems. Reading every sample of a long song takes tens
- * of milliseconds, so it runs after the loaded player has painted, never in the way of 'playable'.
- */
+/** The ring's bars from the decoded stems, read after the player has painted: a long song takes tens of milliseconds. */
 export function useWaveformPeaks(engine: StemEngine): readonly NormalRange[] | null {
   const [peaks, setPeaks] = useState<{ engine: StemEngine; peaks: readonly NormalRange[] } | null>(null);
   useEffect(() => {

@@ -11,11 +11,7 @@ import { usePracticeSummaryQuery } from './practice-api';
 import { formatChartDay, formatPracticeTime, formatSongPosition, formatTempo, lastDaysSeconds } from './practice-format';
 import styles from './practice-screen.module.css';
 
-/**
- * /practice (decision 0030), a full-page overlay: the musician's practice log from every device they
- * use: the streak, time this week and this month, a chart of the last 28 days, their songs, and
- * the best tempo reached on each looped passage day by day. Days follow this device's calendar.
- */
+/** /practice (decision 0030): the practice log from every device (streak, week, month, 28-day chart, songs, best looped tempos); days follow this device's calendar. */
 export function PracticeScreen() {
   const backToPlayer = useBackToPlayerPath();
   const [today] = useState(() => localDateOf(new Date()));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
-import { fieldControlClass, FormField } from '../../components/ui/form-field';
+import { fieldControl, FormField } from '../../components/ui/form-field';
 import { PublicPage } from '../../components/ui/public-page';
 import { showToast } from '../../components/ui/toast-store';
 import { serverErrorMessage } from '../../lib/api/server-error-message';
@@ -48,11 +48,7 @@ export function PrivacyRequestsScreen() {
     setSubmitted(true);
   }
 
-  const control = (field: keyof PrivacyRequestForm) => ({
-    className: problems[field] ? fieldControlClass.invalid : fieldControlClass.input,
-    'aria-invalid': problems[field] !== undefined,
-    'aria-describedby': problems[field] ? `privacy-${field}-error` : undefined,
-  });
+  const control = (field: keyof PrivacyRequestForm) => fieldControl(`privacy-${field}`, problems[field]);
 
   return (
     <PublicPage>
@@ -76,7 +72,6 @@ export function PrivacyRequestsScreen() {
           <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
             <FormField htmlFor="privacy-email" label="Email" error={problems.email}>
               <input
-                id="privacy-email"
                 name="email"
                 type="email"
                 autoComplete="email"
@@ -88,7 +83,6 @@ export function PrivacyRequestsScreen() {
             </FormField>
             <FormField htmlFor="privacy-requestType" label="Request Type" error={problems.requestType}>
               <select
-                id="privacy-requestType"
                 name="requestType"
                 value={form.requestType}
                 onChange={(event) => update('requestType', event.target.value)}
@@ -106,7 +100,6 @@ export function PrivacyRequestsScreen() {
             </FormField>
             <FormField htmlFor="privacy-description" label="Details" error={problems.description}>
               <textarea
-                id="privacy-description"
                 name="description"
                 rows={6}
                 maxLength={MAX_DESCRIPTION_LENGTH}

@@ -24,10 +24,7 @@ export const MAX_DESCRIPTION_LENGTH = 5000;
 /** Per-field messages; a field without a problem is absent. */
 export type PrivacyRequestProblems = Partial<Record<keyof PrivacyRequestForm, string>>;
 
-/**
- * Checks the privacy form with the messages of spec 001, section 5. Returns the payload to send,
- * trimmed, or the problems to show.
- */
+/** Checks the privacy form (spec 001, 5): the trimmed payload, or the problems to show. */
 export function validatePrivacyRequest(
   form: PrivacyRequestForm,
 ): { ok: true; payload: PrivacyRequestPayload } | { ok: false; problems: PrivacyRequestProblems } {

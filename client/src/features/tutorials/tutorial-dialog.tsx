@@ -20,11 +20,7 @@ export interface TutorialDialogProps {
   testId: string;
 }
 
-/**
- * A tutorial dialog: a modal card over the canvas with a 'Never show this again' checkbox. The
- * platform's modal `<dialog>` (useModalDialog): focus moves onto the card when it opens, Tab stays
- * inside, and the page behind is inert.
- */
+/** A tutorial dialog: a modal card with 'Never show this again', on the platform's `<dialog>` (useModalDialog). */
 export function TutorialDialog({ title, children, onClose, closesLightly, closeLabel, failed = false, renderBody, testId }: TutorialDialogProps) {
   const titleId = useId();
   const [neverAgain, setNeverAgain] = useState(false);

@@ -19,11 +19,7 @@ export interface TutorialFlowState {
   open: TutorialName | null;
   /** The follow-up picked in the choice dialog, waiting its 500 ms. */
   pending: FollowUpTutorial | null;
-  /**
-   * Tutorials not to open again this session: the choice once it was shown (spec 000 section 4),
-   * and the welcome once it was closed (otherwise it would return on every visit to the library;
-   * and a dismissed flag only reaches the cache a moment after the dialog closes).
-   */
+  /** Not to open again this session: the choice once shown (spec 000, 4), the welcome once closed (its dismissed flag reaches the cache only a moment later). */
   seen: readonly TutorialName[];
   /** The tutorial whose dismissal last failed to save, so its dialog can say so when it returns. */
   failed: TutorialName | null;
@@ -54,12 +50,7 @@ export interface TutorialDecision {
 
 export const initialTutorialFlow: TutorialFlowState = { open: null, pending: null, seen: [], failed: null };
 
-/**
- * The tutorials' rules (spec 000 section 4) as one pure function: the welcome on the library while
- * not dismissed; the choice on the player while not dismissed and not yet shown this session, and
- * never closable but by its options or its X, which dismisses it for good; a picked option's
- * tutorial half a second later unless it was dismissed; 'Never show this again' dismisses for good.
- */
+/** The tutorials' rules (spec 000, 4) as one pure function. */
 export function decideTutorial(state: TutorialFlowState, event: TutorialEvent, dismissed: DismissedTutorials): TutorialDecision {
   const stay = { state, dismiss: [] };
   const canOpen = (tutorial: TutorialName) => state.open === null && !dismissed[tutorial] && !state.seen.includes(tutorial);

@@ -4,11 +4,7 @@ const key = (userId: number) => `woodshed:tutorials-seen:${userId}`;
 // The welcome is not a tab's: it is closed once per sign-in, for every tab (welcome-slice.ts).
 const names = new Set<string>(['choice', 'listen', 'karaoke', 'drums', 'bass', 'guitar', 'keyboard']);
 
-/**
- * The tutorials already shown in this browser session, per user (spec 000 section 4: the choice
- * opens once a session). Kept in sessionStorage, so a reload stays in the session and a new tab
- * starts a new one. A blocked storage simply remembers nothing.
- */
+/** The tutorials shown in this browser session per user (the choice opens once a session), in sessionStorage; a blocked storage remembers nothing. */
 export function readSeenTutorials(userId: number): TutorialName[] {
   try {
     const parsed: unknown = JSON.parse(window.sessionStorage.getItem(key(userId)) ?? '[]');

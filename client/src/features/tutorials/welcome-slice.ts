@@ -3,12 +3,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { sessionRejected } from '../../lib/session/known-user-slice';
 import { sessionEnded } from '../../lib/session/session-ended';
 
-/**
- * Who closed the welcome dialog since signing in on this browser (decision 0069). Kept across
- * reloads and shared by every tab (persisted), so the welcome greets a user once per sign-in rather
- * than in every new tab; forgotten when the session ends (log out, or the server says there is none),
- * so the next sign-in is welcomed again until 'Never show this again' is saved.
- */
+/** Who closed the welcome since signing in on this browser (decision 0069): persisted and shared by tabs, so it greets once per sign-in; cleared when the session ends. */
 export interface WelcomeState {
   closedBy: number[];
 }

@@ -30,11 +30,7 @@ export function creditBarTone(percentUsed: number): CreditBarTone {
 export const LOW_CREDIT_URGENT = 'Warning: Running low on credits. Upgrade to Pro or purchase more credits.';
 export const LOW_CREDIT_NOTICE = 'Using most of your credits. Consider upgrading to Pro for unlimited streaming.';
 
-/**
- * The low-credit warning, or null: shown when free usage is at least 75%, or when the user has
- * paid credits and at most 25% of them remain; urgent when used is at least 90% of available.
- * Pro users never see it.
- */
+/** The low-credit warning (free usage at least 75%, or at most 25% of paid credits left; urgent from 90% used), never for Pro users; null otherwise. */
 export function lowCreditWarning(stats: Pick<UsageStats, 'totalCredits' | 'freeCredits' | 'paidCredits' | 'hasActiveSubscription'>): string | null {
   if (stats.hasActiveSubscription) return null;
   const { freeCredits, paidCredits, totalCredits } = stats;
@@ -49,10 +45,7 @@ export function nextCreditReset(periodStart: Date): Date {
   return new Date(Date.UTC(periodStart.getUTCFullYear(), periodStart.getUTCMonth() + 1, 1));
 }
 
-/**
- * The Free Credit Period card's figure: whole days (rounded down) from `now` until the free credits
- * reset on the 1st after the billing period's start, never below 0.
- */
+/** Whole days from `now` until the free credits reset on the 1st after the billing period's start, never below 0. */
 export function daysUntilCreditReset(billingPeriodStart: string, now: Date): number {
   const start = new Date(billingPeriodStart);
   if (Number.isNaN(start.getTime())) return 0;

@@ -18,12 +18,7 @@ import { useUsageStatsQuery } from './usage-api';
 import { LOW_CREDIT_URGENT, creditsForBytes, daysUntilCreditReset, formatPeriodStart, lowCreditWarning } from './usage-rules';
 import styles from './usage-screen.module.css';
 
-/**
- * /usage (spec 000, Usage & Credits), a full-page overlay: the Pro banner for subscribers; Current
- * Usage, Total Streamed and Free Credit Period for everyone; for the rest, the Credit Usage bars
- * with the low-credit warning, Purchase Credits (Buy Credits modal) and Upgrade to Pro (Upgrade
- * modal). A purchase return (`purchase=success|canceled`) toasts, refetches and is cleared.
- */
+/** /usage (spec 000, Usage & Credits): the Pro banner, or the usage cards, credit bars, low-credit warning and buy buttons; a purchase return toasts and refetches. */
 export function UsageScreen() {
   const backToPlayer = useBackToPlayerPath();
   const dispatch = useAppDispatch();

@@ -10,10 +10,7 @@ const nullableNumber = { type: ['number', 'null'] } as const;
 // No indexes: the library filters and sorts in memory (10,000 songs filter in about a millisecond),
 // and every screen reads whole collections or one document by id.
 
-/**
- * The catalogue (docs/sync-protocol.md, `songs`); `_deleted` is RxDB's own field. Version 1 adds
- * `firstBeat` (the analysis' first downbeat); `songMigrations` brings version 0 documents along.
- */
+/** The catalogue (docs/sync-protocol.md, `songs`); version 1 adds `firstBeat`. */
 export const songSchema: RxJsonSchema<Omit<KeptSongDocument, '_deleted'>> = {
   version: 1,
   primaryKey: 'id',
@@ -38,11 +35,7 @@ export const songSchema: RxJsonSchema<Omit<KeptSongDocument, '_deleted'>> = {
   required: ['id', 'title', 'playCount', 'hasLyrics'],
 };
 
-/**
- * RxDB migration strategies of the songs collection, by the version they migrate to. A song stored
- * before the first beat was synced has none known (null: the beat grid starts at 0); the pull that
- * follows (the replication identifier changed with it) brings the analysis' value.
- */
+/** Migrations by target version: a song stored before `firstBeat` gets null until the next pull brings it. */
 export const songMigrations = {
   1: (document: Omit<KeptSongDocument, '_deleted' | 'firstBeat'>): Omit<KeptSongDocument, '_deleted'> => ({ ...document, firstBeat: null }),
 };
@@ -60,10 +53,7 @@ export const starSchema: RxJsonSchema<Omit<StarDocument, '_deleted'>> = {
   required: ['id', 'starred', 'updatedAt'],
 };
 
-/**
- * The user's presets (docs/sync-protocol.md, `presets`). Version 1 adds tempo and transpose (issue
- * 12); `presetMigrations` brings version 0 documents along.
- */
+/** The user's presets (docs/sync-protocol.md, `presets`); version 1 adds tempo and transpose. */
 export const presetSchema: RxJsonSchema<Omit<PresetDocument, '_deleted'>> = {
   version: 1,
   primaryKey: 'id',
@@ -79,11 +69,7 @@ export const presetSchema: RxJsonSchema<Omit<PresetDocument, '_deleted'>> = {
   required: ['id', 'volumes', 'mutes', 'tempo', 'transpose', 'updatedAt'],
 };
 
-/**
- * RxDB migration strategies of the presets collection, by the version they migrate to. A preset
- * stored before tempo and transpose were part of one plays the song as it is: 1x and 0 semitones,
- * which is also what the API answers for it.
- */
+/** Migrations by target version: an older preset plays at 1x and 0 semitones, as the API also answers. */
 export const presetMigrations = {
   1: (document: Omit<PresetDocument, '_deleted' | 'tempo' | 'transpose'>): Omit<PresetDocument, '_deleted'> => ({ ...document, tempo: 1, transpose: 0 }),
 };

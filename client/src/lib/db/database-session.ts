@@ -23,18 +23,11 @@ export interface DatabaseSessionStore {
   openFor(userId: number): void;
   /** Log-out: closes and deletes the database, so the next user of the browser starts empty. */
   end(): Promise<void>;
-  /**
-   * Another tab made the database another user's (or deleted it): this tab closes its copy, so it
-   * neither shows that data nor keeps the replication's leadership from the other tab.
-   */
+  /** Another tab made the database another user's (or deleted it): close this copy, showing nothing and leaving the replication to that tab. */
   release(): Promise<void>;
 }
 
-/**
- * Builds a session store. Opening and deleting run one after the other (a queue), so a log-out
- * while the database is still opening deletes it once it has opened, and a sign-in right after a
- * log-out opens a fresh one only after the old one is gone.
- */
+/** Opening and deleting are queued, so a log-out during an open deletes once opened, and a sign-in after a log-out opens only once the old one is gone. */
 export function createDatabaseSessionStore(opener: DatabaseOpener): DatabaseSessionStore {
   let session: DatabaseSession = { status: 'closed' };
   let queue: Promise<void> = Promise.resolve();

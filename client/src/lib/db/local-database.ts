@@ -18,9 +18,7 @@ import { quietStorageNotice } from './storage-notice';
 /** The one IndexedDB database (Dexie storage) of this browser; it holds one user's data at a time. */
 export const LOCAL_DATABASE_NAME = 'woodshed';
 export { OWNER_KEY } from './owner-key';
-// Bumped with the collection schemas or the contract, so a client never resumes an old checkpoint.
-// v2: presets carry tempo and transpose; v3: songs carry firstBeat. Documents pulled before are
-// pulled again with them.
+// Bumped with the schemas or the contract so no client resumes an old checkpoint (v2: preset tempo and transpose; v3: song firstBeat).
 const REPLICATION_VERSION = 'v3';
 /** The contract's push limit is 100 rows; RxDB's batches stay below it. */
 const PUSH_BATCH = 50;
@@ -93,10 +91,7 @@ function writeOwner(userId: number | null): void {
   }
 }
 
-/**
- * Deletes the local database if it is not `userId`'s (or nobody knows whose it is), so the next
- * user of this browser never sees the previous one's stars or presets.
- */
+/** Deletes the local database unless it is known to be `userId`'s. */
 async function removeUnlessOwnedBy(userId: number, storage: RxStorage<unknown, unknown>): Promise<void> {
   if (readOwner() === String(userId)) return;
   await removeRxDatabase(LOCAL_DATABASE_NAME, storage);
@@ -109,11 +104,7 @@ export async function removeLocalDatabase(storage: RxStorage<unknown, unknown> =
   writeOwner(null);
 }
 
-/**
- * Opens `userId`'s database (Dexie storage) with the collections songs, stars and presets, and
- * replicates each with the API (docs/sync-protocol.md): a checkpointed pull, a push for stars and
- * presets, and one EventSource on /api/sync/stream feeding every `pull.stream$`.
- */
+/** Opens `userId`'s database and replicates songs, stars and presets with the API (docs/sync-protocol.md), one EventSource feeding every pull stream. */
 export async function openLocalDatabase(userId: number, options: LocalDatabaseOptions = {}): Promise<LocalDatabase> {
   const fetchFn = options.fetch ?? ((url, init) => fetch(url, init));
   const storage = options.storage ?? dexieStorage;
@@ -198,10 +189,7 @@ export async function openLocalDatabase(userId: number, options: LocalDatabaseOp
 }
 
 
-/**
- * One collection's replication. RxDB types its handlers on the stored document (without
- * `_deleted`) while ours carry `_deleted` as the protocol sends it, hence the one cast here.
- */
+/** RxDB types its handlers on the stored document (without `_deleted`), ours carry `_deleted` as sent: hence the one cast. */
 function replicateCollection(
   name: SyncCollection,
   collection: RxCollection,

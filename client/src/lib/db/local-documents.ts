@@ -16,9 +16,7 @@ export interface LocalDocuments {
 
 export type LocalCollectionName = keyof LocalDocuments;
 
-// RxDB keeps one document object per revision, so caching the plain copy per object keeps
-// unchanged rows the same object across emissions (memoised rows do not redraw) and a change to one
-// song of 10,000 copies one document, not all of them.
+// One plain copy per RxDB document object (one per revision): unchanged rows stay the same object, and one change copies one document.
 const plainCopies = new WeakMap<object, unknown>();
 
 function plainOf<Doc>(document: RxDocument<Doc>): Doc {
@@ -30,10 +28,7 @@ function plainOf<Doc>(document: RxDocument<Doc>): Doc {
   return copy;
 }
 
-/**
- * Calls `listener` with every live document of `collection` now and after each change (local
- * writes, pulls, the stream); returns the unsubscribe function.
- */
+/** Calls `listener` with every live document now and after each change; returns the unsubscribe. */
 export function watchCollection<Name extends LocalCollectionName>(
   database: LocalDatabase,
   collection: Name,

@@ -30,10 +30,7 @@ async function readJson(response: Response): Promise<unknown> {
   return JSON.parse(text) as unknown;
 }
 
-/**
- * The pull handler of one collection: the page after the checkpoint RxDB last stored. An empty
- * page keeps the checkpoint it was asked from (the API sends it back, or null from the start).
- */
+/** One collection's pull handler; an empty page keeps the checkpoint it was asked from. */
 export function createPullHandler<Name extends SyncCollection>(collection: Name, fetchFn: SyncFetch) {
   return async (checkpoint: SyncCheckpoint | undefined, batchSize: number): Promise<{ documents: KeptDocuments[Name][]; checkpoint: SyncCheckpoint | undefined }> => {
     const response = await fetchFn(pullUrl(collection, checkpoint, batchSize), { credentials: 'include', headers: { Accept: 'application/json' } });
@@ -48,11 +45,7 @@ export interface RefusedWrite<Doc> {
   attempted: Doc;
   /** What the API holds instead; RxDB's default conflict handler makes it the local state. */
   master: Doc;
-  /**
-   * True when the API holds what this device assumed: nobody else changed the document, the API
-   * refused the write itself (a preset from a user without an active subscription, a song no
-   * longer on disk). False when another device changed it first (a conflict, not a failure).
-   */
+  /** True when the API holds what this device assumed, or refused the write itself; false when another device changed it first (a conflict). */
   refused: boolean;
 }
 
@@ -67,11 +60,7 @@ export function sameDocument(a: unknown, b: unknown): boolean {
   return aKeys.every((key) => Object.hasOwn(b, key) && sameDocument((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
 
-/**
- * What a pushed document says, as the API compares it (docs/sync-protocol.md; on content, not on
- * `updatedAt`, which is the API's time of the change): starred or not; the preset's settings, or
- * none for a tombstone or no document.
- */
+/** What a pushed document says, compared on content, not `updatedAt` (docs/sync-protocol.md). */
 export function documentContent(collection: PushCollection, document: KeptDocuments[PushCollection] | null): unknown {
   if (document === null || document._deleted) return collection === 'stars' ? false : null;
   if (collection === 'stars') return (document as KeptDocuments['stars']).starred;
@@ -94,10 +83,7 @@ export function classifyConflicts<Name extends PushCollection>(
   });
 }
 
-/**
- * The push handler of a collection the user may change: sends the rows (only the contract's fields)
- * and returns the master state of those that conflicted; `onConflicts` hears about them first.
- */
+/** Pushes the contract's fields of the rows and returns the conflicts' master state, told to `onConflicts` first. */
 export function createPushHandler<Name extends PushCollection>(
   collection: Name,
   fetchFn: SyncFetch,

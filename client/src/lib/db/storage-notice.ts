@@ -1,8 +1,4 @@
-/**
- * RxDB's free Dexie storage prints an advertisement for its paid storages (a console warning
- * opening with this line) on the first write of every page. It tells the musician nothing, buries
- * the warnings that matter, and RxDB offers no switch for it short of its paid licence key.
- */
+/** RxDB's free Dexie storage advertises its paid storages in a console warning on each page's first write, with no switch short of a licence key. */
 const storageNoticeOpening = '-------------- RxDB Open Core RxStorage';
 
 /** Whether a console.warn call is RxDB's storage notice. */
@@ -12,10 +8,7 @@ function isStorageNotice(args: readonly unknown[]): boolean {
 
 const quieted = new WeakSet<Pick<Console, 'warn'>>();
 
-/**
- * Drops RxDB's storage notice from `target`'s warnings (the page's console); every other warning
- * passes through unchanged. Safe to call more than once.
- */
+/** Drops that notice from the console's warnings; others pass unchanged. Safe to call more than once. */
 export function quietStorageNotice(target: Pick<Console, 'warn'> = console): void {
   if (quieted.has(target)) return;
   quieted.add(target);

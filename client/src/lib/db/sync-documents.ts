@@ -8,9 +8,7 @@ import {
 } from '../../../../contract/sync-documents';
 import { songStemSchema } from '../../../../contract/song';
 
-// The documents the client keeps in RxDB are the contract's (contract/sync-documents.ts), parsed on
-// arrival, except that a song keeps of each stem only what the player loads: not its `songId`,
-// `volume` and `isMuted`, the same for every stem the API sends.
+// The contract's documents (contract/sync-documents.ts), except that a song keeps of each stem only what the player loads.
 
 const keptStemSchema = songStemSchema.pick({ id: true, name: true, instrument: true, filename: true, filePath: true, durationSeconds: true });
 

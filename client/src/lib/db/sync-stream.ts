@@ -37,13 +37,7 @@ export interface SyncStream {
 
 export const SYNC_STREAM_URL = '/api/sync/stream';
 
-/**
- * Opens ONE EventSource on /api/sync/stream and fans its messages out per collection. Whenever the
- * connection comes back after it was lost, every collection gets 'RESYNC' (changes made while it
- * was down were never sent), and so does a `data: "RESYNC"` from the server; RxDB then pulls from
- * its last checkpoint. The browser reconnects by itself after network errors; when it gives up (the
- * server answered with an error), the stream opens a new connection after `reconnectMs`.
- */
+/** One EventSource on /api/sync/stream, fanned out per collection; every reconnect (and the server's RESYNC) tells each collection to pull again, and a stream the browser gave up on reopens after `reconnectMs`. */
 export function openSyncStream(options: SyncStreamOptions = {}): SyncStream {
   const connect = options.connect ?? ((url: string) => new EventSource(url, { withCredentials: true }) as EventSourceLike);
   const reconnectMs = options.reconnectMs ?? 5_000;

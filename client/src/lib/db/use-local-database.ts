@@ -15,10 +15,7 @@ export interface LocalDatabaseView {
   retry(): void;
 }
 
-/**
- * The signed-in user's database: opened on first use, once per signed-in session, and shared by
- * every screen (the session store keeps it, not a component). A different user gets their own.
- */
+/** The signed-in user's database, opened on first use and shared by every screen for the session. */
 export function useLocalDatabase(): LocalDatabaseView {
   const { data: user } = useCurrentUserQuery();
   const userId = user?.id ?? null;

@@ -3,10 +3,7 @@ import { MP3_BITRATE } from './export-format';
 import { encodeMp3 } from './mp3-encode';
 import { encodeWav } from './wav-encode';
 
-/**
- * The export's encoding thread: WAV and MP3 encoding of a long mix takes seconds, so it runs here
- * and the page keeps drawing (and can cancel, by terminating the worker). One request per worker.
- */
+/** The export's encoding thread, so the page keeps drawing and can cancel; one request per worker. */
 const scope = self as unknown as { onmessage: ((event: MessageEvent<EncodeRequest>) => void) | null; postMessage(message: EncodeReply, options?: { transfer?: Transferable[] }): void };
 
 function post(reply: EncodeReply, transfer: Transferable[] = []): void {

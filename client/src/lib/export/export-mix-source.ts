@@ -10,12 +10,7 @@ export interface ExportMixSettings {
   includeClick?: boolean;
 }
 
-/**
- * What the player hands the export (decision 0033): the loaded song, the mix as the user hears it
- * now, and the engine's offline render of stems already decoded (no stream, nothing billed). The
- * player feature fills it in; the export feature, which the app layer passes to the player, reads
- * it, so neither feature imports the other.
- */
+/** What the player hands the export (decision 0033): the song, the mix as heard, and an offline render of the decoded stems; neither feature imports the other. */
 export interface ExportMixSource {
   title: string;
   /** The song's length in song seconds. */
@@ -30,17 +25,11 @@ export interface ExportMixSource {
   transpose: number;
   /** The A-B loop the player has set, in song seconds, or null. */
   loop: { start: number; end: number } | null;
-  /**
-   * Whether the click or a count-in is on now, the count-in's seconds at the tempo now (0 for none)
-   * and whether it comes before each pass of the loop; null when the song has no beat grid.
-   */
+  /** The click and count-in now (count-in seconds at the current tempo, 0 for none); null without a beat grid. */
   click: { on: boolean; countIn: number; countInEachPass: boolean } | null;
   /** Aborting `signal` stops the render (its workers) and rejects with the abort reason. */
   render: (settings: ExportMixSettings, onProgress?: (fraction: number) => void, signal?: AbortSignal) => Promise<AudioBuffer>;
 }
 
-/**
- * How the app layer puts the export into the player's header: the player calls it with a function
- * that reads the mix as it is at that moment (the export takes it when its dialog opens).
- */
+/** How the app layer puts the export into the player's header; `currentMix` reads the mix when the dialog opens. */
 export type ExportAction = (currentMix: () => ExportMixSource) => ReactNode;

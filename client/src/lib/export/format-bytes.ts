@@ -1,9 +1,6 @@
 const UNITS = ['KB', 'MB', 'GB', 'TB'] as const;
 
-/**
- * A byte count as people read storage sizes: decimal units (1 MB = 1,000,000 bytes, as the
- * browser's and the operating system's storage settings show them), one decimal below 10.
- */
+/** Bytes in decimal units as storage settings show them (1 MB = 1,000,000), one decimal below 10. */
 export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) throw new RangeError(`not a byte count: ${bytes}`);
   if (bytes < 1000) return `${bytes} B`;

@@ -8,15 +8,7 @@ export type Mp3Bitrate = 128 | 192 | 256 | 320;
 const FRAME = 1152;
 const CHUNK = FRAME * 32;
 
-/**
- * An MP3 file of `channels` (mono or stereo: MP3 has no more) by LAME compiled to WebAssembly
- * (wasm-media-encoders 0.7.0, MIT), at a constant `bitrate`. The package's own copy of the binary
- * is used: a data: URL inside its module (so in the worker's chunk), fetched and compiled once per
- * export, which needs no network and no .wasm file to serve or precache (the app's CSP allows
- * `data:` in connect-src for it). Samples beyond full scale are clipped, as LAME expects -1..1.
- * The file starts with a gapless header (see `withInfoFrame`): decoded, it lines up with the input
- * from its first sample and is as long.
- */
+/** An MP3 (mono or stereo) at a constant `bitrate`, by wasm-media-encoders' LAME from its inlined data: URL (no .wasm to serve; the CSP allows data: in connect-src), with a gapless header (`withInfoFrame`). */
 export async function encodeMp3(
   channels: readonly Float32Array[],
   sampleRate: number,

@@ -1,11 +1,4 @@
-/**
- * The gapless header of an MP3 file: a first frame that carries no audio but a Xing "Info" tag
- * (frame and byte counts, a seek table) and LAME's extension of it, which says how many samples
- * the encoder put before the music (its delay) and after it (padding to a whole frame). A decoder
- * that reads it (FFmpeg's, and so Chromium's decodeAudioData; mpg123) drops those samples, so the
- * decoded file starts on the music's first sample and is as long as what was encoded. Without it,
- * every decoder plays LAME's delay (576 samples, and its own 529 on top) as silence before the music.
- */
+/** The gapless header of an MP3: an Info frame with LAME's extension stating the encoder's delay and padding, which decoders (FFmpeg, so Chromium; mpg123) drop; without it the delay plays as silence. */
 
 /** LAME's encoder delay in samples: the MDCT's look-ahead before the first input sample comes out. */
 export const LAME_ENCODER_DELAY = 576;
@@ -75,13 +68,7 @@ const XING_FLAGS = 0x0f;
 const XING_BYTES = 4 + 4 + 4 + 4 + 100 + 4;
 const LAME_TAG_BYTES = 36;
 
-/**
- * `stream` (LAME's frames of `input.samples` samples per channel at `input.sampleRate`, nothing
- * before them) with an Info frame in front declaring LAME's delay and the padding after the last
- * sample. The Info frame has the first frame's header (so its bitrate: a constant-bitrate file stays
- * one), without padding. A rate MP3 cannot carry is resampled by LAME: the length is counted at the
- * stream's rate.
- */
+/** `stream` with an Info frame in front, sharing the first frame's header (a constant bitrate stays constant); lengths count at the stream's rate. */
 export function withInfoFrame(stream: Uint8Array, input: { samples: number; sampleRate: number }): Uint8Array {
   const headers = frameHeaders(stream);
   const first = headers[0];

@@ -9,11 +9,7 @@ const SUBTYPE_GUID_TAIL = [0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00,
 /** Frames converted between progress reports: enough that reporting costs nothing. */
 const PROGRESS_FRAMES = 1 << 16;
 
-/**
- * A 16-bit code from a float sample: clipped to full scale, negatives scaled by 32768 and positives
- * by 32767 (the asymmetric convention decoders such as @audio/decode-wav invert), rounded to the
- * nearest code, so a decoded sample is within half a step of the float.
- */
+/** A 16-bit code from a float sample: clipped, negatives times 32768 and positives times 32767 (as decoders invert it), rounded. */
 export function toPcm16(sample: number): number {
   if (!(sample > -1)) return sample <= -1 ? -32768 : 0; // NaN becomes silence
   if (sample >= 1) return 32767;
@@ -24,12 +20,7 @@ function writeAscii(view: DataView, offset: number, text: string): void {
   for (let index = 0; index < text.length; index++) view.setUint8(offset + index, text.charCodeAt(index));
 }
 
-/**
- * A WAV file (RIFF, little-endian, interleaved frames) of `channels`, all of one length, at
- * `sampleRate`. Mono and stereo 16-bit files use the plain PCM header every player reads; more
- * channels or float samples use WAVE_FORMAT_EXTENSIBLE (as the format's specification asks for
- * those) with no speaker positions claimed, and float files carry the `fact` chunk non-PCM needs.
- */
+/** A WAV of equal-length `channels`: plain PCM header for 16-bit mono and stereo, WAVE_FORMAT_EXTENSIBLE (with `fact` for float) otherwise. */
 export function encodeWav(channels: readonly Float32Array[], sampleRate: number, format: WavSampleFormat, onProgress?: (fraction: number) => void): Uint8Array {
   const channelCount = channels.length;
   if (channelCount < 1 || channelCount > 0xffff) throw new RangeError(`a WAV file holds 1 to 65535 channels, not ${channelCount}`);

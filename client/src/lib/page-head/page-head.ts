@@ -1,9 +1,4 @@
-/**
- * What a public page says about itself to search engines and link previews: its title, its
- * description, its canonical address, the Open Graph and Twitter card tags, and JSON-LD structured
- * data. Pure: `pageHeadTags` turns a page's head into the exact tags, and `use-page-head.ts` writes
- * them into the document.
- */
+/** A public page's head for search engines and link previews: title, description, canonical address, Open Graph, Twitter card and JSON-LD; `use-page-head.ts` writes it. */
 
 /** The brand every title ends with. */
 export const SITE_NAME = 'Woodshed';
@@ -43,10 +38,7 @@ export function documentTitle(title: string): string {
   return title === SITE_NAME ? SITE_NAME : `${title} · ${SITE_NAME}`;
 }
 
-/**
- * JSON for a script element: `<` is escaped so a string holding '</script>' cannot close the
- * element early (the JSON stays equivalent, as JSON.parse reads \u003c as '<').
- */
+/** JSON for a script element, `<` escaped so '</script>' cannot close it. */
 export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
@@ -73,9 +65,6 @@ export function pageHeadTags(head: PageHead, origin: string): PageHeadTags {
   return { documentTitle: title, canonicalUrl, metas, jsonLd: (head.structuredData?.(origin) ?? []).map(scriptSafeJson) };
 }
 
-/**
- * The picture link previews show (client/public/social-card.png, 1200x630, the size Open Graph and
- * large Twitter cards expect): the mark, the name, the claim and the six stems.
- */
+/** The link preview picture (client/public/social-card.png, 1200x630). */
 export const SOCIAL_IMAGE_PATH = '/social-card.png';
 const SOCIAL_IMAGE_ALT = 'Woodshed: practise with the band. Mute your part, play it yourself. Drums, bass, guitar, keys, vocals, FX.';

@@ -7,32 +7,18 @@ const OWNED = 'data-page-head';
 
 let pagesNamingTheTitle = 0;
 
-/**
- * The build pre-renders the public pages (decision 0060) before it knows the site's address: their
- * addresses are written on this origin, and the server puts its PUBLIC_URL in its place.
- */
+/** Public pages are pre-rendered on this origin (decision 0060); the server puts its PUBLIC_URL in its place. */
 export const PRERENDER_ORIGIN = 'https://prerender.woodshed.invalid';
 
 /** Set only while the build pre-renders a page: receives the page's head as it renders. */
 export const PrerenderHead = createContext<((head: PageHead) => void) | null>(null);
 
-/**
- * True while a mounted page manages the head through {@link usePageHead}: the shell's route-title
- * effect (app/root-layout.tsx) then leaves document.title to it.
- */
+/** True while a mounted page manages the head, so the shell's route title leaves document.title alone. */
 export function pageHeadOwnsTitle(): boolean {
   return pagesNamingTheTitle > 0;
 }
 
-/**
- * Writes a public page's title, meta tags, canonical link and JSON-LD into the document while the
- * page is mounted, and puts back what was there before when it unmounts. Existing tags (index.html
- * carries a description for crawlers that run no script) are updated in place rather than
- * duplicated, so each name appears once. The origin is the one the page was served from.
- *
- * Not React 19's hoisted <title>/<meta>: those are appended beside index.html's tags (two
- * descriptions), and the shell's route-title effect would write over a hoisted title.
- */
+/** Writes a page's head tags while mounted and restores the previous ones after, updating existing tags in place (not React 19's hoisting, which would duplicate index.html's description). */
 export function usePageHead(head: PageHead): void {
   const prerender = useContext(PrerenderHead);
   // Rendering at build time (no window): the page says what its head is, for the page's HTML file.

@@ -34,10 +34,7 @@ export function keepPendingSession(storage: Storage, userId: number, body: Pract
   write(storage, [...read(storage).filter((pending) => pending.body.sessionId !== body.sessionId), { userId, body }]);
 }
 
-/**
- * Try to send this user's kept sessions (another user's stay for them). Each is sent with its own
- * id, so one the server already has is not counted twice. Resolves how many are still kept.
- */
+/** Sends this user's kept sessions, each with its own id so none counts twice; resolves how many are still kept. */
 export async function sendPendingSessions(
   storage: Storage,
   userId: number,

@@ -1,7 +1,4 @@
-/**
- * Counts the time a song actually plays in one practice session: started and paused as the
- * transport is, read at any moment. Pure (times are passed in), so it is tested without a clock.
- */
+/** Counts the time a song actually plays in one session; pure (times passed in). */
 export class PracticeClock {
   #playedMs = 0;
   #playingSince: number | null = null;

@@ -12,10 +12,7 @@ export function practiceFactsOf(tempo: number, transpose: number, loop: { start:
   return { tempo, transpose, loop: loop ? { startSeconds: loop.start, endSeconds: loop.end } : null };
 }
 
-/**
- * Whether two sets of facts describe the same practice. A session holds one tempo, pitch and
- * loop, so a change of any of them ends the session and starts the next one.
- */
+/** Whether two sets of facts are the same practice: a new tempo, pitch or loop starts a new session. */
 export function sameFacts(a: PracticeFacts, b: PracticeFacts): boolean {
   return (
     a.tempo === b.tempo &&

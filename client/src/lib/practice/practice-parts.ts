@@ -9,12 +9,7 @@ export interface PracticePart {
   secondsPractised: number;
 }
 
-/**
- * One practice session, split by how it was played. The log keeps one tempo, pitch and loop per
- * recorded session, so a session played at two tempos is recorded as two; the minimum a session
- * needs applies to the whole of it, so a speed trainer's short passes still count. Pure (times
- * are passed in).
- */
+/** One session split by how it was played: the log keeps one tempo, pitch and loop per record, and the minimum length applies to the whole. Pure. */
 export class PracticeParts {
   #parts: Array<{ facts: PracticeFacts; clock: PracticeClock }>;
   #current: { facts: PracticeFacts; clock: PracticeClock };

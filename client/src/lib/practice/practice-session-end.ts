@@ -11,10 +11,7 @@ export function onPracticeSessionEnd(ender: SessionEnder): () => void {
   };
 }
 
-/**
- * End the practice session in progress, if any (the player stays mounted behind other screens).
- * The practice log calls it before it asks for its figures, so the minutes just played are in them.
- */
+/** Ends the session in progress, so the practice log's figures include the minutes just played. */
 export async function endPracticeSessions(): Promise<void> {
   await Promise.all([...enders].map((end) => end()));
 }

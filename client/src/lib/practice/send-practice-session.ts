@@ -17,11 +17,7 @@ export interface PracticeSessionBody {
   mutedStems: string[];
 }
 
-/**
- * Send a finished session. `keepalive` lets it finish while the page unloads (the tab closed, the
- * musician navigated away). Resolves whether the server recorded it (or already had it: a repeat
- * is recorded once); false when there was no answer or a server error, so it is kept for later.
- */
+/** Sends a finished session with `keepalive` (it survives the page unloading); 'not-sent' keeps it for later. */
 export async function sendPracticeSession(body: PracticeSessionBody): Promise<'recorded' | 'refused' | 'not-sent'> {
   try {
     const response = await fetch('/api/practice-sessions', {

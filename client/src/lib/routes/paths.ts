@@ -1,8 +1,4 @@
-/**
- * Every path of the app (spec 001, 2.1), in one place: the router is built from these, and every
- * link and navigation uses them, so a renamed route cannot leave a dead link behind. The route
- * table's test checks that each one is routed.
- */
+/** Every path of the app (spec 001, 2.1); the route table's test checks each is routed. */
 export const paths = {
   home: '/',
   login: '/login',
@@ -47,11 +43,7 @@ export function playerPath(songId: number): string {
   return `${paths.player}?${new URLSearchParams({ [SONG_ID_PARAM]: String(songId) }).toString()}`;
 }
 
-/**
- * The admin audit page of one user (the spec has no such route, see decision 0022): that user's
- * event history and the credit adjustment form. Kept out of `paths`, which lists the spec's own
- * routes.
- */
+/** The admin audit page of one user (decision 0022), kept out of the spec's `paths`. */
 export const adminUserAuditRoute = '/admin/users/:userId';
 
 /** The audit page of user `userId`. */
@@ -59,19 +51,10 @@ export function adminUserAuditPath(userId: number): string {
   return `/admin/users/${encodeURIComponent(String(userId))}`;
 }
 
-/**
- * Every route pattern the client answers with a screen or a redirect: the spec's paths and the
- * audit page. Any other path is the client's not-found screen. The build writes this list into
- * client/dist (scripts/build/route-manifest-plugin.ts) so the server answers those paths 200 and
- * every other one 404 (decision 0025) without importing client code; the route table's test checks
- * that it lists exactly the patterns the router has.
- */
+/** Every route the client answers; the build writes it into client/dist so the server answers 404 for the rest without client code (decision 0025). */
 export const knownRoutePatterns: readonly string[] = [...Object.values(paths), adminUserAuditRoute];
 
-/**
- * The public pages search engines should index (spec 001, 2.1, less the sign-in and request forms,
- * which hold nothing to find): the sitemap lists these.
- */
+/** The public pages to index (spec 001, 2.1, without the forms): the sitemap lists these. */
 export const indexedPublicPaths: readonly AppPath[] = [
   paths.landing,
   paths.drumlessTracks,

@@ -4,11 +4,7 @@ import { showToast } from '../../components/ui/toast-store';
 import { checkoutReturnToast, readCheckoutReturn } from './checkout-return';
 import type { CheckoutReturn, CheckoutReturnParam } from './checkout-return';
 
-/**
- * On a return from the checkout: reads the screen's return parameters once, clears them from the
- * address (replace, so Back does not replay them), shows the outcome's toast and tells the screen
- * (`onReturn`), which refreshes what the purchase changed.
- */
+/** Reads the checkout's return parameters once, clears them (replace), toasts the outcome and calls `onReturn`. */
 export function useCheckoutReturn(params: readonly CheckoutReturnParam[], onReturn: (outcome: CheckoutReturn) => void): void {
   const { pathname, search, hash, key } = useLocation();
   const navigate = useNavigate();

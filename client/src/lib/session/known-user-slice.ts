@@ -3,10 +3,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SessionUser } from '../api/current-user-api';
 import { sessionEnded } from './session-ended';
 
-/**
- * The last user the API confirmed, kept across reloads (only `user` is persisted), so a session
- * check that cannot reach the server keeps that user signed in on the local-first screens.
- */
+/** The last user the API confirmed, persisted, so an unreachable server keeps that user on the local-first screens. */
 export interface KnownUserState {
   user: SessionUser | null;
   /** True while the user shown comes from this store because the last check had no network. */

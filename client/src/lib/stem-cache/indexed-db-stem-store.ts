@@ -45,11 +45,7 @@ function songRange(userId: number, songId: number): IDBKeyRange {
   return IDBKeyRange.only([userId, songId]);
 }
 
-/**
- * Kept songs and stems in IndexedDB (decision 0033 says why not Cache Storage): a song's row and
- * its stems' blobs change together in one transaction, so the byte counts the storage screen shows
- * never drift from what is stored.
- */
+/** Kept songs in IndexedDB (decision 0033): a song's row and its stems change in one transaction, so the sizes shown never drift. */
 export const indexedDbStemStore: KeptStemStore = {
   async getStem(userId, songId, url) {
     const db = await database();

@@ -25,10 +25,7 @@ export interface KeptStem {
   storedAt: number;
 }
 
-/**
- * Where kept songs and stems are stored. Every call names the user: one user's records are never
- * returned for another (a second account in this browser streams its own copy).
- */
+/** Where kept songs and stems are stored; every call names the user, and no user's records are returned for another. */
 export interface KeptStemStore {
   getStem(userId: number, songId: number, url: string): Promise<KeptStem | undefined>;
   /** Each kept stem of a song, without reading the bytes' contents. */

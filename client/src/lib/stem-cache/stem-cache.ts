@@ -14,11 +14,7 @@ export interface SongToKeep {
 /** Each stem URL of a song and where its bytes come from this time. */
 export type StemSourcePlan = ReadonlyMap<string, StemSourceChoice>;
 
-/**
- * One user's kept songs in this browser (decision 0033): stems are stored as they are first
- * streamed, served from here on the next open (so not streamed, nor billed, again), and the songs
- * opened longest ago are dropped beyond the user's limits.
- */
+/** One user's kept songs (decision 0033): stems are kept as first streamed and served from here after (unbilled); the oldest go beyond the limits. */
 export class StemCache {
   private readonly limits: KeepLimits;
   private readonly now: () => number;
@@ -39,11 +35,7 @@ export class StemCache {
     return new Map(choices);
   }
 
-  /**
-   * A fetch for the engine: a `kept` stem is answered from the store, any other request goes to
-   * `network`, and a whole 200 answer of a stem is kept (a failure to store it, such as a full
-   * quota, only logs: the stem still plays).
-   */
+  /** A fetch for the engine: kept stems from the store, the rest from `network`, keeping each whole 200 stem (a failed store only logs). */
   fetchFor(song: SongToKeep, plan: StemSourcePlan, network: typeof fetch): typeof fetch {
     return async (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
@@ -68,10 +60,7 @@ export class StemCache {
     };
   }
 
-  /**
-   * The song opened (its stems loaded): it becomes the most recent, and the songs beyond the
-   * limits are dropped. Answers the ids dropped.
-   */
+  /** Marks the song most recent and drops those beyond the limits; answers the ids dropped. */
   async opened(song: SongToKeep): Promise<number[]> {
     await this.store.touchSong({ userId: this.userId, songId: song.id, title: song.title, song: song.song, lastOpenedAt: this.now() });
     const evicted = songsToEvict(await this.store.songsOf(this.userId), this.limits, song.id);

@@ -1,9 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// jsdom has the <dialog> element but not its methods. These give it their state only (the `open`
-// attribute and the `close` event), which is what a screen's own logic reads; focus, the inert page
-// behind and Escape are the browser's, and the browser tests check them.
+// jsdom lacks the dialog's methods: these set only its state (`open`, the `close` event); focus and inertness are checked in the browser tests.
 if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.showModal !== 'function') {
   const open = function (this: HTMLDialogElement) {
     this.setAttribute('open', '');

@@ -7,12 +7,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { Toaster } from '../../components/ui/toaster';
 import { api } from '../api/api';
 
-/**
- * Renders one screen for a component test (jsdom): inside a router at `path`, a store with the
- * API's slice (the screens' calls and their cache), and the toaster, as the app's root layout
- * draws them. Nothing answers the API here: a test of a screen that needs the server belongs in
- * the browser tests (client/e2e).
- */
+/** Renders one screen for a component test: router at `path`, the API slice's store and the toaster; nothing answers the API. */
 export function renderScreen(screen: ReactNode, path = '/'): RenderResult {
   const store = configureStore({
     reducer: { [api.reducerPath]: api.reducer },

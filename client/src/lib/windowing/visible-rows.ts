@@ -6,10 +6,7 @@ export interface VisibleRows {
   padBottom: number;
 }
 
-/**
- * Windowing for long tables of one fixed row height (the library, the admin tables): only the rows in view, plus
- * `overscan` either side, are in the DOM, so 10,000 songs scroll and filter like 50.
- */
+/** Windowing for long fixed-row-height tables: only the rows in view plus `overscan` are in the DOM. */
 export function visibleRows(scrollTop: number, viewportHeight: number, rowHeight: number, rowCount: number, overscan = 8): VisibleRows {
   // A scroll offset from before the list shrank (a search) would otherwise point past its end.
   const maxScrollTop = Math.max(0, rowCount * rowHeight - viewportHeight);

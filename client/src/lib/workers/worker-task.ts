@@ -7,13 +7,7 @@ export interface TaskWording {
   crashed: string;
 }
 
-/**
- * Runs one request in a fresh Web Worker and resolves to its 'done' reply, reporting progress on
- * the way. `transfer` moves those buffers to the worker (the caller must not use them after).
- * Aborting `signal` terminates the worker at once and rejects with the abort reason; the worker is
- * terminated whatever the outcome. `start` makes the worker: Vite bundles a worker only from a
- * literal `new Worker(new URL('./file.ts', import.meta.url))` in the module that names it.
- */
+/** Runs one request in a fresh worker (`transfer` moves those buffers), reporting progress; an abort terminates it and rejects. `start` must name the worker literally, for Vite to bundle it. */
 export function runWorkerTask<Done extends { kind: 'done' }>(
   start: () => Worker,
   request: unknown,
