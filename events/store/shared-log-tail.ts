@@ -28,21 +28,14 @@ interface TailPage {
 }
 
 export interface SharedLogTailOptions {
-  /** Entries one shared read returns at most; default 500. */
   pageSize?: number;
-  /** Recent pages kept for subscriptions that ask late (a slow handler); default 8. */
   keepPages?: number;
 }
 
 /**
- * One log read per wake-up for all the live subscriptions of a store (decision 0040). Each subscription
- * still runs its own loop (its order, its handler, its `next`, so its at-least-once delivery and
- * checkpoints do not change) and asks for the page after its own position; the tail answers from
- * one unfiltered read of the log's end that every subscription at the tail shares, each taking the
- * entries past its position and of its types. A subscription behind the tail's recent pages reads
- * on its own, with its own filter, as before. The entries of a page below the snapshot's xmin never
- * change, so a page can serve later askers; only its claim to have reached the head expires, at the
- * next wake-up.
+ * One log read per wake-up for all the live subscriptions of a store (decision 0040); each still
+ * runs its own loop. A subscription behind the recent pages reads on its own. A page below the
+ * snapshot's xmin never changes; only its claim to have reached the head expires at the next wake-up.
  */
 export class SharedLogTail {
   readonly #readPage: ReadLogPage;

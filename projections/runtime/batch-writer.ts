@@ -11,7 +11,6 @@ import { type TrimmedReads, compileTrimmedReads } from './trimmed-reads';
 import { isTransientDatabaseError } from './transient-database-error';
 import { type TransientRetry, defaultTransientRetry, withTransientRetry } from './transient-retry';
 
-/** What became of one batch. */
 export type BatchOutcome =
   | { kind: 'committed'; position: Position }
   /** An event failed: the ones before it are committed, it is in the dead letters, the projection stops. */
@@ -24,10 +23,7 @@ export class CheckpointMoved extends Error {
   override readonly name = 'CheckpointMoved';
 }
 
-/**
- * Errors that say nothing about the events being written: the lock was lost, or the database failed
- * transiently through every retry. They are thrown to the caller, never isolated into a dead letter.
- */
+/** A lost lock or a transient error past every retry: no event's fault, so never dead-lettered. */
 export function isNotTheEventsFault(error: unknown): boolean {
   return error instanceof LockLost || isTransientDatabaseError(error);
 }
@@ -38,11 +34,9 @@ interface Folded {
 }
 
 /**
- * Writes batches of one generation: decode, fold in memory, then one transaction holding the
- * checkpoint compare-and-set and the projection's set-based writes. A failing event is isolated
- * (decode and fold per event, writes by bisection), so the events before it still commit.
- * A transient database error is retried with backoff instead; with a `fence`, every transaction
- * checks that the runner's lock is still held just before it commits.
+ * Writes batches of one generation: fold in memory, then one transaction with the checkpoint
+ * compare-and-set and the projection's writes. A failing event is isolated (folds per event,
+ * writes by bisection) so the events before it commit; transient errors are retried.
  */
 export class BatchWriter {
   readonly #sql: SqlClient;
@@ -64,7 +58,6 @@ export class BatchWriter {
     onCommitted?: (position: Position) => void;
     /** The lock this writer works under; its loss rolls back the write in flight (`LockLost`). */
     fence?: LockFence;
-    /** Retries of transient database errors; default `defaultTransientRetry`. */
     retry?: TransientRetry;
   }) {
     this.#sql = options.sql;
@@ -80,25 +73,19 @@ export class BatchWriter {
     this.#trimmedReads = compileTrimmedReads(options.projection);
   }
 
-  /** What to leave out when reading for `foldTrimmed`; undefined when the projection declares no `reads`. */
   get trimmedReads(): TrimmedReads | undefined {
     return this.#trimmedReads;
   }
 
-  /** Events its projection folds into one write at most; undefined when it does not say. */
   get eventsPerWrite(): number | undefined {
     return this.#projection.eventsPerWrite;
   }
 
-  /** The last committed position of this generation, as this writer knows it. */
   get checkpoint(): Position {
     return this.#checkpoint;
   }
 
-  /**
-   * Project `events` (in position order) and move the checkpoint to `next`, which may lie past the
-   * last event when the store's type filter skipped others.
-   */
+  /** Project `events` and move the checkpoint to `next` (past the last event when a type filter skipped others). */
   async write(events: readonly RecordedEvent[], next: Position): Promise<BatchOutcome> {
     const fresh = this.#unseen(events);
     if (fresh.length === 0 && next <= this.#checkpoint) return { kind: 'committed', position: this.#checkpoint };
@@ -111,13 +98,7 @@ export class BatchWriter {
     return this.#deadLetter(fresh[failure.index]!, failure.error);
   }
 
-  /**
-   * Decode and fold `events` (in position order, after everything folded before) into the changes
-   * held for the next `commitFolded`. Holding folded changes instead of events keeps only one page
-   * of events in memory however many pages one write covers. Throws when an event fails to decode
-   * or fold; the held changes are then unusable: `discardFolded`, and go through `write`, which
-   * isolates the failing event.
-   */
+  /** Fold into the changes held for `commitFolded`. After a throw they are unusable: `discardFolded`, then `write`. */
   fold(events: readonly RecordedEvent[]): void {
     const fresh = this.#unseen(events);
     if (fresh.length === 0) return;
@@ -125,11 +106,7 @@ export class BatchWriter {
     this.#folded = { changes: this.#projection.fold(decoded, this.#folded?.changes), events: (this.#folded?.events ?? 0) + fresh.length };
   }
 
-  /**
-   * `fold` for events read trimmed to the projection's `reads` (the PostgreSQL adapter's `readAllTrimmed`), checked
-   * by its picked schemas. Throws like `fold`; the failing event is then isolated through `write`,
-   * from whole events.
-   */
+  /** `fold` for events trimmed to the projection's `reads`, checked by its picked schemas. */
   foldTrimmed(events: readonly TrimmedEvent[]): void {
     if (!this.#trimmedReads) throw new Error(`${this.#projection.name} declares no reads: fold whole events`);
     const fresh = this.#unseen(events);
@@ -138,7 +115,6 @@ export class BatchWriter {
     this.#folded = { changes: this.#projection.fold(decoded, this.#folded?.changes), events: (this.#folded?.events ?? 0) + fresh.length };
   }
 
-  /** Events folded and not yet committed. */
   get foldedEvents(): number {
     return this.#folded?.events ?? 0;
   }
@@ -147,12 +123,7 @@ export class BatchWriter {
     this.#folded = undefined;
   }
 
-  /**
-   * Write the changes held by `fold` and move the checkpoint to `next` in one transaction. A write
-   * that fails for another reason than a moved checkpoint throws: the held changes cannot say
-   * which event caused it, so the caller goes through `write` from the checkpoint instead (except
-   * after `isNotTheEventsFault` errors, which no event caused).
-   */
+  /** Write the held changes and move the checkpoint; any failure but a moved checkpoint throws (then use `write`). */
   async commitFolded(next: Position): Promise<BatchOutcome> {
     if (next <= this.#checkpoint) return { kind: 'committed', position: this.#checkpoint };
     const changes = this.#folded?.changes;
@@ -168,10 +139,7 @@ export class BatchWriter {
     return { kind: 'committed', position: next };
   }
 
-  /**
-   * Project `events` inside a transaction the caller owns (the blue/green swap). Any failure throws,
-   * rolling the caller back; the caller then goes through `write` to isolate the failing event.
-   */
+  /** Project `events` in the caller's transaction (the blue/green swap); any failure throws. */
   async writeWithin(tx: SqlExecutor, events: readonly RecordedEvent[], next: Position): Promise<void> {
     const fresh = this.#unseen(events);
     if (fresh.length === 0 && next <= this.#checkpoint) return;
@@ -220,10 +188,7 @@ export class BatchWriter {
     return decoded.length > 0 ? this.#projection.fold(decoded) : undefined;
   }
 
-  /**
-   * Commit events[from, to) with the checkpoint moving to `next`. When the write fails, bisect:
-   * commit the first half, then the second, down to the single event that fails.
-   */
+  /** Commit events[from, to); when that fails, bisect down to the single event that fails. */
   async #commitRange(
     events: readonly RecordedEvent[],
     decoded: readonly StoredEvent[],
@@ -268,10 +233,8 @@ export class BatchWriter {
     return this.#commitRange(events, decoded, middle, to, next);
   }
 
-  /**
-   * One write transaction: tried again after a transient database error, and, under a fence,
-   * committed only if the lock is still held once the work is done.
-   */
+  /** One write transaction, retried on transient errors; under a fence, committed only while the lock is held. */
+
   #transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     const fence = this.#fence;
     return withTransientRetry(

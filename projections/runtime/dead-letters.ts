@@ -48,7 +48,6 @@ export async function recordDeadLetter(
   return toDeadLetter(rows[0]!);
 }
 
-/** Open (unresolved) dead letters of a projection, oldest first; `generation` narrows to one. */
 export async function openDeadLetters(db: SqlExecutor, projection: string, generation?: number): Promise<DeadLetter[]> {
   const { rows } = await db.query<DeadLetterRow>(
     `SELECT ${columns} FROM projection_dead_letters
@@ -59,18 +58,12 @@ export async function openDeadLetters(db: SqlExecutor, projection: string, gener
   return rows.map(toDeadLetter);
 }
 
-/**
- * Retry: close the open dead letters as `retried`. The stalled runner resumes from its checkpoint,
- * just before the failing event, and folds it again; if it fails again, a new dead letter opens.
- */
+/** The stalled runner folds the failing event again; a new failure opens a new dead letter. */
 export async function retryDeadLetters(sql: SqlClient, projection: string): Promise<DeadLetter[]> {
   return sql.transaction((tx) => closeOpenDeadLetters(tx, projection, 'retried'));
 }
 
-/**
- * Skip: close the open dead letters as `skipped` and move each generation's checkpoint past its
- * failing event, so that event is never applied. Recorded, never silent.
- */
+/** Move each generation's checkpoint past its failing event: recorded, never silent. */
 export async function skipDeadLetters(sql: SqlClient, projection: string): Promise<DeadLetter[]> {
   return sql.transaction(async (tx) => {
     const skipped = (await closeOpenDeadLetters(tx, projection, 'skipped')).sort((a, b) => a.id - b.id);
@@ -92,7 +85,6 @@ export async function skipDeadLetters(sql: SqlClient, projection: string): Promi
   });
 }
 
-/** All dead letters of a projection (open and closed), newest first, for reports. */
 export async function listDeadLetters(db: SqlExecutor, projection: string, limit = 50): Promise<DeadLetter[]> {
   const { rows } = await db.query<DeadLetterRow>(
     `SELECT ${columns} FROM projection_dead_letters WHERE projection = $1 ORDER BY id DESC LIMIT $2`,

@@ -4,7 +4,6 @@ import { type GenerationTables, type Projection, generationTables } from './proj
 import type { LockFence } from './lock-fence';
 import { schemaScopedXactLock } from './lock-keys';
 
-/** Where a generation stands in the registry. */
 export type GenerationState = 'building' | 'live' | 'retired';
 
 /** One set of versioned tables of a projection, as recorded in `projection_generations`. */
@@ -40,10 +39,7 @@ export async function findGeneration(
   return row && toGeneration(projection, row);
 }
 
-/**
- * The live generation, created (tables, checkpoint at START, views) when the projection has never
- * run. A first generation is live from the start: there is nothing older to keep serving.
- */
+/** The live generation, created when the projection never ran (live from the start: nothing older serves). */
 export async function ensureLiveGeneration(sql: SqlClient, projection: Projection): Promise<Generation> {
   // The common case is one cheap read (the runtime tables exist: `migrateRuntimeSchema` ran at start-up).
   const existing = await findGeneration(sql, projection, 'live');
@@ -58,12 +54,7 @@ export async function ensureLiveGeneration(sql: SqlClient, projection: Projectio
   });
 }
 
-/**
- * A new generation for a blue/green rebuild. An earlier unfinished rebuild's generation is
- * abandoned (its tables dropped) so every rebuild starts from position 0 on empty tables.
- * Fenced by the rebuild lock: a rebuild that lost it must not retire the generation the next
- * lock holder is building (`LockLost`, nothing changed).
- */
+/** A new generation for a rebuild, dropping an unfinished one; fenced by the rebuild lock (`LockLost`). */
 export async function createBuildingGeneration(sql: SqlClient, projection: Projection, fence: LockFence): Promise<Generation> {
   fence.throwIfLost();
   return sql.transaction(async (tx) => {
@@ -77,10 +68,8 @@ export async function createBuildingGeneration(sql: SqlClient, projection: Proje
   });
 }
 
-/**
- * Retire a generation that no longer serves: drop its tables and checkpoint, and close its open
- * dead letters as superseded (the events are replayed by the generation that replaced it).
- */
+/** Drop a generation's tables and checkpoint, closing its open dead letters as superseded. */
+
 export async function retireGeneration(tx: SqlExecutor, generation: Generation): Promise<void> {
   for (const table of Object.values(generation.tables)) await tx.exec(`DROP TABLE IF EXISTS ${table}`);
   await tx.query('DELETE FROM projection_checkpoints WHERE projection = $1 AND generation = $2', [

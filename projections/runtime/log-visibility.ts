@@ -5,7 +5,6 @@ import type { SqlClient, SqlExecutor } from '../../events/store/postgres/sql-cli
 export interface BlockingTransaction {
   /** Server process id: `SELECT pg_terminate_backend(pid)` ends it. */
   pid: number;
-  /** Seconds since the transaction began. */
   ageSeconds: number;
   /** `pg_stat_activity.state`: `idle in transaction` is the usual culprit. */
   state: string | null;
@@ -15,28 +14,19 @@ export interface BlockingTransaction {
   query: string | null;
 }
 
-/**
- * A prepared transaction (`PREPARE TRANSACTION`, two-phase commit) holds its id until someone
- * commits or rolls it back, with no session behind it: `pg_stat_activity` does not list it.
- */
+/** A prepared transaction holds its id with no session behind it: `pg_stat_activity` does not list it. */
 export interface PreparedTransaction {
   /** `ROLLBACK PREPARED '<gid>'` (or `COMMIT PREPARED`) ends it. */
   gid: string;
-  /** When it was prepared (ISO 8601). */
   preparedAt: string;
-  /** Seconds since it was prepared. */
   ageSeconds: number;
   /** The role that prepared it, and the database it belongs to (it can only be ended from there). */
   owner: string;
   database: string;
 }
 
-/** Whether readers of the log are held back, and by what. */
 export interface LogVisibility {
-  /**
-   * Events committed but not yet visible to readers: at or above the oldest transaction id still
-   * running on the server, below which readers stop so that a late commit is never skipped.
-   */
+  /** Events committed but at or above the oldest running transaction id, where readers stop. */
   invisibleEvents: number;
   /** The oldest running transaction holding an id, once it is older than the threshold; else null. */
   blockingTransaction: BlockingTransaction | null;
@@ -44,21 +34,15 @@ export interface LogVisibility {
   preparedTransaction: PreparedTransaction | null;
 }
 
-/** How old the oldest transaction must be before it is reported; default 10 s. */
 export const defaultBlockingAfterMs = 10_000;
 
 const maxQueryLength = 200;
 
 /**
- * Readers of the PostgreSQL log see only events below `pg_snapshot_xmin(pg_current_snapshot())`
- * (read-log.ts): one transaction that holds an id and stays open (idle in transaction, a stuck
- * client, a long migration, a prepared transaction nobody finished), in any database of the
- * cluster, freezes every reader while appends go on committing. Lag, which counts visible events, then reads 0. This reports the truth: how
- * many committed events readers cannot see yet, and which transaction holds them back.
- *
- * Null when the log is not in this SQL database (KurrentDB). On PGlite there is one connection: a
- * transaction runs alone and a reader waits for it instead of reading past it, so nothing is ever
- * committed-but-invisible and no other session can block; it reports 0 and no transaction.
+ * Readers see only events below the snapshot's xmin, so one open transaction holding an id, in any
+ * database of the cluster, freezes every reader while lag (visible events) reads 0. This says how
+ * many committed events are held back, and by what. Null when the log is elsewhere (KurrentDB);
+ * on PGlite, where a reader waits for a transaction instead, always 0 and none.
  */
 export async function readLogVisibility(
   sql: SqlClient,
@@ -76,10 +60,7 @@ export async function readLogVisibility(
   };
 }
 
-/**
- * Events (of `types`, or of any type) committed but not yet visible to readers; null when the log
- * is not in this SQL database.
- */
+/** Null when the log is not in this SQL database. */
 export async function countInvisibleEvents(sql: SqlClient, store: EventStore, types?: readonly string[]): Promise<number | null> {
   if (store.kind !== sql.kind) return null;
   // The events table's (tx_id, global_position) index finds them; there are few unless blocked.
@@ -91,11 +72,7 @@ export async function countInvisibleEvents(sql: SqlClient, store: EventStore, ty
   return Number(rows[0]?.invisible ?? 0);
 }
 
-/**
- * The session whose transaction id is the oldest still running (so it sets every snapshot's xmin),
- * when its transaction is older than `afterMs`. Transactions without an id (read-only ones) hold
- * back no reader and are not considered.
- */
+/** The session whose transaction id sets every snapshot's xmin, when older than `afterMs`. */
 async function oldestTransaction(sql: SqlClient, afterMs: number): Promise<BlockingTransaction | null> {
   const { rows } = await sql.query<{
     pid: number;
@@ -126,11 +103,8 @@ async function oldestTransaction(sql: SqlClient, afterMs: number): Promise<Block
   };
 }
 
-/**
- * The oldest prepared transaction of the cluster (`pg_prepared_xacts` lists those of every
- * database), when it was prepared longer than `afterMs` ago. Only a server with
- * `max_prepared_transactions` above 0 can have one.
- */
+/** The cluster's oldest prepared transaction, when prepared longer than `afterMs` ago. */
+
 export async function oldestPreparedTransaction(sql: SqlExecutor, afterMs: number): Promise<PreparedTransaction | null> {
   const { rows } = await sql.query<{ gid: string; prepared: Date | string; age_seconds: number | string; owner: string; database: string }>(
     `SELECT gid, prepared, extract(epoch FROM clock_timestamp() - prepared)::float8 AS age_seconds, owner::text AS owner, database::text AS database

@@ -33,11 +33,7 @@ interface Waiter {
 
 const defaultPollMs = 100;
 
-/**
- * Resolves waits for "projection X has passed position P". Runners in this process report each
- * commit (`reached`), which wakes waiters at once; a shared poll of the checkpoint table covers
- * runners in other processes (the worker in scale-out mode).
- */
+/** Waits for "projection X has passed position P": woken by this process's runners, polling for others'. */
 export class PositionWaiter {
   readonly #sql: SqlExecutor;
   readonly #pollMs: number;
@@ -50,7 +46,6 @@ export class PositionWaiter {
     this.#pollMs = options.pollMs ?? defaultPollMs;
   }
 
-  /** A live generation of `projection` has committed up to `position`. */
   reached(projection: string, position: Position): void {
     const known = this.#known.get(projection);
     // A swap to a new generation never moves the live checkpoint backwards (the rebuild catches up first).
@@ -91,7 +86,6 @@ export class PositionWaiter {
     });
   }
 
-  /** Stop polling; pending waits still time out. */
   close(): void {
     clearTimeout(this.#poll);
     this.#poll = undefined;

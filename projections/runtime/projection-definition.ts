@@ -3,14 +3,9 @@ import type { Position } from '../../events/store/event-store';
 import { compileTrimmedReads } from './trimmed-reads';
 import type { SqlExecutor } from '../../events/store/postgres/sql-client';
 
-/**
- * The real table names of one generation, keyed by the read model's base names:
- * `{ usage_bytes_per_user: 'usage_bytes_per_user_g3' }`. Queries never see these; they read the
- * view named after the base name, which points at the live generation.
- */
+/** One generation's table names by base name; queries read the base-name views over the live generation. */
 export type GenerationTables<Table extends string = string> = Readonly<Record<Table, string>>;
 
-/** A stored event of one of the given types, already upcast and validated. */
 export type StoredEventOf<Type extends WoodshedEventType> = Extract<StoredEvent, { type: Type }>;
 
 /** The fields of one event type a projection folds: top-level keys of its data and of its metadata. */
@@ -19,14 +14,9 @@ export interface FieldsRead<Type extends WoodshedEventType> {
   readonly metadata: readonly (keyof EventMetadata & string)[];
 }
 
-/** Per event type, the fields a projection folds; a type not named is read whole. */
 export type FieldReads<Type extends WoodshedEventType> = { readonly [T in Type]?: FieldsRead<T> };
 
-/**
- * An event of a type named in `reads`, as `fold` receives it: its type, its position and the
- * declared fields (validated), nothing else. The compiler keeps `fold` from using a field it
- * did not declare, which the runtime would not have read.
- */
+/** An event of a type named in `reads`: the compiler keeps `fold` from a field the runtime did not read. */
 export type TrimmedStoredEvent<Type extends WoodshedEventType, Read extends FieldsRead<Type>> = {
   type: Type;
   position: Position;
@@ -34,14 +24,9 @@ export type TrimmedStoredEvent<Type extends WoodshedEventType, Read extends Fiel
   metadata: Pick<EventMetadata, Read['metadata'][number]>;
 };
 
-/** An event of a type not named in `reads` of a projection that has them: all its data and metadata, and its position. */
 export type UntrimmedStoredEvent<Type extends WoodshedEventType> = { type: Type; position: Position; data: DataOf<Type>; metadata: EventMetadata };
 
-/**
- * What `fold` receives: the whole stored event when the projection declares no `reads`; else, per
- * type, the trimmed event when `reads` names it, or its data and metadata whole (the runtime
- * reads the log trimmed then, without stream, revision or time of any event).
- */
+/** What `fold` receives: the stored event without `reads`; with them, no stream, revision or time. */
 export type FoldedEventOf<Type extends WoodshedEventType, Reads extends FieldReads<Type>> = [keyof Reads] extends [never]
   ? StoredEventOf<Type>
   : Type extends WoodshedEventType
@@ -50,13 +35,9 @@ export type FoldedEventOf<Type extends WoodshedEventType, Reads extends FieldRea
       : UntrimmedStoredEvent<Type>
     : never;
 
-/** An event as the runtime hands it to a type-erased `fold`: whole, or trimmed to what it reads. */
 export type FoldableEvent = StoredEvent | { type: WoodshedEventType; position: Position; data: object; metadata: object };
 
-/**
- * One read model: which events it folds, the tables it writes, and how. A projection is a pure
- * row writer: no e-mail, no payments, no clock, so replaying it is safe and gives the same rows.
- */
+/** One read model. A pure row writer (no e-mail, payments or clock), so a replay gives the same rows. */
 export interface ProjectionDefinition<
   Type extends WoodshedEventType,
   Changes,
@@ -65,44 +46,23 @@ export interface ProjectionDefinition<
 > {
   /** kebab-case: the checkpoint key, the lock key and the CLI argument (`npm run replay -- name`). */
   readonly name: string;
-  /**
-   * Bump when the tables or the meaning of `fold`/`apply` change: a running app then rebuilds the
-   * read model blue/green, serving the old generation (frozen) until the new one is caught up.
-   */
+  /** Bump when the tables or `fold`/`apply` change: the app rebuilds blue/green, serving the old generation meanwhile. */
   readonly version: number;
   readonly eventTypes: readonly Type[];
-  /**
-   * The fields `fold` uses of the events of some types. A catch-up then reads only these (and the
-   * event's position) from the store and validates only them; a rebuild reads every event of the
-   * log, so leaving out what is not folded is most of its speed (docs/archive/benchmarks-history-2026.md). Optional: a
-   * type not named here, or the whole projection without it, gets whole events.
-   */
+  /** The fields `fold` uses, per type: only these are read and validated, most of a rebuild's speed. */
   readonly reads?: Reads;
-  /**
-   * Events folded into one write at most when catching up or rebuilding; default 100,000, which
-   * bounds the changes held in memory when they grow with the events (a row per event). A
-   * projection whose changes are totals per key (per user, per month) holds at most a row per key
-   * however many events it folds, and its write costs per key touched: it can take more, and a
-   * rebuild then writes the same rows fewer times (docs/archive/benchmarks-history-2026.md, "Fewer writes per rebuild").
-   */
+  /** Events per write at most (default 100,000); changes that are totals per key can take more. */
   readonly eventsPerWrite?: number;
   /** Base names (snake_case); each becomes a view over the live generation's table. */
   readonly tables: readonly Table[];
-  /** SQL creating one generation's tables (and their indexes), named by `tables`. */
   migration(tables: GenerationTables<Table>): string;
-  /**
-   * Fold a batch of events in memory into row changes. With `changes`, extend them (several pages
-   * folded before one write). Must not touch the database; throwing marks the event as failing.
-   */
+  /** Fold events into row changes, extending `changes` if given. No database; a throw marks the event failing. */
   fold(events: readonly FoldedEventOf<Type, Reads>[], changes?: Changes): Changes;
   /** Write folded changes: set-based, one statement per table per batch, inside the runner's transaction. */
   apply(tx: SqlExecutor, changes: Changes, tables: GenerationTables<Table>): Promise<void>;
 }
 
-/**
- * A projection as the runtime handles it, its types erased so different read models fit in one
- * list. The runtime only ever passes events of `eventTypes` and changes its own `fold` produced.
- */
+/** A projection with its types erased; the runtime passes only its `eventTypes` and its own `fold`'s changes. */
 export interface Projection {
   readonly name: string;
   readonly version: number;
@@ -119,7 +79,6 @@ const projectionName = /^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$/;
 // Leaves room for the `_g<generation>` suffix within PostgreSQL's 63-byte identifiers.
 const tableName = /^[a-z][a-z0-9_]{0,47}$/;
 
-/** Check a read model's definition and erase its types for the runtime. */
 export function defineProjection<Type extends WoodshedEventType, Changes, Table extends string, const Reads extends FieldReads<Type> = Record<never, never>>(
   definition: ProjectionDefinition<Type, Changes, Table, Reads>,
 ): Projection {
@@ -141,7 +100,6 @@ export function defineProjection<Type extends WoodshedEventType, Changes, Table 
   return projection;
 }
 
-/** The tables of one generation: `usage_bytes_per_user` -> `usage_bytes_per_user_g3`. */
 export function generationTables(projection: Pick<Projection, 'tables'>, generation: number): GenerationTables {
   return Object.fromEntries(projection.tables.map((table) => [table, `${table}_g${generation}`]));
 }

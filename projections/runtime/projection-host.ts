@@ -14,13 +14,9 @@ export interface StartProjectionsOptions {
   sql: SqlClient;
   store: EventStore;
   logger?: ProjectionLogger;
-  /** Events per page and per live batch; default 5,000. */
   pageSize?: number;
-  /** Idle, stall and standby checks; default 1,000 ms. */
   pollMs?: number;
-  /** How often `waitForPosition` polls the checkpoint table for runners in other processes; default 100 ms. */
   waitPollMs?: number;
-  /** How old a transaction must be before `logVisibility` names it as blocking readers; default 10 s. */
   blockingAfterMs?: number;
 }
 
@@ -32,30 +28,17 @@ export interface HostedProjectionStatus extends ProjectionStatus {
 /** The running projections of one process (the API in embedded mode, or `npm run worker`). */
 export interface ProjectionsHandle {
   status(): Promise<HostedProjectionStatus[]>;
-  /**
-   * Whether readers of the log are held back by an old open transaction (null when the log is
-   * not in the SQL database); `blockingAfterMs` overrides the host's threshold.
-   */
   logVisibility(options?: { blockingAfterMs?: number }): Promise<LogVisibility | null>;
-  /**
-   * Resolve once the live generation of `projection` has passed `position` (read-your-writes);
-   * rejects with `ProjectionWaitTimeout` after `timeoutMs`.
-   */
+  /** Read-your-writes; rejects with `ProjectionWaitTimeout`. */
   waitForPosition(projection: string, position: Position, options: WaitForPositionOptions): Promise<void>;
-  /** Rebuild blue/green while the live generation keeps serving. */
   rebuild(projection: string, options?: RebuildOptions): Promise<RebuildOutcome>;
   stop(): Promise<void>;
-  /**
-   * True once every projection has caught up with the log at least once in this process (a runner
-   * on standby, because another process holds its lock, counts as caught up here).
-   */
+  /** Every projection caught up once in this process (a standby runner counts as caught up). */
   ready(): boolean;
 }
 
-/**
- * Start a runner per projection: migrate the runtime tables, make sure each projection has a live
- * generation (so its views exist before any query), then catch up and follow live in the background.
- */
+/** A runner per projection, each with a live generation (views) before any query, catching up in the background. */
+
 export async function startProjectionHost(options: StartProjectionsOptions & { projections: readonly Projection[] }): Promise<ProjectionsHandle> {
   const { sql, store } = options;
   const logger = options.logger ?? silentLogger;

@@ -12,11 +12,7 @@ import { runnerLockKey } from './lock-keys';
 import { type ProjectionLogger, silentLogger } from './projection-logger';
 import { type TransientRetry, defaultTransientRetry } from './transient-retry';
 
-/**
- * What a runner is doing: `catching-up` (reading history), `running` (following live), `stalled`
- * (an open dead letter), `outdated` (the live generation was built by another version of the code:
- * it keeps serving, frozen, until a rebuild swaps it), `standby` (another process holds the lock).
- */
+/** `stalled`: an open dead letter; `outdated`: built by another version, serving frozen until a rebuild; `standby`: another process holds the lock. */
 export type RunnerState = 'starting' | 'catching-up' | 'running' | 'stalled' | 'outdated' | 'standby' | 'stopped';
 
 export interface ProjectionRunnerOptions {
@@ -26,21 +22,12 @@ export interface ProjectionRunnerOptions {
   /** Told about every committed position of the live generation (read-your-writes). */
   waiter?: PositionWaiter;
   logger?: ProjectionLogger;
-  /** Events per page while catching up and per live batch; default `defaultPageSize` (1,000). */
   pageSize?: number;
-  /**
-   * How often an idle runner checks for a swapped generation, resolved dead letters and skipped
-   * events of other types, and how often a standby runner tries the lock; default 1,000 ms.
-   */
+  /** How often an idle runner checks for swaps, resolved dead letters and skipped events, and a standby tries the lock. */
   pollMs?: number;
-  /**
-   * Called when the live generation was built by an older version of this projection, and again
-   * every 30 polls while it stays so; the host starts (or resumes) a blue/green rebuild.
-   */
+  /** The live generation was built by an older version (again every 30 polls while so): rebuild. */
   onOutdated?: (live: Generation) => void;
-  /** Retries of a write that fails with a transient database error; default `defaultTransientRetry`. */
   retry?: Omit<TransientRetry, 'onRetry'>;
-  /** How often the lock's session is asked whether it is alive; default 5,000 ms (`withAdvisoryLock`). */
   lockCheckMs?: number;
 }
 
@@ -57,12 +44,9 @@ const restartDelayMs = 2_000;
 const outdatedRenoticePolls = 30;
 
 /**
- * Keeps the live generation of one projection up to date: one active instance across processes
- * (advisory lock), batched catch-up from its checkpoint, then live following through the store's
- * subscription. A failing event stalls it until an operator retries or skips the dead letter; a
- * transient database error is retried with backoff. When the lock's session dies, the runner
- * stops at once (the batch in flight rolls back: see `LockFence`) and stands by, so a standby in
- * another process takes over without the two committing side by side.
+ * Keeps one projection's live generation up to date: one instance across processes (advisory
+ * lock), catch-up, then live following. A failing event stalls it until retried or skipped. When
+ * the lock's session dies it stops at once (see `LockFence`) and stands by.
  */
 export class ProjectionRunner {
   readonly projection: Projection;
@@ -104,7 +88,6 @@ export class ProjectionRunner {
     return this.#state;
   }
 
-  /** True once this runner has caught the live generation up to the head of the log. */
   get caughtUpOnce(): boolean {
     return this.#caughtUpOnce;
   }
@@ -113,7 +96,6 @@ export class ProjectionRunner {
     this.#done ??= this.#run();
   }
 
-  /** Finish the batch in hand, release the lock and stop. */
   async stop(): Promise<void> {
     this.#stopping = true;
     this.wake();
@@ -259,12 +241,10 @@ export class ProjectionRunner {
   }
 
   /**
-   * Between live batches: notice a swap done by another process, and move the checkpoint past
-   * events of other types (a subscription filtered by type does not hand them over), so lag
-   * reaches 0. Where the subscription tells how far it has read, the checkpoint moves there: a
-   * read of the log from the checkpoint scans up to a thousand entries of other types, every
-   * second for every projection (up to 11 ms each on PGlite after a burst of stem streams).
+   * Between live batches: notice a swap by another process, and move the checkpoint past events
+   * of other types so lag reaches 0 (to the subscription's `position` where known: cheaper than a read).
    */
+
   async #idleCheck(writer: BatchWriter, generation: Generation, subscription: Subscription): Promise<boolean> {
     const live = await findGeneration(this.#sql, this.projection, 'live');
     if (live?.generation !== generation.generation) return false;

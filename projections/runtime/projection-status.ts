@@ -10,43 +10,25 @@ import { countInvisibleEvents } from './log-visibility';
 import type { Projection } from './projection-definition';
 
 /**
- * `stalled`: an open dead letter of the live generation stops it (lag grows until an operator
- * retries or skips). `rebuilding`: a blue/green rebuild is building a new generation right now (its
- * lock is held); the live one keeps serving. `rebuild-stalled`: a rebuild stopped on a dead letter
- * of the generation it builds. `rebuild-interrupted`: a generation is half-built but no rebuild runs
- * (killed, interrupted, or its lock was lost); `npm run replay` resumes it. `dry-run-kept`: the
- * generation a `--dry-run` rebuilt and kept for comparison, not swapped in. `running`: none of
- * these. `not-started`: it never ran on this database (no generation yet).
+ * `rebuilding`: a rebuild holds its lock now. `rebuild-interrupted`: a half-built generation with
+ * no rebuild running (`npm run replay` resumes it). `dry-run-kept`: kept by a `--dry-run`, not swapped in.
  */
 export type ProjectionState = 'running' | 'stalled' | 'rebuilding' | 'rebuild-stalled' | 'rebuild-interrupted' | 'dry-run-kept' | 'not-started';
 
-/** One projection as an operator sees it (`npm run projections -- status`, the admin API). */
 export interface ProjectionStatus {
   projection: string;
-  /** The generation queries read; null before the projection first ran. */
   generation: number | null;
   /** The projection version that generation was built with; the code's is `codeVersion`. */
   builtWithVersion: number | null;
   codeVersion: number;
-  /** The live generation's checkpoint (START before the first event). */
   position: Position;
-  /** Events of its types in the log after the checkpoint: what it still has to fold. */
   lag: number;
-  /**
-   * Events of its types committed but not yet visible to readers (held back by an old open
-   * transaction: `readLogVisibility`), which `lag` cannot count yet; null when the log is elsewhere.
-   */
+  /** Events committed but held back from readers (`readLogVisibility`), which `lag` cannot count. */
   invisible: number | null;
   state: ProjectionState;
-  /**
-   * The generation a rebuild is building, with its own progress; `active` when a rebuild holds
-   * its lock right now (not merely because the registry has a building generation).
-   */
+  /** `active` when a rebuild holds its lock now, not merely because the registry has a building generation. */
   rebuild: { generation: number; version: number; position: Position; lag: number; active: boolean; deadLetters: number; dryRun: boolean } | null;
-  /**
-   * Open dead letters of every generation; `live` of them in the live generation, the only ones
-   * that stall it. The oldest is described with the generation it belongs to.
-   */
+  /** Open dead letters of every generation; only the `live` ones stall it. */
   deadLetters: {
     count: number;
     live: number;
@@ -57,17 +39,10 @@ export interface ProjectionStatus {
 }
 
 export interface ReadProjectionStatusOptions {
-  /**
-   * Projections this process is rebuilding now. PGlite's locks are in-process, so only the
-   * process holding the database knows; a PostgreSQL server answers for every process.
-   */
+  /** Rebuilding in this process: PGlite's locks are in-process, so only the process holding it knows. */
   localRebuilds?: ReadonlySet<string>;
 }
 
-/**
- * Read a projection's status from the database, so it works from any process (the runtime tables
- * must exist: `migrateRuntimeSchema`).
- */
 export async function readProjectionStatus(
   sql: SqlClient,
   store: EventStore,
@@ -128,7 +103,6 @@ export async function readProjectionStatus(
   };
 }
 
-/** Whether a rebuild of `projection` runs right now: its lock is held, whatever the registry says. */
 async function isRebuilding(sql: SqlClient, projection: string, options: ReadProjectionStatusOptions): Promise<boolean> {
   if (options.localRebuilds?.has(projection)) return true;
   if (sql.kind !== 'postgres') return false;

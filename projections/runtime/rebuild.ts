@@ -20,71 +20,41 @@ import { migrateRuntimeSchema } from './runtime-schema';
 import { type TransientRetry, defaultTransientRetry, withTransientRetry } from './transient-retry';
 
 export interface RebuildOptions {
-  /**
-   * Events per page; default `defaultPageSize` (1,000) for whole events and
-   * `defaultTrimmedPageSize` (10,000) for pages trimmed to the projection's `reads`.
-   */
   pageSize?: number;
   /**
-   * Continue an unfinished rebuild (killed, interrupted, lock lost, or stalled until `--retry`/
-   * `--skip`) from its checkpoint instead of starting from position 0, when it was built by this
-   * version of the projection; one built by another version is dropped and the rebuild starts over.
-   * It returns `stalled` at once while that rebuild has an open dead letter. Without `resume`, an
-   * unfinished rebuild is always dropped.
+   * Continue an unfinished rebuild of this version from its checkpoint (`stalled` at once while it
+   * has an open dead letter); otherwise, or without `resume`, it is dropped.
    */
   resume?: boolean;
-  /** Told, once the rebuild lock is held, whether the rebuild resumes or starts from position 0. */
   onStart?: (start: RebuildStart) => void;
-  /**
-   * Two trimmed pages in flight (`CatchUpOptions.twoPagesInFlight`), for a PostgreSQL server with
-   * trimmed pages of 1,000 or more (a smaller page never ends where the page read ahead starts,
-   * and PGlite runs one statement at a time). Default: on for a PostgreSQL server with such pages:
-   * it won every round of interleaved runs against one page in flight (decisions 0043 and 0064;
-   * docs/archive/benchmarks-history-2026.md, "Two trimmed pages in flight").
-   */
+  /** Default on for a PostgreSQL server with trimmed pages of 1,000 or more (decisions 0043 and 0064). */
   twoPagesInFlight?: boolean;
-  /**
-   * Retries of a write, or of a read of the log, that fails with a transient database error (a
-   * read connection terminated, say); default `defaultTransientRetry`.
-   */
   retry?: TransientRetry;
-  /** Called after each committed page with its number of events. */
   onProgress?: (events: number) => void;
-  /** Checked between pages: true stops the rebuild, leaving the new generation to resume later. */
   stopped?: () => boolean;
-  /** Called once the new generation has caught up, just before the swap (tests observe both tables here). */
+  /** Just before the swap (tests observe both tables here). */
   beforeSwap?: (building: Generation) => Promise<void>;
-  /** Called after the swap committed, with the new live generation's checkpoint. */
   onSwapped?: (generation: Generation, position: Position) => void;
 }
 
-/** How a rebuild began: continuing an unfinished generation, or from position 0 on a new one. */
 export type RebuildStart =
   | { kind: 'resumed'; generation: number; from: Position }
-  /** `dropped`: the unfinished generation given up (built by another version, or `resume` not asked). */
   | { kind: 'fresh'; generation: number; dropped: { generation: number; version: number } | null };
 
-/** How a rebuild ended. */
 export type RebuildOutcome =
   | { kind: 'swapped'; generation: number; previous: number | undefined; position: Position; events: number; start: RebuildStart }
   | { kind: 'stalled'; generation: number; deadLetter: DeadLetter; events: number; start: RebuildStart }
   | { kind: 'stopped'; generation: number; events: number; start: RebuildStart }
-  /**
-   * The rebuild lock's session died (terminated, connection lost): the rebuild stopped at once,
-   * nothing more was written, and its generation is left for the next rebuild to resume.
-   */
+  /** The rebuild lock's session died: nothing more was written, the generation is left to resume. */
   | { kind: 'lock-lost'; generation: number; events: number; start: RebuildStart }
-  /** Another process is rebuilding this projection right now. */
   | { kind: 'busy' };
 
 const maxSwapAttempts = 20;
 const maxPagesInsideSwap = 20;
 
 /**
- * Blue/green rebuild: a new generation's tables catch up from position 0 while the live generation
- * keeps serving (and following); then one transaction catches up the last events, re-points the
- * views, flips the registry and drops the old generation's tables. Queries never see a half-built
- * table, nor a read model older than the one they saw before the swap.
+ * Blue/green rebuild: a new generation catches up from 0 while the live one serves; then one
+ * transaction catches up the last events, re-points the views and drops the old tables.
  */
 export async function rebuildProjection(
   sql: SqlClient,
@@ -102,7 +72,6 @@ export async function rebuildProjection(
   return outcome ?? { kind: 'busy' };
 }
 
-/** Resume the unfinished generation, or start a new one (dropping the unfinished one). */
 async function startRebuild(
   sql: SqlClient,
   projection: Projection,
@@ -150,8 +119,7 @@ async function rebuildHoldingLock(
     let caughtUp;
     let tries = 0;
     try {
-      // A read of the log that fails transiently is tried again from the committed checkpoint,
-      // like a write: a new writer reads it back (the failed page wrote nothing).
+      // A transient read failure is retried from the committed checkpoint, like a write.
       caughtUp = await withTransientRetry(async () => {
         if (tries++ > 0) writer = await openWriter();
         return catchUp(store, writer, {
@@ -186,9 +154,7 @@ async function rebuildHoldingLock(
       });
     } catch (error) {
       if (error instanceof LockLost || fence.lost) return lockLost();
-      // Rolled back. NotCaughtUp: catch up again. Anything else (the last events failed inside the
-      // swap): the next catch-up, outside any transaction, isolates the failing event into the dead
-      // letters. A database that stays unreachable fails that catch-up, which throws.
+      // Rolled back. Anything but NotCaughtUp: the next catch-up isolates the failing event.
       if (!(error instanceof NotCaughtUp) && attempt === maxSwapAttempts) throw error;
       writer = await openWriter();
       continue;
@@ -204,7 +170,6 @@ class NotCaughtUp extends Error {
   override readonly name = 'NotCaughtUp';
 }
 
-/** The swap transaction. Returns the generation that was live before, if any. */
 async function swap(
   tx: SqlExecutor,
   sql: SqlClient,

@@ -6,27 +6,17 @@ import type { FoldableEvent, Projection } from './projection-definition';
 
 /** How a projection that declares `reads` reads the log: what the store returns, and how it is checked. */
 export interface TrimmedReads {
-  /** Per event type, the fields the store returns: those the projection folds, of the type's current version. */
   readonly reads: Readonly<Record<string, ReadFields>>;
-  /**
-   * Upcast (when stored at an older version) and validate with zod what was read, into the events
-   * `fold` receives. Throws, like `decodeEvent`, on the first event that is not valid.
-   */
+  /** Upcast and validate what was read; throws, like `decodeEvent`, on the first invalid event. */
   decode(events: readonly TrimmedEvent[]): FoldableEvent[];
 }
 
-/** Turns one trimmed event into what `fold` receives; throws when it is not valid. */
 type EventDecoder = (event: TrimmedEvent) => FoldableEvent;
 
 const byType = new Map<string, EventDefinition>(eventDefinitions.map((definition) => [definition.type, definition]));
 const compiled = new WeakMap<Projection, TrimmedReads | null>();
 
-/**
- * The trimmed reads of `projection`, built once per projection (the zod schemas picked from the
- * catalogue's, so each event is checked by a schema made once, not per batch); undefined when the
- * projection declares no `reads`. Throws a RangeError for a type it does not fold, or a field the
- * type's current schema (or the metadata) does not have.
- */
+/** Built once per projection; throws a RangeError for a type it does not fold or a field its schema lacks. */
 export function compileTrimmedReads(projection: Projection): TrimmedReads | undefined {
   const known = compiled.get(projection);
   if (known !== undefined) return known ?? undefined;
@@ -78,11 +68,7 @@ export function compileTrimmedReads(projection: Projection): TrimmedReads | unde
   return trimmed;
 }
 
-/**
- * The `fields` whose schema refuses both undefined and null: the store may return them as null
- * when absent, as the check refuses that as it would the absence (the error, from the whole event
- * read again page by page, is the same either way).
- */
+/** The `fields` whose schema refuses undefined and null alike: the store may return them null when absent. */
 function neverNull(schema: z.ZodObject, fields: readonly string[]): string[] {
   return fields.filter((field) => {
     const fieldSchema = schema.shape[field] as z.ZodType;
@@ -97,22 +83,16 @@ function pickFields(projection: string, type: string, part: string, schema: z.Zo
 }
 
 /**
- * The fast path for events stored at the current version: each read field checked in place by a
- * compiled check equivalent to its zod schema (`field-check.ts`), the event passed on as read,
- * without the copies zod's parse makes (which, with its garbage, was most of a rebuild's Node CPU
- * per event: docs/archive/benchmarks-history-2026.md, "Compiled field checks"). Gives undefined when the event is of
- * another version, is not as `readAllTrimmed` returns it (an object holding only read fields), or
- * fails a check: the picked zod schemas then decode it, and throw zod's error. Undefined when a
- * read field's schema has no compiled check.
+ * The fast path at the current version: each read field checked in place by its compiled check,
+ * the event passed on without zod's copies. Gives undefined for anything else, which zod then
+ * decodes; undefined altogether when a field has no compiled check.
  */
 function checkedDecoder(definition: EventDefinition, schema: z.ZodObject, read: ReadFieldNames): ((event: TrimmedEvent) => FoldableEvent | undefined) | undefined {
   const dataChecks = fieldChecks(schema, read.data);
   const metadataChecks = fieldChecks(eventMetadataSchema, read.metadata);
   if (!dataChecks || !metadataChecks) return undefined;
   const current = definition.schemaVersion;
-  // The event itself goes to the fold (it holds what a foldable event holds, and its schema
-  // version; `decode` picks this decoder by its type): a copy cost an object per event, and asking
-  // for its position made the position's text.
+  // The event itself goes to the fold: a copy cost an object per event.
   return (event) =>
     event.schemaVersion === current && holdsOnly(event.data, read.data, dataChecks) && holdsOnly(event.metadata, read.metadata, metadataChecks)
       ? (event as FoldableEvent)
@@ -134,11 +114,7 @@ function fieldChecks(schema: z.ZodObject, names: readonly string[]): FieldCheck[
   return checks;
 }
 
-/**
- * Whether `value` is a plain object whose own keys are among `names` and whose `names` pass their
- * checks (an absent field is checked as undefined, as zod does): what the picked schema's parse
- * would accept and return unchanged.
- */
+/** What the picked schema's parse would accept and return unchanged: only `names`, each passing its check. */
 function holdsOnly(value: unknown, names: readonly string[], checks: readonly FieldCheck[]): boolean {
   if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return false;
   const fields = value as Record<string, unknown>;
@@ -154,11 +130,8 @@ function holdsOnly(value: unknown, names: readonly string[], checks: readonly Fi
   return keys === present;
 }
 
-/**
- * Upcast the data of older versions one step at a time (the store returns those whole), then
- * validate with `dataSchema` and `metadataSchema`, which, when picked, also drop what was not
- * declared, so the fold sees the same whatever version the event was stored at.
- */
+/** Upcast older versions step by step, then validate; picked schemas drop what was not declared. */
+
 function wholeDecoder(definition: EventDefinition, metadataSchema: z.ZodType): EventDecoder {
   const { schema: dataSchema, schemaVersion: current, upcasters } = definition;
   return (event) => {

@@ -59,15 +59,11 @@ export function decodeVisibleEvent(resolved: AllStreamResolvedEvent, after: Posi
 }
 
 /**
- * The first appended event that KurrentDB does not hold as sent at the revisions the append
- * reported, with why; `undefined` when all match. Catches a retry that reuses event ids with a
- * different payload, which KurrentDB's id-based idempotency accepts without a word.
- *
- * A retry is recognised as the PostgreSQL adapters recognise it (event-store.ts, `append`): the
- * same id, stream, type, schema version and data. Metadata is not compared, because a retry
- * legitimately carries new metadata (another request id, a later `occurredAt`); the stored
- * metadata is kept. Only the schema version, which this adapter keeps in metadata, is compared.
+ * The first appended event KurrentDB does not hold as sent, with why: its id-based idempotency
+ * accepts reused ids with another payload. Compared as the contract's `append` says (metadata
+ * aside, but for the schema version this adapter keeps there).
  */
+
 export function differingEvent(
   sent: readonly EventToAppend[],
   stored: readonly KurrentRecordedEvent[],

@@ -2,28 +2,18 @@ import type { SqlClient } from './sql-client';
 
 /** One numbered step of a schema's history. Never edit a released step: add the next one. */
 export interface Migration {
-  /** 1, 2, 3, ... without gaps, in the order they run. */
   readonly version: number;
-  /** kebab-case, for logs and the `schema_migrations` table. */
   readonly name: string;
-  /** Statements without parameters, run in one transaction together with the version's record. */
   readonly sql: string;
 }
 
-/**
- * The numbered migrations of one owner of tables (the event store, the projection runtime, the
- * sign-in tables, ...). Sets are independent: each keeps its own version in `schema_migrations`.
- */
+/** The numbered migrations of one owner of tables, with its own version in `schema_migrations`. */
 export interface MigrationSet {
-  /** kebab-case and unique across sets: the key in `schema_migrations`. */
   readonly name: string;
   readonly migrations: readonly Migration[];
   /**
-   * Statements without parameters run after the set's steps at every start-up, in one locked
-   * transaction: functions whose bodies the code builds from its own SQL (a numbered step would
-   * keep the first release's body). A function that two releases may call side by side during a
-   * rolling deploy is named by a hash of its body and created only when missing, never replaced
-   * (decision 0065); a `CREATE OR REPLACE` here lets the last release started decide for all.
+   * Run after the steps at every start-up: functions built from the code's own SQL. One two
+   * releases may call side by side is named by a hash of its body, never replaced (decision 0065).
    */
   readonly routines?: string;
 }
@@ -49,8 +39,7 @@ CREATE TABLE IF NOT EXISTS schema_migrations (
 );
 `;
 
-// Advisory locks are per database; naming the lock after the schema lets several Woodsheds (or
-// test files) in separate schemas of one database migrate side by side.
+// Advisory locks are per database: named after the schema, schemas of one database migrate side by side.
 const migrationLock = `SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':woodshed:schema-migrations'))`;
 
 /** Check that a set's versions run 1, 2, 3, ... (a gap or a repeat is a programming error). */
@@ -64,14 +53,8 @@ export function checkMigrationSet(set: MigrationSet): void {
 }
 
 /**
- * Bring every set up to its newest version, once, at start-up (and in tests): each missing step
- * runs in its own transaction with its record in `schema_migrations`, so a crash half-way leaves
- * the database at the last complete step and the next start carries on from there. Safe to call
- * from several processes at once (a schema-scoped advisory lock serialises them). Refuses, with
- * `DatabaseIsNewer`, a database a newer release has migrated further than this code knows.
- *
- * Step 1 of a set that existed before numbered migrations creates its tables `IF NOT EXISTS`, so a
- * database of that earlier release is adopted as it is.
+ * Each missing step runs in its own transaction with its record, so a crash leaves the last
+ * complete step; several processes are serialised by a schema-scoped advisory lock.
  */
 export async function runMigrations(sql: SqlClient, sets: readonly MigrationSet[]): Promise<void> {
   for (const set of sets) checkMigrationSet(set);
@@ -104,7 +87,6 @@ export async function runMigrations(sql: SqlClient, sets: readonly MigrationSet[
   }
 }
 
-/** The version each set is at in this database (0 for a set never migrated). */
 export async function migrationVersions(sql: SqlClient, sets: readonly MigrationSet[]): Promise<Record<string, number>> {
   const { rows: ledgers } = await sql.query<{ found: string | null }>(`SELECT to_regclass('schema_migrations')::text AS found`);
   if (ledgers[0]?.found == null) return Object.fromEntries(sets.map((set) => [set.name, 0]));

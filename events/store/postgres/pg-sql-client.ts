@@ -2,40 +2,27 @@ import pg from 'pg';
 import { settlesWithinRunningTime } from './running-time-deadline';
 import type { QueryOptions, QueryResult, SqlClient, SqlExecutor } from './sql-client';
 
-/** How to reach the PostgreSQL server. */
 export interface PgSqlClientOptions {
   connectionString: string;
   /** Work inside this schema (created if missing): every connection gets it as its search_path. */
   schema?: string;
-  /** Pool size; default 10. */
   max?: number;
-  /**
-   * The server ends a session of this client that stays idle inside an open transaction this long
-   * (`idle_in_transaction_session_timeout`); 0 turns it off. Default 60,000 ms. Readers of the log
-   * see nothing past the oldest open transaction, so one forgotten transaction (a stuck request, a
-   * debugger) would freeze every projection; none of the app's own transactions waits this long.
-   */
+  /** `idle_in_transaction_session_timeout` (0: off): one forgotten open transaction would freeze every reader of the log. */
   idleInTransactionTimeoutMs?: number;
 }
 
-/** Default of `PgSqlClientOptions.idleInTransactionTimeoutMs`. */
 export const defaultIdleInTransactionTimeoutMs = 60_000;
 
 const schemaName = /^[a-z_][a-z0-9_]{0,62}$/;
 const relistenDelayMs = 1_000;
 
-/**
- * A SqlClient over a `pg` Pool. Values come back with pg's default parsing: int8 (bigint, counts)
- * and numeric as strings, jsonb parsed, timestamptz as Date. LISTEN and advisory locks each use a
- * dedicated connection outside the pool, so a long-held lock never takes a pool slot.
- */
+/** pg's default parsing (int8 and numeric as strings); LISTEN and advisory locks use connections outside the pool. */
 export async function openPgSqlClient(options: PgSqlClientOptions): Promise<SqlClient> {
   const { connectionString, schema } = options;
   if (schema !== undefined && !schemaName.test(schema)) throw new RangeError(`Invalid schema name ${schema}`);
   const idleTimeout = options.idleInTransactionTimeoutMs ?? defaultIdleInTransactionTimeoutMs;
   if (!Number.isInteger(idleTimeout) || idleTimeout < 0) throw new RangeError(`Invalid idle-in-transaction timeout ${idleTimeout}`);
-  // Startup parameters rather than a SET after connecting, so no query can run before they apply;
-  // every connection (the pool, the advisory-lock sessions, the listener) gets them.
+  // Startup parameters, so no query can run before they apply.
   const settings = [`idle_in_transaction_session_timeout=${idleTimeout}`, ...(schema === undefined ? [] : [`search_path=${schema}`])];
   const connection = { connectionString, options: settings.map((setting) => `-c ${setting}`).join(' ') };
   if (schema !== undefined) await createSchema(connectionString, schema);
@@ -62,9 +49,7 @@ export async function openPgSqlClient(options: PgSqlClientOptions): Promise<SqlC
     async transaction(work) {
       const client = await pool.connect();
       let broken: Error | undefined;
-      // The server may end the session while the transaction waits on this process (the idle
-      // timeout, an operator's pg_terminate_backend): the next query then fails. The pool only
-      // listens to the clients it holds, so without this the error event would crash the process.
+      // The server may end the session mid-transaction; the pool does not listen to a client it lent out.
       let lost: Error | undefined;
       const onLost = (error: Error): void => {
         lost ??= error;
@@ -102,10 +87,9 @@ export async function openPgSqlClient(options: PgSqlClientOptions): Promise<SqlC
       const checkEveryMs = lockOptions?.checkEveryMs ?? 5_000;
       let timer: NodeJS.Timeout | undefined;
       let backendPid: number | undefined;
-      // A connection cut without a FIN (a network partition) raises no event: ask the session. A
-      // session that does not answer in time may only be slow (or this process stalled), so the
-      // server is asked on another connection whether the session still holds its lock: the lock
-      // is lost only when it does not, or when the server cannot be reached either.
+      // A cut without a FIN raises no event: ask the session, and when it is silent, ask the server
+      // on another connection whether it still holds the lock.
+
       const check = async (): Promise<void> => {
         const answer = await settlesWithinRunningTime(client.query('SELECT 1'), checkEveryMs);
         if (answer.kind === 'failed') loseLock('its session failed a query');

@@ -8,16 +8,10 @@ import type { QueryOptions, QueryResult, SqlClient, SqlExecutor } from './sql-cl
 type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 /**
- * A SqlClient over embedded PGlite running in a worker thread: the app's thread only sends
- * statements and receives rows, and PGlite's WebAssembly runs beside it on another core. In the
- * calling thread PGlite took 38% of the main thread's time under the stem stream bench, time the
- * HTTP server could not use (docs/archive/benchmarks-history-2026.md, "PGlite in a worker"; decision 0046).
- *
- * The same semantics as `openPgliteSqlClient`: one connection, a transaction exclusive (a query
- * outside it waits until it ends), in-process advisory locks. Statements run in the order they are
- * sent. Errors come back with their message, name and plain fields (a PostgreSQL error's `code`).
- * The worker keeps the process alive only while a request is waiting for its answer.
+ * `openPgliteSqlClient` with PGlite's WebAssembly on a worker thread, off the HTTP server's core
+ * (decision 0046). Errors come back with their message, name and plain fields (`code`).
  */
+
 export async function openPgliteWorkerSqlClient(options: PgliteSqlClientOptions = {}): Promise<SqlClient> {
   const worker = new Worker(new URL('./pglite-worker-entry.mjs', import.meta.url), { workerData: { dataDir: options.dataDir } });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();

@@ -24,35 +24,22 @@ import type { SqlClient } from './sql-client';
 import type { PostgresEventStore, ReadAllTrimmedOptions, ReadAllTrimmedPage } from './trimmed-log-reader';
 import { decodePosition, encodePosition } from './sql-position';
 
-/** Tuning for the PostgreSQL-family event store; the defaults suit production. */
 export interface PostgresEventStoreOptions {
-  /** Subscriptions read again after this long without a wake-up; default 300 ms. */
   pollIntervalMs?: number;
-  /** Most events one group-commit transaction writes; default 1000. */
   maxBatchEvents?: number;
-  /**
-   * Group-commit transactions this process keeps in flight at once; default 2 on a server (one is
-   * written while the other commits), 1 on PGlite, which runs one statement at a time anyway.
-   */
+  /** Default 2 on a server (one written while the other commits), 1 on PGlite. */
   maxConcurrentBatches?: number;
-  /** NOTIFY channel that wakes subscribers in other processes; default `woodshed_events_appended`. */
   channel?: string;
-  /** Least time between two NOTIFYs of this process (commits in between share one); default 20 ms. */
   notifyIntervalMs?: number;
-  /**
-   * Test hook: runs inside each append transaction after its rows were written, just before the
-   * commit. Throwing from it makes the whole transaction fail, as a crash at that point would.
-   */
+  /** Test hook, just before each append's commit: a throw fails the transaction as a crash would. */
   beforeCommit?: (batch: readonly PendingAppend[]) => void | Promise<void>;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
- * The event store on PostgreSQL (server through `pg`, or embedded PGlite): creates its tables,
- * then appends through group commit and reads the log in (tx_id, global_position) order, below
- * the snapshot's xmin so a late commit is never skipped. Readers of the log see an event once every
- * transaction that started before it has ended, so keep write transactions short. Refuses, with
- * `LogFromAnotherCluster`, a log restored from another cluster until its positions are rebased.
+ * Appends through group commit; reads in (tx_id, global_position) order below the snapshot's
+ * xmin, so a late commit is never skipped (keep write transactions short). Refuses a log
+ * restored from another cluster until rebased.
  */
 export async function createPostgresEventStore(sql: SqlClient, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
   await migrateEventStore(sql);
@@ -66,21 +53,16 @@ export async function createPostgresEventStore(sql: SqlClient, options: Postgres
     tail.woke();
     for (const wake of wakers) wake();
   };
-  // Each NOTIFY carries the id of the store that sent it. On PGlite a store ignores its own: each
-  // append already woke this process's subscribers after its commit, and with one connection no
-  // other transaction can hold their read's xmin back, so that read saw the events; the echo would
-  // only make every subscriber read the log once more for nothing. On a server the echo stays:
-  // another session's open transaction can hold the first read back, and the echo's read, a moment
-  // later, may get past it.
+  // On PGlite a store ignores its own NOTIFY: its subscribers were woken after the commit and no
+  // other transaction can hold their read back. On a server another session's can, so the echo stays.
   const storeId = randomUUID();
   const unlisten = await sql.listen(channel, (payload) => {
     if (sql.kind !== 'pglite' || payload !== storeId) wakeAll();
   });
 
-  // Other processes learn about new events from a NOTIFY sent after the commit, not inside the
-  // append transaction: a NOTIFY in a transaction holds a database-wide lock through its commit,
-  // which would serialise the commits of every writer. Notifications are coalesced, at most one
-  // per `notifyIntervalMs`, so a busy writer does not pay a statement per batch.
+  // NOTIFY after the commit, coalesced: inside the transaction it holds a database-wide lock
+  // through the commit, serialising every writer.
+
   const notifyIntervalMs = options.notifyIntervalMs ?? 20;
   let closed = false;
   let notifying: Promise<void> | undefined;

@@ -21,15 +21,9 @@ interface TrimmedPageRow {
 export const eventSeparatorSql = String.raw`E',\n'`;
 
 /**
- * `readLogPage` with a type filter, for a reader that folds only some fields of each event: the
- * same window and the same events, each with its position, schema version, type and the read
- * fields of data and metadata. The server sends the whole page as one text (the JSON values of
- * each event joined by `string_agg`) that one `JSON.parse` turns into the page: both drivers pay
- * per field of every row (pg decodes and parses each; PGlite copies each into an ArrayBuffer of its
- * own), and a rebuild reads every event of the log. Picking the read fields with `->` costs the
- * server less than dropping the others with `jsonb - text[]`, and the window's end is only looked
- * for when the page is short (a full page continues after its last event). The figures are in
- * docs/archive/benchmarks-history-2026.md ("One text per trimmed page", "Flat trimmed pages").
+ * `readLogPage` for a reader that folds only some fields: the same window and events, each with
+ * its position, schema version, type and read fields, sent as one text for one `JSON.parse`
+ * (drivers pay per field of every row). The window's end is looked for only on a short page.
  */
 export async function readLogPageTrimmed(
   sql: SqlExecutor,
@@ -43,17 +37,14 @@ export async function readLogPageTrimmed(
   const params: unknown[] = [from.txId, from.globalPosition, Math.max(max, minWindow), types, max];
   const event = trimmedEventSql(reads, types, params);
   const position = positionSql('tx_id', 'global_position');
-  // With `afterWindow` the page starts after `start`, the window's end of the page at `after` (the
-  // same OFFSET probe as `window_end`'s, an index-only scan); when fewer entries are visible, the
-  // subquery is null, no row compares above it, and `start_position` says so.
+  // With `afterWindow` the page starts after the window's end of the page at `after`; when fewer
+  // entries are visible, `start` is null and `start_position` says so.
   const start = afterWindow ? '(SELECT tx_id, global_position FROM start)' : '($1::xid8, $2::bigint)';
   const startSql = afterWindow
     ? `start AS (SELECT tx_id, global_position FROM events WHERE (tx_id, global_position) > ($1::xid8, $2::bigint) AND ${visible}
          ORDER BY tx_id, global_position OFFSET $3 - 1 LIMIT 1), `
     : '';
-  // One statement, so one snapshot: the window's end and the events up to it agree. The window's
-  // entries are read in one index scan that stops at the page's last wanted event; the subquery
-  // finding the window's end runs only when the CASE asks for it.
+  // One statement, so one snapshot: the window's end and the events up to it agree.
   const { rows } = await sql.query<TrimmedPageRow>(
     `WITH ${startSql}${windowEndSql.replaceAll('($1::xid8, $2::bigint)', start)}
      SELECT string_agg(${event}, ${eventSeparatorSql}) AS events,
@@ -72,8 +63,7 @@ export async function readLogPageTrimmed(
   // continues after the window's end, or after where it started when nothing is visible past it.
   const next = text !== null && row?.window_end === null ? lastEventPosition(text) : (row?.window_end ?? startedAfter ?? after);
   let events: TrimmedEvent[] | undefined;
-  // Parsed when first read, so a reader that asks for the next page first (it needs only `next`)
-  // has the server work on it meanwhile.
+  // Parsed when first read, so the next page can be asked for first.
   return {
     next,
     ...(afterWindow ? { from: startedAfter } : {}),
@@ -93,23 +83,16 @@ function lastEventPosition(text: string): Position {
 }
 
 /**
- * One event of the page as text, for `string_agg`: the JSON values
- * `tx_id,global_position,schema_version,type's index in types (from 1),...fields` without brackets,
- * so that the page, in brackets, is one flat JSON array: no array per event for the parse to make
- * (docs/archive/benchmarks-history-2026.md, "Flat trimmed pages"). The fields are, for a row of a type of `reads` (among
- * `types`) at its schema version, each read field of data then of metadata in the order named, as
- * `[value]` when present and `0` when absent (so a null stays apart from an absent field), or, for
- * a `neverNull` field, as its value or null; for any other row, the whole data and metadata. Type
- * names, versions and field names go in as parameters, appended to `params` after `types` ($4).
+ * One event as text for `string_agg`, so the page is one flat JSON array:
+ * `tx_id,global_position,schema_version,type's index in types (from 1),...fields`. The fields are
+ * each read field of data then metadata as `[value]` (`0` when absent, so null stays apart), or a
+ * `neverNull` field's value; a type not in `reads` (or at another version) sends data and metadata whole.
  */
 export function trimmedEventSql(reads: Readonly<Record<string, ReadFields>>, types: readonly string[], params: unknown[]): string {
   const param = (value: unknown): string => {
     params.push(value);
     return `$${params.length}`;
   };
-  // A field the reader refuses absent or null travels as its value, null when absent; any other as
-  // `[value]`, `0` when absent. The first costs the server about 0.1 µs less per event for three
-  // fields, and the parse an array per field (docs/archive/benchmarks-history-2026.md, "Compiled field checks").
   const field = (column: string, name: string, neverNull: readonly string[] | undefined): string =>
     neverNull?.includes(name)
       ? `',' || coalesce((${column} -> ${param(name)}::text)::text, 'null')`

@@ -6,14 +6,8 @@ import { decodePosition, positionLength, positionSql } from './sql-position';
 export const visible = 'tx_id < pg_snapshot_xmin(pg_current_snapshot())';
 
 /**
- * What a reader selects of an event: five fields. The fixed-format ones travel packed in one text,
- * `envelope` = "<position> <stream position> <schema version> <recorded at, epoch ms> <event id>",
- * the position already encoded by the server; the free texts (type, stream id) and the two JSON
- * documents come as their own columns. Both drivers pay per field of every row (pg builds and
- * parses each; PGlite copies each into an ArrayBuffer of its own), and a rebuild reads every
- * event of the log, so fewer fields make PGlite's rebuild faster (on a server the read overlaps
- * with the fold). Packing all of it into one JSON text instead cost the server more than it saved.
- * The figures are in docs/archive/benchmarks-history-2026.md ("Five fields per event on read").
+ * Five fields per event: both drivers pay per field of every row. `envelope` packs the fixed-format
+ * ones: "<position> <stream position> <schema version> <recorded at, epoch ms> <event id>".
  */
 export const columns = `${positionSql('tx_id', 'global_position')} || ' ' || stream_position || ' ' || schema_version || ' ' ||
   floor(extract(epoch FROM recorded_at) * 1000)::bigint || ' ' || event_id AS envelope, type, stream_id, data, metadata`;
@@ -26,19 +20,11 @@ export interface EventRow {
   metadata: Record<string, unknown>;
 }
 
-/**
- * Least number of log entries a filtered page looks at, so a rare type costs few round trips. Not
- * more: a page of mostly wanted events scans its window twice (once to find its end, once to
- * read), so a window far larger than the page would be wasted work on the common, dense case.
- */
+/** Least entries a filtered page looks at, so a rare type costs few round trips; a dense page scans its window twice. */
 export const minWindow = 1_000;
 
-/**
- * The CTE `window_end`: the last of the next `$3` visible entries after position ($1, $2), whatever
- * their type: the $3-th entry (an index-only scan that counts, no sort), or, when fewer remain, the
- * last visible entry (one step back from the head; `choice` 2). Empty when nothing is visible
- * after ($1, $2).
- */
+/** The CTE `window_end`: the last of the next `$3` visible entries after ($1, $2), of any type; empty when none. */
+
 export const windowEndSql = `window_end AS (
        SELECT tx_id, global_position, choice FROM (
          (SELECT tx_id, global_position, 1 AS choice FROM events
