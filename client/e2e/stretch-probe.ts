@@ -109,16 +109,6 @@ export async function installStretchProbe(page: Page): Promise<void> {
   }, PCM_PLAYER);
 }
 
-/** The stretch nodes that were scheduled (the engine's: pitched stems first, then drums), as seen so far. */
-export async function stretchNodesSeen(page: Page): Promise<StretchNodeSeen[]> {
-  return (await stemNodesSeen(page)).filter((node) => node.kind === 'stretch');
-}
-
-/** The plain players that were scheduled (pitched stems first, then drums), as seen so far. */
-export async function plainPlayersSeen(page: Page): Promise<StretchNodeSeen[]> {
-  return (await stemNodesSeen(page)).filter((node) => node.kind === 'plain');
-}
-
 /** Every stem node that was scheduled, of either kind, in the order they were made. */
 export async function stemNodesSeen(page: Page): Promise<StretchNodeSeen[]> {
   return page.evaluate(() => (window as unknown as ProbeWindow).stretchNodes.filter((node) => node.schedules.length > 0));
