@@ -54,13 +54,9 @@ export function needsStretch(settings: Pick<StretchSettings, 'rate' | 'semitones
 /**
  * Schedules every node of `groups` with one change heard at audio-clock time `output`, playing
  * from song position `input`: the same output time, input and rate for all, semitones 0 for drums.
- * `keepPending` keeps changes scheduled before `output` (a pass boundary scheduled ahead).
+ * It replaces the changes still pending on them.
  */
-export function scheduleGroups(
-  groups: readonly StemGroup[],
-  change: SourceChange,
-  keepPending = false,
-): Promise<unknown> {
+export function scheduleGroups(groups: readonly StemGroup[], change: SourceChange): Promise<unknown> {
   return Promise.all(
     groups.map((group) => {
       const schedule: StemSchedule = {
@@ -72,7 +68,6 @@ export function scheduleGroups(
         loopStart: change.loop?.start ?? 0,
         loopEnd: change.loop?.end ?? 0,
       };
-      if (keepPending) schedule.outputTime = change.output;
       return group.node.schedule(schedule);
     }),
   );

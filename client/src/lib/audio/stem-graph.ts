@@ -194,12 +194,12 @@ export class StemGraph {
    * output time for all stems, as a start or a seek does. Stretch settings before the stretch nodes
    * are built play on the plain players at 1x.
    */
-  schedule(change: SourceChange, keepPending = false): Promise<unknown> {
+  schedule(change: SourceChange): Promise<unknown> {
     const stretched = needsStretch(change) && this.stretch !== null;
     const playing: readonly StemGroup[] = stretched ? this.stretch! : this.plain;
     const silent: readonly StemGroup[] = stretched ? this.plain : (this.stretch ?? []);
     const heard = stretched ? change : { ...change, rate: 1, semitones: 0 };
-    return Promise.all([scheduleGroups(playing, heard, keepPending), scheduleGroups(silent, { ...change, active: false }, keepPending)]);
+    return Promise.all([scheduleGroups(playing, heard), scheduleGroups(silent, { ...change, active: false })]);
   }
 
   /** The stems that decoded, in load order. */

@@ -39,6 +39,10 @@ export class StemTransport {
   private beforeChange: { until: Seconds; transport: Transport } | null = null;
   private lastPlan: StartPlan | null = null;
   private endTimer: number | null = null;
+  /** The output time of the last change sent to the stem nodes. */
+  private sentUntil: Seconds = 0;
+  /** A pass after a count-in: sent once the count-in's silence is in effect (see `tick`). */
+  private passStart: SourceChange | null = null;
 
   constructor(
     /** The song's stems on the audio graph: gains, meters, spectrum, waveform. */
@@ -196,6 +200,7 @@ export class StemTransport {
   private startAll(next: PlayingTransport, now: Seconds, countIn: Seconds = 0): void {
     const plan = planStart(this.graph.stems, next.from, now, START_LOOKAHEAD + countIn);
     this.beforeChange = null;
+    this.passStart = null;
     this.practice.restartClicks(plan.time);
     // One schedule, one time: every node gets plan.time and the same input position. A stem that
     // ended is silent on its own: the node pads it with silence past its end.
@@ -211,6 +216,7 @@ export class StemTransport {
     this.stopScheduler();
     this.practice.stopped();
     this.beforeChange = null;
+    this.passStart = null;
     const now = this.graph.context.immediate();
     void this.scheduleSources({ output: now, input: positionAt(this.transport, now, this.duration), active: false, ...this.stretchSettings() });
   }
@@ -230,6 +236,7 @@ export class StemTransport {
     const at = this.graph.context.immediate() + CHANGE_LOOKAHEAD;
     const from = positionAt(this.transport, at, this.duration);
     this.beforeChange = { until: at, transport: this.transport };
+    this.passStart = null;
     this.transport = { state: 'playing', startedAt: at, from, rate: this.rate, loop: this.loop };
     this.practice.restartClicks(at);
     this.scheduleEndCheck();
@@ -252,25 +259,35 @@ export class StemTransport {
     if (this.graph.disposed || this.transport.state !== 'playing') return;
     const now = this.graph.context.now();
     const playing = this.transport;
-    if (this.loop && playing.from < this.loop.end && this.practice.schedulesPasses) {
-      const boundary = playing.startedAt + (this.loop.end - playing.from) / (playing.rate ?? 1);
-      if (boundary < now + SCHEDULE_AHEAD && !this.practice.isPassScheduled(boundary)) this.schedulePass(boundary);
+    // Each schedule replaces the nodes' pending changes (and one timed ahead with `outputTime`
+    // drops the stretch node's playing segment at once), so the next is sent once the last is heard.
+    if (this.graph.context.immediate() > this.sentUntil) {
+      if (this.passStart) {
+        void this.scheduleSources(this.passStart);
+        this.passStart = null;
+      } else if (this.loop && playing.from < this.loop.end && this.practice.schedulesPasses) {
+        const boundary = playing.startedAt + (this.loop.end - playing.from) / (playing.rate ?? 1);
+        if (boundary < now + SCHEDULE_AHEAD && !this.practice.isPassScheduled(boundary)) this.schedulePass(boundary);
+      }
     }
     this.practice.scheduleClicks(now, this.transport as PlayingTransport, this.loop);
   }
 
   /**
-   * The next pass of the loop, from its start at audio time `boundary`: at the trainer's next tempo
-   * and after a count-in when asked. An explicit jump of every node's time map at the boundary (the
-   * nodes' own loop stays set as a safety net should a tick come late).
+   * The loop's next pass from its start at audio time `boundary`, at the trainer's next tempo, after
+   * a count-in when asked. The nodes' own loop stays set, should a tick come late.
    */
   private schedulePass(boundary: Seconds): void {
     const loop = this.loop!;
     const { rate, countIn } = this.practice.nextPass(boundary, loop, this.rate);
     this.rate = rate;
-    const settings = this.stretchSettings();
-    if (countIn > 0) void this.scheduleSources({ output: boundary, input: loop.start, active: false, ...settings }, true);
-    void this.scheduleSources({ output: boundary + countIn, input: loop.start, active: true, ...settings }, true);
+    const start: SourceChange = { output: boundary + countIn, input: loop.start, active: true, ...this.stretchSettings() };
+    if (countIn > 0) {
+      void this.scheduleSources({ ...start, output: boundary, active: false });
+      this.passStart = start;
+    } else {
+      void this.scheduleSources(start);
+    }
     this.beforeChange = { until: boundary, transport: this.transport };
     this.transport = { state: 'playing', startedAt: boundary + countIn, from: loop.start, rate: this.heardRate(), loop };
   }
@@ -294,9 +311,10 @@ export class StemTransport {
    * needed before they are built (a seek or a trainer's pass during their build), the plain players
    * play on at 1x and `reschedule` hands over once they are built.
    */
-  private scheduleSources(change: SourceChange, keepPending = false): Promise<unknown> {
+  private scheduleSources(change: SourceChange): Promise<unknown> {
     if (change.active && needsStretch(change) && !this.graph.stretchReady) this.graph.prepareStretch().then(() => this.reschedule(), reportStretchBuildError);
-    return this.graph.schedule(change, keepPending);
+    this.sentUntil = change.output;
+    return this.graph.schedule(change);
   }
 
   private scheduleEndCheck(): void {
