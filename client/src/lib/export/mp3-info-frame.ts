@@ -1,23 +1,19 @@
 /**
- * The gapless header of an MP3 file: a first frame that carries no audio but a Xing "Info" tag
- * (frame and byte counts, a seek table) and LAME's extension of it, which says how many samples
- * the encoder put before the music (its delay) and after it (padding to a whole frame). A decoder
- * that reads it (FFmpeg's, and so Chromium's decodeAudioData; mpg123) drops those samples, so the
- * decoded file starts on the music's first sample and is as long as what was encoded. Without it,
- * every decoder plays LAME's delay (576 samples, and its own 529 on top) as silence before the music.
+ * The gapless header of an MP3: a first frame with a Xing "Info" tag and LAME's extension, saying
+ * how many samples the encoder put before and after the music, which decoders then drop. Without
+ * it, every decoder plays LAME's delay as silence before the music.
  */
 
-/** LAME's encoder delay in samples: the MDCT's look-ahead before the first input sample comes out. */
-export const LAME_ENCODER_DELAY = 576;
+/** LAME's encoder delay in samples. */
+const LAME_ENCODER_DELAY = 576;
 
-/** The facts of one MPEG audio layer III frame header that the Info frame needs. */
-export interface Mp3FrameHeader {
-  /** MPEG-1, or MPEG-2/2.5 (sample rates below 32 kHz): frames of half the samples. */
+interface Mp3FrameHeader {
+  /** MPEG-1, or MPEG-2/2.5: frames of half the samples. */
   mpeg1: boolean;
   sampleRate: number;
   bitrateKbps: number;
   mono: boolean;
-  /** The frame's whole length in bytes, header included. */
+  /** Header included. */
   bytes: number;
   samplesPerFrame: number;
 }
@@ -26,8 +22,8 @@ const MPEG1_KBPS = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256,
 const MPEG2_KBPS = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
 const MPEG1_RATES = [44_100, 48_000, 32_000];
 
-/** The layer III frame header at `offset`, or null where there is none (no sync, or a value not allowed). */
-export function readFrameHeader(bytes: Uint8Array, offset: number): Mp3FrameHeader | null {
+/** The layer III frame header at `offset`, or null where there is none. */
+function readFrameHeader(bytes: Uint8Array, offset: number): Mp3FrameHeader | null {
   if (offset + 4 > bytes.length || bytes[offset] !== 0xff || (bytes[offset + 1]! & 0xe0) !== 0xe0) return null;
   const version = (bytes[offset + 1]! >> 3) & 0x3; // 3: MPEG-1, 2: MPEG-2, 0: MPEG-2.5
   const layer = (bytes[offset + 1]! >> 1) & 0x3; // 1: layer III
@@ -76,11 +72,8 @@ const XING_BYTES = 4 + 4 + 4 + 4 + 100 + 4;
 const LAME_TAG_BYTES = 36;
 
 /**
- * `stream` (LAME's frames of `input.samples` samples per channel at `input.sampleRate`, nothing
- * before them) with an Info frame in front declaring LAME's delay and the padding after the last
- * sample. The Info frame has the first frame's header (so its bitrate: a constant-bitrate file stays
- * one), without padding. A rate MP3 cannot carry is resampled by LAME: the length is counted at the
- * stream's rate.
+ * `stream` (LAME's frames of `input.samples` samples) with an Info frame in front declaring the delay
+ * and padding, on the first frame's header (so its bitrate). Counted at the stream's rate.
  */
 export function withInfoFrame(stream: Uint8Array, input: { samples: number; sampleRate: number }): Uint8Array {
   const headers = frameHeaders(stream);

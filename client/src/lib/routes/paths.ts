@@ -1,8 +1,4 @@
-/**
- * Every path of the app (spec 001, 2.1), in one place: the router is built from these, and every
- * link and navigation uses them, so a renamed route cannot leave a dead link behind. The route
- * table's test checks that each one is routed.
- */
+/** Every path of the app (spec 001, 2.1): router, links and navigation all use these. */
 export const paths = {
   home: '/',
   login: '/login',
@@ -36,42 +32,30 @@ export const paths = {
   adminSettings: '/admin/settings',
 } as const;
 
-/** One of the app's paths. */
 export type AppPath = (typeof paths)[keyof typeof paths];
 
-/** The query parameter that names the player's song (spec 000: /player?songId={id}). */
+/** The player's song parameter (spec 000). */
 export const SONG_ID_PARAM = 'songId';
 
-/** The player opened on one song, as the library's 'Load Song' and 'Back to Player' link to it. */
+/** The player opened on one song. */
 export function playerPath(songId: number): string {
   return `${paths.player}?${new URLSearchParams({ [SONG_ID_PARAM]: String(songId) }).toString()}`;
 }
 
-/**
- * The admin audit page of one user (the spec has no such route, see decision 0022): that user's
- * event history and the credit adjustment form. Kept out of `paths`, which lists the spec's own
- * routes.
- */
+/** The admin audit page of one user (decision 0022), kept out of `paths`, the spec's own routes. */
 export const adminUserAuditRoute = '/admin/users/:userId';
 
-/** The audit page of user `userId`. */
 export function adminUserAuditPath(userId: number): string {
   return `/admin/users/${encodeURIComponent(String(userId))}`;
 }
 
 /**
- * Every route pattern the client answers with a screen or a redirect: the spec's paths and the
- * audit page. Any other path is the client's not-found screen. The build writes this list into
- * client/dist (scripts/build/route-manifest-plugin.ts) so the server answers those paths 200 and
- * every other one 404 (decision 0025) without importing client code; the route table's test checks
- * that it lists exactly the patterns the router has.
+ * Every route pattern the client answers; the build writes them into client/dist so the server
+ * answers the others 404 without importing client code (decision 0025).
  */
 export const knownRoutePatterns: readonly string[] = [...Object.values(paths), adminUserAuditRoute];
 
-/**
- * The public pages search engines should index (spec 001, 2.1, less the sign-in and request forms,
- * which hold nothing to find): the sitemap lists these.
- */
+/** The public pages the sitemap lists (spec 001, 2.1, less the forms). */
 export const indexedPublicPaths: readonly AppPath[] = [
   paths.landing,
   paths.drumlessTracks,
