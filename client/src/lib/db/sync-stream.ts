@@ -16,13 +16,12 @@ export interface EventSourceLike {
   close(): void;
 }
 
-/** EventSource.CLOSED: the browser gave up and will not reconnect by itself (a non-200 answer). */
+/** EventSource.CLOSED: the browser gave up reconnecting. */
 const CLOSED = 2;
 
 export interface SyncStreamOptions {
-  /** Opens the connection; default `new EventSource(url, { withCredentials: true })`. */
   connect?: (url: string) => EventSourceLike;
-  /** Delay before reconnecting after the browser gave up; default 5 s. */
+  /** Delay before reconnecting after the browser gave up. */
   reconnectMs?: number;
   setTimer?: (callback: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
@@ -30,19 +29,16 @@ export interface SyncStreamOptions {
 
 /** One live change stream shared by the three replications. */
 export interface SyncStream {
-  /** The `pull.stream$` of one collection. */
   changes<Name extends SyncCollection>(collection: Name): Observable<SyncStreamItem<KeptDocuments[Name]>>;
   close(): void;
 }
 
-export const SYNC_STREAM_URL = '/api/sync/stream';
+const SYNC_STREAM_URL = '/api/sync/stream';
 
 /**
- * Opens ONE EventSource on /api/sync/stream and fans its messages out per collection. Whenever the
- * connection comes back after it was lost, every collection gets 'RESYNC' (changes made while it
- * was down were never sent), and so does a `data: "RESYNC"` from the server; RxDB then pulls from
- * its last checkpoint. The browser reconnects by itself after network errors; when it gives up (the
- * server answered with an error), the stream opens a new connection after `reconnectMs`.
+ * One EventSource fanned out per collection. A connection back after a loss (changes were missed)
+ * or the server's "RESYNC" sends every collection 'RESYNC', so RxDB pulls from its checkpoint. When
+ * the browser gives up reconnecting, a new connection opens after `reconnectMs`.
  */
 export function openSyncStream(options: SyncStreamOptions = {}): SyncStream {
   const connect = options.connect ?? ((url: string) => new EventSource(url, { withCredentials: true }) as EventSourceLike);

@@ -1,7 +1,6 @@
 import { createMp3Encoder } from 'wasm-media-encoders';
 import { withInfoFrame } from './mp3-info-frame';
 
-/** The constant bitrates an MP3 export offers, in kbit/s. */
 export type Mp3Bitrate = 128 | 192 | 256 | 320;
 
 /** LAME's MP3 frame: samples handed to the encoder per call are a whole number of frames. */
@@ -9,13 +8,9 @@ const FRAME = 1152;
 const CHUNK = FRAME * 32;
 
 /**
- * An MP3 file of `channels` (mono or stereo: MP3 has no more) by LAME compiled to WebAssembly
- * (wasm-media-encoders 0.7.0, MIT), at a constant `bitrate`. The package's own copy of the binary
- * is used: a data: URL inside its module (so in the worker's chunk), fetched and compiled once per
- * export, which needs no network and no .wasm file to serve or precache (the app's CSP allows
- * `data:` in connect-src for it). Samples beyond full scale are clipped, as LAME expects -1..1.
- * The file starts with a gapless header (see `withInfoFrame`): decoded, it lines up with the input
- * from its first sample and is as long.
+ * An MP3 file of `channels` by LAME in WebAssembly, at a constant `bitrate`, clipped to -1..1, with
+ * a gapless header. The binary is the package's data: URL (the CSP allows it in connect-src), so
+ * there is no .wasm file to serve or precache.
  */
 export async function encodeMp3(
   channels: readonly Float32Array[],

@@ -1,4 +1,3 @@
-/** The sample formats a WAV export offers. */
 export type WavSampleFormat = 'pcm16' | 'float32';
 
 const WAVE_FORMAT_PCM = 1;
@@ -9,11 +8,7 @@ const SUBTYPE_GUID_TAIL = [0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00,
 /** Frames converted between progress reports: enough that reporting costs nothing. */
 const PROGRESS_FRAMES = 1 << 16;
 
-/**
- * A 16-bit code from a float sample: clipped to full scale, negatives scaled by 32768 and positives
- * by 32767 (the asymmetric convention decoders such as @audio/decode-wav invert), rounded to the
- * nearest code, so a decoded sample is within half a step of the float.
- */
+/** A 16-bit code from a float sample, clipped; negatives by 32768, positives by 32767, as decoders invert. */
 export function toPcm16(sample: number): number {
   if (!(sample > -1)) return sample <= -1 ? -32768 : 0; // NaN becomes silence
   if (sample >= 1) return 32767;
@@ -25,10 +20,8 @@ function writeAscii(view: DataView, offset: number, text: string): void {
 }
 
 /**
- * A WAV file (RIFF, little-endian, interleaved frames) of `channels`, all of one length, at
- * `sampleRate`. Mono and stereo 16-bit files use the plain PCM header every player reads; more
- * channels or float samples use WAVE_FORMAT_EXTENSIBLE (as the format's specification asks for
- * those) with no speaker positions claimed, and float files carry the `fact` chunk non-PCM needs.
+ * A WAV file of `channels`: the plain PCM header for mono and stereo 16-bit, which every player
+ * reads; WAVE_FORMAT_EXTENSIBLE otherwise, as the specification asks, floats with a `fact` chunk.
  */
 export function encodeWav(channels: readonly Float32Array[], sampleRate: number, format: WavSampleFormat, onProgress?: (fraction: number) => void): Uint8Array {
   const channelCount = channels.length;

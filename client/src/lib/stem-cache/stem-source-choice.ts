@@ -11,11 +11,8 @@ export type StemHeadAnswer = { kind: 'answered'; status: number; etag: string | 
 export type StemSourceChoice = 'kept' | 'stream' | 'creditLimit' | 'unavailable';
 
 /**
- * Decision 0033. Online, the HEAD (never billed) is the access check and the validator: the copy is
- * used while the stream's ETag is the kept one's. A 403 is the credit limit, and a kept copy needs
- * no credits, so it plays. A 401, 404 or any other answer goes to the stream, which answers the same
- * and fails that stem as before: the copy of a stem no longer served is not used. Offline, a kept
- * copy plays.
+ * Decision 0033: online, the HEAD (never billed) checks access and validates the copy by ETag; a 403
+ * (the credit limit) still plays a kept copy; other answers go to the stream. Offline, a copy plays.
  */
 export function chooseStemSource(head: StemHeadAnswer, kept: { etag: string | null } | undefined): StemSourceChoice {
   if (head.kind === 'unreachable') return kept ? 'kept' : 'unavailable';

@@ -1,18 +1,15 @@
-/** What a task worker answers: progress (0..1) any number of times, then its result or why it failed. */
-export type TaskReply<Done extends { kind: 'done' }> = { kind: 'progress'; fraction: number } | Done | { kind: 'failed'; message: string };
+/** What a task worker answers: progress any number of times, then its result or why it failed. */
+type TaskReply<Done extends { kind: 'done' }> = { kind: 'progress'; fraction: number } | Done | { kind: 'failed'; message: string };
 
-/** How a task's errors read: "<failed>: <the worker's message>", "<crashed>: <the error event's>". */
-export interface TaskWording {
+/** How a task's errors start. */
+interface TaskWording {
   failed: string;
   crashed: string;
 }
 
 /**
- * Runs one request in a fresh Web Worker and resolves to its 'done' reply, reporting progress on
- * the way. `transfer` moves those buffers to the worker (the caller must not use them after).
- * Aborting `signal` terminates the worker at once and rejects with the abort reason; the worker is
- * terminated whatever the outcome. `start` makes the worker: Vite bundles a worker only from a
- * literal `new Worker(new URL('./file.ts', import.meta.url))` in the module that names it.
+ * Runs one request in a fresh worker, resolving to its 'done' reply; aborting `signal` terminates it
+ * and rejects. `start` makes the worker: Vite bundles one only from a literal `new Worker(new URL(...))`.
  */
 export function runWorkerTask<Done extends { kind: 'done' }>(
   start: () => Worker,
