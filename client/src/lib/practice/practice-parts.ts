@@ -10,10 +10,8 @@ export interface PracticePart {
 }
 
 /**
- * One practice session, split by how it was played. The log keeps one tempo, pitch and loop per
- * recorded session, so a session played at two tempos is recorded as two; the minimum a session
- * needs applies to the whole of it, so a speed trainer's short passes still count. Pure (times
- * are passed in).
+ * One practice session, split into one record per tempo, pitch and loop; the minimum length
+ * applies to the whole, so a speed trainer's short passes still count.
  */
 export class PracticeParts {
   #parts: Array<{ facts: PracticeFacts; clock: PracticeClock }>;

@@ -12,12 +12,7 @@ export type SessionCheck =
   /** Any other failure (or no network and no known user): an error, as the spec's guard expects. */
   | { kind: 'failed'; error: ApiError };
 
-/**
- * Decides what a session check answered. Only a network failure (the request never got an HTTP
- * answer) keeps the known user: a 401 is the server saying the session is gone, and a 5xx is a
- * server that answered, so both keep the spec's behaviour (spec 001, section 4: error or no user
- * redirects).
- */
+/** What a session check answered. Only a network failure keeps the known user (spec 001, section 4). */
 export function decideSessionCheck(answer: { data?: unknown; error?: ApiError }, knownUser: SessionUser | null): SessionCheck {
   const { error } = answer;
   if (error === undefined) {

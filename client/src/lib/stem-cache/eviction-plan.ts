@@ -6,17 +6,10 @@ export interface KeepLimits {
   maxBytes: number;
 }
 
-/**
- * 25 songs and 1.5 GiB a user: a demo song's six MP3 stems are 10-40 MB, so this is a practice
- * set list of a few weeks, and stays well within the few GB Chromium and Firefox grant an origin
- * on a small laptop disk (navigator.storage.estimate's quota).
- */
+/** A few weeks' set list, well within the few GB browsers grant an origin on a small disk. */
 export const DEFAULT_KEEP_LIMITS: KeepLimits = { maxSongs: 25, maxBytes: 1.5 * 1024 ** 3 };
 
-/**
- * The songs to drop so that what is kept fits `limits`: the least recently opened first, never
- * `keep` (the song being opened, which would otherwise be dropped as it plays). Pure bookkeeping.
- */
+/** The songs to drop so the rest fits `limits`: the least recently opened first, never `keep`. */
 export function songsToEvict(songs: readonly Pick<KeptSong, 'songId' | 'lastOpenedAt' | 'bytes'>[], limits: KeepLimits, keep: number | null): number[] {
   if (!Number.isInteger(limits.maxSongs) || limits.maxSongs < 1) throw new RangeError(`maxSongs must be a positive integer, not ${limits.maxSongs}`);
   if (!(limits.maxBytes >= 0)) throw new RangeError(`maxBytes must be >= 0, not ${limits.maxBytes}`);
