@@ -62,13 +62,15 @@ describe('the loop seam on the stretch nodes', () => {
         expect(silent).toHaveLength(pass.countIn.length > 0 ? 1 : 0);
       }
     }
-    // The worklets' own positions from the first pass's start on (a report includes the node's
-    // input latency, so one that is inside the loop is never below its start): a schedule that
-    // made a seam's segment take effect early would play up to a tick's lookahead (0.3 s), or a
-    // whole count-in, from before the loop's start.
-    const firstHeard = passes[0]!.startsAt + 0.1;
+    // The worklets' own positions from their first one inside the loop while playing on (a port
+    // keeps its order, so the answer to the play's schedule, sent before, never comes after; a
+    // report includes the node's input latency, so one inside the loop is never below its start):
+    // a seam's segment taking effect early would play up to a tick's lookahead (0.3 s), or a whole
+    // count-in, from before the loop's start.
     for (const node of nodes) {
-      const reports = node.times.filter((time) => time.at > firstHeard);
+      const first = node.times.findIndex((time) => time.at > passes[0]!.startsAt && time.input >= loop.start && time.input < loop.end);
+      expect(first).toBeGreaterThanOrEqual(0);
+      const reports = node.times.slice(first);
       expect(reports.length).toBeGreaterThan(20);
       const before = reports.filter((time) => time.input < loop.start);
       expect(before).toEqual([]);
