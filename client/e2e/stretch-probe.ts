@@ -109,6 +109,11 @@ export async function installStretchProbe(page: Page): Promise<void> {
   }, PCM_PLAYER);
 }
 
+/** The stretch nodes that were scheduled (the engine's: pitched stems first, then drums), as seen so far. */
+export async function stretchNodesSeen(page: Page): Promise<StretchNodeSeen[]> {
+  return (await stemNodesSeen(page)).filter((node) => node.kind === 'stretch');
+}
+
 /** Every stem node that was scheduled, of either kind, in the order they were made. */
 export async function stemNodesSeen(page: Page): Promise<StretchNodeSeen[]> {
   return page.evaluate(() => (window as unknown as ProbeWindow).stretchNodes.filter((node) => node.schedules.length > 0));

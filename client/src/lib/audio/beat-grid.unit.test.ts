@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beatGridOf, clickTimes, countInClicks, countInDuration, loopFromMarks, passDuration, sectionLoop, snapToBeat, trainerSteps, trainerTempo } from './beat-grid';
+import { beatGridOf, clickTimes, countInClicks, countInDuration, loopFromMarks, snapToBeat, trainerTempo } from './beat-grid';
 
 const grid = beatGridOf(120)!; // a beat every 0.5 s
 
@@ -23,12 +23,6 @@ describe('beat grid', () => {
     expect(loopFromMarks(3.1, 3.2, grid, 60)).toBeNull();
     expect(loopFromMarks(3.1, 3.7, null, 60)).toEqual({ start: 3.1, end: 3.7 });
   });
-
-  it('loops a section up to the next one or the song end', () => {
-    expect(sectionLoop([0, 12, 30], 1, 60)).toEqual({ start: 12, end: 30 });
-    expect(sectionLoop([0, 12, 30], 2, 60)).toEqual({ start: 30, end: 60 });
-    expect(sectionLoop([0, 12], 5, 60)).toBeNull();
-  });
 });
 
 describe('speed trainer', () => {
@@ -38,16 +32,11 @@ describe('speed trainer', () => {
     expect(trainerTempo(trainer, 0)).toBe(0.7);
     expect(trainerTempo(trainer, 3)).toBe(0.85);
     expect(trainerTempo(trainer, 9)).toBe(0.9);
-    expect(trainerSteps(trainer)).toEqual([0.7, 0.75, 0.8, 0.85, 0.9]);
   });
 
-  it('stops at the target even when the last step overshoots it', () => {
-    expect(trainerSteps({ startTempo: 0.5, step: 0.15, targetTempo: 0.9 })).toEqual([0.5, 0.65, 0.8, 0.9]);
-    expect(trainerSteps({ startTempo: 1, step: 0.1, targetTempo: 0.8 })).toEqual([1]);
-  });
-
-  it('times a pass by the tempo', () => {
-    expect(passDuration({ start: 10, end: 12 }, 0.5)).toBe(4);
+  it('stops at the target even when the last step overshoots it, and trains nothing below the start', () => {
+    expect(trainerTempo({ startTempo: 0.5, step: 0.15, targetTempo: 0.9 }, 3)).toBe(0.9);
+    expect(trainerTempo({ startTempo: 1, step: 0.1, targetTempo: 0.8 }, 2)).toBe(1);
   });
 });
 

@@ -5,7 +5,7 @@ const CLICK_LENGTH: Seconds = 0.03;
 const CLICK_HZ = 1000;
 const ACCENT_HZ = 1500;
 
-/** The click's samples at `sampleRate`: a sine burst with a fast decay (the export mixes these in too). */
+/** The click's samples: a sine burst with a fast decay. */
 export function clickSamples(sampleRate: number, accent: boolean): Float32Array<ArrayBuffer> {
   const length = Math.round(CLICK_LENGTH * sampleRate);
   const samples = new Float32Array(length);
@@ -17,18 +17,14 @@ export function clickSamples(sampleRate: number, accent: boolean): Float32Array<
   return samples;
 }
 
-/** The click sound, generated rather than loaded from a file. */
-export function clickSound(context: BaseAudioContext, accent: boolean): AudioBuffer {
+function clickSound(context: BaseAudioContext, accent: boolean): AudioBuffer {
   const samples = clickSamples(context.sampleRate, accent);
   const buffer = context.createBuffer(1, samples.length, context.sampleRate);
   buffer.copyToChannel(samples, 0);
   return buffer;
 }
 
-/**
- * Clicks on the audio clock: each one an AudioBufferSourceNode started at its exact time (sample
- * accurate, unlike a timer), through its own gain so the click has its own volume.
- */
+/** Clicks on the audio clock, each a buffer source started at its exact time, through the click's gain. */
 export class ClickTrack {
   private readonly gain: GainNode;
   private readonly sounds: { normal: AudioBuffer; accent: AudioBuffer };
@@ -58,7 +54,7 @@ export class ClickTrack {
     }
   }
 
-  /** Silences every click scheduled at or after `time` (a seek, a tempo change, a pause). */
+  /** Silences every click scheduled at or after `time`. */
   cancelFrom(time: Seconds): void {
     for (const click of this.pending) if (click.time >= time) click.source.stop();
     this.pending = this.pending.filter((click) => click.time < time);

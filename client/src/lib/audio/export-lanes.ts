@@ -1,12 +1,8 @@
 import { stretchGroupsOf } from './stretch-groups';
 
 /**
- * The export's stretch work dealt onto `workers` lanes (Web Workers, one per core): a lane runs its
- * stretch groups one after the other. The drums stay one group (never transposed); the pitched
- * stems are dealt one by one onto the lane with the fewest channels so far (the stretch's cost
- * goes with its channels), and each lane's pitched stems share one stretch, as the live node's do.
- * With one lane the groups are the live graph's. Ties go to the first lane: the same stems give
- * the same lanes every time.
+ * The export's stretch groups dealt onto `workers` lanes: the drums one group, the pitched stems one
+ * by one onto the lane with the fewest channels (the cost), ties to the first, so lanes repeat.
  */
 export function exportLanes<Stem extends { drums: boolean; channels: number }>(stems: readonly Stem[], workers: number): Stem[][][] {
   const count = Math.max(1, Math.min(Math.floor(workers), stems.length));

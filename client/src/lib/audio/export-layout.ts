@@ -2,37 +2,29 @@ import type { BeatGrid } from './beat-grid';
 import { clickTimes, countInClicks, countInDuration } from './beat-grid';
 import type { Seconds } from './units';
 
-/** Count-in and click as the engine plays them (its ClickSettings and the song's beat grid). */
+/** Count-in and click as the engine plays them. */
 export interface MixClick {
   grid: BeatGrid;
-  /** The click's own volume, 0..1. */
   volume: number;
-  /** The click on every beat of the music. */
   click: boolean;
   countInBars: 0 | 1 | 2;
   countInEachPass: boolean;
 }
 
-/** A stretch of the rendered music placed in the export: `length` seconds from `from`, at `at`. */
-export interface LayoutSegment {
+/** `length` seconds of the rendered music from `from`, placed at `at`. */
+interface LayoutSegment {
   at: Seconds;
   from: Seconds;
   length: Seconds;
 }
 
-/** Where the music and the clicks go in the exported file, in its own seconds. */
-export interface ExportLayout {
+interface ExportLayout {
   segments: LayoutSegment[];
   clicks: { time: Seconds; accent: boolean }[];
   duration: Seconds;
 }
 
-/**
- * The export's timeline as the engine plays it: the count-in before the music (and, when asked,
- * before each pass of the loop, as a silence the clicks fill), and a click on every beat of the
- * music through the tempo and the loop. `music` is the stretched render's length; without a click
- * the music is the whole file.
- */
+/** The export's timeline as the engine plays it: count-ins before the music (or each pass) and clicks. */
 export function exportLayout(
   music: Seconds,
   settings: { tempo: number; loop: { start: Seconds; end: Seconds; passes: number } | null; click: MixClick | null },

@@ -3,12 +3,9 @@ import type { Decibels } from './units';
 /** Spec 000 section 9: a mixer meter has 10 segments (12 in the waveform's region variant). */
 export const METER_SEGMENTS = 10;
 /** The level at and below which a meter shows nothing. */
-export const METER_FLOOR: Decibels = -60;
+const METER_FLOOR: Decibels = -60;
 
-/**
- * How many of a meter's segments light up for a level in dBFS: the range from the floor to 0 dBFS
- * split evenly, any level above the floor lighting at least one segment, 0 dBFS and above all.
- */
+/** How many segments light up for a level in dBFS: the floor to 0 dBFS split evenly. */
 export function litSegments(level: Decibels, segments: number = METER_SEGMENTS, floor: Decibels = METER_FLOOR): number {
   if (!Number.isInteger(segments) || segments < 1) throw new RangeError(`segments must be a positive integer, got ${segments}`);
   if (!(floor < 0)) throw new RangeError(`floor must be below 0 dBFS, got ${floor}`);

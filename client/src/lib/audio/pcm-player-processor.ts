@@ -1,20 +1,11 @@
-/** The AudioWorklet processor's registered name. */
 export const PCM_PLAYER = 'woodshed-pcm-player';
 
 /**
- * Registers the plain stem player, an AudioWorklet processor that plays the engine's decoded
- * stems at their own speed and pitch straight from the arrays it is handed (the engine's shared
- * memory: no copy), with the stretch nodes' schedule interface (signalsmith-stretch's `schedule`:
- * output time, input, active, loop; decision 0041). It runs where its text is evaluated: the page
- * turns this function into source text for `audioWorklet.addModule` (see pcm-player.ts), so it
- * must stay self-contained: no imports, no helpers from outside, no class fields or object spread
- * (a compiler may lower those to helpers defined outside it).
- *
- * Differences from the stretch node: sample-accurate (a change takes effect on the frame of its
- * output time, not at a block), no latency, and every jump of the read position (start, stop,
- * seek, loop seam, handover) is a 5 ms cross-fade, so none clicks. `rate` moves the read position
- * as the stretch's time map does, but the engine sends these nodes rate 1 only: any other tempo
- * or a transpose plays through the stretch nodes.
+ * Registers the plain stem player: an AudioWorklet processor playing the engine's stems as they are,
+ * from the arrays it is handed, with the stretch node's `schedule` (decision 0041). The page sends
+ * this function's text to `addModule`, so it stays self-contained: no imports, no class fields or
+ * object spread (a compiler may lower those to helpers outside it). Unlike the stretch node it is
+ * sample-accurate, has no latency, and cross-fades every jump of the read position over 5 ms.
  */
 export function registerPcmPlayer(name: string): void {
   interface Segment {
@@ -39,11 +30,7 @@ export function registerPcmPlayer(name: string): void {
   const FADE_SECONDS = 0.005;
   const REPORT_SECONDS = 0.1;
 
-  /**
-   * The sample a segment reads at `frame` (the audio clock in samples), or -1 when it is silent: not
-   * active, or not yet in effect (a schedule at time 0 replaces the first segment, leaving the
-   * only one in the future).
-   */
+  /** The sample a segment reads at `frame`, or -1 when silent: inactive, or not yet in effect. */
   function sampleAt(segment: Segment, frame: number, sampleRate: number): number {
     if (!segment.active || frame < segment.output * sampleRate) return -1;
     return Math.round(segment.input * sampleRate + (frame - segment.output * sampleRate) * segment.rate);
@@ -52,7 +39,7 @@ export function registerPcmPlayer(name: string): void {
   class PcmPlayer extends scope.AudioWorkletProcessor {
     timeMap: Segment[];
     channels: Float32Array[];
-    /** The sample read last (-1: silent), and the samples fading out after a jump. */
+    /** The sample read last (-1: silent), and the ones fading out after a jump. */
     lastSample: number;
     fadeIndex: number;
     fadeLeft: number;
@@ -87,11 +74,7 @@ export function registerPcmPlayer(name: string): void {
       throw new Error(`unknown method ${method}`);
     }
 
-    /**
-     * As signalsmith-stretch's: changes at or after `outputTime` (default now) are replaced, the
-     * new one inherits what it does not set from the last one kept, and an input left out is where
-     * that one would be at the change's output time.
-     */
+    /** As signalsmith-stretch's: changes at or after `outputTime` (default now) are replaced; the rest is inherited. */
     schedule(change: Partial<Segment> & { outputTime?: number }): Segment {
       const now = scope.currentFrame / scope.sampleRate;
       const outputTime = typeof change.outputTime === 'number' ? change.outputTime : now;
@@ -113,8 +96,7 @@ export function registerPcmPlayer(name: string): void {
       for (let offset = 0; offset < frames; offset++) {
         const sample = this.sampleNow(start + offset, sampleRate);
         const last = this.lastSample;
-        // A jump of the read position (a seek, a loop's seam), a start or a stop: the samples that
-        // would have come next fade out as the new ones fade in. Steps of 0-2 samples are rate.
+        // A jump, start or stop: the samples that would have come next fade out. Steps of 0-2 are rate.
         if (sample < 0 !== last < 0 || (sample >= 0 && Math.abs(sample - last - 1) > 1)) {
           this.fadeIndex = last < 0 ? -1 : last + 1;
           this.fadeLeft = this.fadeLength;
@@ -136,7 +118,7 @@ export function registerPcmPlayer(name: string): void {
       return true;
     }
 
-    /** The sample to play at `frame`: the time map moved on to it, and the loop's seam applied. */
+    /** The sample to play at `frame`, the loop's seam applied. */
     sampleNow(frame: number, sampleRate: number): number {
       while (this.timeMap.length > 1 && this.timeMap[1]!.output * sampleRate <= frame) this.timeMap.shift();
       const segment = this.timeMap[0]!;
@@ -146,7 +128,7 @@ export function registerPcmPlayer(name: string): void {
       return sampleAt(segment, frame, sampleRate);
     }
 
-    /** Tells the node where playback is in the stems every REPORT_SECONDS while playing, as the stretch node does. */
+    /** Reports the position every REPORT_SECONDS while playing, as the stretch node does. */
     report(frames: number, sampleRate: number): void {
       const segment = this.timeMap[0]!;
       if (!segment.active) return;

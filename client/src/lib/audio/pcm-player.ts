@@ -2,22 +2,17 @@ import { PCM_PLAYER, registerPcmPlayer } from './pcm-player-processor';
 import type { StemSchedule } from './source-schedule';
 
 /**
- * A plain stem player on the audio graph (see pcm-player-processor.ts): an AudioWorkletNode with
- * the stretch node's `schedule` and `dropBuffers`, spoken over its port in the stretch library's
- * own message shape (`[id, method, ...arguments]`, answered `[id, result]`), so a test's probe of
- * the port reads both kinds of node alike.
+ * A plain stem player (pcm-player-processor.ts) with the stretch node's methods, in the stretch
+ * library's message shape (`[id, method, ...arguments]`), so a test's probe reads both alike.
  */
 export interface PcmPlayerNode extends AudioWorkletNode {
   schedule(change: StemSchedule): Promise<unknown>;
-  /** One array per output channel (a mono stem's one array may stand for both sides). */
   setBuffers(channels: Float32Array[], transfer: Transferable[]): Promise<unknown>;
   dropBuffers(): Promise<unknown>;
   stop(when?: number): Promise<unknown>;
 }
 
-/** The processor's source text, once per page: the function's own text, called with its name. */
 let moduleUrl: string | null = null;
-/** addModule once per context (a context keeps the modules added to it). */
 const modules = new WeakMap<BaseAudioContext, Promise<void>>();
 
 function addPcmPlayerModule(context: BaseAudioContext): Promise<void> {
@@ -30,7 +25,7 @@ function addPcmPlayerModule(context: BaseAudioContext): Promise<void> {
   return added;
 }
 
-/** A plain player of `channelCount` output channels on `context`, silent until scheduled. */
+/** A plain player of `channelCount` channels, silent until scheduled. */
 export async function createPcmPlayer(context: BaseAudioContext, channelCount: number): Promise<PcmPlayerNode> {
   await addPcmPlayerModule(context);
   const node = new AudioWorkletNode(context, PCM_PLAYER, { numberOfInputs: 0, numberOfOutputs: 1, outputChannelCount: [channelCount] });

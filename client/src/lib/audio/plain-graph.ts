@@ -6,15 +6,9 @@ import { connectStemOutputs } from './stem-outputs';
 import type { StretchStem } from './stretch-graph';
 import { stretchGroupsOf } from './stretch-groups';
 
-/** One plain player and the stems whose channels it carries. */
 export type PlainGroup = StemGroup<PcmPlayerNode>;
 
-/**
- * The song's plain players on `context`: in the same groups as the stretch nodes (stretchGroupsOf),
- * wired the same way into `connectStem`, reading the same arrays (the engine's shared stems: no
- * copy). They play at the song's own tempo and pitch; the stretch nodes are built only once tempo
- * or transpose is touched (decision 0041).
- */
+/** The song's plain players, grouped and wired as the stretch nodes are, at the song's own tempo and pitch. */
 export async function buildPlainGraph(context: BaseAudioContext, stems: readonly StretchStem[], connectStem: (id: string, output: AudioNode) => void): Promise<PlainGroup[]> {
   return Promise.all(
     stretchGroupsOf(stems).map(async (members) => {
@@ -30,7 +24,7 @@ export async function buildPlainGraph(context: BaseAudioContext, stems: readonly
   );
 }
 
-// Module-level, not a closure, so the handler keeps no stems alive (as in stretch-graph.ts).
+// Module-level, so it keeps no stems alive (as in stretch-graph.ts).
 function reportPlayerError(event: Event): void {
   console.error('The stem player failed; its stems are silent', (event as ErrorEvent).message);
 }

@@ -6,63 +6,46 @@ import type { MixClick } from './export-layout';
 import type { LoopRange, PlayingTransport } from './transport';
 import type { NormalRange, Seconds } from './units';
 
-/** Count-in and click track settings. */
 export interface ClickSettings {
-  /** The click track on every beat while playing. */
   click: boolean;
-  /** Its own volume, 0..1. */
   volume: NormalRange;
-  /** Bars counted in before play (0 = none). */
   countInBars: 0 | 1 | 2;
   /** Count in again before each pass of the loop. */
   countInEachPass: boolean;
 }
 
-/**
- * One pass of the A-B loop as the engine scheduled it, on the audio clock: what a browser test
- * checks the seams, the speed trainer's steps and the count-in against.
- */
+/** One pass of the A-B loop as scheduled, on the audio clock (browser tests check against it). */
 export interface LoopPassSchedule {
   /** 0 = the pass playback started with. */
   pass: number;
   tempo: number;
-  /** When the pass before it ends (its count-in, if any, starts here). */
+  /** When the pass before it ends (and its count-in starts). */
   boundary: Seconds;
-  /** The count-in's clicks before the pass (empty without one). */
   countIn: Seconds[];
   /** When the song position `from` plays. */
   startsAt: Seconds;
-  /** The song position the pass starts from: the loop's start, except maybe for pass 0. */
   from: Seconds;
 }
 
-/** The passes kept for `loopPasses()`: enough to see the trainer's steps, bounded for a long session. */
+/** The passes kept for `loopPasses()`. */
 const KEPT_PASSES = 16;
 
-/**
- * Clicks are scheduled this far ahead: a tick that comes late (a busy page holds the main thread)
- * would otherwise find beats already past and drop them. Every change of transport cancels the
- * clicks after it and schedules again, so a long horizon costs nothing in response.
- */
+/** Clicks are scheduled this far ahead, so a late tick drops none; a transport change reschedules them. */
 const CLICK_AHEAD: Seconds = 1.5;
 
 /**
- * The practice tools on the audio clock: the beat grid, the click track and count-in, the speed
- * trainer, and the loop's passes as they were scheduled. The engine owns the transport and asks
- * these for what to play: how long a count-in lasts, which tempo the next pass has, and which
- * clicks to schedule for the transport it plays.
+ * The beat grid, click track, count-in, speed trainer and the loop's passes on the audio clock. The
+ * engine owns the transport and asks these what to play.
  */
 export class PracticeTools {
   private grid: BeatGrid | null = null;
   private clicks: ClickSettings = { click: false, volume: 0.8, countInBars: 0, countInEachPass: false };
   private trainer: SpeedTrainer | null = null;
   private pass = 0;
-  /** Clicks are scheduled up to here (audio clock); the next window starts here. */
   private clickedUntil: Seconds = 0;
-  /** The audio time of the pass boundary already scheduled, so a tick schedules it once. */
   private passScheduledAt: Seconds | null = null;
   private passes: LoopPassSchedule[] = [];
-  /** Tells the pass listener when a scheduled pass is heard (it is scheduled ahead of time). */
+  /** Tells the pass listener when a pass scheduled ahead is heard. */
   private passTimer: number | null = null;
   private passNotice: (() => void) | null = null;
   private onPass: ((pass: number, tempo: number) => void) | null = null;
@@ -83,7 +66,7 @@ export class PracticeTools {
     this.grid = grid;
   }
 
-  /** The click's volume glides; the rest applies from the next beat (the click off: at once). */
+  /** The rest applies from the next beat; the click off, at once. */
   setClickSettings(settings: ClickSettings): void {
     if (this.released) throw new Error('StemEngine used after dispose()');
     this.clicks = { ...settings };
@@ -95,7 +78,7 @@ export class PracticeTools {
     }
   }
 
-  /** Sets the speed trainer and counts passes from 0 again; answers its start tempo (null: off). */
+  /** Sets the speed trainer, counting passes from 0; answers its start tempo (null: off). */
   setTrainer(trainer: SpeedTrainer | null): number | null {
     this.trainer = trainer;
     this.pass = 0;
@@ -114,7 +97,7 @@ export class PracticeTools {
     this.onPass = listener;
   }
 
-  /** Whether each pass of a loop is scheduled on its own: the trainer's tempo or a count-in before each. */
+  /** Whether each pass is scheduled on its own: a trainer, or a count-in before each. */
   get schedulesPasses(): boolean {
     return this.trainer !== null || (this.clicks.countInEachPass && this.clicks.countInBars > 0 && this.grid !== null);
   }
@@ -128,22 +111,18 @@ export class PracticeTools {
     return this.grid && this.clicks.countInBars > 0 ? countInDuration(this.grid, this.clicks.countInBars, rate, from) : 0;
   }
 
-  /** The click on the beats and the count-in as the export mixes them in; null without a beat grid. */
+  /** The click and count-in as the export mixes them in; null without a beat grid. */
   mixClick(): MixClick | null {
     return this.grid ? { grid: this.grid, ...this.clicks } : null;
   }
 
-  /** Whether the click or a count-in is on, and the count-in's length at `rate`; null without a grid. */
   clickState(rate: number): { on: boolean; countIn: Seconds; countInEachPass: boolean } | null {
     if (!this.grid) return null;
     const countIn = this.countIn(rate);
     return { on: this.clicks.click || countIn > 0, countIn, countInEachPass: this.clicks.countInEachPass };
   }
 
-  /**
-   * Playback started (`countIn` before `playing` plays, at `rate`): the count-in's clicks, and the
-   * passes' record begun again with the pass it starts in.
-   */
+  /** Playback started, `countIn` before `playing` plays: the count-in's clicks, and the passes' record anew. */
   started(playing: PlayingTransport, countIn: Seconds, rate: number, loop: LoopRange | null): void {
     const clicks = this.grid && countIn > 0 ? countInClicks(this.grid, this.clicks.countInBars, playing.startedAt, rate, playing.from) : [];
     this.clickTrack.schedule(clicks);
@@ -153,14 +132,13 @@ export class PracticeTools {
     }
   }
 
-  /** Clicks after `from` were timed for the old transport: drop them, to schedule again from there. */
+  /** Drops the clicks after `from`, timed for the old transport. */
   restartClicks(from: Seconds): void {
     this.clickTrack.cancelFrom(from);
     this.clickedUntil = Math.min(this.clickedUntil, from);
     this.passScheduledAt = null;
   }
 
-  /** Schedules the click track's next window for the transport playing now. */
   scheduleClicks(now: Seconds, playing: PlayingTransport, loop: LoopRange | null): void {
     if (!this.clicks.click || !this.grid) return;
     const until = now + CLICK_AHEAD;
@@ -172,9 +150,8 @@ export class PracticeTools {
   }
 
   /**
-   * The loop's next pass, from its start at audio time `boundary`: its tempo (the trainer's next
-   * step, else `rate`) and its count-in, whose clicks are scheduled here. The pass listener hears
-   * of it at the seam, when the musician does, not when it is scheduled (up to a tick early).
+   * The loop's next pass at audio time `boundary`: its tempo and count-in (clicks scheduled here).
+   * The pass listener hears of it at the seam, as the musician does, not when it is scheduled.
    */
   nextPass(boundary: Seconds, loop: LoopRange, rate: number): { rate: number; countIn: Seconds } {
     this.pass += 1;
@@ -193,9 +170,8 @@ export class PracticeTools {
     return { rate: tempo, countIn };
   }
 
-  /** Playback stopped: no click sounds on, and a pass scheduled but not yet reached is told now. */
+  /** Playback stopped: the clicks stop, and a pass scheduled (its tempo set) is told now. */
   stopped(): void {
-    // A pass scheduled but not yet reached already set the tempo: the controls must show it.
     this.flushPassTimer();
     this.clickTrack.cancelFrom(0);
   }

@@ -10,24 +10,20 @@ import type { Seconds } from './units';
 
 export type { MixClick } from './export-layout';
 
-/** The mix to render: the mixer's effective gains per stem, tempo, transpose and an optional loop. */
 export interface MixSettings {
-  /** Effective gain per stem id (volume, 0 when muted or soloed out); a stem not named plays at 1. */
+  /** Effective gain per stem id; a stem not named plays at 1. */
   gains: Readonly<Record<string, number>>;
-  /** Playback rate, 0.5..1.5 (1 = the song's own tempo). */
   tempo: number;
-  /** Semitones, -6..+6; drums are never transposed. */
+  /** Semitones; drums are never transposed. */
   transpose: number;
   /** The loop in song seconds, rendered `passes` times; null renders the whole song. */
   loop: { start: number; end: number; passes: number } | null;
-  /** Count-in and click mixed in as the engine plays them; null or absent leaves them out. */
   click?: MixClick | null;
 }
 
 export const TEMPO_RANGE = { min: 0.5, max: 1.5 } as const;
 export const TRANSPOSE_RANGE = { min: -6, max: 6 } as const;
 
-/** Throws a RangeError unless the tempo is a rate in 0.5..1.5. */
 export function assertTempo(tempo: number): number {
   if (!Number.isFinite(tempo) || tempo < TEMPO_RANGE.min || tempo > TEMPO_RANGE.max) {
     throw new RangeError(`tempo must be in ${TEMPO_RANGE.min}..${TEMPO_RANGE.max}, got ${tempo}`);
@@ -35,7 +31,6 @@ export function assertTempo(tempo: number): number {
   return tempo;
 }
 
-/** Throws a RangeError unless the transpose is a whole number of semitones in -6..+6. */
 export function assertTranspose(semitones: number): number {
   if (!Number.isInteger(semitones) || semitones < TRANSPOSE_RANGE.min || semitones > TRANSPOSE_RANGE.max) {
     throw new RangeError(`transpose must be a whole number in ${TRANSPOSE_RANGE.min}..${TRANSPOSE_RANGE.max}, got ${semitones}`);
@@ -43,17 +38,13 @@ export function assertTranspose(semitones: number): number {
   return semitones;
 }
 
-/** How long the rendered mix lasts, in output seconds: the song (or the loop's passes) over the tempo. */
+/** The rendered mix's length in output seconds. */
 export function renderedDuration(songDuration: Seconds, settings: Pick<MixSettings, 'tempo' | 'loop'>): Seconds {
   const songSeconds = settings.loop ? (settings.loop.end - settings.loop.start) * settings.loop.passes : songDuration;
   return songSeconds / settings.tempo;
 }
 
-/**
- * The stem's channels for the stretch: one for a mono stem, else its first two. Shared memory goes
- * to the workers as it is (they only read it, decision 0035); otherwise fresh copies of `length`
- * samples, which the workers are handed (transferred) for their own.
- */
+/** The stem's channels (one for mono): shared ones as they are (decision 0035), else copies to transfer. */
 function stemChannels(buffer: PcmBuffer, length: number): Float32Array[] {
   return Array.from({ length: Math.min(2, buffer.numberOfChannels) }, (_, channel) => {
     const source = buffer.getChannelData(channel);
@@ -64,10 +55,7 @@ function stemChannels(buffer: PcmBuffer, length: number): Float32Array[] {
   });
 }
 
-/**
- * Lanes of the export's stretch: one per core the browser reports (2 when it does not say), at
- * most 4, for each lane holds its stems' copies in memory.
- */
+/** One lane per core, at most 4: each lane holds its stems' copies in memory. */
 function workerCount(): number {
   return Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2));
 }
@@ -78,10 +66,7 @@ function addInto(into: Float32Array, from: Float32Array, gain: number, at = 0): 
   for (let index = 0; index < end; index++) into[at + index] = into[at + index]! + gain * from[index]!;
 }
 
-/**
- * The whole song at tempo 1 and no transpose: the stems times their gains, summed, sample for
- * sample. Nothing to stretch, so no stretcher: exact and fast.
- */
+/** The song at tempo 1 and no transpose: the stems times their gains, summed, exact. */
 function plainMix(stems: readonly StretchStem[], gains: MixSettings['gains'], length: number): Float32Array[] {
   const out = [new Float32Array(length), new Float32Array(length)];
   for (const stem of stems) {
@@ -96,12 +81,9 @@ function plainMix(stems: readonly StretchStem[], gains: MixSettings['gains'], le
 }
 
 /**
- * Renders the mix you hear as the export's stereo AudioBuffer at the stems' sample rate: the
- * stretch groups dealt onto one Web Worker per core (export-lanes.ts), with the same block
- * boundaries every time, so two renders of one mix are identical sample for sample
- * (docs/decisions/0032). At tempo 1 and no transpose the stems are
- * summed as they are. Count-in and click, when given, go where the engine plays them. Aborting
- * `signal` stops the workers at once and rejects with its reason (Cancel in the export dialog).
+ * Renders the mix as heard into a stereo AudioBuffer: the stretch groups on one worker per core,
+ * identical every time (decision 0032), count-in and click where the engine plays them. Aborting
+ * `signal` stops the workers and rejects.
  */
 export async function renderMix(
   stems: readonly StretchStem[],
@@ -132,7 +114,7 @@ export async function renderMix(
     music = plainMix(stems, settings.gains, musicLength);
   } else {
     const length = Math.max(...stems.map((stem) => stem.buffer.length));
-    // A silent stem (muted, soloed out) adds nothing to the mix: it is not stretched at all.
+    // A silent stem is not stretched at all.
     const audible = stems.filter((stem) => (settings.gains[stem.id] ?? 1) > 0);
     const lanes = exportLanes(
       audible.map((stem) => ({ ...stem, channels: Math.min(2, stem.buffer.numberOfChannels) })),
@@ -164,7 +146,7 @@ export async function renderMix(
       }),
     );
     music = [new Float32Array(musicLength), new Float32Array(musicLength)];
-    // Summed in lane order: the same order every time, so the same float sums.
+    // In lane order, so the same float sums every time.
     for (const mix of mixes) {
       addInto(music[0]!, mix.left, 1);
       addInto(music[1]!, mix.right, 1);

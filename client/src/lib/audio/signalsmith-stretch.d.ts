@@ -13,8 +13,8 @@ declare module 'signalsmith-stretch' {
     loopStart?: number;
     loopEnd?: number;
     /**
-     * Changes scheduled at or after this audio-clock time are replaced (default: the current time,
-     * which replaces every pending change). Not in the README; read from the worklet's schedule().
+     * Changes at or after this time are replaced (default: now). Not in the README: the worklet
+     * also drops every segment before it, the one playing too, so one ahead of now breaks the map.
      */
     outputTime?: number;
   }

@@ -5,8 +5,8 @@ export const ANALYSER_FFT_SIZE = 2048;
 export const ANALYSER_SMOOTHING: NormalRange = 0.8;
 export const SPECTRUM_BAR_COUNT = 32;
 
-/** The decibel window the bars show: quieter is an empty bar, louder a full one. */
-export interface SpectrumRange {
+/** The decibel window the bars show. */
+interface SpectrumRange {
   minDecibels: Decibels;
   maxDecibels: Decibels;
 }
@@ -14,11 +14,7 @@ export interface SpectrumRange {
 const defaultRange: SpectrumRange = { minDecibels: -100, maxDecibels: -20 };
 const lowestFrequency = 20;
 
-/**
- * Folds FFT magnitudes (one decibel value per bin, 0 Hz to Nyquist) into `barCount` bars of 0..1.
- * Bars are spaced logarithmically from 20 Hz, as the ear hears pitch: linear bars would spend
- * three quarters of the panel on the top two octaves. Each bar shows its loudest bin.
- */
+/** FFT bins in dB folded into bars of 0..1, spaced logarithmically from 20 Hz as the ear hears pitch. */
 export function spectrumBars(
   binsDecibels: ArrayLike<number>,
   sampleRate: number,

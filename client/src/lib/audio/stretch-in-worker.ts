@@ -3,10 +3,8 @@ import { runWorkerTask } from '../workers/worker-task';
 import type { StretchRenderReply, StretchRenderRequest } from './stretch-render-messages';
 
 /**
- * Stretches one lane of the export in a Web Worker (stretch-render-worker.ts) and resolves to its
- * stereo mix; `onProgress` gets the fraction done. The stems' channels that are not shared memory
- * are transferred to the worker, so the caller must not use them after. Aborting `signal`
- * terminates the worker at once and rejects with the abort reason.
+ * Stretches one lane of the export in a worker, resolving to its stereo mix. Channels not in shared
+ * memory are transferred: unusable after. Aborting `signal` terminates the worker and rejects.
  */
 export async function stretchInWorker(
   request: StretchRenderRequest,

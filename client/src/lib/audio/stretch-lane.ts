@@ -4,7 +4,7 @@ import type { StretchRenderRequest } from './stretch-render-messages';
 import type { StretchModule } from './stretch-stream';
 import { stretchChannels } from './stretch-stream';
 
-/** The processor as the package builds it: its WASM module, buffers and a port that answers in turn. */
+/** The processor as the package builds it. */
 interface Processor {
   wasmModule: StretchModule;
   buffersIn: number[];
@@ -13,15 +13,14 @@ interface Processor {
   port: { onmessage: ((event: { data: unknown[] }) => void) | null; messages: unknown[] };
 }
 
-/** Output samples per call of the module: bigger than the worklet's 128, fewer copies. */
+/** Output samples per call of the module: more than the worklet's 128, fewer copies. */
 const BLOCK = 1024;
 
-/** A fresh stretch for `channelCount` channels, configured as the live nodes are (the cheaper preset). */
+/** A fresh stretch configured as the live nodes are. */
 async function readyProcessor(channelCount: number, sampleRate: number): Promise<Processor> {
   setSampleRate(sampleRate);
   if (!registered.processor) throw new Error('signalsmith-stretch did not register its processor');
   const processor = new registered.processor({ numberOfInputs: 1, numberOfOutputs: 1, outputChannelCount: [channelCount] }) as Processor;
-  // The module compiles asynchronously; the processor says 'ready' on its port when it has.
   while (!processor.port.messages.some((message) => Array.isArray(message) && message[0] === 'ready')) {
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
@@ -29,11 +28,7 @@ async function readyProcessor(channelCount: number, sampleRate: number): Promise
   return processor;
 }
 
-/**
- * One lane of the export's stretch (export-lanes.ts): its groups one after the other, each through
- * a stretch of its own, each stem times its gain, summed to stereo. Runs in the export's worker
- * (stretch-render-worker.ts), and in Node for the benchmark's CPU figure.
- */
+/** One lane of the export: its groups one after the other, each stem times its gain, summed to stereo. */
 export async function stretchLane(request: StretchRenderRequest, onProgress?: (fraction: number) => void): Promise<{ left: Float32Array; right: Float32Array }> {
   const left = new Float32Array(request.length);
   const right = new Float32Array(request.length);
@@ -47,7 +42,6 @@ export async function stretchLane(request: StretchRenderRequest, onProgress?: (f
       request.sampleRate,
       { rate: request.rate, semitones: group.semitones, from: request.from, loop: request.loop, length: request.length, block: BLOCK },
       (done) => {
-        // About a hundred reports per group, not one per block.
         if (done - reported >= request.length / 100) {
           reported = done;
           onProgress?.((index + done / request.length) / request.groups.length);
@@ -56,7 +50,7 @@ export async function stretchLane(request: StretchRenderRequest, onProgress?: (f
     );
     let channel = 0;
     for (const stem of group.stems) {
-      // A mono stem is one channel here, heard on both sides (the live graph doubles it).
+      // A mono stem is one channel, heard on both sides.
       const stemLeft = outputs[channel]!;
       const stemRight = outputs[channel + stem.channels.length - 1]!;
       channel += stem.channels.length;

@@ -1,10 +1,6 @@
 import type { SampleLoop } from './stretch-stream';
 
-/**
- * One lane of the export's stretch for a worker to render (export-lanes.ts): its groups, each one
- * stretch (the stems sharing it, with their channels, one for a mono stem, and gains, and the
- * group's semitones: 0 for drums), and the time map in samples.
- */
+/** One lane of the export for a worker: its groups (one stretch each) and the time map in samples. */
 export interface StretchRenderRequest {
   sampleRate: number;
   groups: { semitones: number; stems: { channels: Float32Array[]; gain: number }[] }[];
@@ -15,7 +11,7 @@ export interface StretchRenderRequest {
   length: number;
 }
 
-/** Progress (the fraction of the lane done), or the lane's stereo mix (each stem times its gain, summed). */
+/** Progress, or the lane's stereo mix. */
 export type StretchRenderReply =
   | { kind: 'progress'; fraction: number }
   | { kind: 'done'; left: Float32Array; right: Float32Array }

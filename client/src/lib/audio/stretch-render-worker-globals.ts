@@ -1,8 +1,6 @@
 /**
- * What signalsmith-stretch looks for to register its AudioWorklet processor, provided before the
- * package is evaluated (stretch-lane.ts imports this first: ES modules evaluate their imports in
- * order): the package then hands its processor class, with the WASM module inside, to
- * `registerProcessor`, and the export's worker drives that module itself.
+ * The worklet globals signalsmith-stretch registers its processor with, set before the package is
+ * evaluated (imported first), so the export's worker can drive the processor's WASM module itself.
  */
 type ProcessorClass = new (options: AudioWorkletNodeOptions) => unknown;
 
@@ -17,7 +15,6 @@ const scope = globalThis as unknown as {
 export const registered: { processor: ProcessorClass | null } = { processor: null };
 
 scope.AudioWorkletProcessor = class {
-  /** The processor answers its node through this port; here the worker reads the answers. */
   readonly port: { onmessage: ((event: { data: unknown[] }) => void) | null; postMessage: (message: unknown) => void; messages: unknown[] } = {
     onmessage: null,
     messages: [],
@@ -32,7 +29,6 @@ scope.registerProcessor = (_name, processor) => {
 scope.currentTime = 0;
 scope.sampleRate = 48_000;
 
-/** The processor reads the sample rate as a global, as it would on the audio thread. */
 export function setSampleRate(sampleRate: number): void {
   scope.sampleRate = sampleRate;
 }

@@ -1,11 +1,9 @@
 /**
- * The export's time-stretch, off the audio thread (docs/decisions/0032, "Export in workers"): the
- * signalsmith-stretch WASM module driven directly, block by block, with the input streamed rather
- * than re-seeked every 128 samples as the AudioWorklet does. Pure arithmetic over a module handle,
- * so it runs in a Web Worker (stretch-render-worker.ts) and its numbers can be unit tested.
+ * The export's time-stretch (decision 0032): the signalsmith-stretch WASM module driven block by
+ * block, the input streamed rather than re-seeked every 128 samples as in the worklet.
  */
 
-/** The part of the package's WASM module (as its worklet processor holds it) the stream drives. */
+/** The part of the package's WASM module the stream drives. */
 export interface StretchModule {
   HEAP8: Int8Array;
   _inputLatency(): number;
@@ -17,60 +15,53 @@ export interface StretchModule {
   _process(inputSamples: number, outputSamples: number): void;
 }
 
-/** The stretcher's buffers in the module's memory: byte offsets of one input and one output array per channel. */
+/** Byte offsets of each channel's input and output array in the module's memory. */
 export interface StretchBuffers {
   module: StretchModule;
   buffersIn: readonly number[];
   buffersOut: readonly number[];
-  /** Samples each input array holds (the module's input plus output latency, as the worklet sizes it). */
+  /** Samples each input array holds (input plus output latency). */
   bufferLength: number;
 }
 
-/** A loop of the input in samples: played from `start` to `end`, then from `start` again. */
+/** A loop of the input, in samples. */
 export interface SampleLoop {
   start: number;
   end: number;
 }
 
 /**
- * The loop pass the stretcher is in once fed up to stream position `fed`: as in the worklet, the
- * input under the output `outputLatency` ahead (`fed` less the input latency) passing the loop's
- * end starts the next pass. Stream positions count on through the passes; pass k reads the input
- * k loop lengths back.
+ * The loop pass the stretcher is in once fed up to stream position `fed` (less the input latency,
+ * as in the worklet). Stream positions count on through the passes.
  */
 export function loopPass(fed: number, inputLatency: number, loop: SampleLoop | null): number {
   if (!loop) return 0;
   return Math.max(0, Math.floor((fed - inputLatency - loop.start) / (loop.end - loop.start)));
 }
 
-/**
- * The first output sample at which the stretcher enters pass `pass` + 1, for playback from stream
- * position `from` at `rate`: blocks end there, so each jump happens at its exact sample.
- */
+/** The first output sample of pass `pass` + 1: blocks end there, so each jump is exact. */
 export function nextPassAt(pass: number, from: number, rate: number, outputLatency: number, loop: SampleLoop): number {
   const passEnd = loop.end + pass * (loop.end - loop.start);
   return Math.max(0, Math.ceil((passEnd - from) / rate - outputLatency - 1e-9));
 }
 
 /**
- * The stream position the stretcher must have been fed up to once `outputSamples` have come out: as
- * in the worklet, the input under the output `outputLatency` samples ahead, plus the input latency.
- * Rounded from the exact product each time, so the rate never drifts over a long render.
+ * The stream position fed once `outputSamples` came out, as in the worklet. Rounded from the exact
+ * product each time, so the rate never drifts.
  */
 export function fedUpTo(from: number, rate: number, outputSamples: number, latency: { input: number; output: number }): number {
   return from + Math.round(rate * (outputSamples + latency.output)) + latency.input;
 }
 
-/** The stretch's settings: the rate, the semitones (0 for drums) and where and how it plays. */
 export interface StreamSettings {
   rate: number;
   semitones: number;
-  /** Input sample playback starts from (the loop's start when looping). */
+  /** Input sample playback starts from. */
   from: number;
   loop: SampleLoop | null;
   /** Output samples to produce. */
   length: number;
-  /** Output samples per call of the module: a multiple of nothing in particular, only fewer calls. */
+  /** Output samples per call of the module. */
   block: number;
 }
 
@@ -78,12 +69,9 @@ export interface StreamSettings {
 const TONALITY_HZ = 8000;
 
 /**
- * Stretches `channels` (equal lengths) into fresh arrays of `settings.length` samples, calling
- * `onBlock(done)` after each block. The input streams into the module (no seek per 128 samples as
- * in the worklet); at each pass of the loop it seeks back as the worklet does, so the seam is
- * cross-faded by the stretch, not joined raw. The render starts `bufferLength` output samples
- * early and drops them, so its first sample is already the music at `from`, not the stretch's
- * catch-up. The same calls in the same order for the same input: the same result every time.
+ * Stretches `channels` into fresh arrays of `settings.length` samples. At each loop pass it seeks
+ * back as the worklet does, so the stretch cross-fades the seam. It starts `bufferLength` samples
+ * early and drops them, so its first sample is the music at `from`, not the stretch's catch-up.
  */
 export function stretchChannels(
   buffers: StretchBuffers,
@@ -105,12 +93,10 @@ export function stretchChannels(
   const loopLength = loop ? loop.end - loop.start : 0;
   let pass = 0;
 
-  // Copies stream positions [start, end) of every channel into the module's input arrays, from the
-  // input `pass` loop lengths back.
+  // Stream positions [start, end) into the module's inputs, from `pass` loop lengths back.
   const feed = (start: number, end: number) => {
     const memory = module.HEAP8.buffer;
     const offset = pass * loopLength;
-    // The part inside the input is copied; before its start or past its end is silence.
     const first = Math.min(end, Math.max(start, offset));
     const last = Math.max(first, Math.min(end, inputLength + offset));
     channels.forEach((channel, index) => {
@@ -129,7 +115,6 @@ export function stretchChannels(
   for (let done = 0; done < total; ) {
     const passNow = loopPass(fed, latency.input, loop);
     if (passNow !== pass) {
-      // The worklet's jump at the loop's end: a seek to the window the next pass starts with.
       pass = passNow;
       feed(fed - bufferLength, fed);
       module._seek(bufferLength, rate);
@@ -145,7 +130,7 @@ export function stretchChannels(
     module._process(next - fed, count);
     fed = next;
     const memory = module.HEAP8.buffer;
-    // The pre-roll's samples are dropped; the rest lands at its place in the outputs.
+    // The pre-roll is dropped.
     const keepFrom = Math.max(0, preRoll - done);
     if (keepFrom < count) {
       outputs.forEach((output, index) => output.set(new Float32Array(memory, buffersOut[index] + keepFrom * 4, count - keepFrom), done + keepFrom - preRoll));

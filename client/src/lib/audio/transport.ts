@@ -13,17 +13,14 @@ export interface LoopRange {
 }
 
 /**
- * Where playback is: stopped (position 0), paused (remembers its position), or playing, in which
- * case the position is `from` plus the audio-clock time elapsed since `startedAt` times `rate` (the
- * tempo: 0.75 plays 0.75 song seconds per second), wrapped into `loop` once it passes the loop's end.
- * Positions are always in SONG seconds; only `startedAt` is audio-clock time.
+ * Where playback is. Playing, the position is `from` plus the audio time since `startedAt` times
+ * `rate`, wrapped into `loop`. Positions are song seconds; only `startedAt` is audio-clock time.
  */
 export type Transport =
   | { state: 'stopped' }
   | { state: 'paused'; position: Seconds }
   | { state: 'playing'; startedAt: Seconds; from: Seconds; rate?: number; loop?: LoopRange | null };
 
-/** The transport while playing. */
 export type PlayingTransport = Extract<Transport, { state: 'playing' }>;
 
 export const stoppedTransport: Transport = { state: 'stopped' };
@@ -36,7 +33,6 @@ export function positionAt(transport: Transport, now: Seconds, duration: Seconds
     case 'paused':
       return clamp(transport.position, 0, duration);
     case 'playing': {
-      // Before the scheduled start the sources are still silent at `from`.
       const raw = transport.from + Math.max(0, now - transport.startedAt) * (transport.rate ?? 1);
       return clamp(wrapIntoLoop(raw, transport.from, transport.loop ?? null), 0, duration);
     }
@@ -45,10 +41,7 @@ export function positionAt(transport: Transport, now: Seconds, duration: Seconds
   }
 }
 
-/**
- * Starts playing from the current position; at the end (within the tolerance) it restarts from 0
- * (spec 000 section 4). Playing while playing changes nothing.
- */
+/** Plays from the current position, or from 0 at the end (spec 000 section 4). */
 export function play(transport: Transport, now: Seconds, duration: Seconds): Transport {
   if (transport.state === 'playing') return transport;
   assertSeconds('now', now);
@@ -57,21 +50,12 @@ export function play(transport: Transport, now: Seconds, duration: Seconds): Tra
   return { state: 'playing', startedAt: now + START_LOOKAHEAD, from };
 }
 
-/** Pauses where playback is now, remembering the position. */
 export function pause(transport: Transport, now: Seconds, duration: Seconds): Transport {
   if (transport.state !== 'playing') return transport;
   return { state: 'paused', position: positionAt(transport, now, duration) };
 }
 
-/** Stops: the position goes back to 0. */
-export function stop(): Transport {
-  return stoppedTransport;
-}
-
-/**
- * Moves to `target`, clamped to 0..duration; ignored when the duration is 0 (nothing loaded, spec 000
- * section 5). While playing, all stems restart from there one lookahead later.
- */
+/** Moves to `target`, clamped to the song; ignored with nothing loaded (spec 000 section 5). */
 export function seek(transport: Transport, target: Seconds, now: Seconds, duration: Seconds): Transport {
   if (!(duration > 0) || Number.isNaN(target)) return transport;
   const position = clamp(target, 0, duration);
@@ -79,10 +63,7 @@ export function seek(transport: Transport, target: Seconds, now: Seconds, durati
   return { state: 'paused', position };
 }
 
-/**
- * Applies the end-of-song rule at `now`: once playback reaches the end (within the tolerance) it is
- * no longer playing and the position stays at the end (spec 000 section 4). Otherwise unchanged.
- */
+/** The end-of-song rule: playback reaching the end pauses there (spec 000 section 4). */
 export function settle(transport: Transport, now: Seconds, duration: Seconds): Transport {
   if (transport.state !== 'playing') return transport;
   return isAtEnd(positionAt(transport, now, duration), duration) ? { state: 'paused', position: duration } : transport;
@@ -94,10 +75,7 @@ export function timeUntilEnd(transport: Transport, now: Seconds, duration: Secon
   return Math.max(0, duration - END_TOLERANCE - positionAt(transport, now, duration)) / (transport.rate ?? 1);
 }
 
-/**
- * A position past the loop's end, folded back into the loop as the stretch node plays it (it jumps
- * from `end` to `start`). A start before the loop plays into it; a start past its end never loops.
- */
+/** A position past the loop's end folded back into it; a start past its end never loops. */
 export function wrapIntoLoop(position: Seconds, from: Seconds, loop: LoopRange | null): Seconds {
   if (!loop || from >= loop.end || position < loop.end) return position;
   const length = loop.end - loop.start;

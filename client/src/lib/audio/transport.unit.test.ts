@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pause, play, positionAt, seek, settle, START_LOOKAHEAD, stop, stoppedTransport, timeUntilEnd, wrapIntoLoop } from './transport';
+import { pause, play, positionAt, seek, settle, START_LOOKAHEAD, stoppedTransport, timeUntilEnd, wrapIntoLoop } from './transport';
 import type { Transport } from './transport';
 
 const duration = 60;
@@ -26,7 +26,7 @@ describe('transport', () => {
   });
 
   it('stop goes back to 0', () => {
-    expect(positionAt(stop(), 0, duration)).toBe(0);
+    expect(positionAt(stoppedTransport, 0, duration)).toBe(0);
   });
 
   it('seek is clamped to 0..duration', () => {

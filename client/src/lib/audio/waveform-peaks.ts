@@ -3,7 +3,6 @@ import type { NormalRange, Seconds } from './units';
 /** Spec 000 section 9: the circular waveform has 120 bars. */
 export const WAVEFORM_BAR_COUNT = 120;
 
-/** Decoded audio as the peaks need it: an AudioBuffer satisfies this, so do plain test arrays. */
 export interface DecodedAudio {
   readonly sampleRate: number;
   readonly numberOfChannels: number;
@@ -11,11 +10,8 @@ export interface DecodedAudio {
 }
 
 /**
- * The song's waveform as `barCount` bars of 0..1: bar i covers the i-th equal slice of `duration`
- * and holds the loudest absolute sample of any channel of any stem in that slice, scaled so the
- * loudest bar is 1 (all 0 for silence). Slices are placed by time, not by sample index, so stems
- * of different lengths and sample rates line up as they play; a stem that ends early simply adds
- * nothing to the later bars.
+ * The song's waveform as `barCount` bars of 0..1: each the loudest sample of any stem in its slice
+ * of `duration`, the loudest bar 1. Slices by time, so stems of other lengths and rates line up.
  */
 export function waveformPeaks(stems: readonly DecodedAudio[], duration: Seconds, barCount: number = WAVEFORM_BAR_COUNT): NormalRange[] {
   if (!Number.isInteger(barCount) || barCount < 1) throw new RangeError(`barCount must be a positive integer, got ${barCount}`);

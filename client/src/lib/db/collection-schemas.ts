@@ -2,15 +2,13 @@ import type { RxJsonSchema } from 'rxdb';
 import type { PresetDocument, StarDocument } from '../../../../contract/sync-documents';
 import type { KeptSongDocument } from './sync-documents';
 
-// Song ids are decimal strings of positive integers (at most 9 digits on the server).
 const idField = { type: 'string', maxLength: 20 } as const;
 const nullableString = { type: ['string', 'null'] } as const;
 const nullableNumber = { type: ['number', 'null'] } as const;
 
-// No indexes: the library filters and sorts in memory (10,000 songs filter in about a millisecond),
-// and every screen reads whole collections or one document by id.
+// No indexes: the library filters in memory, and screens read whole collections or one id.
 
-/** The catalogue (docs/sync-protocol.md, `songs`); version 1 adds `firstBeat`. */
+/** The catalogue (docs/sync-protocol.md); version 1 adds `firstBeat`. */
 export const songSchema: RxJsonSchema<Omit<KeptSongDocument, '_deleted'>> = {
   version: 1,
   primaryKey: 'id',
@@ -35,12 +33,11 @@ export const songSchema: RxJsonSchema<Omit<KeptSongDocument, '_deleted'>> = {
   required: ['id', 'title', 'playCount', 'hasLyrics'],
 };
 
-/** Migrations by target version: a song stored before `firstBeat` gets null until the next pull brings it. */
+/** By version migrated to. A song stored before has no first beat known; the next pull brings it. */
 export const songMigrations = {
   1: (document: Omit<KeptSongDocument, '_deleted' | 'firstBeat'>): Omit<KeptSongDocument, '_deleted'> => ({ ...document, firstBeat: null }),
 };
 
-/** The user's stars (docs/sync-protocol.md, `stars`). */
 export const starSchema: RxJsonSchema<Omit<StarDocument, '_deleted'>> = {
   version: 0,
   primaryKey: 'id',
@@ -53,7 +50,7 @@ export const starSchema: RxJsonSchema<Omit<StarDocument, '_deleted'>> = {
   required: ['id', 'starred', 'updatedAt'],
 };
 
-/** The user's presets (docs/sync-protocol.md, `presets`); version 1 adds tempo and transpose. */
+/** The user's presets; version 1 adds tempo and transpose. */
 export const presetSchema: RxJsonSchema<Omit<PresetDocument, '_deleted'>> = {
   version: 1,
   primaryKey: 'id',
@@ -69,7 +66,7 @@ export const presetSchema: RxJsonSchema<Omit<PresetDocument, '_deleted'>> = {
   required: ['id', 'volumes', 'mutes', 'tempo', 'transpose', 'updatedAt'],
 };
 
-/** Migrations by target version: an older preset plays at 1x and 0 semitones, as the API also answers. */
+/** An older preset plays the song as it is, as the API answers it. */
 export const presetMigrations = {
   1: (document: Omit<PresetDocument, '_deleted' | 'tempo' | 'transpose'>): Omit<PresetDocument, '_deleted'> => ({ ...document, tempo: 1, transpose: 0 }),
 };

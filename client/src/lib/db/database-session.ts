@@ -8,26 +8,25 @@ export type DatabaseSession =
   | { status: 'ready'; userId: number; database: LocalDatabase }
   | { status: 'failed'; userId: number; error: unknown };
 
-/** How the session opens and deletes databases (tests pass their own). */
-export interface DatabaseOpener {
+interface DatabaseOpener {
   open(userId: number): Promise<LocalDatabase>;
-  /** Deletes the stored database when none is open (a log-out before it opened). */
+  /** Deletes the stored database when none is open. */
   removeStored(): Promise<void>;
 }
 
-/** The session's state as an external store (`useSyncExternalStore`), plus its two commands. */
-export interface DatabaseSessionStore {
+/** The session as an external store (`useSyncExternalStore`). */
+interface DatabaseSessionStore {
   getSnapshot(): DatabaseSession;
   subscribe(listener: () => void): () => void;
-  /** Opens `userId`'s database unless it is open or opening already: once per signed-in session. */
+  /** Opens `userId`'s database unless it is open or opening. */
   openFor(userId: number): void;
-  /** Log-out: closes and deletes the database, so the next user of the browser starts empty. */
+  /** Log-out: closes and deletes the database. */
   end(): Promise<void>;
-  /** Another tab made the database another user's (or deleted it): close this copy, showing nothing and leaving the replication to that tab. */
+  /** Another tab made the database another user's, or deleted it: this tab closes its copy. */
   release(): Promise<void>;
 }
 
-/** Opening and deleting are queued, so a log-out during an open deletes once opened, and a sign-in after a log-out opens only once the old one is gone. */
+/** A session store whose opening and deleting queue up, so a log-out during the open deletes it after. */
 export function createDatabaseSessionStore(opener: DatabaseOpener): DatabaseSessionStore {
   let session: DatabaseSession = { status: 'closed' };
   let queue: Promise<void> = Promise.resolve();
@@ -91,16 +90,12 @@ export function createDatabaseSessionStore(opener: DatabaseOpener): DatabaseSess
   };
 }
 
-/** The app's one database session. */
 export const databaseSession = createDatabaseSessionStore({
-  // RxDB loads with the first database opened or removed, not with the page: the public pages
-  // (and the store every page builds) never pay for it (decision 0027, one chunk per route).
+  // RxDB loads with the first database opened, not with the page (decision 0027).
   open: async (userId) => (await import('./local-database')).openLocalDatabase(userId),
   removeStored: async () => (await import('./local-database')).removeLocalDatabase(),
 });
 
-// Tabs share the database: when another tab hands it to another user or deletes it (log-out,
-// another sign-in), this tab lets go of it.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key !== OWNER_KEY && event.key !== null) return;

@@ -15,15 +15,15 @@ import { OWNER_KEY } from './owner-key';
 import { syncCollections } from '../../../../contract/sync-documents';
 import { quietStorageNotice } from './storage-notice';
 
-/** The one IndexedDB database (Dexie storage) of this browser; it holds one user's data at a time. */
+/** This browser's one database: one user's data at a time. */
 export const LOCAL_DATABASE_NAME = 'woodshed';
 export { OWNER_KEY } from './owner-key';
-// Bumped with the schemas or the contract so no client resumes an old checkpoint (v2: preset tempo and transpose; v3: song firstBeat).
+// Bumped with the schemas or the contract, so a client never resumes an old checkpoint.
 const REPLICATION_VERSION = 'v3';
 /** The contract's push limit is 100 rows; RxDB's batches stay below it. */
 const PUSH_BATCH = 50;
 const PULL_BATCH = 500;
-/** Retry a failed sync call after this long (at once when the browser comes back online). */
+/** Retry a failed sync call after this long. */
 const RETRY_MS = 5_000;
 
 type Stored<Doc> = Omit<Doc, '_deleted'>;
@@ -37,26 +37,22 @@ interface Collections {
   presets: PresetsCollection;
 }
 
-/** Where one collection's replication stands. */
 export type SyncState = 'syncing' | 'synced' | 'failing';
 
-/** What the pushes of stars and presets were answered with, for the screens to react to. */
-export type ConflictListener = (collection: 'stars' | 'presets', conflicts: RefusedWrite<StarDocument | PresetDocument>[]) => void;
+type ConflictListener = (collection: 'stars' | 'presets', conflicts: RefusedWrite<StarDocument | PresetDocument>[]) => void;
 
 /** The signed-in user's open database and its running replications. */
 export interface LocalDatabase {
   readonly userId: number;
   readonly collections: Collections;
-  /** Each collection's sync state; `onSyncState` tells when one changes. */
   syncState(collection: SyncCollection): SyncState;
   onSyncState(listener: () => void): () => void;
-  /** Pushes of this session that came back as conflicts. */
   onConflicts(listener: ConflictListener): () => void;
-  /** Pull now from the last checkpoints (after a scan, say), without waiting for the stream. */
+  /** Pull now from the last checkpoints, without waiting for the stream. */
   resync(): void;
-  /** Stops the replications and the stream and closes the database (the data stays). */
+  /** Closes the database; the data stays. */
   close(): Promise<void>;
-  /** Closes and deletes the database: nothing of this user stays in the browser. */
+  /** Closes and deletes the database. */
   remove(): Promise<void>;
 }
 
@@ -65,12 +61,11 @@ quietStorageNotice();
 // Collections whose schema version went up migrate the documents this browser already holds.
 addRxPlugin(RxDBMigrationSchemaPlugin);
 
-/** What tests replace: the storage, the API calls and the stream's connection. */
-export interface LocalDatabaseOptions {
+/** What tests replace. */
+interface LocalDatabaseOptions {
   storage?: RxStorage<unknown, unknown>;
   fetch?: SyncFetch;
   stream?: SyncStreamOptions;
-  /** Several tabs share the database (default); tests run one instance. */
   multiInstance?: boolean;
 }
 
@@ -104,7 +99,7 @@ export async function removeLocalDatabase(storage: RxStorage<unknown, unknown> =
   writeOwner(null);
 }
 
-/** Opens `userId`'s database and replicates songs, stars and presets with the API (docs/sync-protocol.md), one EventSource feeding every pull stream. */
+/** Opens `userId`'s database and replicates each collection with the API (docs/sync-protocol.md). */
 export async function openLocalDatabase(userId: number, options: LocalDatabaseOptions = {}): Promise<LocalDatabase> {
   const fetchFn = options.fetch ?? ((url, init) => fetch(url, init));
   const storage = options.storage ?? dexieStorage;
@@ -113,7 +108,6 @@ export async function openLocalDatabase(userId: number, options: LocalDatabaseOp
     name: LOCAL_DATABASE_NAME,
     storage,
     multiInstance: options.multiInstance ?? true,
-    // Live queries follow writes from the change events instead of reading IndexedDB again.
     eventReduce: true,
   });
   writeOwner(userId);
@@ -142,8 +136,7 @@ export async function openLocalDatabase(userId: number, options: LocalDatabaseOp
       stream$: stream.changes(name),
       push: name === 'songs' ? undefined : createPushHandler(name, fetchFn, reportConflicts(name)),
     });
-    // 'failing' only until the first cycle succeeds: the library uses it to stop waiting for a
-    // first pull into an empty database (offline), never to hide data it has.
+    // 'failing' only until the first cycle succeeds: it ends the wait for a first pull offline.
     replication.error$.subscribe((error) => {
       console.warn(`Sync of ${name} failed; retrying`, error);
       if (states[name] === 'syncing') setState(name, 'failing');
@@ -188,8 +181,7 @@ export async function openLocalDatabase(userId: number, options: LocalDatabaseOp
   };
 }
 
-
-/** RxDB types its handlers on the stored document (without `_deleted`), ours carry `_deleted` as sent: hence the one cast. */
+/** One collection's replication; RxDB types handlers without `_deleted`, ours carry it: the casts. */
 function replicateCollection(
   name: SyncCollection,
   collection: RxCollection,

@@ -16,13 +16,12 @@ export interface EventSourceLike {
   close(): void;
 }
 
-/** EventSource.CLOSED: the browser gave up and will not reconnect by itself (a non-200 answer). */
+/** EventSource.CLOSED: the browser gave up reconnecting. */
 const CLOSED = 2;
 
 export interface SyncStreamOptions {
-  /** Opens the connection; default `new EventSource(url, { withCredentials: true })`. */
   connect?: (url: string) => EventSourceLike;
-  /** Delay before reconnecting after the browser gave up; default 5 s. */
+  /** Delay before reconnecting after the browser gave up. */
   reconnectMs?: number;
   setTimer?: (callback: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
@@ -30,14 +29,17 @@ export interface SyncStreamOptions {
 
 /** One live change stream shared by the three replications. */
 export interface SyncStream {
-  /** The `pull.stream$` of one collection. */
   changes<Name extends SyncCollection>(collection: Name): Observable<SyncStreamItem<KeptDocuments[Name]>>;
   close(): void;
 }
 
-export const SYNC_STREAM_URL = '/api/sync/stream';
+const SYNC_STREAM_URL = '/api/sync/stream';
 
-/** One EventSource on /api/sync/stream, fanned out per collection; every reconnect (and the server's RESYNC) tells each collection to pull again, and a stream the browser gave up on reopens after `reconnectMs`. */
+/**
+ * One EventSource fanned out per collection. A connection back after a loss (changes were missed)
+ * or the server's "RESYNC" sends every collection 'RESYNC', so RxDB pulls from its checkpoint. When
+ * the browser gives up reconnecting, a new connection opens after `reconnectMs`.
+ */
 export function openSyncStream(options: SyncStreamOptions = {}): SyncStream {
   const connect = options.connect ?? ((url: string) => new EventSource(url, { withCredentials: true }) as EventSourceLike);
   const reconnectMs = options.reconnectMs ?? 5_000;

@@ -1,14 +1,17 @@
 import { createMp3Encoder } from 'wasm-media-encoders';
 import { withInfoFrame } from './mp3-info-frame';
 
-/** The constant bitrates an MP3 export offers, in kbit/s. */
 export type Mp3Bitrate = 128 | 192 | 256 | 320;
 
 /** LAME's MP3 frame: samples handed to the encoder per call are a whole number of frames. */
 const FRAME = 1152;
 const CHUNK = FRAME * 32;
 
-/** An MP3 (mono or stereo) at a constant `bitrate`, by wasm-media-encoders' LAME from its inlined data: URL (no .wasm to serve; the CSP allows data: in connect-src), with a gapless header (`withInfoFrame`). */
+/**
+ * An MP3 file of `channels` by LAME in WebAssembly, at a constant `bitrate`, clipped to -1..1, with
+ * a gapless header. The binary is the package's data: URL (the CSP allows it in connect-src), so
+ * there is no .wasm file to serve or precache.
+ */
 export async function encodeMp3(
   channels: readonly Float32Array[],
   sampleRate: number,

@@ -1,16 +1,19 @@
-/** The gapless header of an MP3: an Info frame with LAME's extension stating the encoder's delay and padding, which decoders (FFmpeg, so Chromium; mpg123) drop; without it the delay plays as silence. */
+/**
+ * The gapless header of an MP3: a first frame with a Xing "Info" tag and LAME's extension, saying
+ * how many samples the encoder put before and after the music, which decoders then drop. Without
+ * it, every decoder plays LAME's delay as silence before the music.
+ */
 
-/** LAME's encoder delay in samples: the MDCT's look-ahead before the first input sample comes out. */
-export const LAME_ENCODER_DELAY = 576;
+/** LAME's encoder delay in samples. */
+const LAME_ENCODER_DELAY = 576;
 
-/** The facts of one MPEG audio layer III frame header that the Info frame needs. */
-export interface Mp3FrameHeader {
-  /** MPEG-1, or MPEG-2/2.5 (sample rates below 32 kHz): frames of half the samples. */
+interface Mp3FrameHeader {
+  /** MPEG-1, or MPEG-2/2.5: frames of half the samples. */
   mpeg1: boolean;
   sampleRate: number;
   bitrateKbps: number;
   mono: boolean;
-  /** The frame's whole length in bytes, header included. */
+  /** Header included. */
   bytes: number;
   samplesPerFrame: number;
 }
@@ -19,8 +22,8 @@ const MPEG1_KBPS = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256,
 const MPEG2_KBPS = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
 const MPEG1_RATES = [44_100, 48_000, 32_000];
 
-/** The layer III frame header at `offset`, or null where there is none (no sync, or a value not allowed). */
-export function readFrameHeader(bytes: Uint8Array, offset: number): Mp3FrameHeader | null {
+/** The layer III frame header at `offset`, or null where there is none. */
+function readFrameHeader(bytes: Uint8Array, offset: number): Mp3FrameHeader | null {
   if (offset + 4 > bytes.length || bytes[offset] !== 0xff || (bytes[offset + 1]! & 0xe0) !== 0xe0) return null;
   const version = (bytes[offset + 1]! >> 3) & 0x3; // 3: MPEG-1, 2: MPEG-2, 0: MPEG-2.5
   const layer = (bytes[offset + 1]! >> 1) & 0x3; // 1: layer III
@@ -68,7 +71,10 @@ const XING_FLAGS = 0x0f;
 const XING_BYTES = 4 + 4 + 4 + 4 + 100 + 4;
 const LAME_TAG_BYTES = 36;
 
-/** `stream` with an Info frame in front, sharing the first frame's header (a constant bitrate stays constant); lengths count at the stream's rate. */
+/**
+ * `stream` (LAME's frames of `input.samples` samples) with an Info frame in front declaring the delay
+ * and padding, on the first frame's header (so its bitrate). Counted at the stream's rate.
+ */
 export function withInfoFrame(stream: Uint8Array, input: { samples: number; sampleRate: number }): Uint8Array {
   const headers = frameHeaders(stream);
   const first = headers[0];

@@ -1,4 +1,3 @@
-/** The sample formats a WAV export offers. */
 export type WavSampleFormat = 'pcm16' | 'float32';
 
 const WAVE_FORMAT_PCM = 1;
@@ -9,7 +8,7 @@ const SUBTYPE_GUID_TAIL = [0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00,
 /** Frames converted between progress reports: enough that reporting costs nothing. */
 const PROGRESS_FRAMES = 1 << 16;
 
-/** A 16-bit code from a float sample: clipped, negatives times 32768 and positives times 32767 (as decoders invert it), rounded. */
+/** A 16-bit code from a float sample, clipped; negatives by 32768, positives by 32767, as decoders invert. */
 export function toPcm16(sample: number): number {
   if (!(sample > -1)) return sample <= -1 ? -32768 : 0; // NaN becomes silence
   if (sample >= 1) return 32767;
@@ -20,7 +19,10 @@ function writeAscii(view: DataView, offset: number, text: string): void {
   for (let index = 0; index < text.length; index++) view.setUint8(offset + index, text.charCodeAt(index));
 }
 
-/** A WAV of equal-length `channels`: plain PCM header for 16-bit mono and stereo, WAVE_FORMAT_EXTENSIBLE (with `fact` for float) otherwise. */
+/**
+ * A WAV file of `channels`: the plain PCM header for mono and stereo 16-bit, which every player
+ * reads; WAVE_FORMAT_EXTENSIBLE otherwise, as the specification asks, floats with a `fact` chunk.
+ */
 export function encodeWav(channels: readonly Float32Array[], sampleRate: number, format: WavSampleFormat, onProgress?: (fraction: number) => void): Uint8Array {
   const channelCount = channels.length;
   if (channelCount < 1 || channelCount > 0xffff) throw new RangeError(`a WAV file holds 1 to 65535 channels, not ${channelCount}`);

@@ -7,21 +7,23 @@ const OWNED = 'data-page-head';
 
 let pagesNamingTheTitle = 0;
 
-/** Public pages are pre-rendered on this origin (decision 0060); the server puts its PUBLIC_URL in its place. */
+/** The origin pre-rendered pages are written on (decision 0060); the server puts its PUBLIC_URL there. */
 export const PRERENDER_ORIGIN = 'https://prerender.woodshed.invalid';
 
-/** Set only while the build pre-renders a page: receives the page's head as it renders. */
+/** Set while the build pre-renders a page: receives its head. */
 export const PrerenderHead = createContext<((head: PageHead) => void) | null>(null);
 
-/** True while a mounted page manages the head, so the shell's route title leaves document.title alone. */
+/** True while a mounted page manages the head: the shell's route-title effect leaves the title alone. */
 export function pageHeadOwnsTitle(): boolean {
   return pagesNamingTheTitle > 0;
 }
 
-/** Writes a page's head tags while mounted and restores the previous ones after, updating existing tags in place (not React 19's hoisting, which would duplicate index.html's description). */
+/**
+ * Writes a public page's head tags while it is mounted, updating index.html's own in place, and
+ * puts back what was there on unmount. Not React 19's hoisted tags: those duplicate index.html's.
+ */
 export function usePageHead(head: PageHead): void {
   const prerender = useContext(PrerenderHead);
-  // Rendering at build time (no window): the page says what its head is, for the page's HTML file.
   prerender?.(head);
   const tags = pageHeadTags(head, typeof window === 'undefined' ? PRERENDER_ORIGIN : window.location.origin);
   // One string as the dependency: a new object literal each render must not re-apply the head.
@@ -57,7 +59,7 @@ function applyTags(tags: PageHeadTags): () => void {
   };
 }
 
-/** Sets `attribute` on the head element `selector` finds (creating it when missing); returns the undo. */
+/** Sets `attribute` on the head element `selector` finds or creates; returns the undo. */
 function setAttributeOn(selector: string, tagName: 'meta' | 'link', identity: Record<string, string>, attribute: string, value: string): () => void {
   const existing = document.head.querySelector(selector);
   if (existing !== null) {

@@ -9,7 +9,10 @@ export interface PracticePart {
   secondsPractised: number;
 }
 
-/** One session split by how it was played: the log keeps one tempo, pitch and loop per record, and the minimum length applies to the whole. Pure. */
+/**
+ * One practice session, split into one record per tempo, pitch and loop; the minimum length
+ * applies to the whole, so a speed trainer's short passes still count.
+ */
 export class PracticeParts {
   #parts: Array<{ facts: PracticeFacts; clock: PracticeClock }>;
   #current: { facts: PracticeFacts; clock: PracticeClock };

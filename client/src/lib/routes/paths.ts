@@ -1,4 +1,4 @@
-/** Every path of the app (spec 001, 2.1); the route table's test checks each is routed. */
+/** Every path of the app (spec 001, 2.1): router, links and navigation all use these. */
 export const paths = {
   home: '/',
   login: '/login',
@@ -32,29 +32,30 @@ export const paths = {
   adminSettings: '/admin/settings',
 } as const;
 
-/** One of the app's paths. */
 export type AppPath = (typeof paths)[keyof typeof paths];
 
-/** The query parameter that names the player's song (spec 000: /player?songId={id}). */
+/** The player's song parameter (spec 000). */
 export const SONG_ID_PARAM = 'songId';
 
-/** The player opened on one song, as the library's 'Load Song' and 'Back to Player' link to it. */
+/** The player opened on one song. */
 export function playerPath(songId: number): string {
   return `${paths.player}?${new URLSearchParams({ [SONG_ID_PARAM]: String(songId) }).toString()}`;
 }
 
-/** The admin audit page of one user (decision 0022), kept out of the spec's `paths`. */
+/** The admin audit page of one user (decision 0022), kept out of `paths`, the spec's own routes. */
 export const adminUserAuditRoute = '/admin/users/:userId';
 
-/** The audit page of user `userId`. */
 export function adminUserAuditPath(userId: number): string {
   return `/admin/users/${encodeURIComponent(String(userId))}`;
 }
 
-/** Every route the client answers; the build writes it into client/dist so the server answers 404 for the rest without client code (decision 0025). */
+/**
+ * Every route pattern the client answers; the build writes them into client/dist so the server
+ * answers the others 404 without importing client code (decision 0025).
+ */
 export const knownRoutePatterns: readonly string[] = [...Object.values(paths), adminUserAuditRoute];
 
-/** The public pages to index (spec 001, 2.1, without the forms): the sitemap lists these. */
+/** The public pages the sitemap lists (spec 001, 2.1, less the forms). */
 export const indexedPublicPaths: readonly AppPath[] = [
   paths.landing,
   paths.drumlessTracks,

@@ -12,7 +12,7 @@ export type SessionCheck =
   /** Any other failure (or no network and no known user): an error, as the spec's guard expects. */
   | { kind: 'failed'; error: ApiError };
 
-/** Only a network failure keeps the known user; a 401 or 5xx is an answer, and redirects as spec 001, 4 says. */
+/** What a session check answered. Only a network failure keeps the known user (spec 001, section 4). */
 export function decideSessionCheck(answer: { data?: unknown; error?: ApiError }, knownUser: SessionUser | null): SessionCheck {
   const { error } = answer;
   if (error === undefined) {

@@ -6,10 +6,10 @@ export interface KeepLimits {
   maxBytes: number;
 }
 
-/** 25 songs and 1.5 GiB a user: a few weeks' set list, well within the quota browsers grant on a small disk. */
+/** A few weeks' set list, well within the few GB browsers grant an origin on a small disk. */
 export const DEFAULT_KEEP_LIMITS: KeepLimits = { maxSongs: 25, maxBytes: 1.5 * 1024 ** 3 };
 
-/** The songs to drop to fit `limits`, least recently opened first, never `keep`. */
+/** The songs to drop so the rest fits `limits`: the least recently opened first, never `keep`. */
 export function songsToEvict(songs: readonly Pick<KeptSong, 'songId' | 'lastOpenedAt' | 'bytes'>[], limits: KeepLimits, keep: number | null): number[] {
   if (!Number.isInteger(limits.maxSongs) || limits.maxSongs < 1) throw new RangeError(`maxSongs must be a positive integer, not ${limits.maxSongs}`);
   if (!(limits.maxBytes >= 0)) throw new RangeError(`maxBytes must be >= 0, not ${limits.maxBytes}`);

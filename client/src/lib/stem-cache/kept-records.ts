@@ -1,34 +1,32 @@
-/** A song whose stems this browser keeps for one user (the bookkeeping row, without the bytes). */
+/** A song whose stems this browser keeps for one user, without the bytes. */
 export interface KeptSong {
   userId: number;
   songId: number;
   title: string;
   /** The song as GET /api/songs/{id} answered it, so the player opens it offline too. */
   song: unknown;
-  /** When the player last opened it (ms since the epoch): eviction drops the oldest first. */
+  /** Ms since the epoch: eviction drops the oldest first. */
   lastOpenedAt: number;
-  /** The bytes of its kept stems, summed as each stem is stored. */
   bytes: number;
   stemCount: number;
 }
 
-/** One stem's encoded bytes as the stream sent them, with the validator they came with. */
+/** One stem's bytes as the stream sent them. */
 export interface KeptStem {
   userId: number;
   songId: number;
-  /** The stream URL the player asks for (GET /api/stems/stream/{songId}/{file}). */
   url: string;
-  /** The response's ETag: an online HEAD answering another tag means the stem changed. */
+  /** Another ETag from an online HEAD means the stem changed. */
   etag: string | null;
   bytes: number;
   body: Blob;
   storedAt: number;
 }
 
-/** Where kept songs and stems are stored; every call names the user, and no user's records are returned for another. */
+/** Where kept songs and stems are stored; every call names the user, whose records alone it sees. */
 export interface KeptStemStore {
   getStem(userId: number, songId: number, url: string): Promise<KeptStem | undefined>;
-  /** Each kept stem of a song, without reading the bytes' contents. */
+  /** Each kept stem of a song, without its bytes. */
   stemsOf(userId: number, songId: number): Promise<Omit<KeptStem, 'body'>[]>;
   /** Stores the stem and adds its bytes to its song's row (created when missing), in one transaction. */
   putStem(stem: KeptStem, songIfNew: Omit<KeptSong, 'bytes' | 'stemCount'>): Promise<void>;

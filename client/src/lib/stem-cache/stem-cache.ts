@@ -4,17 +4,19 @@ import type { KeptSong, KeptStemStore } from './kept-records';
 import { chooseStemSource } from './stem-source-choice';
 import type { StemHeadAnswer, StemSourceChoice } from './stem-source-choice';
 
-/** The song a cache call is about: its id, its title for the storage screen, and the song as the API sent it. */
+/** The song a cache call is about, as the API sent it. */
 export interface SongToKeep {
   id: number;
   title: string;
   song: unknown;
 }
 
-/** Each stem URL of a song and where its bytes come from this time. */
 export type StemSourcePlan = ReadonlyMap<string, StemSourceChoice>;
 
-/** One user's kept songs (decision 0033): stems are kept as first streamed and served from here after (unbilled); the oldest go beyond the limits. */
+/**
+ * One user's kept songs (decision 0033): stems kept as first streamed, served from here after (not
+ * billed again); the songs opened longest ago are dropped beyond the limits.
+ */
 export class StemCache {
   private readonly limits: KeepLimits;
   private readonly now: () => number;
@@ -28,14 +30,14 @@ export class StemCache {
     this.now = options.now ?? Date.now;
   }
 
-  /** Asks `head` about every stem (in parallel) and decides where each one's bytes come from. */
+  /** Asks `head` about every stem and decides where each one's bytes come from. */
   async plan(songId: number, urls: readonly string[], head: (url: string) => Promise<StemHeadAnswer>): Promise<StemSourcePlan> {
     const kept = new Map((await this.store.stemsOf(this.userId, songId)).map((stem) => [stem.url, stem]));
     const choices = await Promise.all(urls.map(async (url) => [url, chooseStemSource(await head(url), kept.get(url))] as const));
     return new Map(choices);
   }
 
-  /** A fetch for the engine: kept stems from the store, the rest from `network`, keeping each whole 200 stem (a failed store only logs). */
+  /** A fetch for the engine: kept stems from the store, the rest from `network`, whole 200 answers kept. */
   fetchFor(song: SongToKeep, plan: StemSourcePlan, network: typeof fetch): typeof fetch {
     return async (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
@@ -60,7 +62,7 @@ export class StemCache {
     };
   }
 
-  /** Marks the song most recent and drops those beyond the limits; answers the ids dropped. */
+  /** The song opened: it becomes the most recent, the songs beyond the limits dropped (answered). */
   async opened(song: SongToKeep): Promise<number[]> {
     await this.store.touchSong({ userId: this.userId, songId: song.id, title: song.title, song: song.song, lastOpenedAt: this.now() });
     const evicted = songsToEvict(await this.store.songsOf(this.userId), this.limits, song.id);
@@ -69,12 +71,11 @@ export class StemCache {
     return evicted;
   }
 
-  /** The song as the API last sent it to this user, when this browser keeps it (to open it offline). */
+  /** The song as the API last sent it, when kept here. */
   async keptSong(songId: number): Promise<unknown> {
     return (await this.store.getSong(this.userId, songId))?.song;
   }
 
-  /** The user's kept songs, most recently opened first. */
   async songs(): Promise<KeptSong[]> {
     return (await this.store.songsOf(this.userId)).sort((a, b) => b.lastOpenedAt - a.lastOpenedAt);
   }
@@ -90,7 +91,7 @@ export class StemCache {
   }
 }
 
-/** Fired on `window` when a song is kept or dropped, so screens that list kept songs read again. */
+/** Fired on `window` when a song is kept or dropped. */
 export const KEPT_SONGS_CHANGED = 'woodshed:kept-songs-changed';
 
 function announceKeptSongsChanged(): void {

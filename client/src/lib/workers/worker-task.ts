@@ -1,13 +1,16 @@
-/** What a task worker answers: progress (0..1) any number of times, then its result or why it failed. */
-export type TaskReply<Done extends { kind: 'done' }> = { kind: 'progress'; fraction: number } | Done | { kind: 'failed'; message: string };
+/** What a task worker answers: progress any number of times, then its result or why it failed. */
+type TaskReply<Done extends { kind: 'done' }> = { kind: 'progress'; fraction: number } | Done | { kind: 'failed'; message: string };
 
-/** How a task's errors read: "<failed>: <the worker's message>", "<crashed>: <the error event's>". */
-export interface TaskWording {
+/** How a task's errors start. */
+interface TaskWording {
   failed: string;
   crashed: string;
 }
 
-/** Runs one request in a fresh worker (`transfer` moves those buffers), reporting progress; an abort terminates it and rejects. `start` must name the worker literally, for Vite to bundle it. */
+/**
+ * Runs one request in a fresh worker, resolving to its 'done' reply; aborting `signal` terminates it
+ * and rejects. `start` makes the worker: Vite bundles one only from a literal `new Worker(new URL(...))`.
+ */
 export function runWorkerTask<Done extends { kind: 'done' }>(
   start: () => Worker,
   request: unknown,
