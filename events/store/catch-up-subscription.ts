@@ -15,11 +15,9 @@ export interface CatchUpSource {
 }
 
 /**
- * Read pages from `after` until a read makes no progress or says it reached the head, report
- * `onCaughtUp` once, then wait for a wake-up or the poll interval and go on from the last position. Positions only ever move
- * forward through `readAll`, so the switch to live neither skips nor repeats an event. Pages left
- * empty by a `types` filter are not delivered. A failing read or handler ends the subscription
- * through `done`.
+ * Read pages from `after` until the head, report `onCaughtUp` once, then wait for a wake-up or the poll
+ * interval. Positions only move forward, so going live neither skips nor repeats. Empty filtered pages
+ * are not delivered; a failing read or handler ends the subscription through `done`.
  */
 export function startCatchUpSubscription(source: CatchUpSource, options: SubscribeOptions): Subscription {
   let stopped = false;

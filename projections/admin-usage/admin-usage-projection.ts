@@ -105,11 +105,9 @@ function recordSong(changes: AdminUsageChanges, userId: number, songId: number, 
 }
 
 /**
- * Per-user usage for the admin Usage tab (spec 001 section 2.9): all-time totals, the last
- * activity, bytes of the latest 24 clock hours and bytes and sessions of the latest 8 UTC days the
- * user was active in (usage-rings.ts), and the songs played last. Times are the events'
- * `occurredAt` (for a stem response: when it settled, i.e. when its bytes counted). Windows (24 h,
- * 7 d) are summed from the rings at query time, so they move with the clock.
+ * Per-user usage for the admin Usage tab (spec 001 section 2.9): totals, last activity, the recent
+ * rings (usage-rings.ts) and the songs played last. Windows are summed at query time, so they move
+ * with the clock.
  */
 export const adminUsage = defineProjection({
   name: 'admin-usage',

@@ -72,13 +72,9 @@ export async function readLogPageAtHead(sql: SqlExecutor, after: Position, max: 
     const events = rows.map(toRecordedEvent);
     return { page: { events, next: events.at(-1)?.position ?? after }, atHead: events.length < max };
   }
-  // The window's end is the last of the next `window` visible entries, whatever their type: the
-  // window-th entry after `after` (an index-only scan that counts, no sort), or, when fewer remain,
-  // the last visible entry (one step back from the head). The wanted events are read up to it, as
-  // an index condition, so the scan stops there. One extra row, the only one without a type,
-  // carries the end (its envelope is just the position, its stream id which end it is) when no
-  // event is wanted. All of it is one statement, so one snapshot: nothing can become visible
-  // between finding the end and reading up to it.
+  // The window ends at the `window`-th visible entry after `after` (or the last one), found by an
+  // index-only scan; wanted events are read up to it. When none is wanted, one extra typeless row
+  // carries the end. One statement, so one snapshot.
   const { rows } = await sql.query<EventRow | { envelope: Position; type: null; stream_id: string }>(
     `WITH ${windowEndSql}
      (SELECT ${columns} FROM events
