@@ -55,11 +55,7 @@ const subscriptionRef = {
   providerSubscriptionId: z.string().min(1).max(255),
 };
 
-/**
- * A billing period as the provider states it. Access is derived from `currentPeriodEnd` (Stripe's
- * `current_period_end`), never computed by adding a month or a year per event, so a replay or an
- * out-of-order delivery cannot stretch it.
- */
+/** A billing period as the provider states it: access follows `currentPeriodEnd`, never computed. */
 const billingPeriod = {
   plan: z.enum(subscriptionPlans),
   currentPeriodStart: z.iso.datetime(),

@@ -8,9 +8,8 @@ export const campaignAudiences = ['test', 'all', 'pro', 'free'] as const;
 export type CampaignAudience = (typeof campaignAudiences)[number];
 
 /**
- * An administrator queued an e-mail campaign. The recipients were fixed when it was queued
- * (`totalRecipients` of them, those subscribed to announcements); the first batch goes at
- * `firstBatchAt`, the next ones 22 minutes after the previous batch.
+ * An administrator queued an e-mail campaign to `totalRecipients` (fixed now); batches go from
+ * `firstBatchAt`, 22 minutes apart.
  */
 export const CampaignCreated = defineEvent({
   type: 'CampaignCreated',

@@ -21,10 +21,8 @@ export const presetTransposeRange = { min: -6, max: 6 } as const;
 export const presetPracticeDefaults = { tempo: 1, transpose: 0 } as const;
 
 /**
- * A preset's settings (spec 000 section 3): each stem's volume (1 = 100%) and whether it is muted,
- * keyed by stem id; since the practice tools (decision 0032) also the tempo and transpose of the practice tools (optional, so
- * events recorded before them stay valid: absent means `presetPracticeDefaults`). Which stem ids a
- * song allows is checked at the edge, against that song's stems.
+ * A preset's settings: each stem's volume (1 = 100%) and mute by stem id, and optionally tempo and
+ * transpose (absent on older events: `presetPracticeDefaults`). Stem ids are checked at the edge.
  */
 export const presetDataSchema = z.strictObject({
   volumes: z.record(stemId, z.number().min(0).max(1)).refine((volumes) => Object.keys(volumes).length <= maxPresetStems, {

@@ -3,9 +3,8 @@ import { START, type ReadAllOptions, type ReadAllPage, type SubscribeOptions, ty
 /** What a catch-up subscription needs from an adapter. */
 export interface CatchUpSource {
   /**
-   * `atHead`: the page reached the last visible event, so reading again now would find nothing.
-   * `fresh`: the subscription woke by its poll, not by a wake-up, so the read must be made now (a
-   * source sharing reads between subscriptions cannot answer it with an earlier read's head).
+   * `atHead`: nothing is left to read now. `fresh`: woken by the poll, so the read must be new (not
+   * another subscription's earlier read).
    */
   readAll(options: ReadAllOptions & { fresh?: boolean }): Promise<ReadAllPage & { atHead?: boolean }>;
   /** Call `wake` whenever new events may be visible; returns the function that stops it. */

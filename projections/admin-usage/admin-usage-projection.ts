@@ -75,10 +75,8 @@ function recordActivity(changes: AdminUsageChanges, userId: number, iso: string,
 }
 
 /**
- * The sessions a user's activities start, by hour: in log order, an activity starts a session when
- * it is the user's first ever or comes more than `sessionGapMs` after the latest activity before it
- * (`storedLastAt` carries the latest of earlier batches), so the rows never depend on where the
- * runtime splits the log into batches.
+ * Sessions started per hour: in log order, an activity starts one when it is the user's first or comes
+ * more than `sessionGapMs` after the previous (`storedLastAt` from earlier batches), so batching never matters.
  */
 export function sessionsStarted(activities: readonly number[], storedLastAt: number | undefined): Map<number, number> {
   const started = new Map<number, number>();

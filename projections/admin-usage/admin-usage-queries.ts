@@ -16,10 +16,8 @@ function windowFigure(latest: string, sums: string, length: number, now: string)
 }
 
 /**
- * Every account with its usage at `now` (contract/admin.ts, AdminUsageRow), most streamed first (ties
- * by id), as one JSON array built by the database: 10,000 rows cross as one string instead of 80,000
- * fields to decode. Each window is one array element of the user's one row, so the cost follows the
- * number of accounts, not how much or how long they streamed.
+ * Every account's usage at `now` (AdminUsageRow), most streamed first (ties by id), as one JSON array
+ * built by the database: one string instead of many fields to decode.
  */
 export async function adminUsageJson(sql: SqlExecutor, now: Date): Promise<string> {
   const hour = Math.floor(now.getTime() / hourMs);

@@ -43,10 +43,8 @@ export async function listCatalogueSongChanges(sql: SqlExecutor, after: Position
 }
 
 /**
- * Songs as `userId` sees them (their own edits over the catalogue's, decision 0063) whose catalogue
- * row or whose user's edit changed after `after`, oldest change first, at most `limit`. A song's
- * position is the later of the two: both tables are written by the songs projection in the same
- * batches, so a later commit still always has a later position.
+ * Songs as `userId` sees them whose catalogue row or user edit changed after `after`, oldest first, at
+ * most `limit`. Both tables are written in the same batches, so the later of the two positions orders them.
  */
 export async function listSongChanges(sql: SqlExecutor, userId: number, after: Position, limit: number): Promise<SongChange[]> {
   const viewPosition = `greatest(s.position, coalesce(o.position, ''))`;

@@ -20,9 +20,8 @@ export function testEventMetadata(index: number, userId: number | null = null): 
 }
 
 /**
- * Events as a fold reads them back from the log, in the given order, each stream's revisions from
- * 0. Each goes through the catalogue both ways (validated on the way in, decoded on the way out),
- * so a test cannot start from an event the store would refuse.
+ * Events as a fold reads them from the log, each stream's revisions from 0, round-tripped through the
+ * catalogue so a test cannot start from an event the store would refuse.
  */
 export function storedEvents(events: readonly GivenEvent[], defaultStreamId = 'test-stream'): StoredEvent[] {
   const revisions = new Map<string, bigint>();

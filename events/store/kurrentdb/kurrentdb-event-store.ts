@@ -41,12 +41,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface KurrentDbEventStoreOptions {
   /** A KurrentDB connection string, e.g. `kurrentdb://localhost:2113?tls=false`. */
   connectionString: string;
-  /**
-   * The PostgreSQL database of the read models. Projection checkpoints live there, written by the
-   * projection runtime through this SqlClient in the same transaction as the rows they cover; this
-   * adapter itself stores nothing in it (positions are self-contained strings), it is accepted so
-   * every running mode wires the store the same way.
-   */
+  /** The read models' database, for projection checkpoints; this adapter stores nothing in it. */
   checkpointSql: SqlClient;
 }
 

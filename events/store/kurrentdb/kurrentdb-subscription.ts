@@ -8,9 +8,8 @@ import { toKurrentReadPosition } from './kurrentdb-position';
 const DEFAULT_BATCH_SIZE = 500;
 
 /**
- * A catch-up subscription to `$all` (system events excluded) that hands batches to `onEvents` one
- * at a time. The client's stream is read in paused mode, so while a batch is being handled the
- * stream's buffer fills and gRPC flow control holds the server back.
+ * A catch-up subscription to `$all` (system events excluded), one batch at a time: the stream is paused,
+ * so gRPC flow control holds the server back.
  */
 export function subscribeToKurrentDb(client: KurrentDBClient, options: SubscribeOptions): Subscription {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;

@@ -57,10 +57,8 @@ export function inProcessAdvisoryLocks(): SqlClient['withAdvisoryLock'] {
 }
 
 /**
- * The data directory holds every account's data: only its owner may enter it. PGlite writes the
- * cluster it starts from with mode 0666 whatever the umask, and later files with the process's
- * umask, so the modes are set after it opens and again after it closes. In between, new files
- * may be readable by others by their mode, but sit inside a directory only the owner can enter.
+ * The data directory is for its owner only. PGlite writes its initial files with mode 0666 whatever the
+ * umask, so modes are set after it opens and again after it closes.
  */
 async function restrictToOwner(directory: string): Promise<void> {
   await chmod(directory, 0o700);

@@ -83,10 +83,9 @@ function lastEventPosition(text: string): Position {
 }
 
 /**
- * One event as text for `string_agg`, so the page is one flat JSON array:
- * `tx_id,global_position,schema_version,type's index in types (from 1),...fields`. The fields are
- * each read field of data then metadata as `[value]` (`0` when absent, so null stays apart), or a
- * `neverNull` field's value; a type not in `reads` (or at another version) sends data and metadata whole.
+ * One event as text for `string_agg`: `tx_id,global_position,schema_version,type index (from 1),...fields`,
+ * each read field as `[value]` (`0` when absent) or a `neverNull` field's value; other types send data
+ * and metadata whole.
  */
 export function trimmedEventSql(reads: Readonly<Record<string, ReadFields>>, types: readonly string[], params: unknown[]): string {
   const param = (value: unknown): string => {
@@ -116,10 +115,8 @@ export function trimmedEventSql(reads: Readonly<Record<string, ReadFields>>, typ
 }
 
 /**
- * The events of a page from the text of `trimmedEventSql` rows joined by `eventSeparatorSql`.
- * Throws when they are not in log order (`string_agg` joins the rows in the order the page's
- * ordered subquery yields them, as PostgreSQL runs this plan, but SQL does not promise it, and the
- * page's `next` was taken from its last event) or when the text does not hold whole events.
+ * The events of a page from the text of `trimmedEventSql` rows. Throws when they are out of log order
+ * (SQL does not promise `string_agg`'s order) or the text does not hold whole events.
  */
 export function parseTrimmedEvents(text: string | null, types: readonly string[], reads: Readonly<Record<string, ReadFields>>): TrimmedEvent[] {
   if (text === null) return [];
