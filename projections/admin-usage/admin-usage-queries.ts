@@ -6,11 +6,7 @@ import { hourMs } from './admin-usage-rules';
 import { adminRecentSongsTable, adminUsageUsersTable } from './admin-usage-tables';
 import { dayMs, daysPerWindow, hoursPerWindow } from './usage-rings';
 
-/**
- * One window's figure from its precomputed sums (usage-rings.ts, `WindowSums`): the element for how
- * far the window's last unit (`now`) is past the user's latest one; 0 once the window has passed it.
- * Activity recorded after `now` (a clock behind the log) counts as if it were now.
- */
+/** One window's figure from its precomputed sums; activity after `now` counts as now. */
 function windowFigure(latest: string, sums: string, length: number, now: string): string {
   return `coalesce(CASE WHEN ${now} - t.${latest} < ${length} THEN t.${sums}[${length} - greatest(${now} - t.${latest}, 0)] ELSE 0 END, 0)`;
 }

@@ -42,11 +42,7 @@ function merge(slots: number[], values: number[][], unit: number, add: readonly 
   values.forEach((column, index) => (column[slot] = column[slot]! + add[index]!));
 }
 
-/**
- * The rings after adding a batch's usage: bytes per clock hour (epoch ms of the hour's start) and
- * sessions started per hour. The result does not depend on the order the hours come in, so the rows
- * are the same however the runtime splits the log into batches.
- */
+/** The rings after adding a batch's bytes and sessions per hour; independent of the hours' order. */
 export function addToRings(rings: UsageRings, bytesByHour: ReadonlyMap<number, number>, sessionsByHour: ReadonlyMap<number, number>): UsageRings {
   const next: UsageRings = {
     hourSlots: [...rings.hourSlots],

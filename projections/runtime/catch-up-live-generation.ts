@@ -15,11 +15,7 @@ import { migrateRuntimeSchema } from './runtime-schema';
  */
 export type LiveCatchUpOutcome = CatchUpOutcome | { kind: 'busy' } | { kind: 'outdated'; builtWithVersion: number };
 
-/**
- * Bring the live generation up to the head of the log once, then stop: what the replay CLI does
- * after `--retry`/`--skip` when no app is running. Takes the projection's runner lock, so it never
- * runs beside an active runner (which resumes on its own).
- */
+/** Bring the live generation to the head once (replay CLI, no app running), under the runner lock. */
 export async function catchUpLiveGeneration(
   sql: SqlClient,
   store: EventStore,

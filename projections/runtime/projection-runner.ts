@@ -44,9 +44,8 @@ const restartDelayMs = 2_000;
 const outdatedRenoticePolls = 30;
 
 /**
- * Keeps one projection's live generation up to date: one instance across processes (advisory
- * lock), catch-up, then live following. A failing event stalls it until retried or skipped. When
- * the lock's session dies it stops at once (see `LockFence`) and stands by.
+ * Keeps one projection's live generation up to date, one instance across processes. A failing event
+ * stalls it until retried or skipped; when the lock's session dies it stops and stands by.
  */
 export class ProjectionRunner {
   readonly projection: Projection;

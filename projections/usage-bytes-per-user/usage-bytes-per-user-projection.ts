@@ -20,11 +20,7 @@ function isLater(a: string, b: string): boolean {
 
 type UsageChanges = Map<number, UserUsageDelta>;
 
-/**
- * Bytes streamed per user (every settled stem response, aborts included), how many responses and
- * when the last one ended. Rows hold running totals, so a batch is folded into per-user deltas and
- * added with one upsert.
- */
+/** Bytes streamed per user (aborts included), responses and last end, as running totals. */
 export const usageBytesPerUser = defineProjection({
   name: 'usage-bytes-per-user',
   version: 1,

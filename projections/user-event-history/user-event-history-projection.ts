@@ -43,11 +43,7 @@ interface UserEventRow {
   data: unknown;
 }
 
-/**
- * A user's history for the admin audit: each event about the user, as decoded (upcast to the
- * current schema), in log order. Inserting an event already present changes nothing, so replays
- * and retried batches give the same rows.
- */
+/** Each event about a user, decoded, in log order; re-inserting one changes nothing. */
 export const userEventHistory = defineProjection({
   name: 'user-event-history',
   // 2: SongDetailsEditedForUser.

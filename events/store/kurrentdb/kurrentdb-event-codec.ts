@@ -58,11 +58,7 @@ export function decodeVisibleEvent(resolved: AllStreamResolvedEvent, after: Posi
   return event.position > after ? event : undefined;
 }
 
-/**
- * The first appended event KurrentDB does not hold as sent, with why: its id-based idempotency
- * accepts reused ids with another payload. Compared as the contract's `append` says (metadata
- * aside, but for the schema version this adapter keeps there).
- */
+/** The first appended event KurrentDB holds differently from what was sent (its idempotency checks ids only). */
 
 export function differingEvent(
   sent: readonly EventToAppend[],

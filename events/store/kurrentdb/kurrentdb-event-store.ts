@@ -92,11 +92,8 @@ export async function createKurrentDbEventStore(options: KurrentDbEventStoreOpti
       // append reports the actual revision wrongly, so ask the stream itself.
       throw new WrongExpectedVersion(streamId, expectedVersion, await lastRevision(streamId));
     }
-    // Read the appended events back, for two reasons. The append result's position describes the
-    // write, is not documented to be the last event's position in `$all`, and an idempotent retry
-    // may come back without one; the last event read back has exactly the position readAll and
-    // subscriptions report. And KurrentDB recognises a retry by its event ids alone, while our
-    // contract only accepts a retry with the same payload.
+    // Read the appended events back: only they carry the exact `$all` position readAll reports (a retry
+    // may return none), and KurrentDB accepts a retry by ids alone, while our contract needs the same payload.
     const firstRevision = result.nextExpectedRevision - BigInt(events.length) + 1n;
     const stored = await collectStream(streamId, { fromRevision: firstRevision, maxCount: events.length });
     const mismatch = differingEvent(events, stored);

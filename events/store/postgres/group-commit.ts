@@ -7,11 +7,7 @@ interface Waiting {
   reject: (error: unknown) => void;
 }
 
-/**
- * Group commit: appends arriving while a transaction is in flight wait in a queue and are written
- * together by the next transaction, so a busy process pays one commit for many appends. Each
- * caller still gets its own outcome.
- */
+/** Group commit: appends arriving while a transaction is in flight are written together by the next one. */
 export class GroupCommit {
   readonly #write: (batch: PendingAppend[]) => Promise<AppendOutcome[]>;
   readonly #maxBatchEvents: number;

@@ -21,9 +21,8 @@ interface TrimmedPageRow {
 export const eventSeparatorSql = String.raw`E',\n'`;
 
 /**
- * `readLogPage` for a reader that folds only some fields: the same window and events, each with
- * its position, schema version, type and read fields, sent as one text for one `JSON.parse`
- * (drivers pay per field of every row). The window's end is looked for only on a short page.
+ * `readLogPage` for a reader that folds only some fields, sent as one text for one `JSON.parse` (drivers
+ * pay per field). The window's end is looked for only on a short page.
  */
 export async function readLogPageTrimmed(
   sql: SqlExecutor,
@@ -160,11 +159,7 @@ export function parseTrimmedEvents(text: string | null, types: readonly string[]
   return events;
 }
 
-/**
- * An event of a trimmed page. Its position is encoded when asked for: most folds never read it,
- * and the catch-up takes positions from the page, so making the 41-character text of every event
- * (and its garbage) was a rebuild's cost for nothing (docs/archive/benchmarks-history-2026.md, "Flat trimmed pages").
- */
+/** An event of a trimmed page; its position is encoded only when asked for, as most folds never read it. */
 class PageEvent implements TrimmedEvent {
   constructor(
     readonly txId: number,
@@ -192,11 +187,7 @@ function slotKinds(reads: Readonly<Record<string, ReadFields>>): Map<string, { d
   return kinds;
 }
 
-/**
- * The object of `names` from `values` from `first`: a `neverNull` field's value (null when absent,
- * which its reader refuses as it would the absence); any other's `[value]` when present, `0` when
- * absent.
- */
+/** The read fields from `values`: a `neverNull` field's value (null when absent), others `[value]` or `0`. */
 function readFields(values: readonly unknown[], first: number, names: readonly string[], asValue: readonly boolean[]): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (let index = 0; index < names.length; index++) {

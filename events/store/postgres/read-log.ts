@@ -44,19 +44,14 @@ export interface LogPageAtHead {
 }
 
 /**
- * A page of the log after `after`, in (tx_id, global_position) order, below the snapshot's xmin.
- * With `types`, the page covers at most `max(max, 1,000)` entries of the log, however rare the
- * types, and returns the wanted ones among them; `next` moves past the skipped entries either way.
+ * A page of the log after `after`, in (tx_id, global_position) order, below the snapshot's xmin. With
+ * `types`, it covers at most `max(max, 1,000)` log entries; `next` moves past skipped entries.
  */
 export async function readLogPage(sql: SqlExecutor, after: Position, max: number, types?: readonly string[]): Promise<ReadAllPage> {
   return (await readLogPageAtHead(sql, after, max, types)).page;
 }
 
-/**
- * As `readLogPage`, also telling whether the page reached the last entry visible to its snapshot:
- * a live subscription then waits for the next append instead of reading again only to find
- * nothing (which was half of the log reads an append caused).
- */
+/** `readLogPage`, also telling whether it reached the head, so a live subscription can wait instead of reading. */
 export async function readLogPageAtHead(sql: SqlExecutor, after: Position, max: number, types?: readonly string[]): Promise<LogPageAtHead> {
   const from = decodePosition(after);
   if (!types) {
