@@ -7,10 +7,7 @@ const campaignId = z.number().int().positive();
 export const campaignAudiences = ['test', 'all', 'pro', 'free'] as const;
 export type CampaignAudience = (typeof campaignAudiences)[number];
 
-/**
- * An administrator queued an e-mail campaign to `totalRecipients` (fixed now); batches go from
- * `firstBatchAt`, 22 minutes apart.
- */
+/** An administrator queued a campaign to `totalRecipients` (fixed now); batches go 22 minutes apart. */
 export const CampaignCreated = defineEvent({
   type: 'CampaignCreated',
   schemaVersion: 1,

@@ -37,10 +37,7 @@ export type SongSection = z.infer<typeof songSectionSchema>;
 export const songProblemSchema = z.object({ file: z.string(), message: z.string() });
 export type SongProblem = z.infer<typeof songProblemSchema>;
 
-/**
- * Everything a scan reads from a song folder except its metadata file: the facts a re-scan
- * compares to tell whether the folder changed. Lyrics and chord texts stay files (read when asked).
- */
+/** What a scan reads from a song folder besides its metadata: what a re-scan compares. */
 export const songFolderFilesSchema = z.object({
   /** Absolute path of the song folder, as the scan found it. */
   directory: z.string().min(1),
@@ -185,10 +182,7 @@ export const SongAnalysed = defineEvent({
   }),
 });
 
-/**
- * A user asked for the tempo to be detected again (POST /api/songs/{id}/rescan-bpm): the detected
- * BPM, which the song takes unless song.json gives one.
- */
+/** The tempo detected again on request; the song takes it unless song.json gives one. */
 export const SongBpmDetected = defineEvent({
   type: 'SongBpmDetected',
   schemaVersion: 1,

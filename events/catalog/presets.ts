@@ -14,10 +14,7 @@ const stemId = z.string().min(1).max(255);
 export const presetTempoRange = { min: 0.5, max: 1.5 } as const;
 /** A preset's transpose of the pitched stems in whole semitones (-6 to +6, tempo kept; decision 0032). */
 export const presetTransposeRange = { min: -6, max: 6 } as const;
-/**
- * What a preset without tempo or transpose means: the song as it is. Presets saved before the two
- * were part of a preset (and clients that do not send them) read as these.
- */
+/** A preset without tempo or transpose (older presets, older clients) plays the song as it is. */
 export const presetPracticeDefaults = { tempo: 1, transpose: 0 } as const;
 
 /**

@@ -6,10 +6,7 @@ import { type GenerationTables, type Projection } from '../runtime/projection-de
 
 /** What a projection test expects once the given events are folded in. */
 export interface ProjectionOutcome {
-  /**
-   * The table (by its base name) holds exactly these rows, as `SELECT *` returns them (bigint as
-   * text, timestamps as Date), ordered by `orderBy` (default: the first column).
-   */
+  /** The table holds exactly these rows as `SELECT *` returns them, ordered by `orderBy` (default: first column). */
   then(table: string, rows: readonly Record<string, unknown>[], options?: { orderBy?: string }): Promise<void>;
   /** Check the read model through its query functions, which read the tables by their base names. */
   thenRead(check: (sql: SqlExecutor) => Promise<void>): Promise<void>;

@@ -10,10 +10,7 @@ interface UserUsageDelta {
   lastStreamedAt: string;
 }
 
-/**
- * Whether ISO instant `a` is later than `b`. Metadata instants are UTC (`Z`), so equally long
- * strings compare as text; only mixed precisions need parsing (the fold's hot path avoids it).
- */
+/** Whether ISO instant `a` is after `b`; equally long UTC strings compare as text, without parsing. */
 function isLater(a: string, b: string): boolean {
   return a.length === b.length ? a > b : Date.parse(a) > Date.parse(b);
 }

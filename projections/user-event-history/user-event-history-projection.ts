@@ -3,10 +3,7 @@ import type { SqlExecutor } from '../../events/store/postgres/sql-client';
 import { defineProjection } from '../runtime/projection-definition';
 import { userEventsMigration, userEventsTable } from './user-event-history-tables';
 
-/**
- * The event types whose data names the user they are about. A new event about a user is added here
- * (and the version bumped, so the history is rebuilt with it).
- */
+/** Event types whose data names a user; adding one bumps the version so the history is rebuilt. */
 export const userEventTypes = [
   'UserRegistered',
   'UserSignedIn',

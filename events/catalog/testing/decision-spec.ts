@@ -21,10 +21,7 @@ export interface DecisionSpec<Command, Event extends DecidedEvent> {
   given(events: readonly GivenEvent[]): GivenHistory<Command, Event>;
 }
 
-/**
- * Given / when / then for a pure decision: `evolve` the given events from `initialState`, `decide`,
- * then compare its events (checked against the catalogue, as on append).
- */
+/** Given / when / then for a pure decision; its events are checked against the catalogue, as on append. */
 export function decisionSpec<State, Command, Event extends DecidedEvent>(
   decide: (state: State, command: Command) => readonly Event[],
   evolve: (state: State, event: StoredEvent) => State,

@@ -7,10 +7,7 @@ import { toKurrentReadPosition } from './kurrentdb-position';
 
 const DEFAULT_BATCH_SIZE = 500;
 
-/**
- * A catch-up subscription to `$all` (system events excluded), one batch at a time: the stream is paused,
- * so gRPC flow control holds the server back.
- */
+/** A catch-up subscription to `$all`, one batch at a time: the paused stream lets gRPC flow control hold back. */
 export function subscribeToKurrentDb(client: KurrentDBClient, options: SubscribeOptions): Subscription {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError(`batchSize must be a positive integer, got ${batchSize}`);

@@ -20,10 +20,7 @@ export class LogFromAnotherCluster extends Error {
   }
 }
 
-/**
- * Refuse a log restored from another cluster: the highest tx_id must be below the snapshot's xmax
- * (which, unlike `pg_current_xact_id()`, assigns no id).
- */
+/** Refuse a restored log: its highest tx_id must be below xmax (which, unlike `pg_current_xact_id()`, assigns none). */
 export async function refuseLogFromAnotherCluster(sql: SqlExecutor): Promise<void> {
   const { rows } = await sql.query<{ highest: string | null; next: string }>(
     `SELECT (SELECT tx_id FROM events ORDER BY tx_id DESC, global_position DESC LIMIT 1)::text AS highest,

@@ -14,10 +14,7 @@ interface TrimmedPageRow {
   start_position?: Position | null;
 }
 
-/**
- * Between two events of a page (SQL): a comma and a line break. No event's text holds a line break
- * (the server escapes one inside a JSON string), so the last event starts after the last one.
- */
+/** A comma and a line break between events; no event's text holds a line break (JSON escapes it). */
 export const eventSeparatorSql = String.raw`E',\n'`;
 
 /**

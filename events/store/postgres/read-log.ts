@@ -5,10 +5,7 @@ import { decodePosition, positionLength, positionSql } from './sql-position';
 /** Only transactions below the snapshot's xmin are certainly finished; nothing can commit below it later. */
 export const visible = 'tx_id < pg_snapshot_xmin(pg_current_snapshot())';
 
-/**
- * Five fields per event: both drivers pay per field of every row. `envelope` packs the fixed-format
- * ones: "<position> <stream position> <schema version> <recorded at, epoch ms> <event id>".
- */
+/** Five fields per event (drivers pay per field); `envelope` packs the fixed-format ones. */
 export const columns = `${positionSql('tx_id', 'global_position')} || ' ' || stream_position || ' ' || schema_version || ' ' ||
   floor(extract(epoch FROM recorded_at) * 1000)::bigint || ' ' || event_id AS envelope, type, stream_id, data, metadata`;
 
