@@ -1,10 +1,7 @@
 import type { GenerationTables } from '../runtime/projection-definition';
 import { createTable } from '../table-ddl';
 
-/**
- * One row per user who was ever active: all-time totals, the last activity (which decides where a
- * session starts) and the recent usage rings (usage-rings.ts) the 24 h and 7 d windows are summed from.
- */
+/** One row per ever-active user: totals, last activity (where sessions start) and usage rings. */
 export const adminUsageUsersTable = 'admin_usage_users';
 /** The songs a user played, each with the last time it was played (the Last Active tooltip). */
 export const adminRecentSongsTable = 'admin_recent_songs';

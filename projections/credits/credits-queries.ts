@@ -14,10 +14,7 @@ export interface CreditSnapshot {
   lifetimeBytes: number;
   /** Log position of the last event folded for the user ('' for none). */
   position: string;
-  /**
-   * Bytes the user may still stream this month without Pro: the free and pack credits left, plus
-   * what is left of the credit the month's last byte started (already counted, so not billed again).
-   */
+  /** Bytes left this month without Pro: free and pack credits, plus the rest of the credit already started. */
   bytesLeft: number;
   month: {
     /** `YYYY-MM-01` */

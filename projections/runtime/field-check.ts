@@ -3,10 +3,7 @@ import { z } from 'zod';
 /** Whether a value passes a field's zod schema, answered without building anything. */
 export type FieldCheck = (value: unknown) => boolean;
 
-/**
- * String formats whose zod check is its pattern alone; formats with checks of their own (url,
- * email, jwt, ...) are not compiled.
- */
+/** String formats whose zod check is its pattern alone. */
 const patternFormats = new Set(['datetime', 'date', 'uuid', 'guid', 'regex']);
 
 /** The keywords of a number's or a string's JSON Schema (`z.toJSONSchema`) that a compiled check reproduces. */

@@ -239,10 +239,7 @@ export class ProjectionRunner {
     }
   }
 
-  /**
-   * Between live batches: notice a swap by another process, and move the checkpoint past events
-   * of other types so lag reaches 0 (to the subscription's `position` where known: cheaper than a read).
-   */
+  // Between live batches: notice a swap elsewhere and move the checkpoint past other types' events so lag reaches 0.
 
   async #idleCheck(writer: BatchWriter, generation: Generation, subscription: Subscription): Promise<boolean> {
     const live = await findGeneration(this.#sql, this.projection, 'live');

@@ -21,10 +21,7 @@ import { type TransientRetry, defaultTransientRetry, withTransientRetry } from '
 
 export interface RebuildOptions {
   pageSize?: number;
-  /**
-   * Continue an unfinished rebuild of this version from its checkpoint (`stalled` at once while it
-   * has an open dead letter); otherwise, or without `resume`, it is dropped.
-   */
+  /** Continue an unfinished rebuild of this version (`stalled` while it has a dead letter); else drop it. */
   resume?: boolean;
   onStart?: (start: RebuildStart) => void;
   /** Default on for a PostgreSQL server with trimmed pages of 1,000 or more (decisions 0043 and 0064). */
@@ -53,8 +50,8 @@ const maxSwapAttempts = 20;
 const maxPagesInsideSwap = 20;
 
 /**
- * Blue/green rebuild: a new generation catches up from 0 while the live one serves; then one
- * transaction catches up the last events, re-points the views and drops the old tables.
+ * Blue/green rebuild: a new generation catches up while the live one serves; then one transaction
+ * catches up the rest, re-points the views and drops the old tables.
  */
 export async function rebuildProjection(
   sql: SqlClient,

@@ -22,10 +22,7 @@ export function availableSqlClients(): TestSqlClient[] {
   return clients;
 }
 
-/**
- * `availableSqlClients` as the app opens them: PGlite in a worker thread. The store and projection
- * tests use PGlite in their own thread, as the operator's commands do.
- */
+/** `availableSqlClients` as the app opens them: PGlite in a worker thread. */
 export function availableAppSqlClients(): TestSqlClient[] {
   return availableSqlClients().map((client) => (client.name === 'pglite' ? pgliteInWorker : client));
 }
