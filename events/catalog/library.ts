@@ -6,7 +6,6 @@ const songId = z.number().int().positive();
 
 /** Section types of a song (spec 000 section 3), as `sections.json` names them. */
 export const songSectionTypes = ['verse', 'chorus', 'bridge', 'intro', 'outro', 'break', 'other'] as const;
-export type SongSectionType = (typeof songSectionTypes)[number];
 
 /** Difficulty scale of spec 000 section 9. */
 export const songDifficultyRange = { min: 1, max: 10 } as const;
