@@ -39,9 +39,8 @@ export function startCatchUpSubscription(source: CatchUpSource, options: Subscri
     async stop() {
       stopped = true;
       interrupt?.();
-      // No AsyncLocalStorage to tell a call from inside `onEvents` (it would put async hooks on
-      // every promise of the process, the stem route's included): such a call must not be awaited
-      // there, as the event-store contract says.
+      // A call from inside `onEvents` must not be awaited there (the contract says so); telling it apart
+      // would need AsyncLocalStorage, whose hooks would slow every promise.
       await done.catch(() => undefined);
     },
   };

@@ -181,9 +181,8 @@ async function swap(
   const live = await findGeneration(tx, projection, 'live', { forUpdate: true });
   const liveCheckpoint = live ? await readCheckpoint(tx, projection.name, live.generation) : START;
 
-  // On a PostgreSQL server the store reads on other connections, so the last events are caught up
-  // inside this transaction. PGlite runs one transaction exclusively (a read would wait on this
-  // one), and for the same reason nothing else can move while it runs: there, check and retry.
+  // On a server the last events are caught up inside this transaction. PGlite runs it exclusively
+  // (a read would wait on it, and nothing else can move): there, check and retry.
   if (sql.kind === 'postgres') {
     for (let pages = 0; pages < maxPagesInsideSwap; pages++) {
       const page = await store.readAll({ after: writer.checkpoint, max: pageSize, types: projection.eventTypes });

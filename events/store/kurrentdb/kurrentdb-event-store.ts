@@ -114,9 +114,8 @@ export async function createKurrentDbEventStore(options: KurrentDbEventStoreOpti
     const after = readOptions.after ?? START;
     const { max, types } = readOptions;
     if (max !== undefined && max <= 0) return { events: [], next: after };
-    // Taken before reading: when the read then reaches the end of the log, every event up to this
-    // head has been seen, so `next` may move past the events the type filter skipped (otherwise a
-    // reader interested in rare types would never advance, and would show as lagging).
+    // Taken before reading: a read reaching the end has seen everything up to this head, so `next` may
+    // move past filtered-out events (else a reader of rare types would never advance).
     const headBefore = types === undefined ? START : await headPosition();
     // One more than asked for, because the event at `after` may come back first.
     const maxCount = max === undefined ? undefined : max + 1;

@@ -21,9 +21,8 @@ export function subscribeToKurrentDb(client: KurrentDBClient, options: Subscribe
   let stopped = false;
   let ended = false;
   let failure: unknown;
-  // The client emits `caughtUp` while the events before it may still sit unread in the stream's
-  // buffer. `historyLeft` counts those buffered items down, so `onCaughtUp` comes exactly after the
-  // last of them was delivered. A later `caughtUp` (after falling behind) is not reported again.
+  // `caughtUp` may arrive while earlier events are still buffered: `historyLeft` counts them down so
+  // `onCaughtUp` comes right after the last. A later `caughtUp` is not reported again.
   let historyLeft: number | undefined;
   let caughtUpSeen = false;
   let signalled = false;

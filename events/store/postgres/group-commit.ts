@@ -42,9 +42,7 @@ export class GroupCommit {
     this.#inFlight += 1;
     try {
       for (;;) {
-        // Let the callers settled by the previous commit (several promise hops away) append again
-        // before taking the queue; taking it at once leaves them for the batch after, so batches
-        // run half full.
+        // Let callers settled by the previous commit append again before taking the queue, so batches run full.
         await new Promise<void>((resolve) => setImmediate(resolve));
         const batch = this.#take();
         if (batch.length === 0) break;
