@@ -6,6 +6,7 @@ import type { AppProcess } from './app-process';
 import { launchBrowser } from './browser';
 import type { TestBrowser } from './browser';
 import { newestSignInMail, uniqueEmail } from './dev-outbox';
+import { openSong } from './new-listener';
 import { watchPageProblems } from './page-problems';
 import { scanFixtureLibrary } from './scan-fixture-library';
 import { saveScreenshot } from './screenshot';
@@ -80,8 +81,7 @@ describe('admin screens', () => {
       await signIn(page, e2eAdminEmail);
       await signIn(page, listener);
       const songIds = await scanFixtureLibrary(page, app.baseUrl);
-      await page.goto(`${app.baseUrl}/player?songId=${songIds.get(song.title)}`);
-      await toastTitled(page, 'Song loaded successfully');
+      await openSong(page, app.baseUrl, songIds.get(song.title));
       const seeded = await page.request.post(`${app.baseUrl}/api/e2e-seed/usage`, { data: { credits: 3 } });
       expect(seeded.status()).toBe(204);
 

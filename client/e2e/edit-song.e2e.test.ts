@@ -6,6 +6,7 @@ import { type AppProcess, startApp } from './app-process';
 import { type TestBrowser, launchBrowser } from './browser';
 import { e2eAdminEmail } from './admin-email';
 import { uniqueEmail } from './dev-outbox';
+import { signInNewListener } from './new-listener';
 import { watchPageProblems } from './page-problems';
 import { scanFixtureLibrary } from './scan-fixture-library';
 import { saveScreenshot } from './screenshot';
@@ -149,8 +150,7 @@ describe('edit song details', () => {
     await first.close();
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
-    await signInWithCode(page, app.baseUrl, uniqueEmail('musician'));
-    await scanFixtureLibrary(page, app.baseUrl);
+    await signInNewListener(page, app.baseUrl, 'musician');
     await page.reload();
     await row(page, clickTrack.title).getByRole('link', { name: 'Load Song' }).waitFor();
 

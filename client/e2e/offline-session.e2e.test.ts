@@ -1,11 +1,9 @@
 import type { Page, Route } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
-import { uniqueEmail } from './dev-outbox';
-import { scanFixtureLibrary } from './scan-fixture-library';
+import { signInNewListener } from './new-listener';
 import { watchPageProblems } from './page-problems';
 import { saveScreenshot } from './screenshot';
-import { signInWithCode } from './sign-in-flow';
 import { fixtureSongs } from './song-fixtures';
 
 const baseUrl = inject('baseUrl');
@@ -70,8 +68,7 @@ describe('offline session', () => {
   it('keeps the signed-in user when the session check has no network: the library opens from the local database, with a notice', async () => {
     const page = await newPage();
     const problems = watchPageProblems(page);
-    await signInWithCode(page, baseUrl, uniqueEmail('offline-library'));
-    await scanFixtureLibrary(page, baseUrl);
+    await signInNewListener(page, baseUrl, 'offline-library');
     await row(page, sineParade).waitFor();
     await row(page, quietHum).waitFor();
     await cacheAppShell(page);
@@ -103,8 +100,7 @@ describe('offline session', () => {
 
   it('still signs out on a 401, and then no longer opens the library offline', async () => {
     const page = await newPage();
-    await signInWithCode(page, baseUrl, uniqueEmail('offline-401'));
-    await scanFixtureLibrary(page, baseUrl);
+    await signInNewListener(page, baseUrl, 'offline-401');
     await row(page, sineParade).waitFor();
     await cacheAppShell(page);
     await page.reload();

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
 import type { TestBrowser } from './browser';
-import { uniqueEmail } from './dev-outbox';
-import { scanFixtureLibrary } from './scan-fixture-library';
+import { signInNewListener } from './new-listener';
 import { saveScreenshot } from './screenshot';
-import { signInWithCode } from './sign-in-flow';
 import { fixtureSongs } from './song-fixtures';
 
 const baseUrl = inject('baseUrl');
@@ -26,8 +24,7 @@ describe('service worker (spec 001, 4; decision 0026)', () => {
   it('opens the library from the cached app shell with the network cut after the first visit, and never caches the API', async () => {
     const page = await browser.newPage();
     page.setDefaultTimeout(30_000);
-    await signInWithCode(page, baseUrl, uniqueEmail('offline-shell'));
-    await scanFixtureLibrary(page, baseUrl);
+    await signInNewListener(page, baseUrl, 'offline-shell');
     const row = page.getByTestId('library-row').filter({ has: page.getByRole('cell', { name: sineParade, exact: true }) });
     await row.waitFor();
 

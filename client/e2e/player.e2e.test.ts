@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
 import { uniqueEmail } from './dev-outbox';
+import { signInNewListener } from './new-listener';
 import { watchPageProblems } from './page-problems';
-import { scanFixtureLibrary } from './scan-fixture-library';
 import { saveScreenshot } from './screenshot';
 import { signInWithCode, toastTitled } from './sign-in-flow';
 import { fixtureSongs } from './song-fixtures';
@@ -27,8 +27,7 @@ describe('player', () => {
   it('loads a song, plays every stem from one start time, seeks, mutes and follows the lyrics', async () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
-    await signInWithCode(page, baseUrl, uniqueEmail('player'));
-    const songIds = await scanFixtureLibrary(page, baseUrl);
+    const songIds = await signInNewListener(page, baseUrl, 'player');
     const parade = fixtureSongs[0]!;
     const paradeId = songIds.get(parade.title);
     expect(paradeId).toBeTypeOf('number');
@@ -126,8 +125,7 @@ describe('player', () => {
   it('loads another song without lyrics or chords, and shows no KARAOKE button', async () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
-    await signInWithCode(page, baseUrl, uniqueEmail('player-second'));
-    const songIds = await scanFixtureLibrary(page, baseUrl);
+    const songIds = await signInNewListener(page, baseUrl, 'player-second');
     const hum = fixtureSongs[1]!;
     await page.goto(`${baseUrl}/player?songId=${songIds.get(hum.title)}`);
     await page.getByRole('heading', { level: 1, name: hum.title }).waitFor();
@@ -142,8 +140,7 @@ describe('player', () => {
   it('loads nothing when a stem HEAD answers 403 (credit limit) and says Credit Limit Reached', async () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
-    await signInWithCode(page, baseUrl, uniqueEmail('player-limit'));
-    const songIds = await scanFixtureLibrary(page, baseUrl);
+    const songIds = await signInNewListener(page, baseUrl, 'player-limit');
     // Credit enforcement is not in the API yet: the 403 the credits issue will send is played here.
     await page.route('**/api/stems/stream/**', (route) =>
       route.request().method() === 'HEAD' ? route.fulfill({ status: 403, body: '' }) : route.continue(),
@@ -168,8 +165,7 @@ describe('player', () => {
   it('says Credit Limit Reached and keeps nothing loaded when a stem GET answers 403 after its HEAD let it through', async () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
-    await signInWithCode(page, baseUrl, uniqueEmail('player-limit-race'));
-    const songIds = await scanFixtureLibrary(page, baseUrl);
+    const songIds = await signInNewListener(page, baseUrl, 'player-limit-race');
     // The credits ran out between the HEADs and the GETs (another tab or device streamed the last
     // of them): the HEADs are the server's, one stem's GET is refused as the credit gate refuses it.
     let refused = '';
