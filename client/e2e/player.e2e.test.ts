@@ -1,20 +1,15 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
 import { uniqueEmail } from './dev-outbox';
 import { signInNewListener } from './new-listener';
 import { watchPageProblems } from './page-problems';
+import { stemStartTimes, waitForRestart, waitForSpectrumPeak } from './player-probes';
 import { saveScreenshot } from './screenshot';
 import { signInWithCode, toastTitled } from './sign-in-flow';
 import { fixtureSongs } from './song-fixtures';
 
 const baseUrl = inject('baseUrl');
 const browser = browserPerFile();
-
-/** The engine's last start time per stem, as the player exposes it on its body. */
-async function startTimes(page: Page): Promise<Record<string, number>> {
-  return JSON.parse((await page.getByTestId('player-body').getAttribute('data-start-times')) ?? '{}') as Record<string, number>;
-}
 
 function expectOneSharedStart(times: Record<string, number>, stemCount: number): number {
   const values = Object.values(times);
@@ -71,19 +66,16 @@ describe('player', () => {
 
     await page.getByRole('button', { name: 'Play' }).click();
     await page.locator('[data-testid="player-body"][data-playing="true"]').waitFor();
-    const firstStart = expectOneSharedStart(await startTimes(page), 4);
+    const firstStart = expectOneSharedStart(await stemStartTimes(page), 4);
     // The analyser shows the tones.
-    await page.waitForFunction(() => Number(document.querySelector('[data-testid="spectrum"]')?.getAttribute('data-peak')) > 0.2);
+    await waitForSpectrumPeak(page, 'above', 0.2);
     // Spec 000: the analyzer's default size is 450x325.
     expect(await page.getByTestId('spectrum').evaluate((canvas) => canvas.getBoundingClientRect().toJSON() as { width: number; height: number })).toMatchObject({ width: 450, height: 325 });
     await saveScreenshot(page, 'player');
 
     await page.getByRole('slider', { name: 'Seek' }).fill('3');
-    await page.waitForFunction((before) => {
-      const times = JSON.parse(document.querySelector('[data-testid="player-body"]')?.getAttribute('data-start-times') ?? '{}') as Record<string, number>;
-      return Object.values(times).some((time) => time !== before);
-    }, firstStart);
-    expect(expectOneSharedStart(await startTimes(page), 4)).toBeGreaterThan(firstStart);
+    await waitForRestart(page, firstStart);
+    expect(expectOneSharedStart(await stemStartTimes(page), 4)).toBeGreaterThan(firstStart);
 
     await page.getByRole('button', { name: 'Mute Bass' }).click();
     expect(await page.getByRole('button', { name: 'Mute Bass' }).getAttribute('aria-pressed')).toBe('true');
