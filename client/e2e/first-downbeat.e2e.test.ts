@@ -54,8 +54,8 @@ describe('the first downbeat in the player', () => {
     await tools.getByRole('checkbox', { name: 'Click', exact: true }).check();
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.locator('[data-testid="player-body"][data-playing="true"]').waitFor();
-    // The bar's count-in (2 s at 120 BPM) and about 2 s of the song.
-    await page.waitForTimeout(4_000);
+    // The bar's count-in (2 s at 120 BPM), then 2 s of the song: the clicks on 0.7, 1.2 and 1.7 s.
+    await page.getByTestId('player-clock').filter({ hasText: /^0:(0[2-9]|1\d) \// }).waitFor();
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
 
     // Song time of each click through the time map the engine gave the node that plays at play (at

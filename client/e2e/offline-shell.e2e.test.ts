@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
-import type { TestBrowser } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile } from './browser-per-file';
 import { signInNewListener } from './new-listener';
 import { saveScreenshot } from './screenshot';
 import { fixtureSongs } from './song-fixtures';
 
 const baseUrl = inject('baseUrl');
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  // This file tests the service worker itself, so it is allowed to install.
-  browser = await launchBrowser({ serviceWorkers: 'allow' });
-});
-
-afterAll(async () => {
-  await browser?.context.setOffline(false);
-  await browser?.close();
-});
+// This file tests the service worker itself, so it is allowed to install.
+const browser = browserPerFile({ serviceWorkers: 'allow' });
 
 const [sineParade] = fixtureSongs.map((song) => song.title) as [string];
 
