@@ -25,10 +25,7 @@ export function findProjection(name: string): Projection | undefined {
   return projections.find((projection) => projection.name === name);
 }
 
-/**
- * Run every projection in this process (the API in embedded mode, `npm run worker` at scale):
- * one active runner per projection across processes, read-your-writes waits, rebuilds, status.
- */
+/** Run every projection in this process, one active runner per projection across processes. */
 export function startProjections(options: StartProjectionsOptions): Promise<ProjectionsHandle> {
   return startProjectionHost({ ...options, projections });
 }

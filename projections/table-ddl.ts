@@ -15,9 +15,8 @@ export function oneTableMigration<Name extends string>(name: Name, columns: stri
 }
 
 /**
- * A table that clients sync, one row per user and song. `position` is the log position of the
- * event that last changed the row: the sync checkpoint, text in the "C" collation so it compares as
- * the store's positions do. Indexed for one user's changes since a position and for everyone's.
+ * A synced table, one row per user and song. `position` is the sync checkpoint, in the "C" collation
+ * so it compares as the store's positions do.
  */
 export function userSongSyncTable(table: string, columns: string): string {
   const syncColumns = `

@@ -1,8 +1,4 @@
-/**
- * `npm run projections -- status`: one line per read model, and the transaction holding readers
- * back (columns: docs/operations.md). Exits 1 when something is stalled or held back, for cron.
- * On PGlite, run it while the app is stopped; GET /api/health reports the same while it runs.
- */
+// `npm run projections -- status`: one line per read model; exits 1 when something is stalled or held back.
 import { projections } from '../projections/registry';
 import { readLogVisibility } from '../projections/runtime/log-visibility';
 import { readProjectionStatus } from '../projections/runtime/projection-status';

@@ -1,8 +1,6 @@
 /**
- * `npm run replay`: rebuild read models blue/green from the whole log (options in `usage` below).
- * The live generation keeps serving until the swap; an unfinished rebuild is resumed from its
- * checkpoint when this version of the projection built it, dropped otherwise. On PGlite, run it
- * while the app is stopped (one process per data directory).
+ * `npm run replay`: rebuild read models blue/green from the whole log (see `usage`). An unfinished
+ * rebuild is resumed when this version built it. On PGlite, run it while the app is stopped.
  */
 import cliProgress from 'cli-progress';
 import { START } from '../events/store/event-store';

@@ -5,13 +5,13 @@ import { startApp } from './app-process';
 import type { AppProcess } from './app-process';
 import { launchBrowser } from './browser';
 import type { TestBrowser } from './browser';
-import { newestSignInMail, uniqueEmail } from './dev-outbox';
+import { uniqueEmail } from './dev-outbox';
+import { openSong } from './new-listener';
 import { watchPageProblems } from './page-problems';
 import { scanFixtureLibrary } from './scan-fixture-library';
 import { saveScreenshot } from './screenshot';
-import { toastTitled } from './sign-in-flow';
+import { signInWithCode, toastTitled } from './sign-in-flow';
 import { fixtureSongs } from './song-fixtures';
-import { dismissAllTutorials } from './tutorial-flags';
 
 // The machine running these may be busy: song loads and sign-ins get generous time.
 const FLOW_TIMEOUT_MS = 300_000;
@@ -30,31 +30,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-/** The id of the newest e-mail to `email` in the dev outbox, 0 if none. */
-async function newestMailId(email: string): Promise<number> {
-  const response = await fetch(`${app.baseUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`);
-  const { messages } = (await response.json()) as { messages: { id: number }[] };
-  return messages.reduce((newest, message) => Math.max(newest, message.id), 0);
-}
-
-/**
- * Signs `email` in on this page with a fresh code (an earlier sign-in's e-mail is never read),
- * dismisses the tutorials and waits for the library.
- */
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.context().clearCookies();
-  const after = await newestMailId(email);
-  await page.goto(`${app.baseUrl}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Send Magic Link' }).click();
-  await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
-  const mail = await newestSignInMail(app.baseUrl, email, after);
-  await page.getByPlaceholder('000000').fill(mail.code);
-  await page.getByRole('button', { name: 'Sign In with Code' }).click();
-  await page.waitForURL(`${app.baseUrl}/library`);
-  await dismissAllTutorials(page, app.baseUrl);
-}
 
 async function apiJson<T>(page: Page, path: string): Promise<T> {
   const response = await page.request.get(`${app.baseUrl}${path}`);
@@ -77,11 +52,10 @@ describe('admin screens', () => {
       const song = fixtureSongs[0]!;
 
       // The admin signs up first (user id 1); a musician then plays a song and streams.
-      await signIn(page, e2eAdminEmail);
-      await signIn(page, listener);
+      await signInWithCode(page, app.baseUrl, e2eAdminEmail);
+      await signInWithCode(page, app.baseUrl, listener);
       const songIds = await scanFixtureLibrary(page, app.baseUrl);
-      await page.goto(`${app.baseUrl}/player?songId=${songIds.get(song.title)}`);
-      await toastTitled(page, 'Song loaded successfully');
+      await openSong(page, app.baseUrl, songIds.get(song.title));
       const seeded = await page.request.post(`${app.baseUrl}/api/e2e-seed/usage`, { data: { credits: 3 } });
       expect(seeded.status()).toBe(204);
 
@@ -93,7 +67,7 @@ describe('admin screens', () => {
       expect((await page.request.get(`${app.baseUrl}/api/admin/stats`)).status()).toBe(403);
       await saveScreenshot(page, 'admin-refused-non-admin');
 
-      await signIn(page, e2eAdminEmail);
+      await signInWithCode(page, app.baseUrl, e2eAdminEmail);
 
       // Redirects of spec 001, 2.1.
       await page.goto(`${app.baseUrl}/admin`);
@@ -259,7 +233,7 @@ describe('admin screens', () => {
       const page = await browser.newPage();
       page.setDefaultTimeout(STEP_TIMEOUT_MS);
       const problems = watchPageProblems(page);
-      await signIn(page, e2eAdminEmail);
+      await signInWithCode(page, app.baseUrl, e2eAdminEmail);
       // The client's side of scale: the server's figures for 10,000 users are its own benchmark
       // (bench:admin); here the browser gets them from a stand-in answer.
       const now = Date.now();
@@ -340,7 +314,7 @@ describe('admin screens', () => {
         const page = await phone.newPage();
         page.setDefaultTimeout(STEP_TIMEOUT_MS);
         const problems = watchPageProblems(page);
-        await signIn(page, e2eAdminEmail);
+        await signInWithCode(page, app.baseUrl, e2eAdminEmail);
         const tabs = page.getByRole('navigation', { name: 'Admin sections' });
         for (const [tab, table] of [
           ['Overview', 'All Users'],

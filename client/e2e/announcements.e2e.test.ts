@@ -1,10 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import { e2eAdminEmail } from './admin-email';
-import { startApp } from './app-process';
-import type { AppProcess } from './app-process';
-import { launchBrowser } from './browser';
-import type { TestBrowser } from './browser';
+import { browserPerFile } from './browser-per-file';
 import { watchPageProblems } from './page-problems';
 import { saveScreenshot } from './screenshot';
 import { signInWithCode, toastTitled } from './sign-in-flow';
@@ -13,20 +10,11 @@ import { signInWithCode, toastTitled } from './sign-in-flow';
 const FLOW_TIMEOUT_MS = 240_000;
 const STEP_TIMEOUT_MS = 30_000;
 
-// A fresh app of its own: its first ADMIN_EMAILS address is the test audience's recipient, and a
-// queued campaign waits ten minutes before its first batch, so the test pauses it before anything
-// is sent and the mail goes out when it resumes it.
-let app: AppProcess;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { CAMPAIGN_START_DELAY_SECONDS: '600' } }), launchBrowser()]);
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+// The shared app's first ADMIN_EMAILS address is the test audience's recipient, and a queued
+// campaign there waits ten minutes before its first batch (global-setup.ts), so the test pauses it
+// before anything is sent and the mail goes out when it resumes it. No other file sends campaigns.
+const baseUrl = inject('baseUrl');
+const browser = browserPerFile();
 
 interface OutboxMessage {
   id: number;
@@ -38,7 +26,7 @@ interface OutboxMessage {
 }
 
 async function campaignMail(to: string): Promise<OutboxMessage[]> {
-  const response = await fetch(`${app.baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  const response = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`);
   const { messages } = (await response.json()) as { messages: OutboxMessage[] };
   return messages.filter((message) => message.data?.campaignId !== undefined);
 }
@@ -51,8 +39,8 @@ it(
     const page = await browser.newPage();
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
     const problems = watchPageProblems(page);
-    await signInWithCode(page, app.baseUrl, e2eAdminEmail);
-    await page.goto(`${app.baseUrl}/admin/announcements`);
+    await signInWithCode(page, baseUrl, e2eAdminEmail);
+    await page.goto(`${baseUrl}/admin/announcements`);
     await page.getByRole('heading', { name: 'Compose Announcement' }).waitFor();
     await saveScreenshot(page, 'announcements-empty');
     await page.getByText('No campaigns yet').waitFor();
@@ -134,14 +122,14 @@ it(
     expect(mail!.headers).toEqual({ 'List-Unsubscribe': `<${mail!.data!.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
 
     // Opening the unsubscribe link changes nothing; its button unsubscribes.
-    const link = mail!.data!.unsubscribeUrl!.replace(/^https?:\/\/[^/]+/, app.baseUrl);
+    const link = mail!.data!.unsubscribeUrl!.replace(/^https?:\/\/[^/]+/, baseUrl);
     await page.goto(link);
     await page.getByRole('heading', { name: 'Unsubscribe from announcements?' }).waitFor();
-    const before = await (await page.request.get(`${app.baseUrl}/api/email-preferences`)).json();
+    const before = await (await page.request.get(`${baseUrl}/api/email-preferences`)).json();
     expect(before).toEqual({ unsubscribedAnnouncements: false });
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
-    expect(await (await page.request.get(`${app.baseUrl}/api/email-preferences`)).json()).toEqual({ unsubscribedAnnouncements: true });
+    expect(await (await page.request.get(`${baseUrl}/api/email-preferences`)).json()).toEqual({ unsubscribedAnnouncements: true });
     expect(problems).toEqual([]);
   },
   FLOW_TIMEOUT_MS,

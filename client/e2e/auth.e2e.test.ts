@@ -6,7 +6,7 @@ import { newestSignInMail, uniqueEmail } from './dev-outbox';
 import { holdRequests } from './held-requests';
 import { signedOutPage } from './page-problems';
 import { saveScreenshot } from './screenshot';
-import { currentUser, requestSignInMail, signInWithCode, toastTitled } from './sign-in-flow';
+import { atCodeStep, currentUser, requestSignInMail, signInWithCode, toastTitled } from './sign-in-flow';
 import { closeWelcomeTutorial } from './tutorial-flags';
 import type { MeAnswer } from './sign-in-flow';
 
@@ -132,10 +132,7 @@ describe('sign-in and accounts', () => {
   });
 
   it('signs a user in with the link from the e-mail, and a used link fails', async () => {
-    const { page, problems } = await signedOutPage(browser);
-    const email = uniqueEmail('link');
-    await page.goto(`${baseUrl}/login`);
-    const mail = await requestSignInMail(page, baseUrl, email);
+    const { page, problems, email, mail } = await atCodeStep(browser, baseUrl, 'link');
     const link = new URL(mail.link);
     expect(link.pathname).toBe('/auth/verify');
     expect(mail.text).toContain(mail.link);
@@ -180,10 +177,7 @@ describe('sign-in and accounts', () => {
   });
 
   it("shows the server's message in an 'Error' toast for a wrong code, and stays on the code step", async () => {
-    const { page, problems } = await signedOutPage(browser);
-    const email = uniqueEmail('wrong');
-    await page.goto(`${baseUrl}/login`);
-    const mail = await requestSignInMail(page, baseUrl, email);
+    const { page, problems, email, mail } = await atCodeStep(browser, baseUrl, 'wrong');
     const wrongCode = mail.code === '000000' ? '111111' : '000000';
 
     const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/verify-code');
@@ -216,10 +210,7 @@ describe('sign-in and accounts', () => {
   });
 
   it("reports 'Session could not be established' when the current user never shows up after 10 tries, 300 ms apart", async () => {
-    const { page, problems } = await signedOutPage(browser);
-    const email = uniqueEmail('nosession');
-    await page.goto(`${baseUrl}/login`);
-    const mail = await requestSignInMail(page, baseUrl, email);
+    const { page, problems, mail } = await atCodeStep(browser, baseUrl, 'nosession');
 
     // The code is right and the server starts a session, but the current-user call keeps saying 401.
     const meCalls: number[] = [];

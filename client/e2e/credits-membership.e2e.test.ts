@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
 import { uniqueEmail } from './dev-outbox';
+import { signInNewListener } from './new-listener';
 import { watchPageProblems } from './page-problems';
-import { scanFixtureLibrary } from './scan-fixture-library';
 import { saveScreenshot } from './screenshot';
 import { signInWithCode, toastTitled } from './sign-in-flow';
 import { fixtureSongs } from './song-fixtures';
@@ -37,8 +37,7 @@ describe('credits and membership', () => {
       const page = await browser.newPage();
       page.setDefaultTimeout(STEP_TIMEOUT_MS);
       const problems = watchPageProblems(page);
-      await signInWithCode(page, baseUrl, uniqueEmail('credits-limit'));
-      const songId = (await scanFixtureLibrary(page, baseUrl)).get(fixtureSongs[0]!.title);
+      const songId = (await signInNewListener(page, baseUrl, 'credits-limit')).get(fixtureSongs[0]!.title);
 
       await page.goto(`${baseUrl}/usage`);
       await page.getByRole('heading', { name: 'Free Credit Period' }).waitFor();

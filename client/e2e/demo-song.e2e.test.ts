@@ -3,12 +3,12 @@ import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startApp } from './app-process';
 import { type TestBrowser, launchBrowser } from './browser';
 import { uniqueEmail } from './dev-outbox';
 import { watchPageProblems } from './page-problems';
+import { stemStartTimes, waitForRestart, waitForSpectrumPeak } from './player-probes';
 import { repoRoot } from './repo-root';
 import { saveScreenshot } from './screenshot';
 import { signInWithCode, toastTitled } from './sign-in-flow';
@@ -41,11 +41,6 @@ afterAll(async () => {
   await app?.stop();
   await rm(root, { recursive: true, force: true });
 });
-
-/** The engine's last start time per stem (the player's test hook, from StemEngine.lastStartTimes). */
-async function startTimes(page: Page): Promise<number[]> {
-  return Object.values(JSON.parse((await page.getByTestId('player-body').getAttribute('data-start-times')) ?? '{}') as Record<string, number>);
-}
 
 describe('a demo library song', () => {
   it('is scanned, loaded, played in sync, seeked, mixed and sung along to', async () => {
@@ -85,18 +80,15 @@ describe('a demo library song', () => {
     // Play: six MP3 stems started at one audio-clock time, and the analyser sees the mix.
     await page.getByRole('button', { name: 'Play' }).click();
     await page.locator('[data-testid="player-body"][data-playing="true"]').waitFor();
-    const first = await startTimes(page);
+    const first = Object.values(await stemStartTimes(page));
     expect(first).toHaveLength(6);
     expect(new Set(first).size).toBe(1);
-    await page.waitForFunction(() => Number(document.querySelector('[data-testid="spectrum"]')?.getAttribute('data-peak')) > 0.2);
+    await waitForSpectrumPeak(page, 'above', 0.2);
 
     // Seek into the second verse: all six restart together, later on the clock.
     await page.getByRole('slider', { name: 'Seek' }).fill('8');
-    await page.waitForFunction((before) => {
-      const times = JSON.parse(document.querySelector('[data-testid="player-body"]')?.getAttribute('data-start-times') ?? '{}') as Record<string, number>;
-      return Object.values(times).some((time) => time !== before);
-    }, first[0]);
-    const seeked = await startTimes(page);
+    await waitForRestart(page, first[0]);
+    const seeked = Object.values(await stemStartTimes(page));
     expect(seeked).toHaveLength(6);
     expect(new Set(seeked).size).toBe(1);
     expect(seeked[0]).toBeGreaterThan(first[0]!);
@@ -106,10 +98,10 @@ describe('a demo library song', () => {
     await page.getByRole('button', { name: 'MUTE ALL' }).click();
     expect(await strips.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-muted')))).toEqual(groups.map(() => 'true'));
     // Everything muted, the analyser falls silent.
-    await page.waitForFunction(() => Number(document.querySelector('[data-testid="spectrum"]')?.getAttribute('data-peak')) < 0.05);
+    await waitForSpectrumPeak(page, 'below', 0.05);
     await page.getByRole('button', { name: 'UNMUTE ALL' }).click();
     expect(await strips.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-muted')))).toEqual(groups.map((group) => String(group === 'Drums')));
-    await page.waitForFunction(() => Number(document.querySelector('[data-testid="spectrum"]')?.getAttribute('data-peak')) > 0.2);
+    await waitForSpectrumPeak(page, 'above', 0.2);
 
     await page.getByRole('button', { name: 'KARAOKE' }).click();
     const lyrics = page.getByRole('dialog', { name: 'Lyrics' });

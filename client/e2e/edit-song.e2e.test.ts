@@ -1,11 +1,12 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startApp } from './app-process';
 import { type TestBrowser, launchBrowser } from './browser';
 import { e2eAdminEmail } from './admin-email';
 import { uniqueEmail } from './dev-outbox';
+import { libraryRow } from './library-row';
+import { signInNewListener } from './new-listener';
 import { watchPageProblems } from './page-problems';
 import { scanFixtureLibrary } from './scan-fixture-library';
 import { saveScreenshot } from './screenshot';
@@ -42,10 +43,6 @@ afterAll(async () => {
 
 const [sineParade] = fixtureSongs.map((song) => song.title) as [string];
 
-function row(page: Page, title: string) {
-  return page.getByTestId('library-row').filter({ has: page.getByRole('cell', { name: title, exact: true }) });
-}
-
 describe('edit song details', () => {
   it('blocks Save on invalid input, then saves title, genre and difficulty and the row follows', async () => {
     const page = await browser.newPage();
@@ -55,7 +52,7 @@ describe('edit song details', () => {
     const ids = await scanFixtureLibrary(page, app.baseUrl);
     const id = ids.get(sineParade);
     await page.reload();
-    await row(page, sineParade).waitFor();
+    await libraryRow(page, sineParade).waitFor();
 
     const edits: { path: string; body: unknown }[] = [];
     page.on('request', (request) => {
@@ -100,11 +97,11 @@ describe('edit song details', () => {
     ]);
 
     // The row changes through the local database (sync stream or pull), not a page reload.
-    const edited = row(page, 'Sine Parade Deluxe');
+    const edited = libraryRow(page, 'Sine Parade Deluxe');
     await edited.waitFor();
     // The three edits are three changes, which may reach the row one after the other.
     await expect.poll(async () => (await edited.locator('td').allInnerTexts()).slice(1, 5)).toEqual(['Sine Parade Deluxe', 'Jazz', '120 BPM', '4/10']);
-    expect(await row(page, sineParade).count()).toBe(0);
+    expect(await libraryRow(page, sineParade).count()).toBe(0);
     await saveScreenshot(page, 'edit-song-saved');
     expect(problems).toEqual([]);
   });
@@ -117,7 +114,7 @@ describe('edit song details', () => {
     const id = ids.get(clickTrack.title);
     expect(id).toBeDefined();
     await page.reload();
-    await row(page, clickTrack.title).waitFor();
+    await libraryRow(page, clickTrack.title).waitFor();
 
     const rescans: number[] = [];
     page.on('response', (response) => {
@@ -138,7 +135,7 @@ describe('edit song details', () => {
     // Saved by the server, not merely typed in: the row shows it once the dialog is closed.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await row(page, clickTrack.title).filter({ hasText: `${bpm} BPM` }).waitFor();
+    await libraryRow(page, clickTrack.title).filter({ hasText: `${bpm} BPM` }).waitFor();
     expect(problems).toEqual([]);
   });
 
@@ -149,10 +146,9 @@ describe('edit song details', () => {
     await first.close();
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
-    await signInWithCode(page, app.baseUrl, uniqueEmail('musician'));
-    await scanFixtureLibrary(page, app.baseUrl);
+    await signInNewListener(page, app.baseUrl, 'musician');
     await page.reload();
-    await row(page, clickTrack.title).getByRole('link', { name: 'Load Song' }).waitFor();
+    await libraryRow(page, clickTrack.title).getByRole('link', { name: 'Load Song' }).waitFor();
 
     await page.getByRole('button', { name: `Edit ${clickTrack.title}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Song Details' });
@@ -162,10 +158,10 @@ describe('edit song details', () => {
     expect((await toastTitled(page, 'Song Updated')).variant).toBe('default');
     await dialog.waitFor({ state: 'detached' });
     // The row follows through the local database; the view survives a reload (pulled again).
-    await row(page, 'My Click Track').waitFor();
+    await libraryRow(page, 'My Click Track').waitFor();
     await page.reload();
-    await row(page, 'My Click Track').waitFor();
-    expect(await row(page, clickTrack.title).count()).toBe(0);
+    await libraryRow(page, 'My Click Track').waitFor();
+    expect(await libraryRow(page, clickTrack.title).count()).toBe(0);
     await saveScreenshot(page, 'edit-song-own-view');
     expect(problems).toEqual([]);
     await page.close();
@@ -174,8 +170,8 @@ describe('edit song details', () => {
     const other = await browser.newPage();
     const otherProblems = watchPageProblems(other);
     await signInWithCode(other, app.baseUrl, uniqueEmail('bandmate'));
-    await row(other, clickTrack.title).getByRole('link', { name: 'Load Song' }).waitFor();
-    expect(await row(other, 'My Click Track').count()).toBe(0);
+    await libraryRow(other, clickTrack.title).getByRole('link', { name: 'Load Song' }).waitFor();
+    expect(await libraryRow(other, 'My Click Track').count()).toBe(0);
     expect(otherProblems).toEqual([]);
   });
 });

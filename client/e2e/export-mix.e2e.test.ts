@@ -3,15 +3,15 @@ import decodeWav from '@audio/decode-wav';
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Worker } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
-import { uniqueEmail } from './dev-outbox';
+import { keepInstallBannerAway } from './install-banner';
+import { signInNewListener } from './new-listener';
 import { openPracticeTools, setLoop } from './practice-tools-page';
 import { repoRoot } from './repo-root';
-import { scanFixtureLibrary } from './scan-fixture-library';
 import { saveScreenshot } from './screenshot';
-import { signInWithCode, toastTitled } from './sign-in-flow';
+import { toastTitled } from './sign-in-flow';
 import { fixtureSongs } from './song-fixtures';
 
 const baseUrl = inject('baseUrl');
@@ -33,6 +33,33 @@ async function settledBytesStreamed(page: Page): Promise<number> {
     last = now;
   }
   return last;
+}
+
+// The export's own workers (the render's lanes and the encoder), by their bundled file names.
+const exportWorker = /(stretch-render|encode)-worker/;
+
+/**
+ * The export workers the page starts from now on: their addresses, and a wait until every one of
+ * them is gone (done, or terminated by a Cancel).
+ */
+function watchWorkers(page: Page): { started: () => string[]; allClosed: () => Promise<void> } {
+  const seen: { url: string; closed: boolean }[] = [];
+  const onWorker = (worker: Worker) => {
+    if (!exportWorker.test(worker.url())) return;
+    const entry = { url: worker.url(), closed: false };
+    seen.push(entry);
+    worker.once('close', () => {
+      entry.closed = true;
+    });
+  };
+  page.on('worker', onWorker);
+  return {
+    started: () => seen.map((entry) => entry.url),
+    allClosed: async () => {
+      await expect.poll(() => seen.filter((entry) => !entry.closed).map((entry) => entry.url), { timeout: 30_000 }).toEqual([]);
+      page.off('worker', onWorker);
+    },
+  };
 }
 
 /** Chooses `format` in the open dialog, exports, and answers the downloaded file, its name and the time the dialog reports. */
@@ -163,8 +190,8 @@ describe('export the mix (decision 0033)', () => {
   it('exports the mix heard as float WAV, 16-bit WAV (within one step of the float file) and MP3 from the loaded stems, streaming and billing nothing', async () => {
     const page = await browser.newPage();
     page.setDefaultTimeout(30_000);
-    await signInWithCode(page, baseUrl, uniqueEmail('export-mix'));
-    const songId = (await scanFixtureLibrary(page, baseUrl)).get(parade.title)!;
+    await keepInstallBannerAway(page);
+    const songId = (await signInNewListener(page, baseUrl, 'export-mix')).get(parade.title)!;
     await page.goto(`${baseUrl}/player?songId=${songId}`);
     await page.getByRole('heading', { level: 1, name: parade.title }).waitFor();
     await toastTitled(page, 'Song loaded successfully');
@@ -252,6 +279,7 @@ describe('export the mix (decision 0033)', () => {
   it('Cancel stops a long export (no file, the dialog says so) and the loop-only export that follows is passes x loop / tempo long and holds the engine\'s render of the loop', async () => {
     const page = await browser.newPage();
     page.setDefaultTimeout(30_000);
+    await keepInstallBannerAway(page);
     const downloads: string[] = [];
     page.on('download', (download) => downloads.push(download.suggestedFilename()));
     const { songId, tools } = await openPracticeTools(page, baseUrl, 'export-loop');
@@ -269,24 +297,25 @@ describe('export the mix (decision 0033)', () => {
     await dialog.getByRole('radio', { name: 'WAV, 32-bit float' }).check();
     // 30 passes of 2 s at 80%: 1:15 of audio, many seconds of rendering.
     expect(await dialog.getByTestId('export-estimate').textContent()).toMatch(/^1:15 long/);
+    const firstRun = watchWorkers(page);
     await dialog.getByRole('button', { name: 'Export' }).click();
     const bar = dialog.getByRole('progressbar');
     await page.waitForFunction(() => Number(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')) > 0);
     const reached = Number(await bar.getAttribute('aria-valuenow'));
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    const cancelledAt = Date.now();
     await dialog.getByRole('status').filter({ hasText: 'Export cancelled: no file was made.' }).waitFor();
     await saveScreenshot(page, 'export-dialog-cancelled');
     expect(await dialog.getByTestId('export-dialog').getAttribute('data-phase')).toBe('cancelled');
-    // The progress stopped: no bar, and none comes back while the render goes on in the background.
-    for (let check = 0; check < 6; check++) {
-      expect(await bar.count()).toBe(0);
-      await page.waitForTimeout(500);
-    }
+    // The render stopped: its workers are gone, no encoder was started, and no bar came back.
+    await firstRun.allClosed();
+    expect(firstRun.started().some((url) => /stretch-render-worker/.test(url))).toBe(true);
+    expect(firstRun.started().filter((url) => /encode-worker/.test(url))).toEqual([]);
+    expect(await bar.count()).toBe(0);
     console.log(`cancelled at ${reached}% of rendering 30 passes`);
 
     // Export the same mix again: the run waits for the render still going and its bar moves on
     // from there (the render's progress goes to the run waiting now); then cancel that one too.
+    const secondRun = watchWorkers(page);
     await dialog.getByRole('button', { name: 'Export' }).click();
     await page.waitForFunction((after) => Number(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')) > after, reached, { timeout: 30_000 });
     const reachedAgain = Number(await bar.getAttribute('aria-valuenow'));
@@ -294,6 +323,8 @@ describe('export the mix (decision 0033)', () => {
     await dialog.getByRole('status').filter({ hasText: 'Export cancelled: no file was made.' }).waitFor();
     console.log(`the same mix exported again: its bar at ${reachedAgain}% when cancelled`);
     expect(reachedAgain).toBeLessThan(100);
+    await secondRun.allClosed();
+    expect(secondRun.started().filter((url) => /encode-worker/.test(url))).toEqual([]);
 
     // A new export: the loop 3 times.
     const passes = 3;
@@ -344,12 +375,9 @@ describe('export the mix (decision 0033)', () => {
       expect(Math.abs(exportedFirst / referenceFirst - 1)).toBeLessThan(0.02);
       expect(Math.abs(rms(exported) / rms(reference) - 1)).toBeLessThan(0.02);
     }
-    // The cancelled render went on in the background (an offline render cannot stop half way):
-    // past the time it needs (this export's rate, x1.5), it has made no file. Only one download.
-    const renderSeconds = Number(/in ([\d.]+) s\./.exec(status)?.[1]);
-    const cancelledRender = (renderSeconds * 1000 * 30) / passes;
-    await page.waitForTimeout(Math.max(0, Math.min(90_000, cancelledAt + cancelledRender * 1.5 - Date.now())));
-    console.log(`loop export of ${passes} passes in ${renderSeconds} s; waited ${((Date.now() - cancelledAt) / 1000).toFixed(1)} s after the Cancel`);
+    // The cancelled runs' workers were gone before this export began, so nothing of theirs can
+    // make a file: this export's is the only download.
+    console.log(`loop export of ${passes} passes in ${Number(/in ([\d.]+) s\./.exec(status)?.[1])} s`);
     expect(downloads).toEqual(['Sine Parade (Woodshed mix, 32-bit float).wav']);
     await page.close();
   }, 240_000);

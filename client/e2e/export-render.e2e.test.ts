@@ -5,11 +5,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
+import { openSong, signInNewListener } from './new-listener';
 import { servePracticeAudioPage, wavBytes } from './practice-audio-page';
-import { uniqueEmail } from './dev-outbox';
 import { repoRoot } from './repo-root';
-import { scanFixtureLibrary } from './scan-fixture-library';
-import { signInWithCode, toastTitled } from './sign-in-flow';
 import { fixtureSongs } from './song-fixtures';
 
 // The export's render (decision 0032, "Export in workers"): deterministic, equal to the engine's
@@ -95,10 +93,8 @@ describe('the export render at the player\'s tempo and transpose', () => {
   it('is deterministic, equals the engine\'s render sample for sample, adds the click on the beats when Include click is on, and the count-in before the music', async () => {
     const page = await browser.newPage();
     page.setDefaultTimeout(30_000);
-    await signInWithCode(page, baseUrl, uniqueEmail('export-render'));
-    const songId = (await scanFixtureLibrary(page, baseUrl)).get(parade.title)!;
-    await page.goto(`${baseUrl}/player?songId=${songId}`);
-    await toastTitled(page, 'Song loaded successfully');
+    const songId = (await signInNewListener(page, baseUrl, 'export-render')).get(parade.title)!;
+    await openSong(page, baseUrl, songId);
 
     // 75% and +2 semitones, the click on.
     await page.getByRole('tab', { name: 'PRACTICE TOOLS' }).click();

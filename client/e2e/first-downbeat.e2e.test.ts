@@ -4,10 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startApp } from './app-process';
 import { type TestBrowser, launchBrowser } from './browser';
-import { uniqueEmail } from './dev-outbox';
+import { openSong, signInNewListener } from './new-listener';
 import { watchPageProblems } from './page-problems';
-import { scanFixtureLibrary } from './scan-fixture-library';
-import { signInWithCode, toastTitled } from './sign-in-flow';
 import { clickTrackWav } from './song-fixtures';
 import { installStretchProbe, sourcesStarted, stemNodesSeen } from './stretch-probe';
 
@@ -40,8 +38,7 @@ describe('the first downbeat in the player', () => {
     page.setDefaultTimeout(30_000);
     await installStretchProbe(page);
     const problems = watchPageProblems(page);
-    await signInWithCode(page, app.baseUrl, uniqueEmail('first-downbeat'));
-    const songId = (await scanFixtureLibrary(page, app.baseUrl)).get(lateClick.title)!;
+    const songId = (await signInNewListener(page, app.baseUrl, 'first-downbeat')).get(lateClick.title)!;
 
     // The analysis found the tempo and the first beat (the song's truth: 120 BPM from 0.7 s).
     const song = (await (await page.request.get(`${app.baseUrl}/api/songs/${songId}`)).json()) as { bpm: number | null; firstBeat: number | null };
@@ -50,16 +47,15 @@ describe('the first downbeat in the player', () => {
     expect(Math.abs(song.firstBeat! - lateClick.firstBeat)).toBeLessThan(0.02);
 
     // Count-in of one bar and the click track on, at 100%, playing from 0 s.
-    await page.goto(`${app.baseUrl}/player?songId=${songId}`);
-    await toastTitled(page, 'Song loaded successfully');
+    await openSong(page, app.baseUrl, songId);
     await page.getByRole('tab', { name: 'PRACTICE TOOLS' }).click();
     const tools = page.getByTestId('practice-tools');
     await tools.getByRole('combobox', { name: 'Count-in' }).selectOption('1');
     await tools.getByRole('checkbox', { name: 'Click', exact: true }).check();
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.locator('[data-testid="player-body"][data-playing="true"]').waitFor();
-    // The bar's count-in (2 s at 120 BPM) and about 2 s of the song.
-    await page.waitForTimeout(4_000);
+    // The bar's count-in (2 s at 120 BPM), then 2 s of the song: the clicks on 0.7, 1.2 and 1.7 s.
+    await page.getByTestId('player-clock').filter({ hasText: /^0:(0[2-9]|1\d) \// }).waitFor();
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
 
     // Song time of each click through the time map the engine gave the node that plays at play (at

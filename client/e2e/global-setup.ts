@@ -35,7 +35,15 @@ const holder = globalThis as { [key]?: SharedApp };
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const shared = (holder[key] ??= {
-    app: buildClient().then(() => startApp({ entry: 'scripts/e2e/start-seedable-app.ts', trustProxy: true })),
+    app: buildClient().then(() =>
+      startApp({
+        entry: 'scripts/e2e/start-seedable-app.ts',
+        trustProxy: true,
+        // A queued campaign waits ten minutes before its first batch, so announcements.e2e.test.ts
+        // sees it pending and pauses it before any mail goes out (it alone sends campaigns).
+        env: { CAMPAIGN_START_DELAY_SECONDS: '600' },
+      }),
+    ),
     users: 0,
   });
   shared.users += 1;

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
 import { uniqueEmail } from './dev-outbox';
+import { libraryRow } from './library-row';
 import { watchPageProblems } from './page-problems';
 import { saveScreenshot } from './screenshot';
 import { signInWithCode, toastTitled } from './sign-in-flow';
@@ -15,10 +16,6 @@ const [sineParade, quietHum] = fixtureSongs.map((song) => song.title) as [string
 /** The titles of the table's rows, top to bottom. */
 async function rowTitles(page: Page): Promise<string[]> {
   return page.getByTestId('library-row').locator('td:nth-child(2)').allInnerTexts();
-}
-
-function row(page: Page, title: string) {
-  return page.getByTestId('library-row').filter({ has: page.getByRole('cell', { name: title, exact: true }) });
 }
 
 describe('song library', () => {
@@ -37,14 +34,14 @@ describe('song library', () => {
     await progressCall;
     const updated = await toastTitled(page, 'Library Updated');
     expect(updated.variant).toBe('default');
-    await row(page, sineParade).waitFor();
+    await libraryRow(page, sineParade).waitFor();
 
     // A new user has no stars: ALL SONGS is the view, sorted by title.
     expect(await page.getByRole('button', { name: 'ALL SONGS (2)' }).getAttribute('aria-pressed')).toBe('true');
     expect(await page.getByRole('button', { name: 'STARRED (0)' }).getAttribute('aria-pressed')).toBe('false');
     expect(await page.getByTestId('library-count').innerText()).toBe('2 songs');
     expect(await rowTitles(page)).toEqual([quietHum, sineParade]);
-    const sineCells = await row(page, sineParade).locator('td').allInnerTexts();
+    const sineCells = await libraryRow(page, sineParade).locator('td').allInnerTexts();
     expect(sineCells.slice(1, 6)).toEqual([sineParade, 'Rock', '120 BPM', '3/10', '0:06']);
     // Plays are shared by every user, and other browser tests may have played this song.
     expect(sineCells[6]).toMatch(/^\d+$/);
@@ -82,7 +79,7 @@ describe('song library', () => {
 
     // A user with a starred song opens on STARRED.
     await page.reload();
-    await row(page, sineParade).waitFor();
+    await libraryRow(page, sineParade).waitFor();
     expect(await page.getByRole('button', { name: 'STARRED (1)' }).getAttribute('aria-pressed')).toBe('true');
     expect(await rowTitles(page)).toEqual([sineParade]);
     await page.getByRole('button', { name: 'ALL SONGS (2)' }).click();
@@ -100,7 +97,7 @@ describe('song library', () => {
     expect(await page.getByText('Unlock Full Access with Pro').count()).toBe(0);
 
     // Load Song opens the player on that song.
-    await row(page, sineParade).getByRole('link', { name: 'Load Song' }).click();
+    await libraryRow(page, sineParade).getByRole('link', { name: 'Load Song' }).click();
     await page.waitForURL(`${baseUrl}/player?songId=${sineSong?.id}`);
     // The player's song info says the song is starred, as the library shows it.
     await page.getByRole('region', { name: 'SONG INFO' }).getByText('★ Yes').waitFor();
@@ -137,16 +134,16 @@ describe('song library', () => {
       return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ documents: page, checkpoint }) });
     });
     await page.reload();
-    await row(page, 'Song 0001').waitFor();
+    await libraryRow(page, 'Song 0001').waitFor();
     // Rows show from the first page on; the count reaches 5000 when the last page is stored.
     await page.getByTestId('library-count').filter({ hasText: /^5000 songs$/ }).waitFor();
     expect(await page.getByTestId('library-row').count()).toBeLessThan(30);
-    expect(await row(page, 'Song 0001').getByRole('img', { name: 'Popular' }).count()).toBe(0);
+    expect(await libraryRow(page, 'Song 0001').getByRole('img', { name: 'Popular' }).count()).toBe(0);
 
     await page.getByTestId('library-table').evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
-    await row(page, 'Song 5000').waitFor();
+    await libraryRow(page, 'Song 5000').waitFor();
     expect(await page.getByTestId('library-row').count()).toBeLessThan(30);
-    expect(await row(page, 'Song 5000').getByRole('img', { name: 'Popular' }).count()).toBe(1);
+    expect(await libraryRow(page, 'Song 5000').getByRole('img', { name: 'Popular' }).count()).toBe(1);
     const box = await page.getByTestId('library-table').boundingBox();
     expect(box?.height).toBe(400);
 
@@ -160,7 +157,7 @@ describe('song library', () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
     await signInWithCode(page, baseUrl, uniqueEmail('library-scan'));
-    await row(page, sineParade).waitFor();
+    await libraryRow(page, sineParade).waitFor();
 
     await page.route('**/api/songs/scan', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
     await page.getByRole('button', { name: 'Scan Library' }).click();
@@ -199,7 +196,7 @@ describe('song library', () => {
   it('takes a star back and says so when the server refuses it', async () => {
     const page = await browser.newPage();
     await signInWithCode(page, baseUrl, uniqueEmail('library-star'));
-    await row(page, quietHum).waitFor();
+    await libraryRow(page, quietHum).waitFor();
     // The API refuses the star: it answers its own state (not starred) as the row's conflict.
     await page.route('**/api/sync/stars/push', (route) => {
       const rows = route.request().postDataJSON() as { newDocumentState: { id: string } }[];

@@ -1,9 +1,11 @@
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
 import { launchBrowser } from './browser';
 import { uniqueEmail } from './dev-outbox';
+import { libraryRow } from './library-row';
 import { eventually, starredOnServer, storedLocalDocuments } from './local-first-helpers';
+import { pagesPerTest } from './pages-per-test';
 import { scanFixtureLibrary } from './scan-fixture-library';
 import { watchPageProblems } from './page-problems';
 import { signInWithCode } from './sign-in-flow';
@@ -12,32 +14,17 @@ import { fixtureSongs } from './song-fixtures';
 const baseUrl = inject('baseUrl');
 const browser = browserPerFile();
 
-// A page left open by a failed test would keep the previous user's database open (and the
-// replication's leadership) for the next test: every test's pages close, pass or fail.
-const openPages: Page[] = [];
-afterEach(async () => {
-  await Promise.all(openPages.splice(0).map((page) => page.close()));
-});
-
-async function newPage(): Promise<Page> {
-  const page = await browser.newPage();
-  openPages.push(page);
-  return page;
-}
+const newPage = pagesPerTest(browser);
 
 const [sineParade, quietHum] = fixtureSongs.map((song) => song.title) as [string, string];
-
-function row(page: Page, title: string) {
-  return page.getByTestId('library-row').filter({ has: page.getByRole('cell', { name: title, exact: true }) });
-}
 
 /** Signs a new user in and waits until the library lists both fixture songs (from the local DB). */
 async function signInToLibrary(page: Page, label: string): Promise<string> {
   const email = uniqueEmail(label);
   await signInWithCode(page, baseUrl, email);
   await scanFixtureLibrary(page, baseUrl);
-  await row(page, quietHum).waitFor();
-  await row(page, sineParade).waitFor();
+  await libraryRow(page, quietHum).waitFor();
+  await libraryRow(page, sineParade).waitFor();
   return email;
 }
 
@@ -63,12 +50,12 @@ describe('local-first library', () => {
     });
     await page.reload();
     // The user has a star, so the library opens on STARRED: the starred song from IndexedDB.
-    await row(page, quietHum).waitFor({ timeout: 15_000 });
+    await libraryRow(page, quietHum).waitFor({ timeout: 15_000 });
     expect(await page.getByRole('button', { name: 'STARRED (1)' }).getAttribute('aria-pressed')).toBe('true');
     expect(await page.getByRole('button', { name: 'ALL SONGS (2)' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: `Unstar ${quietHum}` }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'ALL SONGS (2)' }).click();
-    await row(page, sineParade).waitFor();
+    await libraryRow(page, sineParade).waitFor();
     expect(blocked.some((path) => path.startsWith('/api/sync/'))).toBe(true);
     expect(problems).toEqual([]);
   });
@@ -97,7 +84,7 @@ describe('local-first library', () => {
     try {
       const other = await otherBrowser.newPage();
       await signInWithCode(other, baseUrl, email);
-      await row(other, sineParade).waitFor();
+      await libraryRow(other, sineParade).waitFor();
       expect(await other.getByRole('button', { name: `Star ${sineParade}` }).isVisible()).toBe(true);
 
       // The other browser never reloads: the stream brings the star. How soon is a figure for
@@ -126,7 +113,7 @@ describe('local-first library', () => {
 
     // The second user sees only their own stars: none.
     await signInWithCode(page, baseUrl, uniqueEmail('local-second-user'));
-    await row(page, sineParade).waitFor();
+    await libraryRow(page, sineParade).waitFor();
     expect(await page.getByRole('button', { name: 'STARRED (0)' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'ALL SONGS (2)' }).getAttribute('aria-pressed')).toBe('true');
     expect(await page.getByRole('button', { name: `Star ${sineParade}` }).getAttribute('aria-pressed')).toBe('false');

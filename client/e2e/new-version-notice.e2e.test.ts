@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
-import type { TestBrowser } from './browser';
+import { browserPerFile } from './browser-per-file';
 import { startNewServiceWorkerProxy } from './new-service-worker-proxy';
 import type { NewServiceWorkerProxy } from './new-service-worker-proxy';
 import { watchPageProblems } from './page-problems';
@@ -10,17 +9,15 @@ import { saveScreenshot } from './screenshot';
 
 const baseUrl = inject('baseUrl');
 const NOTICE = 'A new version of Woodshed is available.';
-let browser: TestBrowser;
+// This file tests the service worker itself, so it is allowed to install.
+const browser = browserPerFile({ serviceWorkers: 'allow' });
 let proxy: NewServiceWorkerProxy;
 
 beforeAll(async () => {
-  // This file tests the service worker itself, so it is allowed to install.
-  browser = await launchBrowser({ serviceWorkers: 'allow' });
   proxy = await startNewServiceWorkerProxy(baseUrl);
 });
 
 afterAll(async () => {
-  await browser?.close();
   await proxy?.close();
 });
 

@@ -1,35 +1,20 @@
 import type { Page, Route } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
-import { uniqueEmail } from './dev-outbox';
-import { scanFixtureLibrary } from './scan-fixture-library';
+import { libraryRow } from './library-row';
+import { signInNewListener } from './new-listener';
 import { watchPageProblems } from './page-problems';
+import { pagesPerTest } from './pages-per-test';
 import { saveScreenshot } from './screenshot';
-import { signInWithCode } from './sign-in-flow';
 import { fixtureSongs } from './song-fixtures';
 
 const baseUrl = inject('baseUrl');
 const STEP_TIMEOUT_MS = 30_000;
 const browser = browserPerFile();
 
-const openPages: Page[] = [];
-afterEach(async () => {
-  await browser.context.setOffline(false);
-  await Promise.all(openPages.splice(0).map((page) => page.close()));
-});
-
-async function newPage(): Promise<Page> {
-  const page = await browser.newPage();
-  page.setDefaultTimeout(STEP_TIMEOUT_MS);
-  openPages.push(page);
-  return page;
-}
+const newPage = pagesPerTest(browser, { timeoutMs: STEP_TIMEOUT_MS });
 
 const [sineParade, quietHum] = fixtureSongs.map((song) => song.title) as [string, string];
-
-function row(page: Page, title: string) {
-  return page.getByTestId('library-row').filter({ has: page.getByRole('cell', { name: title, exact: true }) });
-}
 
 /**
  * Serves the app's own files (the page and its assets, never /api) from what they last answered,
@@ -70,20 +55,19 @@ describe('offline session', () => {
   it('keeps the signed-in user when the session check has no network: the library opens from the local database, with a notice', async () => {
     const page = await newPage();
     const problems = watchPageProblems(page);
-    await signInWithCode(page, baseUrl, uniqueEmail('offline-library'));
-    await scanFixtureLibrary(page, baseUrl);
-    await row(page, sineParade).waitFor();
-    await row(page, quietHum).waitFor();
+    await signInNewListener(page, baseUrl, 'offline-library');
+    await libraryRow(page, sineParade).waitFor();
+    await libraryRow(page, quietHum).waitFor();
     await cacheAppShell(page);
     await page.reload();
-    await row(page, quietHum).waitFor();
+    await libraryRow(page, quietHum).waitFor();
     expect(await page.getByText('Offline: showing what this device has saved.').count()).toBe(0);
 
     const checks = watchSessionChecks(page);
     await browser.context.setOffline(true);
     await page.reload();
-    await row(page, sineParade).waitFor();
-    await row(page, quietHum).waitFor();
+    await libraryRow(page, sineParade).waitFor();
+    await libraryRow(page, quietHum).waitFor();
     expect(page.url()).toBe(`${baseUrl}/library`);
     expect(checks.failed).toBeGreaterThan(0);
     expect(checks.answered).toEqual([]);
@@ -103,12 +87,11 @@ describe('offline session', () => {
 
   it('still signs out on a 401, and then no longer opens the library offline', async () => {
     const page = await newPage();
-    await signInWithCode(page, baseUrl, uniqueEmail('offline-401'));
-    await scanFixtureLibrary(page, baseUrl);
-    await row(page, sineParade).waitFor();
+    await signInNewListener(page, baseUrl, 'offline-401');
+    await libraryRow(page, sineParade).waitFor();
     await cacheAppShell(page);
     await page.reload();
-    await row(page, sineParade).waitFor();
+    await libraryRow(page, sineParade).waitFor();
 
     // The session ends on the server (this browser's cookie with it): the next check answers 401.
     const loggedOut = await page.request.post(`${baseUrl}/api/auth/logout`, { data: {} });
@@ -121,6 +104,6 @@ describe('offline session', () => {
     await browser.context.setOffline(true);
     await page.goto(`${baseUrl}/library`);
     await page.waitForURL(`${baseUrl}/landing`);
-    expect(await row(page, sineParade).count()).toBe(0);
+    expect(await libraryRow(page, sineParade).count()).toBe(0);
   });
 });

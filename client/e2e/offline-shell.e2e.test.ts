@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
-import type { TestBrowser } from './browser';
-import { uniqueEmail } from './dev-outbox';
-import { scanFixtureLibrary } from './scan-fixture-library';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile } from './browser-per-file';
+import { signInNewListener } from './new-listener';
 import { saveScreenshot } from './screenshot';
-import { signInWithCode } from './sign-in-flow';
 import { fixtureSongs } from './song-fixtures';
 
 const baseUrl = inject('baseUrl');
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  // This file tests the service worker itself, so it is allowed to install.
-  browser = await launchBrowser({ serviceWorkers: 'allow' });
-});
-
-afterAll(async () => {
-  await browser?.context.setOffline(false);
-  await browser?.close();
-});
+// This file tests the service worker itself, so it is allowed to install.
+const browser = browserPerFile({ serviceWorkers: 'allow' });
 
 const [sineParade] = fixtureSongs.map((song) => song.title) as [string];
 
@@ -26,8 +14,7 @@ describe('service worker (spec 001, 4; decision 0026)', () => {
   it('opens the library from the cached app shell with the network cut after the first visit, and never caches the API', async () => {
     const page = await browser.newPage();
     page.setDefaultTimeout(30_000);
-    await signInWithCode(page, baseUrl, uniqueEmail('offline-shell'));
-    await scanFixtureLibrary(page, baseUrl);
+    await signInNewListener(page, baseUrl, 'offline-shell');
     const row = page.getByTestId('library-row').filter({ has: page.getByRole('cell', { name: sineParade, exact: true }) });
     await row.waitFor();
 

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
-import type { TestBrowser } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile } from './browser-per-file';
 import { uniqueEmail } from './dev-outbox';
 import { scanFixtureLibrary } from './scan-fixture-library';
 import { saveScreenshot } from './screenshot';
@@ -9,17 +8,8 @@ import { signInWithCode, toastTitled } from './sign-in-flow';
 import { fixtureSongs } from './song-fixtures';
 
 const baseUrl = inject('baseUrl');
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  // The reload offline is answered by the app's service worker (decision 0026), as for a user.
-  browser = await launchBrowser({ serviceWorkers: 'allow' });
-});
-
-afterAll(async () => {
-  await browser?.context.setOffline(false);
-  await browser?.close();
-});
+// The reload offline is answered by the app's service worker (decision 0026), as for a user.
+const browser = browserPerFile({ serviceWorkers: 'allow' });
 
 const [parade, hum] = fixtureSongs as [typeof fixtureSongs[0], typeof fixtureSongs[1]];
 

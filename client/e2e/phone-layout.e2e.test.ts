@@ -1,11 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
-import { uniqueEmail } from './dev-outbox';
+import { signInNewListener } from './new-listener';
 import { watchPageProblems } from './page-problems';
-import { scanFixtureLibrary } from './scan-fixture-library';
 import { saveScreenshot } from './screenshot';
-import { signInWithCode } from './sign-in-flow';
 import { fixtureSongs } from './song-fixtures';
 
 /** Phones (decision 0034): below 800 px the app's screens reflow instead of shrinking the canvas. */
@@ -73,8 +71,7 @@ describe('phone layout at 390 x 844', () => {
   it('lists the library readably, plays a song, mutes a stem and sets a volume, with no sideways scroll', async () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
-    await signInWithCode(page, baseUrl, uniqueEmail('phone'));
-    const songIds = await scanFixtureLibrary(page, baseUrl);
+    const songIds = await signInNewListener(page, baseUrl, 'phone');
     await page.reload();
     await page.getByTestId('library-row').first().waitFor();
 

@@ -1,11 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
-import { uniqueEmail } from './dev-outbox';
+import { openSong, signInNewListener } from './new-listener';
 import { watchPageProblems } from './page-problems';
-import { scanFixtureLibrary } from './scan-fixture-library';
 import { saveScreenshot } from './screenshot';
-import { signInWithCode, toastTitled } from './sign-in-flow';
 import { fixtureSongs } from './song-fixtures';
 
 const baseUrl = inject('baseUrl');
@@ -14,8 +12,7 @@ const browser = browserPerFile();
 const parade = fixtureSongs[0]!; // 6 s, sections verse 0-4 s and chorus 4-6 s, chords for master and bass
 
 async function openParade(page: Page, songId: number): Promise<void> {
-  await page.goto(`${baseUrl}/player?songId=${songId}`);
-  await toastTitled(page, 'Song loaded successfully');
+  await openSong(page, baseUrl, songId);
   // The bars arrive once the peaks are read from the decoded stems.
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="waveform-ring"] line').length === 120);
 }
@@ -35,8 +32,7 @@ describe('player deck', () => {
   it('seeks by clicking the ring or with its keys, and by clicking a section marker', async () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
-    await signInWithCode(page, baseUrl, uniqueEmail('deck'));
-    const songIds = await scanFixtureLibrary(page, baseUrl);
+    const songIds = await signInNewListener(page, baseUrl, 'deck');
     await openParade(page, songIds.get(parade.title)!);
     const ring = page.getByRole('slider', { name: 'Waveform position' });
     expect(await ring.getAttribute('aria-valuemax')).toBe('6');
@@ -94,8 +90,7 @@ describe('player deck', () => {
   it('keeps Show Chords and the chord instrument across reloads, and rolls a failed change back', async () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
-    await signInWithCode(page, baseUrl, uniqueEmail('chords'));
-    const songId = (await scanFixtureLibrary(page, baseUrl)).get(parade.title)!;
+    const songId = (await signInNewListener(page, baseUrl, 'chords')).get(parade.title)!;
     await openParade(page, songId);
     const strip = page.getByTestId('chord-strip');
     const showChords = page.getByRole('switch', { name: 'Show Chords' });

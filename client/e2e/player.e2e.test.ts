@@ -1,20 +1,15 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
 import { uniqueEmail } from './dev-outbox';
+import { signInNewListener } from './new-listener';
 import { watchPageProblems } from './page-problems';
-import { scanFixtureLibrary } from './scan-fixture-library';
+import { stemStartTimes, waitForRestart, waitForSpectrumPeak } from './player-probes';
 import { saveScreenshot } from './screenshot';
 import { signInWithCode, toastTitled } from './sign-in-flow';
 import { fixtureSongs } from './song-fixtures';
 
 const baseUrl = inject('baseUrl');
 const browser = browserPerFile();
-
-/** The engine's last start time per stem, as the player exposes it on its body. */
-async function startTimes(page: Page): Promise<Record<string, number>> {
-  return JSON.parse((await page.getByTestId('player-body').getAttribute('data-start-times')) ?? '{}') as Record<string, number>;
-}
 
 function expectOneSharedStart(times: Record<string, number>, stemCount: number): number {
   const values = Object.values(times);
@@ -27,8 +22,7 @@ describe('player', () => {
   it('loads a song, plays every stem from one start time, seeks, mutes and follows the lyrics', async () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
-    await signInWithCode(page, baseUrl, uniqueEmail('player'));
-    const songIds = await scanFixtureLibrary(page, baseUrl);
+    const songIds = await signInNewListener(page, baseUrl, 'player');
     const parade = fixtureSongs[0]!;
     const paradeId = songIds.get(parade.title);
     expect(paradeId).toBeTypeOf('number');
@@ -72,19 +66,16 @@ describe('player', () => {
 
     await page.getByRole('button', { name: 'Play' }).click();
     await page.locator('[data-testid="player-body"][data-playing="true"]').waitFor();
-    const firstStart = expectOneSharedStart(await startTimes(page), 4);
+    const firstStart = expectOneSharedStart(await stemStartTimes(page), 4);
     // The analyser shows the tones.
-    await page.waitForFunction(() => Number(document.querySelector('[data-testid="spectrum"]')?.getAttribute('data-peak')) > 0.2);
+    await waitForSpectrumPeak(page, 'above', 0.2);
     // Spec 000: the analyzer's default size is 450x325.
     expect(await page.getByTestId('spectrum').evaluate((canvas) => canvas.getBoundingClientRect().toJSON() as { width: number; height: number })).toMatchObject({ width: 450, height: 325 });
     await saveScreenshot(page, 'player');
 
     await page.getByRole('slider', { name: 'Seek' }).fill('3');
-    await page.waitForFunction((before) => {
-      const times = JSON.parse(document.querySelector('[data-testid="player-body"]')?.getAttribute('data-start-times') ?? '{}') as Record<string, number>;
-      return Object.values(times).some((time) => time !== before);
-    }, firstStart);
-    expect(expectOneSharedStart(await startTimes(page), 4)).toBeGreaterThan(firstStart);
+    await waitForRestart(page, firstStart);
+    expect(expectOneSharedStart(await stemStartTimes(page), 4)).toBeGreaterThan(firstStart);
 
     await page.getByRole('button', { name: 'Mute Bass' }).click();
     expect(await page.getByRole('button', { name: 'Mute Bass' }).getAttribute('aria-pressed')).toBe('true');
@@ -126,8 +117,7 @@ describe('player', () => {
   it('loads another song without lyrics or chords, and shows no KARAOKE button', async () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
-    await signInWithCode(page, baseUrl, uniqueEmail('player-second'));
-    const songIds = await scanFixtureLibrary(page, baseUrl);
+    const songIds = await signInNewListener(page, baseUrl, 'player-second');
     const hum = fixtureSongs[1]!;
     await page.goto(`${baseUrl}/player?songId=${songIds.get(hum.title)}`);
     await page.getByRole('heading', { level: 1, name: hum.title }).waitFor();
@@ -142,8 +132,7 @@ describe('player', () => {
   it('loads nothing when a stem HEAD answers 403 (credit limit) and says Credit Limit Reached', async () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
-    await signInWithCode(page, baseUrl, uniqueEmail('player-limit'));
-    const songIds = await scanFixtureLibrary(page, baseUrl);
+    const songIds = await signInNewListener(page, baseUrl, 'player-limit');
     // Credit enforcement is not in the API yet: the 403 the credits issue will send is played here.
     await page.route('**/api/stems/stream/**', (route) =>
       route.request().method() === 'HEAD' ? route.fulfill({ status: 403, body: '' }) : route.continue(),
@@ -168,8 +157,7 @@ describe('player', () => {
   it('says Credit Limit Reached and keeps nothing loaded when a stem GET answers 403 after its HEAD let it through', async () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
-    await signInWithCode(page, baseUrl, uniqueEmail('player-limit-race'));
-    const songIds = await scanFixtureLibrary(page, baseUrl);
+    const songIds = await signInNewListener(page, baseUrl, 'player-limit-race');
     // The credits ran out between the HEADs and the GETs (another tab or device streamed the last
     // of them): the HEADs are the server's, one stem's GET is refused as the credit gate refuses it.
     let refused = '';

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
+import { waitForSpectrumPeak } from './player-probes';
 import { openPracticeTools, setLoop } from './practice-tools-page';
 import { saveScreenshot } from './screenshot';
 
@@ -68,7 +69,7 @@ describe('practice tools in the player', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="player-body"]')?.getAttribute('data-playing') === 'true');
     // Sound comes out of the stretch nodes: the analyser of the master output shows the tones.
     await page.getByRole('tab', { name: 'SPECTRUM' }).click();
-    await page.waitForFunction(() => Number(document.querySelector('[data-testid="spectrum"]')?.getAttribute('data-peak')) > 0.2);
+    await waitForSpectrumPeak(page, 'above', 0.2);
     await page.getByRole('tab', { name: 'PRACTICE TOOLS' }).click();
     // From the start again, so the song (8 s at 75%) cannot end inside the two seconds measured.
     await page.getByRole('slider', { name: 'Seek' }).fill('0');

@@ -1,12 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
-import { uniqueEmail } from './dev-outbox';
+import { openSong, signInNewListener } from './new-listener';
 import { watchPageProblems } from './page-problems';
 import { openPracticeTools, setLoop } from './practice-tools-page';
-import { scanFixtureLibrary } from './scan-fixture-library';
 import { saveScreenshot } from './screenshot';
-import { signInWithCode, toastTitled } from './sign-in-flow';
 import { fixtureSongs } from './song-fixtures';
 
 const baseUrl = inject('baseUrl');
@@ -29,15 +27,13 @@ describe('practice log', () => {
   it('records the time a song played when the musician moves on, and shows it by day, song and streak', async () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
-    await signInWithCode(page, baseUrl, uniqueEmail('practice'));
-    const songIds = await scanFixtureLibrary(page, baseUrl);
+    const songIds = await signInNewListener(page, baseUrl, 'practice');
     const song = fixtureSongs[0]!;
 
     await openPracticeLog(page);
     await page.getByText('No practice recorded yet.', { exact: false }).waitFor();
 
-    await page.goto(`${baseUrl}/player?songId=${songIds.get(song.title)}`);
-    await toastTitled(page, 'Song loaded successfully');
+    await openSong(page, baseUrl, songIds.get(song.title));
     // Twice through the 6-second song: 12 s of playing, past the 10 s a session needs.
     await playToTheEnd(page);
     await playToTheEnd(page);
@@ -99,11 +95,9 @@ describe('practice log', () => {
 
   it('keeps a session made offline on the device and sends it when the network is back', async () => {
     const page = await browser.newPage();
-    await signInWithCode(page, baseUrl, uniqueEmail('practice-offline'));
-    const songIds = await scanFixtureLibrary(page, baseUrl);
+    const songIds = await signInNewListener(page, baseUrl, 'practice-offline');
     const song = fixtureSongs[0]!;
-    await page.goto(`${baseUrl}/player?songId=${songIds.get(song.title)}`);
-    await toastTitled(page, 'Song loaded successfully');
+    await openSong(page, baseUrl, songIds.get(song.title));
     await playToTheEnd(page);
     await playToTheEnd(page);
 

@@ -1,7 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { uniqueEmail } from './dev-outbox';
-import { scanFixtureLibrary } from './scan-fixture-library';
-import { signInWithCode, toastTitled } from './sign-in-flow';
+import { openSong, signInNewListener } from './new-listener';
 import { fixtureSongs } from './song-fixtures';
 
 /**
@@ -9,10 +7,8 @@ import { fixtureSongs } from './song-fixtures';
  * and shows its practice tools; answers the song's id and the tools.
  */
 export async function openPracticeTools(page: Page, baseUrl: string, label: string): Promise<{ songId: number; tools: Locator }> {
-  await signInWithCode(page, baseUrl, uniqueEmail(label));
-  const songId = (await scanFixtureLibrary(page, baseUrl)).get(fixtureSongs[0]!.title)!;
-  await page.goto(`${baseUrl}/player?songId=${songId}`);
-  await toastTitled(page, 'Song loaded successfully');
+  const songId = (await signInNewListener(page, baseUrl, label)).get(fixtureSongs[0]!.title)!;
+  await openSong(page, baseUrl, songId);
   // The practice tools share the left column with the spectrum analyzer (a tab each).
   await page.getByRole('tab', { name: 'PRACTICE TOOLS' }).click();
   const tools = page.getByTestId('practice-tools');

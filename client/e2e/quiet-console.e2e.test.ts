@@ -1,9 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
-import { uniqueEmail } from './dev-outbox';
+import { signInNewListener } from './new-listener';
 import { watchPageProblems } from './page-problems';
-import { scanFixtureLibrary } from './scan-fixture-library';
-import { signInWithCode } from './sign-in-flow';
 import { fixtureSongs } from './song-fixtures';
 
 /** What a musician's console shows on the way in: nothing (decision 0069). */
@@ -18,8 +16,7 @@ describe('a quiet console', () => {
     const problems = watchPageProblems(page, { warnings: true });
     await page.goto(`${baseUrl}/landing`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await signInWithCode(page, baseUrl, uniqueEmail('quiet'));
-    const songIds = await scanFixtureLibrary(page, baseUrl);
+    const songIds = await signInNewListener(page, baseUrl, 'quiet');
     await page.reload();
     await page.getByTestId('library-row').first().waitFor();
 

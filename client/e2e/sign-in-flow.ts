@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
-import { newestSignInMail } from './dev-outbox';
+import type { TestBrowser } from './browser';
+import { newestSignInMail, uniqueEmail } from './dev-outbox';
 import type { SignInMail } from './dev-outbox';
+import { signedOutPage } from './page-problems';
 import { dismissAllTutorials } from './tutorial-flags';
 
 /** The current user as GET /api/auth/me answers, read with the page's cookies. */
@@ -56,4 +58,16 @@ export async function toastTitled(page: Page, title: string, options: { timeoutM
   await toast.waitFor(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs });
   const [description, variant] = await Promise.all([toast.locator('p').nth(1).innerText(), toast.getAttribute('data-variant')]);
   return { description, variant };
+}
+
+/**
+ * A fresh page of `browser`, signed out, on the login page's code step for a new address (`label`
+ * names it), the sign-in e-mail sent: where the login page's own tests start.
+ */
+export async function atCodeStep(browser: TestBrowser, baseUrl: string, label: string): Promise<{ page: Page; problems: string[]; email: string; mail: SignInMail }> {
+  const { page, problems } = await signedOutPage(browser);
+  const email = uniqueEmail(label);
+  await page.goto(`${baseUrl}/login`);
+  const mail = await requestSignInMail(page, baseUrl, email);
+  return { page, problems, email, mail };
 }

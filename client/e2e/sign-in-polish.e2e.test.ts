@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
 import { newestSignInMail, uniqueEmail } from './dev-outbox';
 import { signedOutPage } from './page-problems';
-import { requestSignInMail, signInWithCode } from './sign-in-flow';
+import { atCodeStep, requestSignInMail, signInWithCode } from './sign-in-flow';
 
 /** Sign-in polish (decision 0031): what a new user trying the sign-in screens ran into. */
 
@@ -77,10 +77,7 @@ describe('sign-in polish', () => {
   });
 
   it('disables the code field with the limit message once the server stops taking codes', async () => {
-    const { page, problems } = await signedOutPage(browser);
-    const email = uniqueEmail('attempts');
-    await page.goto(`${baseUrl}/login`);
-    const mail = await requestSignInMail(page, baseUrl, email);
+    const { page, problems, email, mail } = await atCodeStep(browser, baseUrl, 'attempts');
     const wrongCode = mail.code === '000000' ? '111111' : '000000';
     // Five wrong codes kill the code (api/features/auth/auth-limits.ts): the first four say 'wrong'.
     for (let attempt = 1; attempt <= 4; attempt++) {

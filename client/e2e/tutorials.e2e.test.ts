@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
 import { uniqueEmail } from './dev-outbox';
+import { openSong } from './new-listener';
 import { watchPageProblems } from './page-problems';
 import { scanFixtureLibrary } from './scan-fixture-library';
 import { saveScreenshot } from './screenshot';
@@ -144,8 +145,7 @@ describe('tutorials', () => {
     await choice(next).waitFor({ state: 'detached' });
     await next.waitForFunction(async () => ((await (await fetch('/api/auth/me')).json()) as Flags).tutorialChoiceDismissed === true);
     const third = await browser.newPage();
-    await third.goto(`${baseUrl}/player?songId=${songId}`);
-    await toastTitled(third, 'Song loaded successfully');
+    await openSong(third, baseUrl, songId);
     await expectNoDialogFor(third, 1500);
 
     expect(problems).toEqual([]);

@@ -15,16 +15,10 @@ const creditPackPayment = z.object({
 /** A pack of credits was paid for (Stripe or the local test checkout). Packs never expire. */
 export const CreditsPurchased = defineEvent({ type: 'CreditsPurchased', schemaVersion: 1, schema: creditPackPayment });
 
-/**
- * A credit purchase was refunded (Stripe `charge.refunded`): the pack's credits are revoked, as far
- * as any of them are left (credits already streamed are not turned into a debt).
- */
+/** A credit purchase was refunded: the pack's credits still left are revoked (never a debt). */
 export const CreditsRefunded = defineEvent({ type: 'CreditsRefunded', schemaVersion: 1, schema: creditPackPayment });
 
-/**
- * An operator granted (positive) or took back (negative) paid credits by hand, for example to
- * reconcile a stream whose metering failed. Taking back never goes below no credits left.
- */
+/** An operator granted (positive) or took back (negative) paid credits; never below none left. */
 export const CreditsAdjusted = defineEvent({
   type: 'CreditsAdjusted',
   schemaVersion: 1,
@@ -45,21 +39,14 @@ export type SubscriptionPlan = (typeof subscriptionPlans)[number];
 /** Who bills the subscription: Stripe, or the local test checkout of the embedded default (no real payment). */
 export const subscriptionProviders = ['stripe', 'test-checkout'] as const;
 
-/**
- * Every subscription event names the provider's subscription (Stripe's `sub_...`), so webhook
- * deliveries of one subscription land on one stream, whatever order they come in.
- */
+/** The provider's subscription id, so every delivery for one subscription lands on one stream. */
 const subscriptionRef = {
   userId,
   provider: z.enum(subscriptionProviders),
   providerSubscriptionId: z.string().min(1).max(255),
 };
 
-/**
- * A billing period as the provider states it. Access is derived from `currentPeriodEnd` (Stripe's
- * `current_period_end`), never computed by adding a month or a year per event, so a replay or an
- * out-of-order delivery cannot stretch it.
- */
+/** A billing period as the provider states it: access follows `currentPeriodEnd`, never computed. */
 const billingPeriod = {
   plan: z.enum(subscriptionPlans),
   currentPeriodStart: z.iso.datetime(),
@@ -87,10 +74,7 @@ export const SubscriptionCancellationRequested = defineEvent({
   schema: z.object({ ...subscriptionRef, endsAt: z.iso.datetime() }),
 });
 
-/**
- * The user took the cancellation back before the period ended (Stripe: `cancel_at_period_end`
- * set to false again, e.g. in the customer portal): the subscription renews as before.
- */
+/** The user withdrew the cancellation before the period ended: the subscription renews as before. */
 export const SubscriptionCancellationWithdrawn = defineEvent({
   type: 'SubscriptionCancellationWithdrawn',
   schemaVersion: 1,

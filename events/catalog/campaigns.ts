@@ -7,11 +7,7 @@ const campaignId = z.number().int().positive();
 export const campaignAudiences = ['test', 'all', 'pro', 'free'] as const;
 export type CampaignAudience = (typeof campaignAudiences)[number];
 
-/**
- * An administrator queued an e-mail campaign. The recipients were fixed when it was queued
- * (`totalRecipients` of them, those subscribed to announcements); the first batch goes at
- * `firstBatchAt`, the next ones 22 minutes after the previous batch.
- */
+/** An administrator queued a campaign to `totalRecipients` (fixed now); batches go 22 minutes apart. */
 export const CampaignCreated = defineEvent({
   type: 'CampaignCreated',
   schemaVersion: 1,
@@ -27,11 +23,8 @@ export const CampaignCreated = defineEvent({
 });
 
 /**
- * One batch of a campaign was handed to the mailer (batches of 50, 22 minutes apart):
- * `recipientUserIds` were mailed (`sentCount` of them); `unsubscribedUserIds` were in the batch but
- * had unsubscribed from announcements by the time their turn came, so they were passed over.
- * `failedCount` counts recipients that could not be mailed for another reason (their account has
- * no address any more); it is 0 today. Version 2 added `unsubscribedUserIds`.
+ * One batch of a campaign was handed to the mailer. `unsubscribedUserIds` (added in v2) had
+ * unsubscribed by their turn and were skipped; `failedCount` could not be mailed otherwise (0 today).
  */
 export const CampaignBatchSent = defineEvent({
   type: 'CampaignBatchSent',

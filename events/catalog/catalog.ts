@@ -126,10 +126,7 @@ export function newEvent<T extends WoodshedEventType>(type: T, data: DataOf<T>, 
   };
 }
 
-/**
- * Turn a stored event into the current version of its domain event: upcast older versions one step
- * at a time, then validate with zod (the log is an edge too).
- */
+/** Upcast a stored event to its current version step by step, then validate it (the log is an edge too). */
 export function decodeEvent(recorded: RecordedEvent): StoredEvent {
   const definition = byType.get(recorded.type);
   if (!definition) throw new UnknownEventType(recorded.type);

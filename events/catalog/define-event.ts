@@ -1,9 +1,6 @@
 import type { z } from 'zod';
 
-/**
- * Turns the data of one schema version into the next (`upcasters[1]` maps v1 data to v2). Older
- * stored events are read back as the current version, so projections only know the newest shape.
- */
+/** Turns one schema version's data into the next (`upcasters[1]`: v1 to v2), so folds only know the newest. */
 export type Upcaster = (data: unknown) => unknown;
 
 /** One kind of event: its past-tense name, current schema version and data schema. */

@@ -5,10 +5,8 @@ import { defineEvent } from './define-event';
 export const bounceTypes = ['Permanent', 'Transient', 'Undetermined'] as const;
 
 /**
- * SES reported that mail to this (lower-cased) address bounced, at `at` (SES's time of the
- * bounce). Every bounce is recorded; only a `Permanent` one suppresses campaign mail
- * (docs/decisions/0057). One event per address per SNS message: its id derives from the
- * message id, so a redelivered notification appends nothing.
+ * SES reported a bounce for this (lower-cased) address; only a `Permanent` one suppresses campaign
+ * mail. The id derives from the SNS message id, so a redelivery appends nothing.
  */
 export const EmailBounced = defineEvent({
   type: 'EmailBounced',

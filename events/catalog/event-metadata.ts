@@ -1,9 +1,6 @@
 import { z } from 'zod';
 
-/**
- * Metadata every event carries. Time and ids come in from the edge (the request), so decisions
- * stay pure and testable.
- */
+/** Metadata every event carries; time and ids come from the edge so decisions stay pure. */
 export const eventMetadataSchema = z.object({
   eventId: z.uuid(),
   occurredAt: z.iso.datetime(),

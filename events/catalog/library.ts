@@ -6,7 +6,6 @@ const songId = z.number().int().positive();
 
 /** Section types of a song (spec 000 section 3), as `sections.json` names them. */
 export const songSectionTypes = ['verse', 'chorus', 'bridge', 'intro', 'outro', 'break', 'other'] as const;
-export type SongSectionType = (typeof songSectionTypes)[number];
 
 /** Difficulty scale of spec 000 section 9. */
 export const songDifficultyRange = { min: 1, max: 10 } as const;
@@ -37,10 +36,7 @@ export type SongSection = z.infer<typeof songSectionSchema>;
 export const songProblemSchema = z.object({ file: z.string(), message: z.string() });
 export type SongProblem = z.infer<typeof songProblemSchema>;
 
-/**
- * Everything a scan reads from a song folder except its metadata file: the facts a re-scan
- * compares to tell whether the folder changed. Lyrics and chord texts stay files (read when asked).
- */
+/** What a scan reads from a song folder besides its metadata: what a re-scan compares. */
 export const songFolderFilesSchema = z.object({
   /** Absolute path of the song folder, as the scan found it. */
   directory: z.string().min(1),
@@ -81,9 +77,8 @@ export const SongCatalogued = defineEvent({
 });
 
 /**
- * A re-scan found the folder's files changed (a stem added, replaced or removed, lyrics, chords,
- * sections, problems). `metadata` only when `song.json` itself changed: then its values replace
- * the song's, edits made in the app included; otherwise those edits stand.
+ * A re-scan found the folder's files changed. `metadata` only when `song.json` changed: its values
+ * then replace the song's, app edits included.
  */
 export const SongFilesChanged = defineEvent({
   type: 'SongFilesChanged',
@@ -124,10 +119,8 @@ export const SongGenreEdited = defineEvent({
 });
 
 /**
- * A musician who is no administrator edited a song's details for their own view only (decision
- * 0063): recorded on the user's stream (`song-details-<userId>`); other users still see the
- * catalogue's. Only the fields sent are present (null clears a field in that user's view); they
- * stand over the catalogue's values, later scans and administrators' edits included.
+ * A non-administrator edited a song's details for their own view only (on `song-details-<userId>`).
+ * Only sent fields are present (null clears); they stand over the catalogue's values, later ones included.
  */
 export const SongDetailsEditedForUser = defineEvent({
   type: 'SongDetailsEditedForUser',
@@ -167,9 +160,8 @@ export const SongUnstarred = defineEvent({
 const chordInstrument = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/);
 
 /**
- * A scan analysed the song's audio (essentia.js): the tempo, key and chord charts detected from
- * `stems` (a later scan analyses again only when they change). `applied` holds what the song takes
- * from it: only values neither song.json nor a user's edit gives (those always win over detection).
+ * A scan detected tempo, key and chords from `stems`. `applied` holds the values the song takes: only
+ * those neither song.json nor a user's edit gives.
  */
 export const SongAnalysed = defineEvent({
   type: 'SongAnalysed',
@@ -178,11 +170,7 @@ export const SongAnalysed = defineEvent({
     songId,
     stems: z.array(songStemFileSchema),
     bpm: z.number().min(songBpmRange.min).max(songBpmRange.max).nullable(),
-    /**
-     * Where the first beat falls (seconds from the song's start), taken as the first downbeat: the
-     * origin of the player's beat grid. Null when none was found; absent on events recorded before
-     * it was detected (the grid then starts at 0).
-     */
+    /** The first downbeat (seconds), origin of the beat grid; null if none, absent on older events (0). */
     firstBeat: firstBeatSchema.nullable().optional(),
     key: z.string().min(1).nullable(),
     /** Chord chart texts by instrument, in the chord file format; served where no chord file exists. */
@@ -193,10 +181,7 @@ export const SongAnalysed = defineEvent({
   }),
 });
 
-/**
- * A user asked for the tempo to be detected again (POST /api/songs/{id}/rescan-bpm): the detected
- * BPM, which the song takes unless song.json gives one.
- */
+/** The tempo detected again on request; the song takes it unless song.json gives one. */
 export const SongBpmDetected = defineEvent({
   type: 'SongBpmDetected',
   schemaVersion: 1,

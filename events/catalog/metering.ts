@@ -9,9 +9,8 @@ const stemStreamedV1 = z.object({
 });
 
 /**
- * One stem response settled: the bytes actually written to the socket (aborts included).
- * v2 renamed `stem` to `filename`, `bytes` to `bytesSent`, and records the served range and
- * whether the client aborted; v1 events read back with no range and `aborted: false`.
+ * One stem response settled with the bytes actually written (aborts included). v2 renamed fields and
+ * added the range and `aborted`; v1 reads back with no range and `aborted: false`.
  */
 export const StemStreamed = defineEvent({
   type: 'StemStreamed',
@@ -23,11 +22,7 @@ export const StemStreamed = defineEvent({
     bytesSent: z.number().int().nonnegative(),
     range: z.object({ start: z.number().int().nonnegative(), end: z.number().int().nonnegative() }).nullable(),
     aborted: z.boolean(),
-    /**
-     * When the response started (the request's time); the month it falls in is the month billed, so
-     * a stream crossing midnight on the 1st is billed once. Absent on events recorded before it was
-     * added: their `occurredAt` (when the response closed) stands in.
-     */
+    /** When the response started: its month is billed. Absent on older events (`occurredAt` stands in). */
     startedAt: z.iso.datetime().optional(),
   }),
   upcasters: {

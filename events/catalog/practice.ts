@@ -18,10 +18,8 @@ export const practiceLoopSchema = z
 export type PracticeLoop = z.infer<typeof practiceLoopSchema>;
 
 /**
- * A musician practised a song: recorded when the session ends (another song loaded, the player
- * left, the page closed). `secondsPractised` counts only time the song was playing. `localDate` is
- * the musician's own calendar day when the session started, so days and streaks follow their
- * clock, not the server's. Tempo, transposition and the loop are what the session ended with.
+ * A practice session ended. `secondsPractised` counts only playing time; `localDate` is the musician's
+ * own day when it started, so streaks follow their clock. Tempo, transpose and loop are the final ones.
  */
 export const PracticeSessionRecorded = defineEvent({
   type: 'PracticeSessionRecorded',

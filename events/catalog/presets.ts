@@ -14,17 +14,12 @@ const stemId = z.string().min(1).max(255);
 export const presetTempoRange = { min: 0.5, max: 1.5 } as const;
 /** A preset's transpose of the pitched stems in whole semitones (-6 to +6, tempo kept; decision 0032). */
 export const presetTransposeRange = { min: -6, max: 6 } as const;
-/**
- * What a preset without tempo or transpose means: the song as it is. Presets saved before the two
- * were part of a preset (and clients that do not send them) read as these.
- */
+/** A preset without tempo or transpose (older presets, older clients) plays the song as it is. */
 export const presetPracticeDefaults = { tempo: 1, transpose: 0 } as const;
 
 /**
- * A preset's settings (spec 000 section 3): each stem's volume (1 = 100%) and whether it is muted,
- * keyed by stem id; since the practice tools (decision 0032) also the tempo and transpose of the practice tools (optional, so
- * events recorded before them stay valid: absent means `presetPracticeDefaults`). Which stem ids a
- * song allows is checked at the edge, against that song's stems.
+ * A preset's settings: each stem's volume (1 = 100%) and mute by stem id, and optionally tempo and
+ * transpose (absent on older events: `presetPracticeDefaults`). Stem ids are checked at the edge.
  */
 export const presetDataSchema = z.strictObject({
   volumes: z.record(stemId, z.number().min(0).max(1)).refine((volumes) => Object.keys(volumes).length <= maxPresetStems, {

@@ -39,10 +39,7 @@ export const AnnouncementsResubscribed = defineEvent({
   schema: z.object({ userId }),
 });
 
-/**
- * An administrator switched purchasing on (the default, spec 001: "changes take effect immediately
- * everywhere"). The setting is the last of PurchasingEnabled / PurchasingDisabled in the log.
- */
+/** An administrator switched purchasing on (the default); the last of Enabled / Disabled wins. */
 export const PurchasingEnabled = defineEvent({
   type: 'PurchasingEnabled',
   schemaVersion: 1,

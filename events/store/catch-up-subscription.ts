@@ -3,9 +3,8 @@ import { START, type ReadAllOptions, type ReadAllPage, type SubscribeOptions, ty
 /** What a catch-up subscription needs from an adapter. */
 export interface CatchUpSource {
   /**
-   * `atHead`: the page reached the last visible event, so reading again now would find nothing.
-   * `fresh`: the subscription woke by its poll, not by a wake-up, so the read must be made now (a
-   * source sharing reads between subscriptions cannot answer it with an earlier read's head).
+   * `atHead`: nothing is left to read now. `fresh`: woken by the poll, so the read must be new (not
+   * another subscription's earlier read).
    */
   readAll(options: ReadAllOptions & { fresh?: boolean }): Promise<ReadAllPage & { atHead?: boolean }>;
   /** Call `wake` whenever new events may be visible; returns the function that stops it. */
@@ -15,11 +14,9 @@ export interface CatchUpSource {
 }
 
 /**
- * Read pages from `after` until a read makes no progress or says it reached the head, report
- * `onCaughtUp` once, then wait for a wake-up or the poll interval and go on from the last position. Positions only ever move
- * forward through `readAll`, so the switch to live neither skips nor repeats an event. Pages left
- * empty by a `types` filter are not delivered. A failing read or handler ends the subscription
- * through `done`.
+ * Read pages from `after` until the head, report `onCaughtUp` once, then wait for a wake-up or the poll
+ * interval. Positions only move forward, so going live neither skips nor repeats. Empty filtered pages
+ * are not delivered; a failing read or handler ends the subscription through `done`.
  */
 export function startCatchUpSubscription(source: CatchUpSource, options: SubscribeOptions): Subscription {
   let stopped = false;
@@ -42,9 +39,8 @@ export function startCatchUpSubscription(source: CatchUpSource, options: Subscri
     async stop() {
       stopped = true;
       interrupt?.();
-      // No AsyncLocalStorage to tell a call from inside `onEvents` (it would put async hooks on
-      // every promise of the process, the stem route's included): such a call must not be awaited
-      // there, as the event-store contract says.
+      // A call from inside `onEvents` must not be awaited there (the contract says so); telling it apart
+      // would need AsyncLocalStorage, whose hooks would slow every promise.
       await done.catch(() => undefined);
     },
   };

@@ -1,8 +1,4 @@
-/**
- * Thrown by `EventStore.append` when an event id is already stored but the append is not a plain
- * retry of it: the id sits in another stream, carries a different payload, or only some of the
- * append's ids are stored.
- */
+/** Thrown by `append` when a stored event id is reused by something other than a plain retry. */
 export class EventIdConflict extends Error {
   override readonly name = 'EventIdConflict';
 

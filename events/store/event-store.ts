@@ -72,9 +72,8 @@ export interface Subscription {
 export interface EventStore {
   readonly kind: string;
   /**
-   * Atomic per stream; throws `WrongExpectedVersion`. A retry (same ids, stream, type, schema version
-   * and data; metadata may differ, the stored is kept) succeeds without writing twice; anything else
-   * under a stored id throws `EventIdConflict`.
+   * Atomic per stream; throws `WrongExpectedVersion`. A retry (same ids and payload) writes nothing;
+   * anything else under a stored id throws `EventIdConflict`.
    */
   append(streamId: string, events: readonly EventToAppend[], options: AppendOptions): Promise<AppendResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;

@@ -16,10 +16,7 @@ export interface StorageConfig {
   databaseSchema?: string;
   /** KurrentDB holds the log when set; the SQL database then keeps the read models and checkpoints. */
   kurrentdbUrl?: string;
-  /**
-   * Run PGlite in a worker thread, off the calling thread (the app, whose thread serves HTTP:
-   * decision 0046); default false (the operator's commands, whose thread has nothing else to do).
-   */
+  /** Run PGlite off the calling thread (the app's, which serves HTTP); default false. */
   pgliteInWorker?: boolean;
 }
 
@@ -30,10 +27,7 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-/**
- * Open the process's storage: PGlite at `dataDir` (embedded mode) or the PostgreSQL server at
- * `databaseUrl`, and the event store on that database or on KurrentDB at `kurrentdbUrl`.
- */
+/** Open PGlite or the PostgreSQL server, and the event store on it or on KurrentDB. */
 export async function openStorage(config: StorageConfig): Promise<Storage> {
   const sql = config.databaseUrl
     ? await openPgSqlClient({ connectionString: config.databaseUrl, ...(config.databaseSchema ? { schema: config.databaseSchema } : {}) })

@@ -33,9 +33,8 @@ export interface SharedLogTailOptions {
 }
 
 /**
- * One log read per wake-up for all the live subscriptions of a store (decision 0040); each still
- * runs its own loop. A subscription behind the recent pages reads on its own. A page below the
- * snapshot's xmin never changes; only its claim to have reached the head expires at the next wake-up.
+ * One log read per wake-up for all live subscriptions of a store; one behind the recent pages reads on
+ * its own. A page's claim to have reached the head expires at the next wake-up.
  */
 export class SharedLogTail {
   readonly #readPage: ReadLogPage;

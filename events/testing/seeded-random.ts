@@ -1,7 +1,4 @@
-/**
- * A small seeded generator (mulberry32), uniform in [0, 1): a property test's failure names values
- * that come back on the next run, and a seeded log is the same on every run.
- */
+/** Seeded mulberry32, uniform in [0, 1), so failures and seeded logs repeat run to run. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {

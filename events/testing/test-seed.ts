@@ -2,11 +2,7 @@ import { randomInt } from 'node:crypto';
 import { onTestFailed } from 'vitest';
 import { seededRandom } from './seeded-random';
 
-/**
- * The random numbers of one test: a fresh seed on every run, so a random test keeps exploring, or
- * TEST_SEED to replay one. A failing test prints its seed and the command that replays it, since a
- * random failure nobody can reproduce is only half a finding. Call it inside the test.
- */
+/** A fresh random seed per run, or TEST_SEED to replay one; a failing test prints how to replay it. */
 export function testRandom(): { seed: number; next: () => number } {
   const seed = seedFromEnvironment() ?? randomInt(2 ** 31);
   onTestFailed(({ task }) => {

@@ -75,10 +75,8 @@ function recordActivity(changes: AdminUsageChanges, userId: number, iso: string,
 }
 
 /**
- * The sessions a user's activities start, by hour: in log order, an activity starts a session when
- * it is the user's first ever or comes more than `sessionGapMs` after the latest activity before it
- * (`storedLastAt` carries the latest of earlier batches), so the rows never depend on where the
- * runtime splits the log into batches.
+ * Sessions started per hour: in log order, an activity starts one when it is the user's first or comes
+ * more than `sessionGapMs` after the previous (`storedLastAt` from earlier batches), so batching never matters.
  */
 export function sessionsStarted(activities: readonly number[], storedLastAt: number | undefined): Map<number, number> {
   const started = new Map<number, number>();
@@ -105,11 +103,9 @@ function recordSong(changes: AdminUsageChanges, userId: number, songId: number, 
 }
 
 /**
- * Per-user usage for the admin Usage tab (spec 001 section 2.9): all-time totals, the last
- * activity, bytes of the latest 24 clock hours and bytes and sessions of the latest 8 UTC days the
- * user was active in (usage-rings.ts), and the songs played last. Times are the events'
- * `occurredAt` (for a stem response: when it settled, i.e. when its bytes counted). Windows (24 h,
- * 7 d) are summed from the rings at query time, so they move with the clock.
+ * Per-user usage for the admin Usage tab (spec 001 section 2.9): totals, last activity, the recent
+ * rings (usage-rings.ts) and the songs played last. Windows are summed at query time, so they move
+ * with the clock.
  */
 export const adminUsage = defineProjection({
   name: 'admin-usage',

@@ -6,20 +6,14 @@ import { hourMs } from './admin-usage-rules';
 import { adminRecentSongsTable, adminUsageUsersTable } from './admin-usage-tables';
 import { dayMs, daysPerWindow, hoursPerWindow } from './usage-rings';
 
-/**
- * One window's figure from its precomputed sums (usage-rings.ts, `WindowSums`): the element for how
- * far the window's last unit (`now`) is past the user's latest one; 0 once the window has passed it.
- * Activity recorded after `now` (a clock behind the log) counts as if it were now.
- */
+/** One window's figure from its precomputed sums; activity after `now` counts as now. */
 function windowFigure(latest: string, sums: string, length: number, now: string): string {
   return `coalesce(CASE WHEN ${now} - t.${latest} < ${length} THEN t.${sums}[${length} - greatest(${now} - t.${latest}, 0)] ELSE 0 END, 0)`;
 }
 
 /**
- * Every account with its usage at `now` (contract/admin.ts, AdminUsageRow), most streamed first (ties
- * by id), as one JSON array built by the database: 10,000 rows cross as one string instead of 80,000
- * fields to decode. Each window is one array element of the user's one row, so the cost follows the
- * number of accounts, not how much or how long they streamed.
+ * Every account's usage at `now` (AdminUsageRow), most streamed first (ties by id), as one JSON array
+ * built by the database: one string instead of many fields to decode.
  */
 export async function adminUsageJson(sql: SqlExecutor, now: Date): Promise<string> {
   const hour = Math.floor(now.getTime() / hourMs);

@@ -1,8 +1,4 @@
-/**
- * A session is a run of activity (sign-ins, songs loaded, stem responses) with no pause longer than
- * this: the next activity after a longer pause starts a new session, counted in the hour it falls in
- * (docs/decisions, "admin figures").
- */
+/** Activity after a longer pause than this starts a new session, counted in the hour it falls in. */
 export const sessionGapMs = 30 * 60_000;
 
 export const hourMs = 3_600_000;

@@ -1,10 +1,7 @@
 import type { GenerationTables } from '../runtime/projection-definition';
 import { createTable } from '../table-ddl';
 
-/**
- * One row per user who was ever active: all-time totals, the last activity (which decides where a
- * session starts) and the recent usage rings (usage-rings.ts) the 24 h and 7 d windows are summed from.
- */
+/** One row per ever-active user: totals, last activity (where sessions start) and usage rings. */
 export const adminUsageUsersTable = 'admin_usage_users';
 /** The songs a user played, each with the last time it was played (the Last Active tooltip). */
 export const adminRecentSongsTable = 'admin_recent_songs';
@@ -12,13 +9,8 @@ export const adminRecentSongsTable = 'admin_recent_songs';
 export type AdminUsageTable = typeof adminUsageUsersTable | typeof adminRecentSongsTable;
 
 /**
- * Version 3 of the admin usage read model (version 1 kept a row per user and hour; summing a week
- * of those for 10,000 users took over a second on PGlite; version 2 summed the rings per request:
- * docs/archive/benchmarks-history-2026.md, "Admin figures"). `hour_slots` and `day_slots` hold
- * hour and day numbers since the epoch (-1: empty), the arrays beside them their figures;
- * `latest_hour` to `day_window_sessions` are the window sums (usage-rings.ts, `WindowSums`), so a
- * request reads one element per window.
- * `last_active_iso` is `last_active_at` as the API sends it.
+ * Version 3: rings of hour and day slots (-1: empty) with their figures, plus precomputed window sums
+ * (usage-rings.ts, `WindowSums`) so a request reads one element per window.
  */
 export function adminUsageMigration(tables: GenerationTables<AdminUsageTable>): string {
   return [

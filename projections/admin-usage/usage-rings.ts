@@ -8,11 +8,9 @@ export const daySlots = 8;
 export const dayMs = 24 * hourMs;
 
 /**
- * A user's recent usage in fixed rings: slot `k` of the hour ring holds the latest clock hour `h`
- * (hours since the epoch) with `h mod 24 = k` the user was active in, and its bytes; the day ring
- * likewise for UTC days (days since the epoch), with bytes and sessions started. A window sums the
- * slots whose hour (day) lies inside it, so answering costs the same per user however much they
- * streamed, and an hour that a newer one of the same slot replaced is one no window can reach again.
+ * A user's recent usage in fixed rings: hour slot `h mod 24` holds the latest active hour `h` and its
+ * bytes; the day ring likewise for UTC days, with sessions. A window sums the slots inside it, so the
+ * cost per user is constant.
  */
 export interface UsageRings {
   hourSlots: number[];
@@ -44,11 +42,7 @@ function merge(slots: number[], values: number[][], unit: number, add: readonly 
   values.forEach((column, index) => (column[slot] = column[slot]! + add[index]!));
 }
 
-/**
- * The rings after adding a batch's usage: bytes per clock hour (epoch ms of the hour's start) and
- * sessions started per hour. The result does not depend on the order the hours come in, so the rows
- * are the same however the runtime splits the log into batches.
- */
+/** The rings after adding a batch's bytes and sessions per hour; independent of the hours' order. */
 export function addToRings(rings: UsageRings, bytesByHour: ReadonlyMap<number, number>, sessionsByHour: ReadonlyMap<number, number>): UsageRings {
   const next: UsageRings = {
     hourSlots: [...rings.hourSlots],
@@ -67,11 +61,9 @@ export function addToRings(rings: UsageRings, bytesByHour: ReadonlyMap<number, n
 }
 
 /**
- * What a window query reads, precomputed from the rings when they change: `latestHour` (day) is the
- * newest hour (day) in the ring, and `hourWindowBytes[m]` the bytes of the ring's hours from
- * `latestHour - m` to `latestHour` (m = 0..23); `dayWindowBytes[m]` and `dayWindowSessions[m]` the
- * same over days (m = 0..6). A window of the 24 hours ending with hour H is then one element:
- * `hourWindowBytes[23 - (H - latestHour)]` while H - latestHour <= 23, else 0; likewise for days.
+ * Window sums precomputed from the rings: `hourWindowBytes[m]` are the bytes from `latestHour - m` to
+ * `latestHour` (days likewise), so the 24 hours ending at H are `hourWindowBytes[23 - (H - latestHour)]`
+ * while that index is >= 0, else 0.
  */
 export interface WindowSums {
   latestHour: number;

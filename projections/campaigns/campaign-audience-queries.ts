@@ -16,11 +16,7 @@ export interface AudienceMember {
 const isPro = (now: string) =>
   `EXISTS (SELECT 1 FROM ${subscriptionsTable} s WHERE s.user_id = u.user_id AND s.status <> 'ended' AND s.current_period_end > ${now}::timestamptz)`;
 
-/**
- * The accounts of an audience at `now` that have not unsubscribed from announcements and whose
- * address is not suppressed (a permanent bounce or a complaint), in account order (the order the
- * campaign mails them in).
- */
+/** An audience's accounts at `now` that accept announcements and are not suppressed, in account order. */
 export async function audienceMembers(sql: SqlExecutor, audience: AccountAudience, now: Date): Promise<AudienceMember[]> {
   const condition = audience === 'all' ? 'true' : audience === 'pro' ? isPro('$1') : `NOT ${isPro('$1')}`;
   const { rows } = await sql.query<{ user_id: number; email: string }>(
@@ -48,11 +44,7 @@ export async function accountEmail(sql: SqlExecutor, userId: number): Promise<st
   return rows[0]?.email ?? null;
 }
 
-/**
- * An SQL condition, true when the account whose id is `userIdSql` refuses announcements or its
- * address is suppressed (SES reported a permanent bounce or a complaint, docs/decisions/0057), for
- * the sender's one statement that locks the campaign, checks the recipient and records the send.
- */
+/** SQL, true when account `userIdSql` refuses announcements or its address is suppressed. */
 export function refusesAnnouncementsSql(userIdSql: string): string {
   return `EXISTS (SELECT 1 FROM ${usersTable} u WHERE u.user_id = ${userIdSql} AND (u.unsubscribed_announcements OR ${isSuppressedSql('u.email')}))`;
 }

@@ -21,11 +21,7 @@ interface CampaignChange {
 
 type CampaignChanges = Map<number, CampaignChange>;
 
-/**
- * E-mail campaigns as the admin's history shows them (GET /api/admin/email-campaigns). The sender
- * only emits a batch while the campaign is queued or sending, so each event's status simply
- * replaces the previous one.
- */
+/** E-mail campaigns for the admin's history; each event's status replaces the previous one. */
 export const campaigns = defineProjection({
   name: 'campaigns',
   version: 1,

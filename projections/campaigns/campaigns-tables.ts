@@ -3,10 +3,7 @@ import { oneTableMigration } from '../table-ddl';
 /** The read model's one table; queries read the view of this name. */
 export const campaignsTable = 'email_campaigns';
 
-/**
- * Version 1: one row per e-mail campaign with the fields of spec 001 section 3 (status, how many
- * were mailed of how many recipients), as the admin's history table shows them.
- */
+/** Version 1: one row per e-mail campaign (spec 001 section 3), as the admin's history shows it. */
 export const campaignsMigration = oneTableMigration(campaignsTable, `
   campaign_id integer PRIMARY KEY,
   subject text NOT NULL,

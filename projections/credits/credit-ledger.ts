@@ -50,11 +50,9 @@ export function hadProAt(subscriptions: Readonly<Record<string, SubscriptionAcce
 }
 
 /**
- * Apply one entry to a user's account and, for a stream, to the month it is billed to. The month's
- * credits are its metered bytes rounded up once (so many small streams cost what one stream of
- * their total would); each new credit comes from the month's free credits while any are left,
- * then from packs, and only when both are gone is it counted as overdrawn. Order matters (a
- * refund takes back only what is left when it comes), which is why the log order is kept.
+ * Apply one entry to an account and, for a stream, its month. A month's credits are its metered bytes
+ * rounded up once; each new credit comes from free credits, then packs, then counts as overdrawn.
+ * Order matters (a refund takes back only what is left).
  */
 export function applyLedgerEntry(account: CreditAccount, entry: LedgerEntry, month: CreditMonth | undefined): void {
   account.position = entry.position;

@@ -4,9 +4,6 @@ export const bytesPerCredit = 10_485_760;
 /** Free credits every calendar month (UTC), from the 1st (spec 000 sections 1 and 9). */
 export const freeCreditsPerMonth = 200;
 
-/** Credits in one pack (spec 000 section 9): they never expire and go after the free ones. */
-export const creditsPerPack = 100;
-
 /** Credits that `bytes` cost: every started 10 MiB is one credit. */
 export function creditsForBytes(bytes: number): number {
   if (!Number.isSafeInteger(bytes) || bytes < 0) throw new RangeError(`bytes must be a non-negative integer, got ${bytes}`);

@@ -28,14 +28,9 @@ interface MonthRow {
 }
 
 /**
- * Credits per user (spec 000 sections 1, 3 and 9): each month's streams in credits, free and pack
- * credits used and left, and what was ever streamed. Built from the stem responses (StemStreamed,
- * billed to the month each response started in), packs bought, refunded and adjusted, and the
- * subscriptions (a stream started while Pro costs no credits but is still counted).
- *
- * Credits are not additive (a month is rounded up once, a refund takes back only what is left), so
- * `fold` keeps each user's entries in log order and `apply` reads the batch's accounts and months,
- * runs the entries through the ledger and writes the rows back: two reads and two upserts a batch.
+ * Credits per user (spec 000 sections 1, 3 and 9): monthly streams in credits, free and pack credits
+ * used and left. Credits are not additive (a month rounds up once, a refund takes back only what is
+ * left), so `fold` keeps each user's entries in log order and `apply` runs them through the ledger.
  */
 export const credits = defineProjection({
   name: 'credits',

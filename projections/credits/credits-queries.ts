@@ -14,10 +14,7 @@ export interface CreditSnapshot {
   lifetimeBytes: number;
   /** Log position of the last event folded for the user ('' for none). */
   position: string;
-  /**
-   * Bytes the user may still stream this month without Pro: the free and pack credits left, plus
-   * what is left of the credit the month's last byte started (already counted, so not billed again).
-   */
+  /** Bytes left this month without Pro: free and pack credits, plus the rest of the credit already started. */
   bytesLeft: number;
   month: {
     /** `YYYY-MM-01` */
@@ -43,19 +40,12 @@ export interface SnapshotRow {
   bytes_left: string | number;
 }
 
-/*
- * The rule for what a user without Pro may still stream, in SQL only (the one place it is written):
- * the credit gate reads it in the same statement as the live holds, and the reservation function
- * under its lock (api/credits). Every product is at most (200 + pack credits) x 10 MiB: bigint.
- */
+// What a user without Pro may still stream, written only here in SQL: the credit gate and the
+// reservation function both read it. At most (200 + pack credits) x 10 MiB: bigint.
 const bytesLeftSql = `(greatest(0, ${freeCreditsPerMonth} - coalesce(m.credits_used, 0)) + coalesce(a.paid_balance, 0))::bigint * ${bytesPerCredit}
               + greatest(0, coalesce(m.credits_used, 0)::bigint * ${bytesPerCredit} - coalesce(m.bytes_metered, 0)) AS bytes_left`;
 
-/**
- * A subquery with one row: the snapshot columns of user `userParam` for the billing month starting
- * `monthParam` (a `YYYY-MM-01` date). Exported so the credit gate can read it in the same statement
- * as the live holds and the Pro check (one snapshot, one round trip).
- */
+/** A one-row subquery of user `userParam`'s snapshot for billing month `monthParam`, for the credit gate. */
 export function creditSnapshotSql(userParam: string, monthParam: string): string {
   return `SELECT a.paid_balance, a.paid_spent, a.overdrawn_credits, a.bytes_streamed AS lifetime_bytes, a.position,
             m.bytes_streamed AS month_bytes_streamed, m.bytes_metered AS month_bytes_metered, m.credits_used, m.paid_used,

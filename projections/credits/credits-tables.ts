@@ -9,19 +9,11 @@ export const creditMonthsTable = 'credit_months';
 export type CreditsTable = typeof creditAccountsTable | typeof creditMonthsTable;
 
 /**
- * Version 1 of the credits read model.
- *
- * `credit_accounts`: `paid_balance` are the pack credits left (never below 0), `paid_spent` those
- * streamed away (so a user's paid total is their sum), `overdrawn_credits` what was streamed
- * when neither free nor paid credits were left (metering outran enforcement; 0 when enforcement
- * holds), `subscriptions` the access periods of the user's subscriptions (`{ periodEnd, endedAt }`
- * by provider subscription), which say whether a stream was Pro when it started, and `position`
- * the log position of the last event folded for the user (a settled credit reservation is dropped
- * once this has passed its StemStreamed event).
- *
- * `credit_months`: `bytes_streamed` are every byte billed to the month (Pro included),
- * `bytes_metered` those outside Pro, `credits_used` the month's metered bytes in credits (rounded
- * up once, over the month's total), `paid_used` the part of them taken from packs.
+ * Version 1. `credit_accounts`: `paid_balance` pack credits left, `paid_spent` pack credits streamed,
+ * `overdrawn_credits` streamed with no credits left (0 while enforcement holds), `subscriptions` each
+ * subscription's `{ periodEnd, endedAt }` (was a stream Pro?), `position` the last event folded.
+ * `credit_months`: `bytes_streamed` all bytes billed, `bytes_metered` those outside Pro,
+ * `credits_used` metered bytes in credits (rounded up once per month), `paid_used` taken from packs.
  */
 export function creditsMigration(tables: GenerationTables<CreditsTable>): string {
   return [

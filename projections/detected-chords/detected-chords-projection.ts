@@ -13,11 +13,7 @@ interface ChartsChange {
 
 export type DetectedChordsChanges = Map<number, ChartsChange>;
 
-/**
- * Chord charts the audio analysis detected, per song and instrument (SongAnalysed): the chords
- * endpoints serve them for instruments without a chord file. Kept apart from the songs read model
- * because charts are texts of kilobytes that the song list never needs.
- */
+/** Detected chord charts per song and instrument; apart from songs since the song list never needs them. */
 export const detectedChords = defineProjection({
   name: 'detected-chords',
   version: 1,

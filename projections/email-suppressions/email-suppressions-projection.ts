@@ -7,11 +7,7 @@ export type SuppressionReason = 'bounce' | 'complaint';
 /** The first suppressing report per address in a batch. */
 type SuppressionChanges = Map<string, { reason: SuppressionReason; since: string }>;
 
-/**
- * The addresses campaign mail skips: a permanent bounce or a complaint (docs/decisions/0057).
- * A transient or undetermined bounce is in the log but suppresses nothing. The first report wins
- * (reason and time); later ones change nothing.
- */
+/** Addresses campaign mail skips (a permanent bounce or a complaint); the first report wins. */
 export const emailSuppressions = defineProjection({
   name: 'email-suppressions',
   version: 1,

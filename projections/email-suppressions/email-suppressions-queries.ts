@@ -8,10 +8,7 @@ export async function emailSuppression(sql: SqlExecutor, email: string): Promise
   return rows[0] ? { reason: rows[0].reason, since: new Date(rows[0].since) } : null;
 }
 
-/**
- * An SQL condition, true when the address `emailSql` (an expression over lower-cased addresses)
- * is suppressed, for queries that choose campaign recipients.
- */
+/** SQL, true when the lower-cased address `emailSql` is suppressed. */
 export function isSuppressedSql(emailSql: string): string {
   return `EXISTS (SELECT 1 FROM ${emailSuppressionsTable} es WHERE es.email = ${emailSql})`;
 }

@@ -3,10 +3,7 @@ import { oneTableMigration } from '../table-ddl';
 /** The read model's one table; queries read the view of this name. */
 export const emailSuppressionsTable = 'email_suppressions';
 
-/**
- * Version 1: one row per address campaign mail must not go to, with why (`bounce`: a permanent
- * bounce; `complaint`: marked as spam) and since when (the first such report).
- */
+/** Version 1: one row per suppressed address, with why (`bounce` or `complaint`) and since when. */
 export const emailSuppressionsMigration = oneTableMigration(emailSuppressionsTable, `
   email text PRIMARY KEY,
   reason text NOT NULL CHECK (reason IN ('bounce', 'complaint')),

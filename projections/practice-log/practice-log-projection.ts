@@ -36,11 +36,7 @@ export interface PracticeLogChanges {
 
 const sessionEnd = (startedAt: string, seconds: number) => new Date(Date.parse(startedAt) + seconds * 1000).toISOString();
 
-/**
- * The practice log (decision 0030): time practised per local day and per song, and the best tempo of
- * each looped passage per day. Rows hold running totals, so a batch folds into per-row deltas and
- * each table takes one upsert.
- */
+/** Time practised per local day and song, and the best tempo per loop and day, as running totals. */
 export const practiceLog = defineProjection({
   name: 'practice-log',
   version: 1,

@@ -44,10 +44,7 @@ export interface PracticeSummary {
 const dayMs = 86_400_000;
 const addDays = (isoDate: string, days: number) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
 
-/**
- * A musician's practice log as of `today` (their own date): the last `windowDays` days, totals,
- * the streak, their songs and the tempo progress of their most recent loops.
- */
+/** A musician's practice log as of `today`: recent days, totals, streak, songs and loop tempo progress. */
 export async function practiceSummary(sql: SqlExecutor, userId: number, today: string, options: { windowDays?: number; songs?: number; loops?: number } = {}): Promise<PracticeSummary> {
   const windowDays = options.windowDays ?? 28;
   const from = addDays(today, -(windowDays - 1));

@@ -9,11 +9,7 @@ export interface PracticeStreak {
 const dayMs = 86_400_000;
 const dayNumber = (isoDate: string) => Math.round(Date.parse(`${isoDate}T00:00:00Z`) / dayMs);
 
-/**
- * The streak from the local days with practice (`YYYY-MM-DD`, any order, repeats allowed) as of
- * `today`, the musician's own date. Days after `today` (a clock set wrong on another device) count
- * for the longest run but not the current one.
- */
+/** The streak as of `today`; days after `today` (a wrong clock elsewhere) count only for the longest run. */
 export function practiceStreak(practisedDays: readonly string[], today: string): PracticeStreak {
   const days = [...new Set(practisedDays.map(dayNumber))].sort((a, b) => a - b);
   let longest = 0;

@@ -46,10 +46,7 @@ export async function listPresetChanges(sql: SqlExecutor, userId: number, after:
   return rows.map(toPreset);
 }
 
-/**
- * Presets of any of `userIds` changed after `after`, in log order, with their owner (the live
- * stream's shared poll). At most `limit` rows.
- */
+/** Presets of any of `userIds` changed after `after`, in log order, with their owner; at most `limit`. */
 export async function listPresetChangesOfUsers(
   sql: SqlExecutor,
   userIds: readonly number[],

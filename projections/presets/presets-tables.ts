@@ -5,10 +5,8 @@ import { userSongSyncTable } from '../table-ddl';
 export const songPresetsTable = 'song_presets';
 
 /**
- * Version 2 (tempo and transpose added; a change here is a new projection version, rebuilt
- * blue/green, not an ALTER). A reset keeps the row as a tombstone (`deleted`), so a synced client
- * learns about it. `tempo` and `transpose` are stored filled in: 1 and 0 for a preset saved
- * without them.
+ * Version 2 (tempo and transpose, stored filled in: 1 and 0 when absent). A reset keeps the row as a
+ * tombstone (`deleted`) so a synced client learns of it.
  */
 export function songPresetsMigration(tables: GenerationTables<typeof songPresetsTable>): string {
   return userSongSyncTable(tables[songPresetsTable], `

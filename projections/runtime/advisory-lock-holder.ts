@@ -1,10 +1,6 @@
 import type { SqlExecutor } from '../../events/store/postgres/sql-client';
 
-/**
- * The server process holding the session-level advisory lock on `key`, as `withAdvisoryLock` takes
- * it (`hashtext(key)`), or null when nobody holds it. Only a PostgreSQL server can answer: PGlite's
- * locks are in-process and never show in `pg_locks`.
- */
+/** The server process holding advisory lock `key`, or null. PGlite's in-process locks never show. */
 export async function advisoryLockHolder(db: SqlExecutor, key: string): Promise<number | null> {
   // A bigint advisory lock shows in pg_locks as its high (classid) and low (objid) 32 bits.
   const { rows } = await db.query<{ pid: number }>(

@@ -34,9 +34,8 @@ interface Folded {
 }
 
 /**
- * Writes batches of one generation: fold in memory, then one transaction with the checkpoint
- * compare-and-set and the projection's writes. A failing event is isolated (folds per event,
- * writes by bisection) so the events before it commit; transient errors are retried.
+ * Writes batches of one generation: fold in memory, then one transaction with the checkpoint and the
+ * writes. A failing event is isolated so those before it commit; transient errors are retried.
  */
 export class BatchWriter {
   readonly #sql: SqlClient;

@@ -9,17 +9,10 @@ import type { Projection } from './projection-definition';
 import { runnerLockKey } from './lock-keys';
 import { migrateRuntimeSchema } from './runtime-schema';
 
-/**
- * How a one-off catch-up ended; `busy` when a running app or worker holds the projection,
- * `outdated` when the live generation was built by another version (only a rebuild may fix it).
- */
+/** `busy`: an app or worker holds the projection; `outdated`: another version built it (rebuild needed). */
 export type LiveCatchUpOutcome = CatchUpOutcome | { kind: 'busy' } | { kind: 'outdated'; builtWithVersion: number };
 
-/**
- * Bring the live generation up to the head of the log once, then stop: what the replay CLI does
- * after `--retry`/`--skip` when no app is running. Takes the projection's runner lock, so it never
- * runs beside an active runner (which resumes on its own).
- */
+/** Bring the live generation to the head once (replay CLI, no app running), under the runner lock. */
 export async function catchUpLiveGeneration(
   sql: SqlClient,
   store: EventStore,

@@ -29,12 +29,9 @@ export interface CatchUpOptions {
 }
 
 /**
- * Read the log from the writer's checkpoint to the head in pages, folding each as it arrives
- * while the next is read, and write the changes of many pages in one transaction.
- *
- * When a fold or the write fails, the changes cannot tell which event did: they are dropped and
- * the log is read again page by page through `write`, which dead-letters the failing event. A lost
- * lock or a lasting transient error is no event's fault: it is thrown.
+ * Read from the checkpoint to the head, folding each page while the next is read, and write many pages
+ * per transaction. When a fold or write fails, the log is read again page by page through `write`,
+ * which dead-letters the failing event; a lost lock or lasting transient error is thrown.
  */
 export async function catchUp(store: EventStore, writer: BatchWriter, options: CatchUpOptions): Promise<CatchUpOutcome> {
   const maxBatchEvents = options.maxBatchEvents ?? writer.eventsPerWrite ?? defaultEventsPerWrite;

@@ -30,10 +30,8 @@ export async function readLiveCheckpoint(
 }
 
 /**
- * Compare-and-set of a checkpoint, guarded by the generation's registry state. 0 rows means another
- * worker moved the checkpoint, or the generation was swapped out: the caller rolls back and stops.
- * The registry row is locked FOR SHARE so a swap waits for this transaction to end, and a batch
- * started after a swap sees the generation retired before it touches its (dropped) tables.
+ * Compare-and-set of a checkpoint, guarded by the generation's registry row (locked FOR SHARE, so a
+ * swap waits for this transaction). 0 rows: another worker moved it or the generation was swapped out.
  */
 export async function compareAndSetCheckpoint(
   tx: SqlExecutor,

@@ -1,10 +1,8 @@
 import type { SqlExecutor } from '../../events/store/postgres/sql-client';
 
 /**
- * Record whether a building generation is a dry run's (`npm run replay -- <projection> --dry-run`):
- * built to be compared with the live one, never to be swapped in by anything but an explicit
- * replay or a deploy of new code (decision 0062). A replay without --dry-run that takes it over
- * clears the mark.
+ * Mark a building generation as a dry run's (`npm run replay -- --dry-run`): it is only swapped in by an
+ * explicit replay or a deploy. A replay without --dry-run that takes it over clears the mark.
  */
 export async function markDryRun(db: SqlExecutor, projection: string, generation: number, dryRun: boolean): Promise<void> {
   await db.query(`UPDATE projection_generations SET dry_run = $3 WHERE projection = $1 AND generation = $2 AND state = 'building'`, [

@@ -3,10 +3,7 @@ import { z } from 'zod';
 /** Whether a value passes a field's zod schema, answered without building anything. */
 export type FieldCheck = (value: unknown) => boolean;
 
-/**
- * String formats whose zod check is its pattern alone; formats with checks of their own (url,
- * email, jwt, ...) are not compiled.
- */
+/** String formats whose zod check is its pattern alone. */
 const patternFormats = new Set(['datetime', 'date', 'uuid', 'guid', 'regex']);
 
 /** The keywords of a number's or a string's JSON Schema (`z.toJSONSchema`) that a compiled check reproduces. */
@@ -26,16 +23,9 @@ const numberKeywords = new Set(['$schema', 'type', 'minimum', 'exclusiveMinimum'
 const stringKeywords = new Set(['$schema', 'type', 'minLength', 'maxLength', 'pattern', 'format']);
 
 /**
- * A check equivalent to `schema.safeParse(value).success` for the schemas a folded field has in
- * the catalogue: numbers (int, bounds), strings (lengths, pattern formats such as
- * `z.iso.datetime()`), booleans, literals, enums, and those made nullable or optional; undefined
- * for anything else (coercion, transforms, refinements, regex checks, objects, ...), which is then
- * parsed by zod. Only for schemas whose output is their input: the value is used as read, not
- * copied. Only zod's public API is read: a schema's `def` for its kind, and `z.toJSONSchema` for
- * the bounds and lengths of its checks. A check JSON Schema cannot express (a refinement, a
- * transform) leaves no keyword, so a schema is compiled only when its checks are exactly as many
- * as its keywords need: anything more is left to zod. `field-check.unit.test.ts` holds it to zod
- * on generated valid and invalid values.
+ * Equivalent to `schema.safeParse(value).success` for simple field schemas (numbers, strings, booleans,
+ * literals, enums, nullable/optional); undefined for anything else, which zod then parses. A schema is
+ * compiled only when its JSON Schema keywords account for all its checks (refinements leave none).
  */
 export function compileFieldCheck(schema: z.ZodType): FieldCheck | undefined {
   const def = schema.def;

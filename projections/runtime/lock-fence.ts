@@ -7,12 +7,9 @@ export class LockLost extends Error {
 }
 
 /**
- * Guards the writes of a lock holder. The lock's session may die at any time (terminated, network
- * cut), and a standby then takes the lock at once: from then on this holder must not commit. The
- * signal says so as soon as the lock's connection notices; `assertHeld`, run inside each write
- * transaction just before it commits, asks the server whether the lock's session still holds it,
- * so even a write already in flight when the session died rolls back instead of committing beside
- * the new holder's.
+ * Guards a lock holder's writes: once the lock's session dies a standby may take it at once. The
+ * signal fires when the connection notices; `assertHeld`, run just before each commit, asks the server,
+ * so a write in flight when the session died rolls back.
  */
 export class LockFence {
   readonly #session: AdvisoryLockSession;

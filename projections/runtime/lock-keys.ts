@@ -1,10 +1,6 @@
 import type { SqlClient } from '../../events/store/postgres/sql-client';
 
-/**
- * Advisory locks are per database, but a deployment (or a test run) may keep several Woodsheds in
- * separate schemas of one database. Every lock of the runtime is therefore named after the schema
- * its tables live in, so two schemas never block each other's projections.
- */
+// Advisory locks are per database, so they are named after the schema: Woodsheds in separate schemas never block each other.
 const schemas = new WeakMap<SqlClient, Promise<string>>();
 
 function currentSchema(sql: SqlClient): Promise<string> {

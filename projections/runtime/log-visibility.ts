@@ -39,10 +39,8 @@ export const defaultBlockingAfterMs = 10_000;
 const maxQueryLength = 200;
 
 /**
- * Readers see only events below the snapshot's xmin, so one open transaction holding an id, in any
- * database of the cluster, freezes every reader while lag (visible events) reads 0. This says how
- * many committed events are held back, and by what. Null when the log is elsewhere (KurrentDB);
- * on PGlite, where a reader waits for a transaction instead, always 0 and none.
+ * How many committed events an open transaction (anywhere in the cluster) holds back from readers, and
+ * which. Null when the log is elsewhere (KurrentDB); always 0 on PGlite.
  */
 export async function readLogVisibility(
   sql: SqlClient,

@@ -1,10 +1,8 @@
 import type { SqlExecutor } from '../../events/store/postgres/sql-client';
 
 /**
- * The epoch of the positions stored beside the log: 0 until `npm run rebase-positions` first
- * rewrites them, then one more for each rewrite (decision 0061). Positions of two epochs do not
- * compare: a position of an older epoch names a place in the log as it was numbered before.
- * Constant while any app runs (the rebase refuses to run beside one).
+ * The epoch of the positions stored beside the log: one more per `npm run rebase-positions`.
+ * Positions of two epochs do not compare.
  */
 export async function readPositionEpoch(db: SqlExecutor): Promise<number> {
   const { rows } = await db.query<{ epoch: number }>('SELECT epoch FROM projection_position_epoch', [], { name: 'read_position_epoch' });

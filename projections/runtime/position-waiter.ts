@@ -2,10 +2,7 @@ import type { Position } from '../../events/store/event-store';
 import type { SqlExecutor } from '../../events/store/postgres/sql-client';
 import { readLiveCheckpoint } from './checkpoints';
 
-/**
- * A read model did not reach a position in time (read-your-writes). The API answers 503: the write
- * is stored, the read model is only late.
- */
+/** A read model did not reach a position in time; the write is stored, the read model is only late. */
 export class ProjectionWaitTimeout extends Error {
   override readonly name = 'ProjectionWaitTimeout';
 

@@ -44,9 +44,8 @@ const restartDelayMs = 2_000;
 const outdatedRenoticePolls = 30;
 
 /**
- * Keeps one projection's live generation up to date: one instance across processes (advisory
- * lock), catch-up, then live following. A failing event stalls it until retried or skipped. When
- * the lock's session dies it stops at once (see `LockFence`) and stands by.
+ * Keeps one projection's live generation up to date, one instance across processes. A failing event
+ * stalls it until retried or skipped; when the lock's session dies it stops and stands by.
  */
 export class ProjectionRunner {
   readonly projection: Projection;
@@ -240,10 +239,7 @@ export class ProjectionRunner {
     }
   }
 
-  /**
-   * Between live batches: notice a swap by another process, and move the checkpoint past events
-   * of other types so lag reaches 0 (to the subscription's `position` where known: cheaper than a read).
-   */
+  // Between live batches: notice a swap elsewhere and move the checkpoint past other types' events so lag reaches 0.
 
   async #idleCheck(writer: BatchWriter, generation: Generation, subscription: Subscription): Promise<boolean> {
     const live = await findGeneration(this.#sql, this.projection, 'live');

@@ -21,10 +21,7 @@ import { type TransientRetry, defaultTransientRetry, withTransientRetry } from '
 
 export interface RebuildOptions {
   pageSize?: number;
-  /**
-   * Continue an unfinished rebuild of this version from its checkpoint (`stalled` at once while it
-   * has an open dead letter); otherwise, or without `resume`, it is dropped.
-   */
+  /** Continue an unfinished rebuild of this version (`stalled` while it has a dead letter); else drop it. */
   resume?: boolean;
   onStart?: (start: RebuildStart) => void;
   /** Default on for a PostgreSQL server with trimmed pages of 1,000 or more (decisions 0043 and 0064). */
@@ -53,8 +50,8 @@ const maxSwapAttempts = 20;
 const maxPagesInsideSwap = 20;
 
 /**
- * Blue/green rebuild: a new generation catches up from 0 while the live one serves; then one
- * transaction catches up the last events, re-points the views and drops the old tables.
+ * Blue/green rebuild: a new generation catches up while the live one serves; then one transaction
+ * catches up the rest, re-points the views and drops the old tables.
  */
 export async function rebuildProjection(
   sql: SqlClient,
@@ -184,9 +181,8 @@ async function swap(
   const live = await findGeneration(tx, projection, 'live', { forUpdate: true });
   const liveCheckpoint = live ? await readCheckpoint(tx, projection.name, live.generation) : START;
 
-  // On a PostgreSQL server the store reads on other connections, so the last events are caught up
-  // inside this transaction. PGlite runs one transaction exclusively (a read would wait on this
-  // one), and for the same reason nothing else can move while it runs: there, check and retry.
+  // On a server the last events are caught up inside this transaction. PGlite runs it exclusively
+  // (a read would wait on it, and nothing else can move): there, check and retry.
   if (sql.kind === 'postgres') {
     for (let pages = 0; pages < maxPagesInsideSwap; pages++) {
       const page = await store.readAll({ after: writer.checkpoint, max: pageSize, types: projection.eventTypes });

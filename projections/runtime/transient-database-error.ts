@@ -1,8 +1,4 @@
-/**
- * SQLSTATEs that say nothing about the event being folded: the same write may well succeed when
- * tried again. Classes 08 (connection exception) and 53 (insufficient resources) as a whole, plus
- * serialization failure, deadlock, statement timeout, lock not available and the shutdown family.
- */
+// SQLSTATEs that say nothing about the event: classes 08 and 53 whole, plus the ones below.
 const transientStates = new Set(['40001', '40P01', '57014', '55P03', '57P01', '57P02', '57P03', '58000', '58030']);
 const transientClasses = new Set(['08', '53']);
 /** Node's socket errors, as `pg` passes them on. */
@@ -10,11 +6,7 @@ const transientSocketCodes = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ET
 /** `pg` reports a connection that died mid-query with a bare Error carrying one of these messages. */
 const transientMessages = [/Connection terminated/i, /connection (?:is )?(?:closed|lost|ended)/i, /timeout exceeded when trying to connect/i, /Client has encountered a connection error/i];
 
-/**
- * Whether a database error is transient (deadlock, serialization failure, statement timeout, lock
- * not available, connection loss, server shutting down): the work is retried, never blamed on the
- * event it was writing.
- */
+/** Whether a database error is transient: the work is retried, never blamed on the event. */
 export function isTransientDatabaseError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;

@@ -15,9 +15,8 @@ export interface TransientRetry {
 export const defaultTransientRetry: TransientRetry = { attempts: 8, firstDelayMs: 100, maxDelayMs: 5_000 };
 
 /**
- * Run `work`, trying again after a transient database error (`isTransientDatabaseError`) with
- * exponential backoff. Any other error, and the last transient one, is thrown. An aborted `signal`
- * cuts the wait short; `work` is then tried once more and is expected to notice the abort itself.
+ * Run `work`, retrying transient database errors with exponential backoff. An aborted `signal` cuts
+ * the wait short; `work` then runs once more and must notice the abort itself.
  */
 export async function withTransientRetry<T>(work: () => Promise<T>, retry: TransientRetry, signal?: AbortSignal): Promise<T> {
   for (let attempt = 1; ; attempt++) {

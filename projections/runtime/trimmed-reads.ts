@@ -82,11 +82,7 @@ function pickFields(projection: string, type: string, part: string, schema: z.Zo
   return schema.pick(Object.fromEntries(fields.map((field) => [field, true])) as Record<string, true>);
 }
 
-/**
- * The fast path at the current version: each read field checked in place by its compiled check,
- * the event passed on without zod's copies. Gives undefined for anything else, which zod then
- * decodes; undefined altogether when a field has no compiled check.
- */
+/** The fast path: read fields checked in place, no zod copies; undefined means zod decodes. */
 function checkedDecoder(definition: EventDefinition, schema: z.ZodObject, read: ReadFieldNames): ((event: TrimmedEvent) => FoldableEvent | undefined) | undefined {
   const dataChecks = fieldChecks(schema, read.data);
   const metadataChecks = fieldChecks(eventMetadataSchema, read.metadata);

@@ -71,10 +71,8 @@ function metadataColumns(metadata: SongFileMetadata): Partial<SongColumns> {
 }
 
 /**
- * The library: one row per song folder ever catalogued (hidden while off disk) with its files,
- * metadata (from song.json, then administrators' edits) and play count; each user's stars; and each
- * user's own view of song details (decision 0063). Answers the songs API, sync and the stem
- * stream's file lookup.
+ * The library: a row per song folder ever catalogued (hidden while off disk) with files, metadata and
+ * play count; each user's stars and own song details.
  */
 export const songs = defineProjection({
   name: 'songs',

@@ -93,10 +93,7 @@ export async function findSong(sql: SqlExecutor, songId: number, userId: number 
   return rows[0] ? toSong(rows[0]) : undefined;
 }
 
-/**
- * The stem file names of those of the given songs whose folders are on disk, by song id (one
- * statement for a whole sync push, instead of a `findSong` per row). Songs not on disk are left out.
- */
+/** Stem file names of the given songs on disk, by song id, in one statement; songs off disk are left out. */
 export async function stemIdsOfSongsOnDisk(sql: SqlExecutor, songIds: readonly number[]): Promise<Map<number, string[]>> {
   if (songIds.length === 0) return new Map();
   const { rows } = await sql.query<{ song_id: number; stems: SongStemFile[] }>(
@@ -106,10 +103,7 @@ export async function stemIdsOfSongsOnDisk(sql: SqlExecutor, songIds: readonly n
   return new Map(rows.map((row) => [Number(row.song_id), row.stems.map((stem) => stem.filename)]));
 }
 
-/**
- * Titles of the given songs, by id, whether or not their folders are still on disk (an audit shows
- * what a user played, also after the folder went away). Unknown ids are left out.
- */
+/** Titles of the given songs by id, on disk or not (an audit outlives the folder). */
 export async function songTitlesOf(sql: SqlExecutor, songIds: readonly number[]): Promise<Map<number, string>> {
   if (songIds.length === 0) return new Map();
   const { rows } = await sql.query<{ song_id: number; title: string }>(
@@ -119,10 +113,7 @@ export async function songTitlesOf(sql: SqlExecutor, songIds: readonly number[])
   return new Map(rows.map((row) => [row.song_id, row.title]));
 }
 
-/**
- * Where a stem of a song is: only when `filename` is exactly one of the song's stems (so no other
- * file of the folder, and no path outside it, is ever reachable), and the folder is on disk.
- */
+/** A song's stem, only when `filename` is exactly one of its stems and the folder is on disk. */
 export async function findSongStem(sql: SqlExecutor, songId: number, filename: string): Promise<SongStemLocation | undefined> {
   const { rows } = await sql.query<{ directory: string; stem: SongStemFile }>(
     `SELECT s.directory, stem FROM ${songsTable} s, jsonb_array_elements(s.stems) AS stem

@@ -3,10 +3,8 @@ import type { SqlExecutor } from '../../events/store/postgres/sql-client';
 import { type SongOverlayFields, type SongRecord, type SongRow, overlayJoin, toSong } from './songs-queries';
 import { songOverlaysTable, songStarsTable, songsTable } from './songs-tables';
 
-// The changes since a sync checkpoint (docs/sync-protocol.md): rows whose last change lies after a
-// log position, in position order. Projections apply events in log order and a batch commits all
-// of its rows at once, so a row committed later always has a later position: paging by position
-// never skips a change.
+// Changes since a sync checkpoint, in position order. A batch commits all its rows at once, so a row
+// committed later has a later position: paging by position never skips a change.
 
 /** A song as sync sends it: off-disk songs included (tombstones), with the position of its last change. */
 export interface SongChange extends SongRecord {
@@ -30,10 +28,7 @@ const songColumns = `s.song_id, s.folder, s.directory, s.title, s.genre, s.genre
 type SongChangeRow = SongRow & { on_disk: boolean; position: string };
 const toSongChange = (row: SongChangeRow): SongChange => ({ ...toSong(row), onDisk: row.on_disk, position: row.position });
 
-/**
- * Songs of the catalogue changed after `after` (every song, on disk or not), oldest change first, at
- * most `limit`: the catalogue's values, no user's own (the live feed applies each listener's).
- */
+/** Catalogue songs changed after `after` (on disk or not), oldest first, no user's own edits. */
 export async function listCatalogueSongChanges(sql: SqlExecutor, after: Position, limit: number): Promise<SongChange[]> {
   const { rows } = await sql.query<SongChangeRow>(
     `SELECT ${songColumns} FROM ${songsTable} s WHERE s.position > $1 ORDER BY s.position LIMIT $2`,
@@ -43,10 +38,8 @@ export async function listCatalogueSongChanges(sql: SqlExecutor, after: Position
 }
 
 /**
- * Songs as `userId` sees them (their own edits over the catalogue's, decision 0063) whose catalogue
- * row or whose user's edit changed after `after`, oldest change first, at most `limit`. A song's
- * position is the later of the two: both tables are written by the songs projection in the same
- * batches, so a later commit still always has a later position.
+ * Songs as `userId` sees them whose catalogue row or user edit changed after `after`, oldest first, at
+ * most `limit`. Both tables are written in the same batches, so the later of the two positions orders them.
  */
 export async function listSongChanges(sql: SqlExecutor, userId: number, after: Position, limit: number): Promise<SongChange[]> {
   const viewPosition = `greatest(s.position, coalesce(o.position, ''))`;

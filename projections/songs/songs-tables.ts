@@ -12,15 +12,10 @@ export const songOverlaysTable = 'song_overlays';
 export type SongsTables = typeof songsTable | typeof songStarsTable | typeof songOverlaysTable;
 
 /**
- * Version 4 of the tables (3: `first_beat`, seconds to the song's first beat from the audio
- * analysis, null when none was detected; 4: `song_overlays`). A change here is a new projection version (blue/green rebuild), not an
- * ALTER. `directory` is the song folder's absolute path as the last scan saw it: the stem and
- * lyrics readers join file names to it, and only names listed in `stems` are ever served.
- * `position` (both tables) is the log position of the event that last changed the row: the sync
- * checkpoint (docs/sync-protocol.md), text in the "C" collation so it compares as the store's
- * positions do. An unstarred song keeps its star row (`starred` false) so sync can tell clients.
- * `song_overlays.fields` holds the song columns a user edited for themselves (`title`, `genre`,
- * `genre2`, `song_key`, `bpm`, `difficulty`; a key present with null is a field they cleared).
+ * Version 4 (3: `first_beat`; 4: `song_overlays`); a change is a new projection version, not an ALTER.
+ * Only names listed in `stems` are served from `directory`. `position` is the sync checkpoint ("C"
+ * collation, so it compares as the store's positions). An unstarred song keeps its row (`starred`
+ * false) so sync can tell clients. `song_overlays.fields`: a user's own edits (null = cleared).
  */
 export function songsMigration(tables: GenerationTables<SongsTables>): string {
   const songs = createTable(tables[songsTable], `

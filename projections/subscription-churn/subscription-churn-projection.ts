@@ -22,11 +22,7 @@ function pickInstant(current: string | null, next: string, pick: -1 | 1): string
   return order === pick ? next : current;
 }
 
-/**
- * Each subscription's span of access (start, paid until, end), for the churn rate of the admin
- * overview. Order-independent (earliest start and end, latest paid period), so late or repeated
- * webhook deliveries give the same rows.
- */
+/** Each subscription's span of access, order-independent so late or repeated webhooks give the same rows. */
 export const subscriptionChurn = defineProjection({
   name: 'subscription-churn',
   version: 1,

@@ -16,9 +16,8 @@ export interface ChurnFigures {
 const accessAt = (t: string) => `(started_at <= ${t} AND paid_until > ${t} AND (ended_at IS NULL OR ended_at > ${t}))`;
 
 /**
- * Churn over the `churnWindowDays` days before `now` (docs/decisions, "admin figures"): of the
- * subscriptions with access at the window's start, the share without access at `now` (ended,
- * refunded or not renewed). Subscriptions that start inside the window count in neither number.
+ * Of the subscriptions with access `churnWindowDays` before `now`, the share without access now.
+ * Subscriptions started inside the window count in neither number.
  */
 export async function churnAt(sql: SqlExecutor, now: Date): Promise<ChurnFigures> {
   const start = new Date(now.getTime() - churnWindowDays * 86_400_000);

@@ -4,10 +4,8 @@ import { oneTableMigration } from '../table-ddl';
 export const subscriptionSpansTable = 'subscription_spans';
 
 /**
- * Version 1. `started_at` is the first paid period's start (the earliest period the log names),
- * `paid_until` the end of the latest period paid for, `ended_at` the earliest end the log states.
- * Unlike the subscriptions read model (the current period only), this says whether a subscription
- * had access at any past instant, which the churn rate's window start needs.
+ * Version 1: each subscription's first paid start, `paid_until` and earliest stated end, so the churn
+ * rate can tell whether it had access at any past instant.
  */
 export const subscriptionSpansMigration = oneTableMigration(subscriptionSpansTable, `
   provider text NOT NULL,

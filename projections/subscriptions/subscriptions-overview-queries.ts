@@ -17,10 +17,7 @@ export async function activeSubscriptionCounts(sql: SqlExecutor, now: Date): Pro
   return { monthly: Number(rows[0]?.monthly ?? 0), yearly: Number(rows[0]?.yearly ?? 0) };
 }
 
-/**
- * Every user's subscription status at `now`, as `subscriptionStatusOf` gives it one user at a time
- * (the same row chosen, in one query); users without a subscription are absent.
- */
+/** Every user's `subscriptionStatusOf` at `now` in one query; users without a subscription are absent. */
 export async function subscriptionStatusesAt(sql: SqlExecutor, now: Date): Promise<Map<number, SubscriptionStatus>> {
   const { rows } = await sql.query<SubscriptionRow & { user_id: number }>(
     `SELECT DISTINCT ON (s.user_id) s.user_id, s.plan, s.status, s.current_period_end, s.cancel_requested, s.ended_at, ${activeAt('$1')} AS active

@@ -24,11 +24,7 @@ interface SubscriptionChange {
 /** Changes of one batch, per `provider:providerSubscriptionId`. */
 export type SubscriptionsChanges = Map<string, SubscriptionChange>;
 
-/**
- * Each user's subscriptions, one row per provider subscription: plan, paid period, cancellation
- * and whether it ended. Answers "is this user Pro now?" (presets, later credits) and
- * GET /api/subscription/status. An ended subscription stays ended whatever comes after it.
- */
+/** Each user's subscriptions (is this user Pro now?). An ended subscription stays ended. */
 export const subscriptions = defineProjection({
   name: 'subscriptions',
   version: 1,

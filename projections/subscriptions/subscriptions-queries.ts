@@ -35,10 +35,7 @@ export async function hasActiveSubscription(sql: SqlExecutor, userId: number, no
   return rows[0]?.active === true;
 }
 
-/**
- * The user's subscription status at `now`. With several subscriptions (a new one after an old one
- * ended) it describes the active one that runs longest, else the one that changed last.
- */
+/** The status at `now`: of several subscriptions, the active one running longest, else the last changed. */
 export async function subscriptionStatusOf(sql: SqlExecutor, userId: number, now: Date): Promise<SubscriptionStatus> {
   const { rows } = await sql.query<SubscriptionRow>(
     `SELECT s.plan, s.status, s.current_period_end, s.cancel_requested, s.ended_at, ${activeAt('$2')} AS active

@@ -3,11 +3,7 @@ import { oneTableMigration } from '../table-ddl';
 /** One row per provider subscription; queries read the view of this name. */
 export const subscriptionsTable = 'subscriptions';
 
-/**
- * Version 1. `current_period_end` is the end of the last period paid for, as the provider stated
- * it: access is computed from it at the time of the question, never stored as a flag.
- * `status` is the last state the events gave: active, past_due or ended (ended is final).
- */
+/** Version 1. Access is computed from `current_period_end` when asked, never stored; `ended` is final. */
 export const subscriptionsMigration = oneTableMigration(subscriptionsTable, `
   provider text NOT NULL,
   provider_subscription_id text NOT NULL,

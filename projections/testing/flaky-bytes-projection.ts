@@ -11,10 +11,7 @@ export interface FlakyControls {
 
 type FlakyChanges = Map<number, { bytes: number; streams: number }>;
 
-/**
- * A small bytes-per-user read model that fails on demand, to exercise the runtime's transactions,
- * dead letters and bisection with real SQL.
- */
+/** A bytes-per-user read model that fails on demand, to exercise transactions, dead letters and bisection. */
 export function flakyBytesProjection(controls: FlakyControls, options: { version?: number } = {}): Projection {
   return defineProjection({
     name: 'flaky-bytes',

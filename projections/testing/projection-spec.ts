@@ -6,10 +6,7 @@ import { type GenerationTables, type Projection } from '../runtime/projection-de
 
 /** What a projection test expects once the given events are folded in. */
 export interface ProjectionOutcome {
-  /**
-   * The table (by its base name) holds exactly these rows, as `SELECT *` returns them (bigint as
-   * text, timestamps as Date), ordered by `orderBy` (default: the first column).
-   */
+  /** The table holds exactly these rows as `SELECT *` returns them, ordered by `orderBy` (default: first column). */
   then(table: string, rows: readonly Record<string, unknown>[], options?: { orderBy?: string }): Promise<void>;
   /** Check the read model through its query functions, which read the tables by their base names. */
   thenRead(check: (sql: SqlExecutor) => Promise<void>): Promise<void>;
@@ -21,16 +18,9 @@ export interface ProjectionSpec {
 }
 
 /**
- * Given / when / then for a read model, without the projection host: the given events are folded
- * and applied through the projection's own `migration`, `fold` and `apply`, into tables named by
- * their base names in a database of `client` (fresh per describe block). Every expectation is
- * checked twice: with all events in one batch and with one event per batch, since the runtime
- * may split the log anywhere and the rows must not depend on where.
- *
- * Call inside `describe` (it registers the database's hooks):
- *
- *     const spec = projectionSpec(users, client);
- *     it('...', () => spec.given([{ type: 'UserRegistered', data: { userId: 1, email } }]).then('users', [{ user_id: 1, ... }]));
+ * Given / when / then for a read model without the host, in a fresh database per describe block. Each
+ * expectation is checked with all events in one batch and one per batch: rows must not depend on batching.
+ * Call inside `describe`: `projectionSpec(users, client).given([...]).then('users', [...])`.
  */
 export function projectionSpec(projection: Projection, client: TestSqlClient): ProjectionSpec {
   let sql: SqlClient | undefined;

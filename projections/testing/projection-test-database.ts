@@ -25,10 +25,7 @@ BEGIN
 END $$;
 `;
 
-/**
- * Register hooks giving each test of the enclosing `describe` an empty database of `client` and a
- * fresh event store on it. Returns the accessor for the current test's database.
- */
+/** Hooks giving each test of the `describe` an empty database and event store; returns its accessor. */
 export function useProjectionTestDatabase(client: TestSqlClient): () => ProjectionTestDatabase {
   let sql: SqlClient | undefined;
   let store: EventStore | undefined;

@@ -10,21 +10,14 @@ interface UserUsageDelta {
   lastStreamedAt: string;
 }
 
-/**
- * Whether ISO instant `a` is later than `b`. Metadata instants are UTC (`Z`), so equally long
- * strings compare as text; only mixed precisions need parsing (the fold's hot path avoids it).
- */
+/** Whether ISO instant `a` is after `b`; equally long UTC strings compare as text, without parsing. */
 function isLater(a: string, b: string): boolean {
   return a.length === b.length ? a > b : Date.parse(a) > Date.parse(b);
 }
 
 type UsageChanges = Map<number, UserUsageDelta>;
 
-/**
- * Bytes streamed per user (every settled stem response, aborts included), how many responses and
- * when the last one ended. Rows hold running totals, so a batch is folded into per-user deltas and
- * added with one upsert.
- */
+/** Bytes streamed per user (aborts included), responses and last end, as running totals. */
 export const usageBytesPerUser = defineProjection({
   name: 'usage-bytes-per-user',
   version: 1,

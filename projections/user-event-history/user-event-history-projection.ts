@@ -3,10 +3,7 @@ import type { SqlExecutor } from '../../events/store/postgres/sql-client';
 import { defineProjection } from '../runtime/projection-definition';
 import { userEventsMigration, userEventsTable } from './user-event-history-tables';
 
-/**
- * The event types whose data names the user they are about. A new event about a user is added here
- * (and the version bumped, so the history is rebuilt with it).
- */
+/** Event types whose data names a user; adding one bumps the version so the history is rebuilt. */
 export const userEventTypes = [
   'UserRegistered',
   'UserSignedIn',
@@ -43,11 +40,7 @@ interface UserEventRow {
   data: unknown;
 }
 
-/**
- * A user's history for the admin audit: each event about the user, as decoded (upcast to the
- * current schema), in log order. Inserting an event already present changes nothing, so replays
- * and retried batches give the same rows.
- */
+/** Each event about a user, decoded, in log order; re-inserting one changes nothing. */
 export const userEventHistory = defineProjection({
   name: 'user-event-history',
   // 2: SongDetailsEditedForUser.

@@ -38,10 +38,7 @@ interface EventRow {
   data: Record<string, unknown>;
 }
 
-/**
- * A page of the user's history, newest first: keyset paging on the log position, so a page costs
- * the same however deep it is and events appended meanwhile never shift or repeat older pages.
- */
+/** A page of the user's history, newest first, keyset-paged on position: constant cost, no shifts. */
 export async function userHistoryPage(sql: SqlExecutor, userId: number, query: UserHistoryQuery): Promise<UserHistoryPage> {
   if (!Number.isInteger(query.limit) || query.limit < 1) throw new RangeError(`limit must be a positive integer, got ${query.limit}`);
   const types = query.types && query.types.length > 0 ? [...query.types] : null;

@@ -3,11 +3,7 @@ import { oneTableMigration } from '../table-ddl';
 /** Every event about a user (its data names the user), for the admin audit. */
 export const userEventsTable = 'user_events';
 
-/**
- * Version 1. `position` is the event's log position (text in the "C" collation, so it orders as the
- * store's positions do): the page cursor and the newest-first order. `actor_user_id` is who caused
- * the event (metadata `userId`): an administrator for a credit adjustment, the user for most others.
- */
+/** Version 1. `position` (in the "C" collation) is the page cursor; `actor_user_id` who caused the event. */
 export const userEventsMigration = oneTableMigration(userEventsTable, `
   user_id integer NOT NULL,
   position text COLLATE "C" NOT NULL,

@@ -19,11 +19,7 @@ interface UserChange {
 
 type UsersChanges = Map<number, UserChange>;
 
-/**
- * Accounts as the app shows them: address, tutorial dismissals, player preferences, announcement
- * subscription, registration and last sign-in. Answers GET /api/auth/me, /api/user/preferences and
- * /api/email-preferences, and the admin guard's address check.
- */
+/** Accounts: address, tutorials, preferences, announcements, registration and last sign-in. */
 export const users = defineProjection({
   name: 'users',
   version: 1,

@@ -3,10 +3,7 @@ import { oneTableMigration } from '../table-ddl';
 /** The read model's one table; queries read the view of this name, never a generation's table. */
 export const usersTable = 'users';
 
-/**
- * Version 1 of the table: one row per account, from its registration on. A change here is a new
- * projection version (blue/green rebuild), not an ALTER.
- */
+/** Version 1: one row per account. A change is a new projection version, not an ALTER. */
 export const usersMigration = oneTableMigration(usersTable, `
   user_id integer PRIMARY KEY,
   email text NOT NULL,

@@ -25,10 +25,7 @@ interface LockHolder {
 
 const lockFileName = 'woodshed-process.lock';
 
-/**
- * Claim the embedded database directory: PGlite lets a second process open it (and corrupt it).
- * A dead process's lock is taken over. Returns the release function.
- */
+/** Claim the data directory (PGlite lets a second process corrupt it); a dead process's lock is taken over. */
 export async function lockDataDir(dataDir: string, label: string): Promise<() => Promise<void>> {
   // Owner only, as the embedded database keeps it (pglite-sql-client.ts).
   await mkdir(dataDir, { recursive: true, mode: 0o700 });

@@ -1,9 +1,6 @@
 import type { Logger } from 'pino';
 
-/**
- * Signals this soon after the first are copies of it: npm and tsx pass a group's signal on to
- * their child within milliseconds, while a person asking again does so seconds later.
- */
+/** Signals this soon after the first are copies passed on by npm and tsx, not a person asking again. */
 export const signalCopyWindowMs = 1_000;
 
 /** Run `shutdown` once on SIGINT or SIGTERM, then exit; a later signal, or `forceAfterMs`, exits at once with 1. */

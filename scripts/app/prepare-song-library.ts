@@ -19,11 +19,7 @@ export async function songsDirIsEmpty(songsDir: string): Promise<boolean> {
   }
 }
 
-/**
- * In the background once `npm start` listens: in development, synthesise the demo library into an
- * empty (or unfinished) songs directory; then scan it, so files changed while stopped are picked up.
- * Tests and production bring their own songs.
- */
+/** Once `npm start` listens: in development synthesise the demo library if needed, then scan. */
 export async function prepareSongLibrary(deps: AppDependencies, logger: Logger): Promise<void> {
   const { songsDir, dataDir, nodeEnv } = deps.config;
   if (nodeEnv === 'development' && ((await songsDirIsEmpty(songsDir)) || (await demoLibraryUnfinished(dataDir)))) {

@@ -17,10 +17,7 @@ export interface Backend {
   stop(): Promise<void>;
 }
 
-/**
- * Open storage, start every projection and background job; on a failure half-way, stop what was
- * started before rethrowing. `label` names this process in the embedded database's lock file.
- */
+/** Open storage and start projections and jobs; on failure, stop what started. `label` names the lock owner. */
 export async function startBackend(config: Config, logger: Logger, label: string): Promise<Backend> {
   // PGlite is one process's database: a second process on the same directory would corrupt it.
   const release = config.databaseUrl === undefined ? await lockDataDir(config.dataDir, label) : undefined;

@@ -1,8 +1,4 @@
-/**
- * `npm run bench:analysis -- [--cache ./data/analysis-bench] [--songs 12] [--seed woodshed]`: the audio
- * analysis, from the stems alone, against the demo library's ground truth (what each figure means:
- * docs/benchmarks.md).
- */
+// `npm run bench:analysis -- [--cache DIR] [--songs 12] [--seed woodshed]`: audio analysis against ground truth.
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';

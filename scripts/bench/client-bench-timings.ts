@@ -18,10 +18,7 @@ export interface PageTimings {
   starSeenMs: number[];
 }
 
-/**
- * Measures {@link PageTimings} `runs` times each, as a user new to the bench app (its tutorials
- * shown), in fresh contexts of `browser`.
- */
+/** Measures {@link PageTimings} `runs` times as a new user, in fresh contexts of `browser`. */
 export async function measurePageTimings(browser: Browser, app: ClientBenchApp, runs: number, log: (line: string) => void): Promise<PageTimings> {
   const newContext = async (session?: { name: string; value: string }): Promise<BrowserContext> => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });

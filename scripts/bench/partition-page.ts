@@ -11,10 +11,7 @@ export interface LogPartition {
   count: number;
 }
 
-/**
- * The partition of an event row, as SQL. The count is written into the text (checked to be an
- * integer) so that the planner matches it with the expression index `partitionIndexSql` creates.
- */
+/** An event row's partition as SQL, the count inlined so the planner matches `partitionIndexSql`'s index. */
 export function partitionSql(count: number): string {
   if (!Number.isInteger(count) || count < 1 || count > 1_024) throw new RangeError(`Invalid partition count ${count}`);
   return `mod(hashtext(stream_id) & 2147483647, ${count})`;

@@ -1,7 +1,4 @@
-/**
- * One worker of partitioned-rebuild-sim.ts (`runJsonChild`): the runtime's catch-up over one partition,
- * writing the folded rows and the partition's checkpoint every `maxBatchEvents`.
- */
+// One worker of partitioned-rebuild-sim.ts: catch-up over one partition, checkpointing every `maxBatchEvents`.
 import { openPgSqlClient } from '../../events/store/postgres/pg-sql-client';
 import { compileTrimmedReads } from '../../projections/runtime/trimmed-reads';
 import { usageBytesPerUser } from '../../projections/usage-bytes-per-user/usage-bytes-per-user-projection';

@@ -1,7 +1,4 @@
-/**
- * `npx tsx scripts/bench/partitioned-rebuild-sim.ts [--events 10000000] [--users 10000] [--workers 2]`:
- * the simulation of docs/scale.md's partitioned rebuild on the PostgreSQL server, in a fresh schema.
- */
+// `npx tsx scripts/bench/partitioned-rebuild-sim.ts [--events N] [--users N] [--workers N]`: docs/scale.md's rebuild.
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { openPgSqlClient } from '../../events/store/postgres/pg-sql-client';

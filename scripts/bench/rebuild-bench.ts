@@ -64,10 +64,7 @@ const usageReadModels: readonly { projection: Projection; check: (sql: SqlClient
   },
 ];
 
-/**
- * Seed the log, then alternate (so drift hits both alike) a blue/green rebuild through the runtime
- * with the bare keyset read. A rebuilt read model that misses the seed's totals throws.
- */
+/** Alternate a blue/green rebuild and the bare keyset read on a seeded log; wrong totals throw. */
 export async function measureRebuild(backend: BenchBackend, settings: BenchSettings, log: (line: string) => void = () => undefined): Promise<RebuildFigure> {
   const { events, users, pageSize, barePageSize } = settings.rebuild;
   const database = await openBenchSqlClient(backend, 'rebuild');

@@ -5,10 +5,7 @@ export interface AppendThroughput {
   eventsPerSecond: number;
 }
 
-/**
- * Run `appenders` loops appending back to back; only appends completed inside the window count. The
- * window is read off the clock, not set by timers: an embedded store can answer in microtasks alone.
- */
+/** Run `appenders` loops; only appends inside the window (read off the clock, not timers) count. */
 export async function runAppenders(options: {
   appenders: number;
   warmupMs: number;

@@ -2,10 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { repositoryRoot } from '../app/repository-root';
 
-/**
- * Run `entry` in a process of its own, `request` as JSON in its first argument; resolves to the JSON
- * it prints. One section's heap, pools and timers must not move the next one's figures.
- */
+/** Run `entry` in its own process (JSON in, JSON out), so one section cannot skew the next's figures. */
 export function runJsonChild<T>(entry: URL, request: unknown, what: string): Promise<T> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(entry), JSON.stringify(request)], {

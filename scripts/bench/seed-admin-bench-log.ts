@@ -16,11 +16,7 @@ const metadataSql = (occurredAt: string, userId: string, id: string) =>
   `jsonb_build_object('eventId', s.event_id, 'occurredAt', to_char((${occurredAt}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
      'userId', ${userId}, 'requestId', 'seed-' || ${id}, 'causationId', 'seed-' || ${id}, 'correlationId', 'seed-' || ${id})`;
 
-/**
- * Write the admin bench's log with set-based SQL, as seed-stem-streamed.ts does: users, `streams`
- * StemStreamed events spread over the 30 days before `until`, and `subscriptions` subscriptions
- * (every fourth yearly, every fifth ended 10 days ago).
- */
+/** Write the admin bench's log (users, streams over 30 days, subscriptions) with set-based SQL. */
 export async function seedAdminBenchLog(sql: SqlClient, seed: AdminBenchSeed): Promise<void> {
   const until = seed.until.toISOString();
   await sql.query(

@@ -21,10 +21,7 @@ export function expectedSeed(events: number, users: number): StemStreamedSeed {
 
 const chunkSize = 100_000;
 
-/**
- * Write `events` StemStreamed events straight into the store's tables with set-based SQL (the rows an
- * append writes): event i belongs to user (i mod users) + 1. Ends with VACUUM ANALYZE.
- */
+/** Write `events` StemStreamed rows with set-based SQL (event i to user (i mod users) + 1), then VACUUM ANALYZE. */
 export async function seedStemStreamed(sql: SqlClient, events: number, users: number): Promise<StemStreamedSeed> {
   for (let from = 0; from < events; from += chunkSize) {
     await sql.query(
@@ -52,10 +49,7 @@ export async function seedStemStreamed(sql: SqlClient, events: number, users: nu
   return expectedSeed(events, users);
 }
 
-/**
- * Flush every dirty page now, so measured reads do not share the machine with a checkpoint. Needs a
- * superuser or pg_checkpoint; without, the bench goes on unsettled (and says so).
- */
+/** Checkpoint now so measured reads do not share the machine with one (needs superuser or pg_checkpoint). */
 async function settleWrites(sql: SqlClient): Promise<void> {
   try {
     await sql.exec('CHECKPOINT');

@@ -1,8 +1,6 @@
 /**
- * `npx tsx scripts/bench/store-rebuild-interleaved.ts [--rounds N] [--events N] [--schema NAME]`: the
- * server rebuild with one and two pages in flight and the bare read, interleaved round by round on
- * one seeded log so that drift in the machine's load hits all three alike. `--schema` reuses a
- * seeded schema and keeps it.
+ * `npx tsx scripts/bench/store-rebuild-interleaved.ts [--rounds N] [--events N] [--schema NAME]`: server
+ * rebuilds with one and two pages in flight and the bare read, interleaved so load drift hits all alike.
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { loadavg } from 'node:os';

@@ -32,11 +32,7 @@ import { writeBenchResult } from './bench-result-file';
 import { runJsonChild } from './run-json-child';
 import { median } from './run-summary';
 
-/**
- * `npm run bench:stream`: the metered stem route against a plain static handler serving the same file,
- * and the HEAD credit check, on PGlite and on DATABASE_URL when set (targets and figures:
- * docs/benchmarks.md). Load comes from a process of its own, off the servers' event loop.
- */
+// `npm run bench:stream`: the metered stem route against a static handler, and the HEAD credit check.
 const stemBytes = Number(process.env.BENCH_STEM_BYTES ?? 8 << 20);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const clients = 32;

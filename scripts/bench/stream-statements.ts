@@ -19,10 +19,7 @@ import type { SqlClient, SqlExecutor } from '../../events/store/postgres/sql-cli
 import { startProjections } from '../../projections/registry';
 import { openBenchSqlClient } from './bench-sql-client';
 
-/**
- * `npx tsx scripts/bench/stream-statements.ts`: the SQL statements one metered GET and HEAD cost on
- * PGlite in memory, the app with its projections (BENCH_GETS, BENCH_HEADS; decision 0047).
- */
+// `npx tsx scripts/bench/stream-statements.ts`: SQL statements per metered GET and HEAD on PGlite.
 const gets = Number(process.env.BENCH_GETS ?? 50);
 // With BENCH_GETS=0 and a long settle, the statements of an idle app (polls, idle checks).
 const settleMs = Number(process.env.BENCH_SETTLE_MS ?? 1_000);

@@ -5,10 +5,7 @@ import type { AppendTarget } from './append-target';
 import { type BenchBackend, openBenchSqlClient } from './bench-sql-client';
 import { benchStemStreamed } from './bench-stem-streamed';
 
-/**
- * Woodshed's own event store, as the API uses it: every appender is a command handler appending
- * one event to its own stream with the exact revision it last saw.
- */
+/** Woodshed's store as the API uses it: each appender appends to its own stream at its last revision. */
 export function woodshedAppendTarget(backend: BenchBackend): AppendTarget {
   return {
     label: backend.kind === 'postgres' ? 'woodshed (server)' : `woodshed (pglite, ${backend.location})`,

@@ -4,10 +4,7 @@ import { staticClosure } from './shell-precache-plugin';
 /** The landing screen's module: most first visits start there (every call to action of the site leads from it). */
 const landingModule = '/client/src/features/marketing/landing-screen.tsx';
 
-/**
- * Vite plugin: index.html preloads the landing screen's chunks and stylesheet while the entry script
- * loads (decision 0027). Preloads are not run, so other pages pay about 5 KB of transfer.
- */
+/** Vite plugin: index.html preloads the landing screen's chunks and stylesheet. */
 export function landingPreloadPlugin(): Plugin {
   return {
     name: 'woodshed-landing-preload',

@@ -3,10 +3,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { repositoryRoot } from '../app/repository-root';
 
-/**
- * `npx tsx scripts/build/make-icons.ts` redraws the committed app icons and /favicon.ico: an amber
- * disc with three fader bars; the maskable icon keeps it inside the central 80 % circle.
- */
+// `npx tsx scripts/build/make-icons.ts` redraws the app icons and /favicon.ico (maskable: inside 80 %).
 const background: Rgb = [0x0e, 0x10, 0x14];
 const amber: Rgb = [0xf2, 0xa9, 0x3b];
 type Rgb = readonly [number, number, number];

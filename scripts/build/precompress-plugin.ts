@@ -12,10 +12,7 @@ const compressibleExtensions = new Set(['.js', '.mjs', '.css', '.html', '.svg', 
 // Below about one TCP packet, the header costs more than compression saves.
 const minimumBytes = 1024;
 
-/**
- * Vite plugin: a brotli and a gzip copy beside every text file of client/dist at the strongest
- * settings (once per build), kept only when smaller. Runs last, after the service worker is written.
- */
+/** Vite plugin: brotli and gzip copies of client/dist's text files, kept when smaller; runs last. */
 export function precompressPlugin(): Plugin {
   let outDir = '';
   return {

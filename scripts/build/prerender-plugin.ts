@@ -17,11 +17,7 @@ interface PrerenderedPage {
 
 const renderEntry = 'src/prerender/render-public-page.tsx';
 
-/**
- * Vite plugin: renders each indexed public page with react-dom/server into
- * client/dist/prerendered/{page}.html, head tags included, for crawlers that run no script (decision
- * 0060). The pages are built again for Node into node_modules/.cache, where React resolves.
- */
+/** Vite plugin: prerender each indexed public page into client/dist/prerendered/ for crawlers without JS. */
 export function prerenderPlugin(): Plugin {
   let config: ResolvedConfig | undefined;
   return {

@@ -25,10 +25,7 @@ export function staticClosure(bundle: Rolldown.OutputBundle, roots: readonly str
   return files;
 }
 
-/**
- * The service worker precaches the app shell only (decision 0060): the entry and the named modules'
- * chunks with their static imports; every other chunk is cached when first asked for.
- */
+/** The worker precaches only the app shell; other chunks are cached when first asked for. */
 export function shellPrecache(shellModules: readonly string[]): ShellPrecache {
   let shell: Set<string> | undefined;
   const plugin: Plugin = {

@@ -12,10 +12,7 @@ const chunk = 1152 * 20;
 
 let encoderPromise: Promise<WasmMediaEncoder<'audio/mpeg'>> | undefined;
 
-/**
- * One encoder per thread, its .wasm compiled once (createMp3Encoder() decodes base64 on every call).
- * The package's exports map misspells `./wasm/mp3.wasm`, so `./wasm/mp3` it is.
- */
+/** One encoder per thread, compiled once; the package's exports map misspells `./wasm/mp3.wasm`. */
 function mp3Encoder(): Promise<WasmMediaEncoder<'audio/mpeg'>> {
   encoderPromise ??= (async () => {
     const wasmPath = createRequire(import.meta.url).resolve('wasm-media-encoders/wasm/mp3');

@@ -97,9 +97,8 @@ export function extendedChord(chord: Chord): Chord {
 const numerals = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII'];
 
 /**
- * A roman numeral relative to the key: case gives the triad (V major, vi minor), an optional b/#
- * shifts the root, a suffix names the quality ("V7", "ii7" = m7, "Imaj7", "bVII", "i5", "viidim").
- * Degrees count from the major scale, so a minor key writes its third as bIII.
+ * A roman numeral relative to the key ("V7", "ii7", "Imaj7", "bVII", "i5", "viidim"); case gives the
+ * triad, degrees count from the major scale.
  */
 export function romanChord(roman: string, key: Key): Chord {
   const match = /^([b#]?)(VII|VI|V|IV|III|II|I|vii|vi|v|iv|iii|ii|i)(.*)$/.exec(roman);

@@ -1,7 +1,4 @@
-/**
- * The app as `npm start` runs it, plus test-only seeding routes for states no browser reaches
- * quickly (usage streamed this month, purchasing switched off). Runs only with NODE_ENV=test.
- */
+// The app as `npm start` runs it, plus test-only seeding routes (NODE_ENV=test only).
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { z } from 'zod';

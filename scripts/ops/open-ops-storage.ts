@@ -4,10 +4,7 @@ import { LogFromAnotherCluster } from '../../events/store/postgres/log-from-anot
 import { migrateRuntimeSchema } from '../../projections/runtime/runtime-schema';
 import { DataDirInUse, lockDataDir } from '../app/data-dir-lock';
 
-/**
- * Open storage for an operator command from the app's environment. Exits 1 with the reason when the
- * app holds the data directory, or the log is from another cluster (naming the command that fixes it).
- */
+/** Open storage for an operator command; exits 1 with the reason when the app holds it or the log is foreign. */
 export async function openOpsStorage(config: Config, command: string): Promise<Storage> {
   let release: (() => Promise<void>) | undefined;
   if (config.databaseUrl === undefined) {

@@ -6,10 +6,7 @@ export interface PositionColumn {
   column: string;
 }
 
-/**
- * Every text column named `position` or `*_position` in this schema's tables: found in the catalog,
- * so a read model added later is rebased too (`global_position` is a number, left out by its type).
- */
+/** Every text `position` / `*_position` column of this schema, from the catalog, so new read models are rebased. */
 export async function findPositionColumns(db: SqlExecutor): Promise<PositionColumn[]> {
   const { rows } = await db.query<PositionColumn>(
     `SELECT c.table_name AS table, c.column_name AS column

@@ -82,11 +82,9 @@ const rebasedPosition = (column: string) => `coalesce(
 const encodedPosition = `'^[0-9]{20}/[0-9]{20}$'`;
 
 /**
- * Make a log restored from another cluster readable again (the store refuses it with
- * `LogFromAnotherCluster`): readers only see transaction ids below the oldest running one, so in one
- * transaction every tx_id is rewritten to a small id below the current one, keeping the log's order,
- * and every stored position (streams, checkpoints, dead letters, `findPositionColumns`) with the same
- * map. The position epoch goes up, so sync clients start over. Run it with every app and worker stopped.
+ * Make a log restored from another cluster readable: in one transaction, rewrite every tx_id to a small
+ * id below the current one (keeping order) and every stored position with it, then bump the position
+ * epoch. Run with every app and worker stopped.
  */
 export async function rebasePositions(sql: SqlClient, options: RebaseOptions = {}): Promise<RebaseReport> {
   const progress = options.onProgress ?? (() => undefined);

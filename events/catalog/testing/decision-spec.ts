@@ -21,16 +21,7 @@ export interface DecisionSpec<Command, Event extends DecidedEvent> {
   given(events: readonly GivenEvent[]): GivenHistory<Command, Event>;
 }
 
-/**
- * Given / when / then for a pure decision (emmett's `DeciderSpecification`): the given events are
- * folded with `evolve` from `initialState`, `decide` runs on that state, and its events are compared
- * (and checked against the catalogue, as the store would on append).
- *
- *     decisionSpec(decideDismissTutorial, evolveAccountState, initialAccountState)
- *       .given([{ type: 'TutorialDismissed', data: { userId: 7, tutorial: 'bass' } }])
- *       .when({ userId: 7, tutorial: 'bass' })
- *       .then([]);
- */
+/** Given / when / then for a pure decision; its events are checked against the catalogue, as on append. */
 export function decisionSpec<State, Command, Event extends DecidedEvent>(
   decide: (state: State, command: Command) => readonly Event[],
   evolve: (state: State, event: StoredEvent) => State,

@@ -19,11 +19,7 @@ export function testEventMetadata(index: number, userId: number | null = null): 
   return { eventId, occurredAt, userId, requestId: 'test-request', causationId: 'test-request', correlationId: 'test-request' };
 }
 
-/**
- * Events as a fold reads them back from the log, in the given order, each stream's revisions from
- * 0. Each goes through the catalogue both ways (validated on the way in, decoded on the way out),
- * so a test cannot start from an event the store would refuse.
- */
+/** Events as a fold reads them, round-tripped through the catalogue so tests cannot start from invalid ones. */
 export function storedEvents(events: readonly GivenEvent[], defaultStreamId = 'test-stream'): StoredEvent[] {
   const revisions = new Map<string, bigint>();
   return events.map((event, index) => {

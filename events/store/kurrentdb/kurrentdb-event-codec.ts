@@ -13,10 +13,7 @@ import { encodeKurrentPosition } from './kurrentdb-position';
 /** The metadata key that carries our `schemaVersion`; KurrentDB events have no field for it. */
 export const SCHEMA_VERSION_KEY = '$schemaVersion';
 
-/**
- * Our event as KurrentDB event data. The event id is ours, so KurrentDB's idempotency check
- * recognises a retried append and writes nothing twice.
- */
+/** Our event as KurrentDB data; our event id lets KurrentDB recognise a retried append. */
 export function toKurrentEventData(event: EventToAppend): EventData {
   return jsonEvent({
     id: event.eventId,
@@ -47,10 +44,7 @@ export function fromKurrentRecordedEvent(recorded: KurrentRecordedEvent): Record
   };
 }
 
-/**
- * An event read from `$all`, or `undefined` when it is a system event or lies at or before
- * `after` (a read of `$all` may return the event at its start position).
- */
+/** An event read from `$all`, or undefined for a system event or one at or before `after`. */
 export function decodeVisibleEvent(resolved: AllStreamResolvedEvent, after: Position): RecordedEvent | undefined {
   const recorded = resolved.event;
   if (!recorded || isSystemEventType(recorded.type)) return undefined;
@@ -58,11 +52,7 @@ export function decodeVisibleEvent(resolved: AllStreamResolvedEvent, after: Posi
   return event.position > after ? event : undefined;
 }
 
-/**
- * The first appended event KurrentDB does not hold as sent, with why: its id-based idempotency
- * accepts reused ids with another payload. Compared as the contract's `append` says (metadata
- * aside, but for the schema version this adapter keeps there).
- */
+/** The first appended event KurrentDB holds differently from what was sent (its idempotency checks ids only). */
 
 export function differingEvent(
   sent: readonly EventToAppend[],

@@ -1,10 +1,7 @@
 import { eventTypeFilter, excludeSystemEvents } from '@kurrent/kurrentdb-client';
 import type { Filter } from '@kurrent/kurrentdb-client';
 
-/**
- * The server-side filter for reads and subscriptions of `$all`: exactly the given event types, or
- * every event that is not a KurrentDB system event.
- */
+/** The server-side `$all` filter: exactly `types`, or every non-system event. */
 export function kurrentEventFilter(types?: readonly string[]): Filter {
   if (types === undefined) return excludeSystemEvents();
   return eventTypeFilter({ regex: `^(?:${types.map(escapeRegex).join('|')})$` });

@@ -41,12 +41,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface KurrentDbEventStoreOptions {
   /** A KurrentDB connection string, e.g. `kurrentdb://localhost:2113?tls=false`. */
   connectionString: string;
-  /**
-   * The PostgreSQL database of the read models. Projection checkpoints live there, written by the
-   * projection runtime through this SqlClient in the same transaction as the rows they cover; this
-   * adapter itself stores nothing in it (positions are self-contained strings), it is accepted so
-   * every running mode wires the store the same way.
-   */
+  /** The read models' database, for projection checkpoints; this adapter stores nothing in it. */
   checkpointSql: SqlClient;
 }
 
@@ -97,11 +92,8 @@ export async function createKurrentDbEventStore(options: KurrentDbEventStoreOpti
       // append reports the actual revision wrongly, so ask the stream itself.
       throw new WrongExpectedVersion(streamId, expectedVersion, await lastRevision(streamId));
     }
-    // Read the appended events back, for two reasons. The append result's position describes the
-    // write, is not documented to be the last event's position in `$all`, and an idempotent retry
-    // may come back without one; the last event read back has exactly the position readAll and
-    // subscriptions report. And KurrentDB recognises a retry by its event ids alone, while our
-    // contract only accepts a retry with the same payload.
+    // Read the appended events back: only they carry the exact `$all` position readAll reports (a retry
+    // may return none), and KurrentDB accepts a retry by ids alone, while our contract needs the same payload.
     const firstRevision = result.nextExpectedRevision - BigInt(events.length) + 1n;
     const stored = await collectStream(streamId, { fromRevision: firstRevision, maxCount: events.length });
     const mismatch = differingEvent(events, stored);
@@ -122,9 +114,8 @@ export async function createKurrentDbEventStore(options: KurrentDbEventStoreOpti
     const after = readOptions.after ?? START;
     const { max, types } = readOptions;
     if (max !== undefined && max <= 0) return { events: [], next: after };
-    // Taken before reading: when the read then reaches the end of the log, every event up to this
-    // head has been seen, so `next` may move past the events the type filter skipped (otherwise a
-    // reader interested in rare types would never advance, and would show as lagging).
+    // Taken before reading: a read reaching the end has seen everything up to this head, so `next` may
+    // move past filtered-out events (else a reader of rare types would never advance).
     const headBefore = types === undefined ? START : await headPosition();
     // One more than asked for, because the event at `after` may come back first.
     const maxCount = max === undefined ? undefined : max + 1;

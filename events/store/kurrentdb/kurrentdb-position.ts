@@ -3,9 +3,8 @@ import type { Position as KurrentPosition, ReadPosition } from '@kurrent/kurrent
 import { START } from '../event-store';
 import type { Position } from '../event-store';
 
-// KurrentDB positions are unsigned 64-bit; 2^64 - 1 has 20 decimal digits, so padding both
-// coordinates to 20 digits makes plain string comparison agree with KurrentDB's order (commit
-// first, then prepare).
+// Positions are unsigned 64-bit (at most 20 digits): padding both coordinates to 20 digits makes string
+// comparison agree with KurrentDB's order.
 const DIGITS = 20;
 const MAX_COORDINATE = 2n ** 64n - 1n;
 const ENCODED = /^(\d{20})\/(\d{20})$/;

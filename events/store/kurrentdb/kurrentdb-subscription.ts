@@ -7,11 +7,7 @@ import { toKurrentReadPosition } from './kurrentdb-position';
 
 const DEFAULT_BATCH_SIZE = 500;
 
-/**
- * A catch-up subscription to `$all` (system events excluded) that hands batches to `onEvents` one
- * at a time. The client's stream is read in paused mode, so while a batch is being handled the
- * stream's buffer fills and gRPC flow control holds the server back.
- */
+/** A catch-up subscription to `$all`, one batch at a time: the paused stream lets gRPC flow control hold back. */
 export function subscribeToKurrentDb(client: KurrentDBClient, options: SubscribeOptions): Subscription {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError(`batchSize must be a positive integer, got ${batchSize}`);
@@ -25,9 +21,8 @@ export function subscribeToKurrentDb(client: KurrentDBClient, options: Subscribe
   let stopped = false;
   let ended = false;
   let failure: unknown;
-  // The client emits `caughtUp` while the events before it may still sit unread in the stream's
-  // buffer. `historyLeft` counts those buffered items down, so `onCaughtUp` comes exactly after the
-  // last of them was delivered. A later `caughtUp` (after falling behind) is not reported again.
+  // `caughtUp` may arrive while earlier events are still buffered: `historyLeft` counts them down so
+  // `onCaughtUp` comes right after the last. A later `caughtUp` is not reported again.
   let historyLeft: number | undefined;
   let caughtUpSeen = false;
   let signalled = false;

@@ -24,11 +24,7 @@ interface OutcomeRow {
   out_detail: string | null;
 }
 
-/**
- * Decide and write a batch of appends with one call of the `append_events` function
- * (event-store-migrations): a fixed cost per batch whatever its size. On `executor` alone the call
- * is its own transaction; inside `SqlClient.transaction` it commits with the rest.
- */
+/** Decide and write a batch of appends in one call of `append_events`: a fixed cost per batch. */
 export async function appendBatch(executor: SqlExecutor, appends: readonly PendingAppend[]): Promise<AppendOutcome[]> {
   const events = appends.flatMap((append) => append.events);
   const { rows } = await executor.query<OutcomeRow>('SELECT * FROM append_events($1, $2, $3, $4, $5, $6, $7, $8)', [

@@ -7,11 +7,7 @@ interface Waiting {
   reject: (error: unknown) => void;
 }
 
-/**
- * Group commit: appends arriving while a transaction is in flight wait in a queue and are written
- * together by the next transaction, so a busy process pays one commit for many appends. Each
- * caller still gets its own outcome.
- */
+/** Group commit: appends arriving while a transaction is in flight are written together by the next one. */
 export class GroupCommit {
   readonly #write: (batch: PendingAppend[]) => Promise<AppendOutcome[]>;
   readonly #maxBatchEvents: number;
@@ -46,9 +42,7 @@ export class GroupCommit {
     this.#inFlight += 1;
     try {
       for (;;) {
-        // Let the callers settled by the previous commit (several promise hops away) append again
-        // before taking the queue; taking it at once leaves them for the batch after, so batches
-        // run half full.
+        // Let callers settled by the previous commit append again before taking the queue, so batches run full.
         await new Promise<void>((resolve) => setImmediate(resolve));
         const batch = this.#take();
         if (batch.length === 0) break;

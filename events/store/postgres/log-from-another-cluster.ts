@@ -1,10 +1,8 @@
 import type { SqlExecutor } from './sql-client';
 
 /**
- * The log holds transaction ids this database has not reached yet: it was restored (pg_dump and
- * pg_restore, or a copy of the rows) from another cluster, whose ids ran higher. Readers see an
- * event only below the oldest running transaction id, so they would wait, silently, until this
- * cluster's ids caught up, which may take years.
+ * The log holds transaction ids this cluster has not reached (restored from another cluster): readers,
+ * who see events only below the oldest running id, would silently wait until the ids caught up.
  */
 export class LogFromAnotherCluster extends Error {
   override readonly name = 'LogFromAnotherCluster';
@@ -22,12 +20,7 @@ export class LogFromAnotherCluster extends Error {
   }
 }
 
-/**
- * Refuse a log restored from another cluster (`LogFromAnotherCluster`). One index probe: the
- * highest tx_id against the snapshot's xmax, the first id not yet assigned (which, unlike
- * `pg_current_xact_id()`, assigns none). Every stored tx_id is an id this cluster assigned, so it
- * is always below xmax unless the rows came from elsewhere.
- */
+/** Refuse a restored log: its highest tx_id must be below xmax (which, unlike `pg_current_xact_id()`, assigns none). */
 export async function refuseLogFromAnotherCluster(sql: SqlExecutor): Promise<void> {
   const { rows } = await sql.query<{ highest: string | null; next: string }>(
     `SELECT (SELECT tx_id FROM events ORDER BY tx_id DESC, global_position DESC LIMIT 1)::text AS highest,

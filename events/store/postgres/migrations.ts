@@ -11,10 +11,7 @@ export interface Migration {
 export interface MigrationSet {
   readonly name: string;
   readonly migrations: readonly Migration[];
-  /**
-   * Run after the steps at every start-up: functions built from the code's own SQL. One two
-   * releases may call side by side is named by a hash of its body, never replaced (decision 0065).
-   */
+  /** Functions run after the steps at every start; one two releases may call is named by its body's hash. */
   readonly routines?: string;
 }
 
@@ -52,10 +49,7 @@ export function checkMigrationSet(set: MigrationSet): void {
   });
 }
 
-/**
- * Each missing step runs in its own transaction with its record, so a crash leaves the last
- * complete step; several processes are serialised by a schema-scoped advisory lock.
- */
+/** Each missing step commits with its record; processes are serialised by a schema-scoped advisory lock. */
 export async function runMigrations(sql: SqlClient, sets: readonly MigrationSet[]): Promise<void> {
   for (const set of sets) checkMigrationSet(set);
   for (const set of sets) {

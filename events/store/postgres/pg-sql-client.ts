@@ -148,10 +148,7 @@ async function createSchema(connectionString: string, schema: string): Promise<v
   }
 }
 
-/**
- * One dedicated connection that LISTENs on every channel anyone asked for. When the connection
- * drops it reconnects and listens again; callers also poll, so a gap only delays a wake-up.
- */
+/** One connection LISTENing on every channel asked for; it reconnects on a drop (callers also poll). */
 class NotificationListener {
   readonly #config: pg.ClientConfig;
   readonly #handlers = new Map<string, Set<(payload: string) => void>>();

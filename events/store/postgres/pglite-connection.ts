@@ -8,10 +8,7 @@ interface Prepared {
   paramTypes: number[];
 }
 
-/**
- * PGlite's one connection, for both PGlite clients: statements and transactions run in the order
- * asked. A named statement is prepared once, then run in one call into PostgreSQL (decision 0047).
- */
+/** PGlite's one connection: statements and transactions in the order asked; named statements prepared once. */
 export class PgliteConnection {
   readonly #db: PGlite;
   /** Held by a transaction from BEGIN to its end, and by each statement outside one. */

@@ -7,10 +7,7 @@ import type { QueryResult, SqlClient } from './sql-client';
 // the same on both clients (a JS number loses precision above 2^53).
 const parsers = { [types.INT8]: (value: string) => value };
 
-/**
- * Open PGlite, in memory or on disk at `dataDir` (created for its owner only). Both PGlite
- * clients, in the calling thread and in a worker, open it here.
- */
+/** Open PGlite in memory or at `dataDir` (created for its owner only), for both PGlite clients. */
 export async function openPgliteDatabase(dataDir: string | undefined): Promise<PGlite> {
   if (dataDir !== undefined) {
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
@@ -32,10 +29,7 @@ export async function closePgliteDatabase(db: PGlite, dataDir: string | undefine
   if (dataDir !== undefined) await restrictToOwner(dataDir);
 }
 
-/**
- * `withAdvisoryLock` for PGlite: a lock per key within this process, since no other process can
- * open the same data directory and the one connection cannot be lost while the process runs.
- */
+/** `withAdvisoryLock` for PGlite: per key within this process, the only one that can open the directory. */
 export function inProcessAdvisoryLocks(): SqlClient['withAdvisoryLock'] {
   const heldLocks = new Map<string, Promise<void>>();
   return async (key, work, lockOptions) => {
@@ -57,10 +51,8 @@ export function inProcessAdvisoryLocks(): SqlClient['withAdvisoryLock'] {
 }
 
 /**
- * The data directory holds every account's data: only its owner may enter it. PGlite writes the
- * cluster it starts from with mode 0666 whatever the umask, and later files with the process's
- * umask, so the modes are set after it opens and again after it closes. In between, new files
- * may be readable by others by their mode, but sit inside a directory only the owner can enter.
+ * The data directory is for its owner only. PGlite writes its initial files with mode 0666 whatever the
+ * umask, so modes are set after it opens and again after it closes.
  */
 async function restrictToOwner(directory: string): Promise<void> {
   await chmod(directory, 0o700);

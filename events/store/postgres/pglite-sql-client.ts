@@ -9,11 +9,9 @@ export interface PgliteSqlClientOptions {
 }
 
 /**
- * A SqlClient over embedded PGlite in the calling thread. PGlite is one connection, which runs a
- * transaction exclusively (other queries of this process wait until it ends: `PgliteConnection`),
- * so nothing interleaves with it. Advisory locks are in-process, since no other process can open the same
- * data directory. The app runs PGlite in a worker instead (`pglite-worker-sql-client.ts`); tests
- * and the operator commands run it here.
+ * A SqlClient over PGlite in the calling thread (tests and operator commands; the app uses the worker).
+ * PGlite's one connection runs transactions exclusively, and advisory locks are in-process since no
+ * other process can open the data directory.
  */
 export async function openPgliteSqlClient(options: PgliteSqlClientOptions = {}): Promise<SqlClient> {
   const { dataDir } = options;

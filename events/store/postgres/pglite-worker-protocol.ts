@@ -1,8 +1,4 @@
-/**
- * The messages between `pglite-worker-sql-client.ts` (the app's thread) and `pglite-worker.ts`
- * (PGlite's thread). Every request carries an id its answer repeats; `tx` names a transaction the
- * worker holds open (null: outside any).
- */
+/** Messages between the app's thread and PGlite's; answers repeat the request id, `tx` names an open transaction. */
 export type WorkerRequest =
   | { kind: 'query'; id: number; tx: number | null; text: string; params: unknown[] | undefined; name?: string }
   | { kind: 'exec'; id: number; tx: number | null; text: string }

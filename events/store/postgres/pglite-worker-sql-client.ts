@@ -7,10 +7,7 @@ import type { QueryOptions, QueryResult, SqlClient, SqlExecutor } from './sql-cl
 /** Requests without their id, which the client assigns. */
 type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
-/**
- * `openPgliteSqlClient` with PGlite's WebAssembly on a worker thread, off the HTTP server's core
- * (decision 0046). Errors come back with their message, name and plain fields (`code`).
- */
+/** `openPgliteSqlClient` on a worker thread, off the HTTP server's core; errors keep message, name and fields. */
 
 export async function openPgliteWorkerSqlClient(options: PgliteSqlClientOptions = {}): Promise<SqlClient> {
   const worker = new Worker(new URL('./pglite-worker-entry.mjs', import.meta.url), { workerData: { dataDir: options.dataDir } });

@@ -4,11 +4,7 @@ import { PgliteConnection } from './pglite-connection';
 import { closePgliteDatabase, openPgliteDatabase } from './pglite-database';
 import { type WorkerMessage, type WorkerRequest, serializeError } from './pglite-worker-protocol';
 
-/**
- * PGlite's thread (`pglite-worker-sql-client.ts` starts it): opens the database, then runs each
- * request in the order it arrives. The connection (`PgliteConnection`) keeps a transaction
- * exclusive: a query outside it waits until it ends, as in the calling thread.
- */
+// PGlite's thread: opens the database, then runs requests in arrival order (transactions stay exclusive).
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
 const { dataDir } = workerData as { dataDir?: string };

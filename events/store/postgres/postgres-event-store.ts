@@ -37,9 +37,8 @@ export interface PostgresEventStoreOptions {
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
- * Appends through group commit; reads in (tx_id, global_position) order below the snapshot's
- * xmin, so a late commit is never skipped (keep write transactions short). Refuses a log
- * restored from another cluster until rebased.
+ * Appends through group commit; reads below the snapshot's xmin, so a late commit is never skipped (keep
+ * write transactions short). Refuses a log restored from another cluster.
  */
 export async function createPostgresEventStore(sql: SqlClient, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
   await migrateEventStore(sql);

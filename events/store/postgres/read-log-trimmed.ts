@@ -14,16 +14,12 @@ interface TrimmedPageRow {
   start_position?: Position | null;
 }
 
-/**
- * Between two events of a page (SQL): a comma and a line break. No event's text holds a line break
- * (the server escapes one inside a JSON string), so the last event starts after the last one.
- */
+/** A comma and a line break between events; no event's text holds a line break (JSON escapes it). */
 export const eventSeparatorSql = String.raw`E',\n'`;
 
 /**
- * `readLogPage` for a reader that folds only some fields: the same window and events, each with
- * its position, schema version, type and read fields, sent as one text for one `JSON.parse`
- * (drivers pay per field of every row). The window's end is looked for only on a short page.
+ * `readLogPage` for a reader that folds only some fields, sent as one text for one `JSON.parse` (drivers
+ * pay per field). The window's end is looked for only on a short page.
  */
 export async function readLogPageTrimmed(
   sql: SqlExecutor,
@@ -83,10 +79,9 @@ function lastEventPosition(text: string): Position {
 }
 
 /**
- * One event as text for `string_agg`, so the page is one flat JSON array:
- * `tx_id,global_position,schema_version,type's index in types (from 1),...fields`. The fields are
- * each read field of data then metadata as `[value]` (`0` when absent, so null stays apart), or a
- * `neverNull` field's value; a type not in `reads` (or at another version) sends data and metadata whole.
+ * One event as text for `string_agg`: `tx_id,global_position,schema_version,type index (from 1),...fields`,
+ * each read field as `[value]` (`0` when absent) or a `neverNull` field's value; other types send data
+ * and metadata whole.
  */
 export function trimmedEventSql(reads: Readonly<Record<string, ReadFields>>, types: readonly string[], params: unknown[]): string {
   const param = (value: unknown): string => {
@@ -116,10 +111,8 @@ export function trimmedEventSql(reads: Readonly<Record<string, ReadFields>>, typ
 }
 
 /**
- * The events of a page from the text of `trimmedEventSql` rows joined by `eventSeparatorSql`.
- * Throws when they are not in log order (`string_agg` joins the rows in the order the page's
- * ordered subquery yields them, as PostgreSQL runs this plan, but SQL does not promise it, and the
- * page's `next` was taken from its last event) or when the text does not hold whole events.
+ * The events of a page from the text of `trimmedEventSql` rows. Throws when they are out of log order
+ * (SQL does not promise `string_agg`'s order) or the text does not hold whole events.
  */
 export function parseTrimmedEvents(text: string | null, types: readonly string[], reads: Readonly<Record<string, ReadFields>>): TrimmedEvent[] {
   if (text === null) return [];
@@ -163,11 +156,7 @@ export function parseTrimmedEvents(text: string | null, types: readonly string[]
   return events;
 }
 
-/**
- * An event of a trimmed page. Its position is encoded when asked for: most folds never read it,
- * and the catch-up takes positions from the page, so making the 41-character text of every event
- * (and its garbage) was a rebuild's cost for nothing (docs/archive/benchmarks-history-2026.md, "Flat trimmed pages").
- */
+/** An event of a trimmed page; its position is encoded only when asked for, as most folds never read it. */
 class PageEvent implements TrimmedEvent {
   constructor(
     readonly txId: number,
@@ -195,11 +184,7 @@ function slotKinds(reads: Readonly<Record<string, ReadFields>>): Map<string, { d
   return kinds;
 }
 
-/**
- * The object of `names` from `values` from `first`: a `neverNull` field's value (null when absent,
- * which its reader refuses as it would the absence); any other's `[value]` when present, `0` when
- * absent.
- */
+/** The read fields from `values`: a `neverNull` field's value (null when absent), others `[value]` or `0`. */
 function readFields(values: readonly unknown[], first: number, names: readonly string[], asValue: readonly boolean[]): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (let index = 0; index < names.length; index++) {

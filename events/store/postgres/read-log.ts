@@ -5,10 +5,7 @@ import { decodePosition, positionLength, positionSql } from './sql-position';
 /** Only transactions below the snapshot's xmin are certainly finished; nothing can commit below it later. */
 export const visible = 'tx_id < pg_snapshot_xmin(pg_current_snapshot())';
 
-/**
- * Five fields per event: both drivers pay per field of every row. `envelope` packs the fixed-format
- * ones: "<position> <stream position> <schema version> <recorded at, epoch ms> <event id>".
- */
+/** Five fields per event (drivers pay per field); `envelope` packs the fixed-format ones. */
 export const columns = `${positionSql('tx_id', 'global_position')} || ' ' || stream_position || ' ' || schema_version || ' ' ||
   floor(extract(epoch FROM recorded_at) * 1000)::bigint || ' ' || event_id AS envelope, type, stream_id, data, metadata`;
 
@@ -44,19 +41,14 @@ export interface LogPageAtHead {
 }
 
 /**
- * A page of the log after `after`, in (tx_id, global_position) order, below the snapshot's xmin.
- * With `types`, the page covers at most `max(max, 1,000)` entries of the log, however rare the
- * types, and returns the wanted ones among them; `next` moves past the skipped entries either way.
+ * A page of the log after `after`, in (tx_id, global_position) order, below the snapshot's xmin. With
+ * `types`, it covers at most `max(max, 1,000)` log entries; `next` moves past skipped entries.
  */
 export async function readLogPage(sql: SqlExecutor, after: Position, max: number, types?: readonly string[]): Promise<ReadAllPage> {
   return (await readLogPageAtHead(sql, after, max, types)).page;
 }
 
-/**
- * As `readLogPage`, also telling whether the page reached the last entry visible to its snapshot:
- * a live subscription then waits for the next append instead of reading again only to find
- * nothing (which was half of the log reads an append caused).
- */
+/** `readLogPage`, also telling whether it reached the head, so a live subscription can wait instead of reading. */
 export async function readLogPageAtHead(sql: SqlExecutor, after: Position, max: number, types?: readonly string[]): Promise<LogPageAtHead> {
   const from = decodePosition(after);
   if (!types) {
@@ -72,13 +64,9 @@ export async function readLogPageAtHead(sql: SqlExecutor, after: Position, max: 
     const events = rows.map(toRecordedEvent);
     return { page: { events, next: events.at(-1)?.position ?? after }, atHead: events.length < max };
   }
-  // The window's end is the last of the next `window` visible entries, whatever their type: the
-  // window-th entry after `after` (an index-only scan that counts, no sort), or, when fewer remain,
-  // the last visible entry (one step back from the head). The wanted events are read up to it, as
-  // an index condition, so the scan stops there. One extra row, the only one without a type,
-  // carries the end (its envelope is just the position, its stream id which end it is) when no
-  // event is wanted. All of it is one statement, so one snapshot: nothing can become visible
-  // between finding the end and reading up to it.
+  // The window ends at the `window`-th visible entry after `after` (or the last one), found by an
+  // index-only scan; wanted events are read up to it. When none is wanted, one extra typeless row
+  // carries the end. One statement, so one snapshot.
   const { rows } = await sql.query<EventRow | { envelope: Position; type: null; stream_id: string }>(
     `WITH ${windowEndSql}
      (SELECT ${columns} FROM events

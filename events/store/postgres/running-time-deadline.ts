@@ -2,12 +2,9 @@
 export type DeadlineOutcome<T> = { kind: 'settled'; value: T } | { kind: 'failed'; error: unknown } | { kind: 'timed-out' };
 
 /**
- * Whether `work` settles within `ms` of this process's running time: time during which its event
- * loop turned. A plain timer cannot tell a late answer from a stalled loop: after a stall (a long
- * synchronous fold, a collection, a starved CPU) Node runs the expired timers before it reads the
- * sockets, so a reply that arrived during the stall lost the race to a timer that fired after it.
- * Here the deadline is counted in short ticks; a tick that comes late counts as one tick and never
- * ends the wait, so the loop reads its sockets before the deadline can pass.
+ * Whether `work` settles within `ms` of running time (time the event loop turned). After a stall, Node
+ * runs expired timers before reading sockets, so a plain timer would beat a reply that already arrived;
+ * here the deadline is counted in short ticks, and a late tick counts as one.
  */
 export function settlesWithinRunningTime<T>(work: Promise<T>, ms: number): Promise<DeadlineOutcome<T>> {
   const tickMs = Math.max(5, Math.min(250, ms / 20));

@@ -31,10 +31,7 @@ export interface AdvisoryLockOptions {
 export interface SqlClient extends SqlExecutor {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
-  /**
-   * Hold a session-level advisory lock on a dedicated connection while `work` runs; `undefined`
-   * when taken and `wait` is false. When the session dies `work` is told through `lock.signal`.
-   */
+  /** Hold a session advisory lock while `work` runs (undefined if taken and not `wait`); loss shows on `lock.signal`. */
   withAdvisoryLock<T>(key: string, work: (lock: AdvisoryLockSession) => Promise<T>, options?: AdvisoryLockOptions): Promise<T | undefined>;
   /** LISTEN; returns the unlisten function. */
 

@@ -1,9 +1,8 @@
 import { START, type Position } from '../event-store';
 
 /**
- * Where an event sits in the PostgreSQL log: its transaction id, then its sequence number. Readers
- * only see transactions below the snapshot's xmin, so new rows always sort after everything
- * already seen, even when an older transaction drew a higher sequence number.
+ * An event's place in the PostgreSQL log: transaction id, then sequence number. Readers see only
+ * transactions below xmin, so new rows always sort after what was seen.
  */
 export interface SqlPosition {
   txId: string;
@@ -21,11 +20,7 @@ export function encodePosition(txId: string | bigint | number, globalPosition: s
   return `${String(txId).padStart(width, '0')}/${String(globalPosition).padStart(width, '0')}`;
 }
 
-/**
- * The same encoding computed by PostgreSQL, so a page of the log arrives with its positions made:
- * one text column instead of two numbers to parse and pad per event. `txId` and `globalPosition`
- * are SQL expressions.
- */
+/** The same encoding in SQL, over the expressions `txId` and `globalPosition`. */
 export function positionSql(txId: string, globalPosition: string): string {
   return `lpad(${txId}::text, ${width}, '0') || '/' || lpad(${globalPosition}::text, ${width}, '0')`;
 }

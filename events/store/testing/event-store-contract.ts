@@ -182,10 +182,7 @@ export function expectStrictlyIncreasing(positions: Position[]): void {
   for (let index = 1; index < positions.length; index++) expect(positions[index]! > positions[index - 1]!).toBe(true);
 }
 
-/**
- * Declares `cases` once per adapter, as `EventStore contract on <adapter>`. The harness object is
- * filled in by `beforeAll`, so the cases may capture it when they are declared.
- */
+/** Declares `cases` per adapter; the harness is filled by `beforeAll`, so cases may capture it. */
 export function describeContract(cases: (adapter: Adapter, harness: Harness) => void): void {
   for (const adapter of contractAdapters()) {
     describe(`EventStore contract on ${adapter.name}`, () => {

@@ -14,11 +14,7 @@ export interface TestSqlClient {
 /** In-memory PGlite in a worker thread, as the app runs it (decision 0046). */
 export const pgliteInWorker: TestSqlClient = { name: 'pglite', open: () => openPgliteWorkerSqlClient({}) };
 
-/**
- * The databases to run integration tests against: in-memory PGlite always, and the PostgreSQL
- * server when DATABASE_URL is set. On the server each `open()` works in its own new schema
- * (`<DATABASE_SCHEMA or woodshed>_t_<random>`), dropped again by `close()`.
- */
+/** PGlite in memory, and the server when DATABASE_URL is set (each `open()` in a new schema, dropped on `close()`). */
 export function availableSqlClients(): TestSqlClient[] {
   const clients: TestSqlClient[] = [{ name: 'pglite', open: () => openPgliteSqlClient({}) }];
   const connectionString = process.env.DATABASE_URL;
@@ -26,10 +22,7 @@ export function availableSqlClients(): TestSqlClient[] {
   return clients;
 }
 
-/**
- * `availableSqlClients` as the app opens them: PGlite in a worker thread. The store and projection
- * tests use PGlite in their own thread, as the operator's commands do.
- */
+/** `availableSqlClients` as the app opens them: PGlite in a worker thread. */
 export function availableAppSqlClients(): TestSqlClient[] {
   return availableSqlClients().map((client) => (client.name === 'pglite' ? pgliteInWorker : client));
 }

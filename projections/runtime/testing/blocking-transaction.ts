@@ -7,10 +7,7 @@ export interface BlockingTransaction {
   end(): Promise<void>;
 }
 
-/**
- * Open another session that takes a transaction id and stays idle in its transaction, as a stuck
- * client would (a PostgreSQL server only).
- */
+/** A session idle in a transaction holding an id, as a stuck client would be (server only). */
 export async function openBlockingTransaction(connectionString: string): Promise<BlockingTransaction> {
   const client = new pg.Client({ connectionString, application_name: 'stuck-test-client' });
   client.on('error', () => undefined);

@@ -5,11 +5,7 @@ import { type Projection, defineProjection } from '../projection-definition';
 export interface EventLogControls {
   /** Awaited inside the write transaction, after the rows are written and before it commits. */
   beforeCommit?: (writer: string) => Promise<void>;
-  /**
-   * Makes the database fail `apply` (before any write) while it returns a SQLSTATE (raised by the
-   * server, so the error comes through the driver like a real one), or `statement-timeout` for a
-   * real statement timeout (a PostgreSQL server only: PGlite ignores statement_timeout).
-   */
+  /** Fail `apply` with this SQLSTATE (raised by the server), or a real `statement-timeout` (server only). */
   failWith?: (writer: string) => string | undefined;
   /** How many times `apply` ran, whatever became of its transaction. */
   applies: number;
@@ -19,11 +15,7 @@ export function eventLogControls(): EventLogControls {
   return { applies: 0 };
 }
 
-/**
- * A read model that records every StemStreamed event it folds, how many times (`folds`) and by
- * which writer, so a test can prove an event was applied exactly once and by whom: two runners
- * built with different `writer` names stand for two processes.
- */
+/** Records every StemStreamed it folds, how often and by which `writer`, to prove exactly-once application. */
 export function eventLogProjection(controls: EventLogControls, options: { writer: string; version?: number }): Projection {
   return defineProjection({
     name: 'event-log',

@@ -1,7 +1,4 @@
-/**
- * The singer: one note per word, a line a phrase of one or two bars; chord tones on the beat, an
- * arch over the line, the chorus higher and sung the same way each time.
- */
+// The singer: one note per word, chord tones on the beat, an arch over each line, the chorus higher.
 import type { Arrangement } from '../arrangement';
 import { beatsPerBar } from '../arrangement';
 import { type Vowel, type SongLyrics, vowelOf } from '../lyrics';
