@@ -5,7 +5,5 @@ import type { AppDispatch, AppStore, RootState } from './store';
 
 /** `useDispatch` typed with the app's dispatch (thunks and RTK Query included). */
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
-/** `useSelector` typed with the app's whole state. */
 export const useAppSelector = useSelector.withTypes<RootState>();
-/** `useStore` typed with the app's store. */
 export const useAppStore = useStore.withTypes<AppStore>();

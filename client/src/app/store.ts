@@ -62,7 +62,5 @@ export function makeStore(preloadedState?: PreloadedAppState) {
   });
 }
 
-/** A store built by {@link makeStore}. */
 export type AppStore = ReturnType<typeof makeStore>;
-/** The store's dispatch, thunks and RTK Query calls included. */
 export type AppDispatch = AppStore['dispatch'];

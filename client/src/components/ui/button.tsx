@@ -5,7 +5,6 @@ import styles from './button.module.css';
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** 'primary' is the one main action; 'secondary' the rest; 'ghost' a quiet text-like action. */
   variant?: 'primary' | 'secondary' | 'ghost';
-  /** Stretch to the container's width (forms in cards). */
   block?: boolean;
 }
 

@@ -5,7 +5,6 @@ import { Button } from './button';
 import { ModalDialog } from './modal-dialog';
 import { showToast } from './toast-store';
 
-/** Props of {@link BuyCreditsDialog}. */
 export interface BuyCreditsDialogProps {
   /** Where the checkout returns: 'membership' buys via /api/credits/create-checkout, 'usage' via /api/credits/purchase. */
   returnTo: 'membership' | 'usage';

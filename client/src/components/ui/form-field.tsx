@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import styles from './form-field.module.css';
 
-/** Props of {@link FormField}. */
 export interface FormFieldProps {
-  /** The id of the control inside, so the label points at it. */
   htmlFor: string;
   label: string;
   /** A validation message shown under the control; the control should set aria-describedby to `${htmlFor}-error`. */

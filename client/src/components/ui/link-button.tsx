@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styles from './button.module.css';
 
-/** Props of {@link LinkButton}. */
 export interface LinkButtonProps {
   to: string;
   children: ReactNode;

@@ -6,13 +6,11 @@ import { LinkButton } from './link-button';
 import styles from './public-page.module.css';
 import { SupportEmailLink } from './support-email-link';
 
-/** An in-page link of the header ('#pricing'). */
 export interface SectionLink {
   href: `#${string}`;
   label: string;
 }
 
-/** Props of {@link PublicPage}. */
 export interface PublicPageProps {
   children: ReactNode;
   /** The landing page offers only Login; the other marketing pages add 'Start Free Trial' (spec 001, 2.4-2.5). */
@@ -43,7 +41,6 @@ const commonLinks = [productLinks[0], productLinks[1], ...legalLinks];
 // Read once: the addresses are fixed at build time.
 const community = communityLinks(import.meta.env);
 
-/** The Woodshed mark and name, leading to the landing page. */
 export function BrandLink({ className }: { className?: string }) {
   return (
     <Link to={paths.landing} className={className ? `${styles.brand} ${className}` : styles.brand}>

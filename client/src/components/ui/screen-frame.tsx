@@ -6,7 +6,6 @@ interface ScreenFrameProps {
   className: string;
   title: ReactNode;
   subtitle: string;
-  /** The way back, at the end of the title row. */
   back: ReactNode;
   children: ReactNode;
 }

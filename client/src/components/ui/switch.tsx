@@ -1,6 +1,5 @@
 import styles from './switch.module.css';
 
-/** Props of {@link Switch}. */
 export interface SwitchProps {
   id?: string;
   checked: boolean;

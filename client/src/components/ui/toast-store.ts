@@ -11,10 +11,8 @@ export interface Toast extends ToastInput {
   id: number;
 }
 
-/** Spec 000, section 9: a toast stays 5000 ms. */
 export const TOAST_DURATION_MS = 5000;
 
-/** The timer functions the store uses; tests pass their own. */
 export interface ToastTimers {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
@@ -24,7 +22,6 @@ export interface ToastTimers {
 export interface ToastStore {
   /** Shows `input`, replacing whatever toast is up: only one is shown at a time (spec 000, 9). */
   show(input: ToastInput): Toast;
-  /** Hides the toast with this id, if it is still the one shown. */
   dismiss(id: number): void;
   subscribe(listener: () => void): () => void;
   getSnapshot(): Toast | null;
@@ -63,7 +60,6 @@ export function createToastStore(timers: ToastTimers): ToastStore {
   };
 }
 
-/** The app's one toast store, drawn by `<Toaster />`. */
 export const toastStore = createToastStore({
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),

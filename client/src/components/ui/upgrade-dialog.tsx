@@ -18,7 +18,6 @@ const reasons: Record<UpgradeTrigger, string> = {
   account_menu: 'Unlimited streaming and custom presets.',
 };
 
-/** Props of {@link UpgradeDialog}. */
 export interface UpgradeDialogProps {
   trigger: UpgradeTrigger;
   onClose(): void;

@@ -6,7 +6,6 @@ import styles from './account-popover.module.css';
 import { isAdminUser } from '../../lib/session/is-admin-user';
 import { useLogOut } from './use-log-out';
 
-/** Props of {@link AccountPopover}. */
 export interface AccountPopoverProps {
   id: string;
   user: SessionUser | null | undefined;

@@ -7,7 +7,6 @@ import { paths } from '../../lib/routes/paths';
 import { AccountPopover } from './account-popover';
 import styles from './app-header.module.css';
 
-/** Props of {@link AppHeader}. */
 export interface AppHeaderProps {
   /** The song in the player, if any; the header falls back to the product's name. */
   songTitle: string | null;

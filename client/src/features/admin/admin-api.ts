@@ -27,7 +27,6 @@ export interface AuditEventsArgs {
   before: string | null;
 }
 
-/** Events per audit page. */
 export const AUDIT_PAGE_SIZE = 50;
 
 // Admin reads are refetched only when an admin action here changes them (spec 001, section 7:

@@ -6,7 +6,6 @@ import styles from './announcements.module.css';
 import type { CampaignAudience, NewEmailCampaign } from './campaign-api';
 import { audienceLabels, campaignTextBody } from './campaign-rules';
 
-/** Props of {@link AnnouncementsComposeForm}. */
 export interface AnnouncementsComposeFormProps {
   /** Called with a complete campaign; the screen asks to confirm before sending it. */
   onSubmit(campaign: NewEmailCampaign): void;

@@ -9,7 +9,6 @@ export const auditEventGroups = [
   },
 ] as const;
 
-/** One of the filterable event types. */
 export type AuditEventType = (typeof auditEventGroups)[number]['types'][number];
 
 const knownTypes = new Set<string>(auditEventGroups.flatMap((group) => group.types));

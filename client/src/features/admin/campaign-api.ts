@@ -1,6 +1,5 @@
 import { api } from '../../lib/api/api';
 
-/** Who a campaign goes to (spec 001 section 3). */
 export type CampaignAudience = 'test' | 'all' | 'pro' | 'free';
 
 /** One e-mail campaign as GET /api/admin/email-campaigns lists it (spec 001 section 3's fields). */
@@ -17,7 +16,6 @@ export interface EmailCampaign {
   createdAt: string;
 }
 
-/** POST /api/admin/email-campaigns. */
 export interface NewEmailCampaign {
   subject: string;
   htmlBody: string;

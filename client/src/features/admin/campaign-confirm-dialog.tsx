@@ -4,7 +4,6 @@ import styles from './announcements.module.css';
 import type { NewEmailCampaign } from './campaign-api';
 import { audienceLabels } from './campaign-rules';
 
-/** Props of {@link CampaignConfirmDialog}. */
 export interface CampaignConfirmDialogProps {
   campaign: NewEmailCampaign;
   sending: boolean;

@@ -10,11 +10,9 @@ import styles from './credit-adjustment-card.module.css';
 import { MAX_REASON_LENGTH, adjustmentConfirmation, parseCreditAdjustment } from './credit-adjustment-form';
 import type { CreditAdjustmentErrors } from './credit-adjustment-form';
 
-/** Props of {@link CreditAdjustmentCard}. */
 export interface CreditAdjustmentCardProps {
   userId: number;
   email: string | null;
-  /** Called once the server recorded an adjustment. */
   onRecorded(): void;
 }
 

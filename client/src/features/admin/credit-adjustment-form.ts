@@ -6,19 +6,16 @@ export const MAX_CREDITS_PER_ADJUSTMENT = 100_000;
 /** Longest reason the server stores. */
 export const MAX_REASON_LENGTH = 500;
 
-/** What the form holds: the two fields as typed. */
 export interface CreditAdjustmentInput {
   credits: string;
   reason: string;
 }
 
-/** POST /api/admin/users/{id}/credit-adjustments */
 export interface CreditAdjustment {
   credits: number;
   reason: string;
 }
 
-/** Messages per field, for the form to show under each one. */
 export type CreditAdjustmentErrors = Partial<Record<keyof CreditAdjustmentInput, string>>;
 
 const schema = z.object({

@@ -9,12 +9,10 @@ const TOOLTIP_ROOM_PX = 120;
 // The table's sticky header row, which covers the top of the scroller.
 const STICKY_HEADER_PX = 44;
 
-/** Props of {@link LastActiveCell}. */
 export interface LastActiveCellProps {
   userId: number;
   email: string;
   lastActive: string | null;
-  /** The Last Active text (lastActiveText). */
   text: string;
 }
 

@@ -30,7 +30,6 @@ const notes = [
   },
 ];
 
-/** The Settings screen's 'Usage Notes' card (spec 001, 2.9). */
 export function UsageNotes() {
   return (
     <section className={screenStyles.card} aria-labelledby="usage-notes-title">

@@ -1,4 +1,3 @@
-/** Spec 001, section 9: the sign-in code has 6 digits. */
 export const CODE_LENGTH = 6;
 
 /** The spec's message for a typed code (section 5), or null when it may be sent. */

@@ -30,7 +30,6 @@ function describeGains(source: ExportMixSource): string {
   return `${source.loadedStemIds.length - silent} of ${source.loadedStemIds.length} stems (${silent} muted)`;
 }
 
-/** Starts the browser's download of `url` as `fileName`. */
 function download(url: string, fileName: string): void {
   const link = document.createElement('a');
   link.href = url;

@@ -2,7 +2,6 @@ import type { ExportFormat } from '../../lib/export/export-format';
 import { exportFormats, MP3_BITRATE } from '../../lib/export/export-format';
 import type { ExportMixSettings } from '../../lib/export/export-mix-source';
 
-/** The A-B loop the player has set, if any (song seconds). */
 export interface CurrentLoop {
   start: number;
   end: number;

@@ -11,7 +11,6 @@ export interface InstallPrompt {
   offer: InstallOffer;
   /** Opens the browser's install dialog; the banner hides whatever the visitor chooses there. */
   install(): Promise<void>;
-  /** 'Not now': hides the banner for 7 days. */
   dismiss(): void;
 }
 

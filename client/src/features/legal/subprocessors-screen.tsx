@@ -16,7 +16,6 @@ const subprocessors = [
   { kind: 'Cloud object storage', purpose: 'Stores and delivers the audio stems', data: 'Requests for audio files (IP address, time)' },
 ] as const;
 
-/** /legal/subprocessors (spec 001, 2.5). */
 export function SubprocessorsScreen() {
   usePageHead(legalPageData('Subprocessors', description, paths.subprocessors));
   return (

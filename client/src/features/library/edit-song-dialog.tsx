@@ -18,7 +18,6 @@ import {
   planSongDetailsSave,
 } from './song-details-form';
 
-/** Props of {@link EditSongDialog}. */
 export interface EditSongDialogProps {
   song: LibrarySong;
   onClose(): void;

@@ -1,4 +1,3 @@
-/** What a genre badge shows: its text and colour. */
 export interface GenreBadge {
   label: string;
   colour: string;

@@ -8,14 +8,12 @@ export type GenreFilter = { kind: 'all' } | { kind: 'genre'; genre: string } | {
 
 export const ALL_GENRES: GenreFilter = { kind: 'all' };
 
-/** What narrows the table. */
 export interface LibraryFilter {
   view: LibraryView;
   search: string;
   genre: GenreFilter;
 }
 
-/** The counts the view toggle shows. */
 export function viewCounts(songs: readonly LibrarySong[]): Record<LibraryView, number> {
   return { starred: songs.filter((song) => song.starred).length, all: songs.length };
 }
@@ -70,7 +68,6 @@ export function filterSongs(songs: readonly LibrarySong[], filter: LibraryFilter
   });
 }
 
-/** 'n song(s)' (spec 000, section 2). */
 export function songCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'song' : 'songs'}`;
 }

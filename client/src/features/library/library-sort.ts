@@ -2,7 +2,6 @@ import { nextTableSort } from '../../components/ui/table-sort';
 import type { TableSort } from '../../components/ui/table-sort';
 import type { LibrarySong } from './library-song';
 
-/** The sortable columns (spec 000, section 2). */
 export type SortColumn = 'starred' | 'title' | 'genre' | 'bpm' | 'difficulty' | 'duration' | 'playCount';
 
 export type LibrarySort = TableSort<SortColumn>;

@@ -11,7 +11,6 @@ const stageTexts: Record<ScanProgress['stage'], string> = {
   complete: 'Scan complete',
 };
 
-/** The scan modal's stage line. */
 export function scanStageText(progress: ScanProgress): string {
   return stageTexts[progress.stage];
 }
@@ -23,7 +22,6 @@ export function scanSongText(progress: ScanProgress): string {
   return progress.currentSong ? `${counter}: ${progress.currentSong}` : counter;
 }
 
-/** 0 to 100, for the progress bar. */
 export function scanPercent(progress: ScanProgress): number {
   if (!progress.isScanning) return progress.stage === 'complete' && progress.totalSongs > 0 ? 100 : 0;
   if (progress.totalSongs === 0) return 0;

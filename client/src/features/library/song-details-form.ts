@@ -10,7 +10,6 @@ export interface SongDetailsForm {
   difficulty: string;
 }
 
-/** A field of the form. */
 export type SongDetailsField = keyof SongDetailsForm;
 
 /** A validation problem, as the spec words it: a toast title and its text (also shown under the field). */
@@ -21,7 +20,6 @@ export interface SongDetailsProblem {
 
 /** The calls a save makes (spec 000, section 5): only what changed, the title on its own. */
 export interface SongDetailsCalls {
-  /** PATCH /api/songs/{id}/metadata { title } */
   title?: string;
   /** PATCH /api/songs/{id}/metadata with the changed ones of bpm, key and difficulty (empty is null). */
   metadata?: { bpm?: number | null; key?: string | null; difficulty?: number | null };
@@ -111,7 +109,6 @@ export function planSongDetailsSave(before: SongDetailsForm, form: SongDetailsFo
   return { ok: true, calls };
 }
 
-/** True when a plan has nothing to send. */
 export function hasNoCalls(calls: SongDetailsCalls): boolean {
   return calls.title === undefined && calls.metadata === undefined && calls.genre === undefined;
 }

@@ -5,11 +5,9 @@ import { useLocalCollection, useLocalDatabase, useSyncState } from '../../lib/db
 import type { LibrarySong } from './library-song';
 import { libraryReady, mergeStars } from './local-library';
 
-/** The library as the screen reads it from the local database. */
 export interface LibrarySongs {
   /** Undefined while loading (see {@link libraryReady}). */
   songs: LibrarySong[] | undefined;
-  /** The local database could not be opened. */
   failed: boolean;
   retry(): void;
   /** Stars or unstars a song: written locally at once, then replicated. */

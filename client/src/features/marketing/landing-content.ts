@@ -1,6 +1,5 @@
 /** The landing page's copy (spec 001, 2.4), apart from the FAQ and the prices. */
 
-/** The three-step explainer. */
 export const landingSteps = [
   {
     title: 'Sign in with your e-mail',

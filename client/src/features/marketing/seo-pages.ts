@@ -6,7 +6,6 @@ export type SeoPageKind = 'drumless' | 'bassless' | 'guitarless' | 'vocal';
 /** The copy of one SEO page: hero, why choose, perfect for, three steps and the closing call. */
 export interface SeoPage {
   path: string;
-  /** The tab and search-result title. */
   headTitle: string;
   description: string;
   eyebrow: string;

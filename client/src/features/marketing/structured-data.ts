@@ -50,7 +50,6 @@ export function webApplication(origin: string): object {
   };
 }
 
-/** An FAQPage of the questions shown on the page. */
 export function faqPage(items: readonly FaqItem[]): object {
   return {
     '@context': context,

@@ -1,7 +1,6 @@
 import { Button } from '../../components/ui/button';
 import { ModalDialog } from '../../components/ui/modal-dialog';
 
-/** Props of {@link CancelSubscriptionDialog}. */
 export interface CancelSubscriptionDialogProps {
   busy: boolean;
   onConfirm(): void;

@@ -6,9 +6,7 @@ export type MembershipView =
   | { kind: 'none' }
   | {
       kind: 'active';
-      /** Active, Canceled, Past Due or Free. */
       statusLabel: string;
-      /** 'Yearly $160/year' or 'Monthly $15/month'. */
       planLabel: string;
       /** 'Renews On' while it renews, 'Access Until' once it will not. */
       dateLabel: 'Renews On' | 'Access Until';
@@ -19,7 +17,6 @@ export type MembershipView =
       canceledButActive: boolean;
     };
 
-/** Spec 000, section 2: the billing plan line. */
 export function billingPlanLabel(interval: string | null | undefined): string {
   return interval === 'yearly' ? 'Yearly $160/year' : 'Monthly $15/month';
 }

@@ -5,7 +5,6 @@ import type { MembershipView } from './membership-view';
 
 const proBenefits = ['Unlimited streaming credits, no monthly limits', 'Custom presets for every song', 'Priority support', 'Early access to new features'];
 
-/** Props of {@link ProPlanCard}. */
 export interface ProPlanCardProps {
   view: Extract<MembershipView, { kind: 'active' }>;
   onCancel(): void;

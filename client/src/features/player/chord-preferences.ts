@@ -10,7 +10,6 @@ export function chordInstrumentChoices(available: readonly string[]): ChordInstr
   return CHORD_INSTRUMENT_ORDER.filter((instrument) => available.includes(instrument));
 }
 
-/** The picker's text for an instrument. */
 export function chordInstrumentLabel(instrument: ChordInstrument): string {
   return labels[instrument];
 }

@@ -126,7 +126,6 @@ export interface LyricPosition {
   section: number | null;
   /** The line being sung: started and not yet ended. */
   line: number | null;
-  /** The word of that line sung last. */
   word: number | null;
   /** The last line that started, ended or not: what the overlay scrolls to. */
   lastStartedLine: number | null;

@@ -9,7 +9,6 @@ export const FALLBACK_UNMUTE_VOLUME: NormalRange = 0.7;
 /** Spec 000 section 9: a stem's volume after loading and after RESET, and a preset's default. */
 export const DEFAULT_VOLUME: NormalRange = 1;
 
-/** One stem's place in the mix. */
 export interface StemMix {
   /** The slider's level; 0 while muted (the slider drops to 0, and raising it unmutes). */
   volume: NormalRange;
@@ -101,7 +100,6 @@ export const mixerSlice = createSlice({
   name: 'mixer',
   initialState,
   reducers: {
-    /** A song's stems finished loading: each at 100%, unmuted. */
     stemsLoaded(_state, action: PayloadAction<{ stems: { id: string; name: string }[] }>) {
       return {
         ...initialState,
@@ -119,7 +117,6 @@ export const mixerSlice = createSlice({
     songUnloaded() {
       return initialState;
     },
-    /** A stem's slider was released at `volume` (clamped to 0..1). */
     stemVolumeChanged(state, action: PayloadAction<{ stemId: string; volume: number }>) {
       if (Number.isNaN(action.payload.volume)) return;
       const stem = state.stems.find((candidate) => candidate.id === action.payload.stemId);
@@ -251,7 +248,6 @@ type WithMixer = { mixer: MixerState };
 
 export const selectMixerStems = (state: WithMixer): MixerStem[] => state.mixer.stems;
 
-/** Whether MUTE ALL is on: the button then reads UNMUTE ALL. */
 export const selectIsAllMuted = (state: WithMixer): boolean => state.mixer.muteAllBefore !== null;
 
 export const selectSoloStemId = (state: WithMixer): string | null => state.mixer.solo?.stemId ?? null;

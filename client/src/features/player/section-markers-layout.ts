@@ -9,9 +9,7 @@ export interface SectionMarker {
   endTime: Seconds;
   /** 'Verse 2'; the number only when the song has more than one section of that type. */
   label: string;
-  /** 'V2': shown when the full label does not fit. */
   shortLabel: string;
-  /** Percent of the seek bar's width from its left end. */
   left: number;
   width: number;
 }

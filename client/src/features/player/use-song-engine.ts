@@ -9,7 +9,6 @@ import { songUnloaded, stemsLoaded } from './mixer-slice';
 import type { PlayerSong } from './player-api';
 import { useSongPlayRecordedMutation } from './player-api';
 
-/** Where loading a song's stems stands. */
 export type SongEngineState =
   | { status: 'loading' }
   /** A stem's HEAD (or, in a race, its GET) answered 403: the credit limit is reached and nothing was loaded. */

@@ -13,7 +13,6 @@ export const privacyRequestTypes: readonly { value: PrivacyRequestType; label: s
   { value: 'optout', label: 'Opt-Out (California)' },
 ];
 
-/** Whether `value` is one of the eight request types. */
 export function isPrivacyRequestType(value: string): value is PrivacyRequestType {
   return privacyRequestTypes.some((type) => type.value === value);
 }

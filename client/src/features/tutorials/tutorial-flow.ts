@@ -13,9 +13,7 @@ export const FOLLOW_UP_DELAY_MS = 500;
 /** Which tutorials the user dismissed for good (the current-user call's tutorial*Dismissed flags). */
 export type DismissedTutorials = Readonly<Record<TutorialName, boolean>>;
 
-/** Where the tutorials stand in this browser session. */
 export interface TutorialFlowState {
-  /** The dialog on screen, if any. */
   open: TutorialName | null;
   /** The follow-up picked in the choice dialog, waiting its 500 ms. */
   pending: FollowUpTutorial | null;
@@ -25,17 +23,14 @@ export interface TutorialFlowState {
   failed: TutorialName | null;
 }
 
-/** What happened, as the screens report it. */
 export type TutorialEvent =
   /** The library is on screen (the welcome's place, /library and /). */
   | { type: 'libraryShown' }
   /** The library left the screen: an open welcome goes with it (it is not closed, so it returns). */
   | { type: 'libraryLeft' }
-  /** The player has had its stems loaded for CHOICE_DELAY_MS. */
   | { type: 'choiceDue' }
   /** An option of the choice dialog was picked; `neverAgain` is its checkbox. */
   | { type: 'optionPicked'; option: FollowUpTutorial; neverAgain: boolean }
-  /** FOLLOW_UP_DELAY_MS have passed since the pick. */
   | { type: 'followUpDue' }
   /** The open dialog was closed (its X, its button, or Escape / outside click where allowed). */
   | { type: 'closed'; neverAgain: boolean }
@@ -50,7 +45,6 @@ export interface TutorialDecision {
 
 export const initialTutorialFlow: TutorialFlowState = { open: null, pending: null, seen: [], failed: null };
 
-/** The tutorials' rules (spec 000, 4) as one pure function. */
 export function decideTutorial(state: TutorialFlowState, event: TutorialEvent, dismissed: DismissedTutorials): TutorialDecision {
   const stay = { state, dismiss: [] };
   const canOpen = (tutorial: TutorialName) => state.open === null && !dismissed[tutorial] && !state.seen.includes(tutorial);

@@ -1,7 +1,6 @@
 import styles from './usage-screen.module.css';
 import { creditBarTone, usedPercent } from './usage-rules';
 
-/** Props of {@link CreditBar}. */
 export interface CreditBarProps {
   label: string;
   used: number;

@@ -16,7 +16,6 @@ export function usedPercent(used: number, total: number): number {
   return Math.min(100, Math.max(0, (used / total) * 100));
 }
 
-/** How a credit bar is drawn (spec 000, section 5). */
 export type CreditBarTone = 'red' | 'orange' | 'gradient';
 
 /** Red at 90% used or more, orange at 75% or more, otherwise the orange-to-amber gradient. */
