@@ -11,7 +11,6 @@ import { RootLayout } from './root-layout';
 import { RouteErrorScreen } from './route-error-screen';
 import type { RouteHandle } from './route-handle';
 
-/** Loads a screen's module and returns the screen, ready to render. */
 type ScreenLoader = () => Promise<ReactNode>;
 
 // Each screen is its own lazily loaded chunk, so public pages never download the player, database or admin code (decision 0027).

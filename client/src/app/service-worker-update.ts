@@ -9,7 +9,6 @@ function setWaitingWorker(worker: ServiceWorker): void {
   for (const listener of listeners) listener();
 }
 
-/** Subscribes to news of a waiting version (useSyncExternalStore's subscribe). */
 export function subscribeToNewVersion(onChange: () => void): () => void {
   listeners.add(onChange);
   return () => listeners.delete(onChange);

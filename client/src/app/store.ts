@@ -37,7 +37,6 @@ const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
 });
 
-/** The whole Redux state, as selectors and `useAppSelector` see it. */
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** Any slices to start from; persisted ones without redux-persist's `_persist` marker, which would stop it rehydrating them. */

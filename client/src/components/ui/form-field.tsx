@@ -10,7 +10,6 @@ export interface FormFieldProps {
   children: ReactNode;
 }
 
-/** A labelled form control with room for a hint and a validation message. */
 export function FormField({ htmlFor, label, error, hint, children }: FormFieldProps) {
   return (
     <div className={styles.field}>
@@ -28,7 +27,6 @@ export function FormField({ htmlFor, label, error, hint, children }: FormFieldPr
   );
 }
 
-/** Class names for the controls a FormField holds (input, select, textarea). */
 export const fieldControlClass = {
   input: styles.control,
   invalid: `${styles.control} ${styles.invalid}`,

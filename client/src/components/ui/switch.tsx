@@ -10,7 +10,6 @@ export interface SwitchProps {
   'aria-describedby'?: string;
 }
 
-/** An on/off switch (role="switch"), e.g. the Announcements toggle. */
 export function Switch({ id, checked, onChange, disabled = false, ...aria }: SwitchProps) {
   return (
     <button

@@ -1,4 +1,3 @@
-/** A sortable table's order: one column, ascending or descending. */
 export interface TableSort<Column extends string> {
   column: Column;
   direction: 'asc' | 'desc';

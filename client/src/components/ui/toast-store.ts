@@ -18,7 +18,6 @@ export interface ToastTimers {
   clearTimeout(handle: unknown): void;
 }
 
-/** The toast state as an external store (for `useSyncExternalStore`). */
 export interface ToastStore {
   /** Shows `input`, replacing whatever toast is up: only one is shown at a time (spec 000, 9). */
   show(input: ToastInput): Toast;
@@ -27,7 +26,6 @@ export interface ToastStore {
   getSnapshot(): Toast | null;
 }
 
-/** Builds a toast store; the app uses the shared {@link toastStore}. */
 export function createToastStore(timers: ToastTimers): ToastStore {
   let current: Toast | null = null;
   let timer: unknown;
@@ -65,7 +63,6 @@ export const toastStore = createToastStore({
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 });
 
-/** Shows a toast from anywhere (event handlers, after a call settles). */
 export function showToast(input: ToastInput): Toast {
   return toastStore.show(input);
 }

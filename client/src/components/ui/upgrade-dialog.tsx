@@ -7,7 +7,6 @@ import { ModalDialog } from './modal-dialog';
 import { showToast } from './toast-store';
 import styles from './upgrade-dialog.module.css';
 
-/** Where the Upgrade modal was opened from (spec 000, section 4). */
 export type UpgradeTrigger = 'playback_limit' | 'pro_feature' | 'library_banner' | 'account_menu';
 
 // Why the modal opened, in a line; the plans and benefits are the same for every trigger.

@@ -15,7 +15,6 @@ export interface AccountPopoverProps {
   onUpgrade(): void;
 }
 
-/** The account menu (spec 000, "Shared header and account menu"). */
 export function AccountPopover({ id, user, isLoading, subscribed, onUpgrade }: AccountPopoverProps) {
   const { logOut, isPending } = useLogOut();
   return (

@@ -10,7 +10,6 @@ import type { UsageSort } from './usage-sort';
 // (the figures are not refetched: spec 001, section 7).
 const CLOCK_TICK_MS = 60_000;
 
-/** /admin/usage (spec 001, 2.9): the 'Bandwidth Usage' ranking. */
 export function AdminUsageScreen() {
   const { data, isLoading, isError } = useAdminUsageQuery();
   const [sort, setSort] = useState<UsageSort>(defaultUsageSort);

@@ -14,7 +14,6 @@ export interface AnnouncementsComposeFormProps {
   busy: boolean;
 }
 
-/** The compose form (spec 001, 2.9 and 5): subject, HTML message and audience. */
 export function AnnouncementsComposeForm({ onSubmit, resetKey, busy }: AnnouncementsComposeFormProps) {
   return <ComposeFields key={resetKey} onSubmit={onSubmit} busy={busy} />;
 }

@@ -40,7 +40,6 @@ export interface BandwidthTableProps {
   now: Date;
 }
 
-/** The 'Bandwidth Usage' table (spec 001, 2.9): sortable headers, windowed rows. */
 export function BandwidthTable({ rows, sort, onSort, now }: BandwidthTableProps) {
   const { rows: visible, onScroll } = useVisibleRows(rows.length, ROW_HEIGHT_PX, SCROLLER_HEIGHT_PX);
   return (

@@ -23,7 +23,6 @@ export interface NewEmailCampaign {
   targetAudience: CampaignAudience;
 }
 
-/** The spec's history refresh (spec 001 sections 4 and 7: polled every 5 s). */
 export const campaignPollMs = 5_000;
 
 const withCampaigns = api.enhanceEndpoints({ addTagTypes: ['EmailCampaigns'] });

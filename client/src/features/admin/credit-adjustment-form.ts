@@ -47,7 +47,6 @@ export function parseCreditAdjustment(input: CreditAdjustmentInput): { ok: true;
   return { ok: false, errors };
 }
 
-/** The confirmation line once the server recorded an adjustment. */
 export function adjustmentConfirmation(adjustment: CreditAdjustment, email: string | null, paidCreditsRemaining: number): string {
   const who = email ?? 'the user';
   const what = adjustment.credits > 0 ? `Granted ${creditCount(adjustment.credits)} to ${who}` : `Took back ${creditCount(-adjustment.credits)} from ${who}`;

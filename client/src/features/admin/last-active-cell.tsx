@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useAdminLastSongsQuery } from './admin-api';
 import styles from './last-active-cell.module.css';
 
-/** Spec 001, section 9: the tooltip opens after 300 ms of hovering. */
 export const LAST_SONGS_TOOLTIP_DELAY_MS = 300;
 // Tall enough for the heading and three titles, with its gap to the cell.
 const TOOLTIP_ROOM_PX = 120;

@@ -9,7 +9,6 @@ import { useCodeSignIn } from './use-code-sign-in';
 import { useSendSignInMail } from './use-send-sign-in-mail';
 import { CODE_LENGTH, codeProblem } from './validate-code';
 
-/** The expired-code message's button: a new code to the same address. */
 export const SEND_NEW_CODE_LABEL = 'Send a new code';
 
 export interface LoginCodeStepProps {

@@ -1,6 +1,5 @@
 export const CODE_LENGTH = 6;
 
-/** The spec's message for a typed code (section 5), or null when it may be sent. */
 export function codeProblem(code: string): string | null {
   if (code.length !== CODE_LENGTH) return 'Code must be 6 digits';
   if (!/^\d+$/.test(code)) return 'Code must contain only numbers';

@@ -2,10 +2,8 @@
 export const SESSION_POLL_ATTEMPTS = 10;
 export const SESSION_POLL_INTERVAL_MS = 300;
 
-/** Shown when the session never shows up (spec 001, section 8). */
 export const SESSION_NOT_ESTABLISHED = 'Session could not be established. Please try again.';
 
-/** How {@link waitForSession} checks and waits; tests pass their own sleep. */
 export interface WaitForSessionOptions {
   /** One current-user call: true when it answered ok. A thrown error counts as "not yet". */
   hasSession(): Promise<boolean>;

@@ -1,4 +1,3 @@
-/** The figures both legal documents state (spec 001, 9), in one place. */
 export const legalFigures = {
   effectiveDate: '2025-10-16',
   effectiveDateText: 'October 16, 2025',

@@ -3,7 +3,6 @@ export interface GenreBadge {
   colour: string;
 }
 
-/** The grey badge of a song without a (known) genre: spec 000, section 3. */
 export const UNKNOWN_GENRE: GenreBadge = { label: 'Unknown', colour: '#6b7280' };
 
 // Spec 000, section 3 names the genres that have a colour but not the colours; these are ours.

@@ -1,6 +1,5 @@
 import type { LibrarySong } from './library-song';
 
-/** The library's two views (spec 000, section 2: STARRED (n) / ALL SONGS (n)). */
 export type LibraryView = 'starred' | 'all';
 
 /** The genre filter's value: every genre, or one genre name, or songs without a genre. */

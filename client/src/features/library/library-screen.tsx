@@ -32,7 +32,6 @@ import { useDemoLibraryComing } from './use-demo-library-coming';
 import { useLibraryScan } from './use-library-scan';
 import { useLibrarySongs } from './use-library-songs';
 
-/** Props of {@link LibraryScreen}; the app passes in what other features know. */
 export interface LibraryScreenProps {
   /** The song the player was last opened on, if any: the library then offers 'Back to Player'. */
   lastSongId: number | null;

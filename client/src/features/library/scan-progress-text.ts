@@ -1,6 +1,5 @@
 import type { ScanProgress } from '../../../../contract/scan-progress';
 
-/** Spec 000, section 9: scan progress is polled this often while a scan runs. */
 export const SCAN_POLL_MS = 500;
 
 // Spec 000 names the stages but gives the scan modal no texts; these are ours (decision 0011).

@@ -1,4 +1,3 @@
-/** Spec 000, section 9: the Popularity column shows a flame from this many plays. */
 export const FLAME_PLAY_COUNT = 100;
 
 /** 'm:ss' (spec 000, section 2); '--:--' when the length is unknown. */

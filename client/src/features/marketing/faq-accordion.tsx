@@ -6,7 +6,6 @@ export interface FaqAccordionProps {
   items: readonly FaqItem[];
   /** 'single': one open item at a time (landing, spec 001, 4); 'independent': each toggles alone (/faq). */
   mode: 'single' | 'independent';
-  /** Heading level of the questions, one below the heading of the list. */
   headingLevel: 3 | 4;
 }
 

@@ -33,7 +33,6 @@ export function PageHero({ id, eyebrow, title, lead, children }: PageHeroProps) 
   );
 }
 
-/** The button every call to action on the marketing pages is: to sign-in. */
 export function SignUpButton({ children }: { children: string }) {
   return (
     <div className={marketing.ctaRow}>

@@ -8,7 +8,6 @@ export interface ChordChange {
   chord: string;
 }
 
-/** A chord file's line that was skipped, and why (1-based line number). */
 export interface ChordChartProblem {
   lineNumber: number;
   text: string;

@@ -1,6 +1,5 @@
 import type { ChordInstrument } from '../../../../events/catalog';
 
-/** The chord instruments in the order the picker lists them (spec 000 section 3). */
 export const CHORD_INSTRUMENT_ORDER: readonly ChordInstrument[] = ['master', 'guitar', 'bass', 'keys'];
 
 const labels: Record<ChordInstrument, string> = { master: 'Master', guitar: 'Guitar', bass: 'Bass', keys: 'Keys' };

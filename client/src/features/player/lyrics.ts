@@ -4,7 +4,6 @@ import { parseTimeStamp } from './time-stamp';
 
 /** Spec 000 section 3: a lyric line ends this long after its last word (or its own stamp). */
 export const LYRIC_LINE_TAIL: Seconds = 1.5;
-/** Spec 000 section 3: the section of lines that come before any section header. */
 export const UNSECTIONED_LYRICS = 'Lyrics';
 
 /** One word sung at `time` (enhanced-LRC `<mm:ss.xx>word`). */
@@ -39,7 +38,6 @@ export interface LyricsProblem {
   reason: string;
 }
 
-/** Parsed lyrics: lines in time order, their sections, and what was skipped. */
 export interface Lyrics {
   sections: LyricSection[];
   lines: LyricLine[];

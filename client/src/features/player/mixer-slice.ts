@@ -166,20 +166,17 @@ export const mixerSlice = createSlice({
       }
       state.solo = { stemId: action.payload.stemId, before };
     },
-    /** Solo released: the mix goes back to how it was before the solo. */
     stemUnsoloed(state) {
       if (!state.solo) return;
       for (const stem of state.stems) Object.assign(stem, state.solo.before[stem.id]);
       state.solo = null;
     },
-    /** MUTE ALL: each stem's mute state is remembered, then every stem is muted. */
     allStemsMuted(state) {
       if (state.muteAllBefore) return;
       endSolo(state);
       state.muteAllBefore = Object.fromEntries(state.stems.map((stem) => [stem.id, stem.muted]));
       state.stems.forEach(mute);
     },
-    /** UNMUTE ALL: each stem goes back to the mute state it had before MUTE ALL. */
     allStemsUnmuted(state) {
       const before = state.muteAllBefore;
       if (!before) return;
@@ -195,12 +192,10 @@ export const mixerSlice = createSlice({
       if (Number.isNaN(action.payload.tempo)) return;
       state.tempo = clampTempo(action.payload.tempo);
     },
-    /** The musician transposed the pitched stems; whole semitones, clamped to -6..+6. */
     transposeChanged(state, action: PayloadAction<{ semitones: number }>) {
       if (Number.isNaN(action.payload.semitones)) return;
       state.transpose = clampTranspose(action.payload.semitones);
     },
-    /** RESET: every stem at 100%, unmuted, at the song's own tempo and key. */
     mixReset(state) {
       for (const stem of state.stems) Object.assign(stem, { volume: DEFAULT_VOLUME, muted: false, rememberedVolume: DEFAULT_VOLUME });
       state.solo = null;

@@ -10,7 +10,6 @@ const MIN_BAR: NormalRange = 0.06;
 export const ARROW_STEP: Seconds = 5;
 export const PAGE_STEP: Seconds = 30;
 
-/** One bar as a line from (x1, y1) to (x2, y2), in the drawing's units. */
 export interface RingBar {
   x1: number;
   y1: number;

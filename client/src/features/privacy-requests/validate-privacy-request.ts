@@ -15,7 +15,6 @@ export interface PrivacyRequestPayload {
   description: string;
 }
 
-/** Spec 001, section 5: details need at least this many characters. */
 export const MIN_DESCRIPTION_LENGTH = 10;
 /** The server's cap on details (api/features/privacy-requests/privacy-request-input.ts). */
 export const MAX_DESCRIPTION_LENGTH = 5000;

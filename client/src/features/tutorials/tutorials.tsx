@@ -12,11 +12,9 @@ import styles from './tutorials.module.css';
 import { dismissedTutorials, useTutorialDismissedMutation } from './tutorials-api';
 import { selectWelcomeClosedBy, welcomeClosed, welcomeReturned } from './welcome-slice';
 
-/** Props of {@link Tutorials}: what the app knows about the screen. */
 export interface TutorialsProps {
   /** The workspace screen on show: the library (the welcome's), the player (the choice's), or another. */
   screen: 'library' | 'player' | null;
-  /** True while the player on screen has its song's stems loaded. */
   stemsLoaded: boolean;
 }
 

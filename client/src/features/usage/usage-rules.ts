@@ -5,7 +5,6 @@ export const BYTES_PER_CREDIT = 10_485_760;
 
 const DAY_MS = 86_400_000;
 
-/** Bytes as whole credits, rounded up (the Total Streamed card). */
 export function creditsForBytes(bytes: number): number {
   return bytes <= 0 ? 0 : Math.ceil(bytes / BYTES_PER_CREDIT);
 }
@@ -25,7 +24,6 @@ export function creditBarTone(percentUsed: number): CreditBarTone {
   return 'gradient';
 }
 
-/** The two texts of the low-credit warning (spec 000, section 5). */
 export const LOW_CREDIT_URGENT = 'Warning: Running low on credits. Upgrade to Pro or purchase more credits.';
 export const LOW_CREDIT_NOTICE = 'Using most of your credits. Consider upgrading to Pro for unlimited streaming.';
 
