@@ -8,12 +8,10 @@ import { routes } from './routes';
 
 type AppRouter = ReturnType<typeof createMemoryRouter>;
 
-/** What {@link renderAppRoute} hands back: the render and the router, to go back or read the path. */
 export interface RenderedAppRoute extends RenderResult {
   router: AppRouter;
 }
 
-/** True once the router has loaded the current route's screen and no navigation is under way. */
 function settled(router: AppRouter): boolean {
   return router.state.initialized && router.state.navigation.state === 'idle';
 }

@@ -7,7 +7,6 @@ import { sessionGate } from './session-gate';
 
 export const SIGNED_OUT_FALLBACK = paths.landing;
 
-/** The route guard: the protected routes below it render only with a signed-in user. */
 export function RequireSession() {
   const { data: user, isError, isFetching, isUninitialized } = useCurrentUserQuery();
   const gate = sessionGate({ hasUser: Boolean(user), isError, isPending: isFetching || isUninitialized });

@@ -33,7 +33,6 @@ function screenRoute(path: AppPath | typeof adminUserAuditRoute, title: string, 
   return load === null ? { path, element: null, handle } : { path, lazy: lazyElement(load), handle };
 }
 
-/** What the page shows while the first screen's chunk loads: nothing, for a few milliseconds. */
 function BlankWhileLoading() {
   return null;
 }

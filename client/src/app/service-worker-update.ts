@@ -14,7 +14,6 @@ export function subscribeToNewVersion(onChange: () => void): () => void {
   return () => listeners.delete(onChange);
 }
 
-/** True once a new version is installed and waiting for this page to reload into it. */
 export function hasNewVersion(): boolean {
   return waitingWorker !== null;
 }

@@ -1,4 +1,3 @@
-/** What the route guard shows: spec 001, section 4 ("loading, then redirect or content"). */
 export type SessionGate = 'loading' | 'redirect' | 'content';
 
 export interface CurrentUserState {

@@ -2,7 +2,6 @@ import type { ButtonHTMLAttributes } from 'react';
 import styles from './button.module.css';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  /** 'primary' is the one main action; 'secondary' the rest; 'ghost' a quiet text-like action. */
   variant?: 'primary' | 'secondary' | 'ghost';
   block?: boolean;
 }

@@ -17,7 +17,6 @@ export interface PublicPageProps {
   trialButton?: boolean;
   /** The landing footer lists every public page and the community links; the others list the legal pages, FAQ and Features. */
   fullFooter?: boolean;
-  /** In-page links shown in the header (the landing page's #features, #pricing, #support). */
   sections?: readonly SectionLink[];
 }
 

@@ -1,4 +1,3 @@
-/** What a screen asks to show: a title, an optional line of text, and how loud it is. */
 export interface ToastInput {
   title: string;
   description?: string;

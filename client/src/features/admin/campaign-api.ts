@@ -2,7 +2,6 @@ import { api } from '../../lib/api/api';
 
 export type CampaignAudience = 'test' | 'all' | 'pro' | 'free';
 
-/** One e-mail campaign as GET /api/admin/email-campaigns lists it (spec 001 section 3's fields). */
 export interface EmailCampaign {
   id: number;
   subject: string;

@@ -11,7 +11,6 @@ export interface CampaignConfirmDialogProps {
   onCancel(): void;
 }
 
-/** Confirms a campaign before it is queued (spec 001, 2.9), warning when it goes to all users. */
 export function CampaignConfirmDialog({ campaign, sending, onConfirm, onCancel }: CampaignConfirmDialogProps) {
   return (
     <ModalDialog

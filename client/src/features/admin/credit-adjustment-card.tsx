@@ -16,7 +16,6 @@ export interface CreditAdjustmentCardProps {
   onRecorded(): void;
 }
 
-/** Grants or takes back purchased credits with a reason, checked here and by the server. */
 export function CreditAdjustmentCard({ userId, email, onRecorded }: CreditAdjustmentCardProps) {
   const [credits, setCredits] = useState('');
   const [reason, setReason] = useState('');

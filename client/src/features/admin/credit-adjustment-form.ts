@@ -35,7 +35,6 @@ const schema = z.object({
     .max(MAX_REASON_LENGTH, { message: `Keep the reason to ${MAX_REASON_LENGTH} characters` }),
 });
 
-/** The form's fields checked: the request to send, or a message for each field that is wrong. */
 export function parseCreditAdjustment(input: CreditAdjustmentInput): { ok: true; value: CreditAdjustment } | { ok: false; errors: CreditAdjustmentErrors } {
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, value: result.data };

@@ -31,7 +31,6 @@ export const EMAIL_STEP_HEADING = 'Sign In';
 /** The send button's label while the request is in flight (it is also disabled and aria-busy). */
 export const SENDING_LABEL = 'Sending...';
 
-/** The e-mail step: heading, mode toggle, caption, e-mail field, 'Send Magic Link'. */
 export function LoginEmailStep({ mode, onModeChange, email, onEmailChange, onSent, onEnterCode }: LoginEmailStepProps) {
   const { send, isSending: isLoading } = useSendSignInMail();
   const [problem, setProblem] = useState<string | null>(null);

@@ -7,7 +7,6 @@ import { LoginCodeStep } from './login-code-step';
 import { LoginEmailStep } from './login-email-step';
 import type { LoginMode } from './login-email-step';
 
-/** /login (spec 001, 2.2 and 4): e-mail entry, then the code; a signed-in user goes to /library. */
 export function LoginScreen() {
   const [mode, setMode] = useState<LoginMode>('login');
   // The code step's address, and when this tab sent its code (null: the user brings one they have).

@@ -14,7 +14,6 @@ export interface WaitForSessionOptions {
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Asks for the session up to `attempts` times, `intervalMs` apart; true once a try succeeds. */
 export async function waitForSession({
   hasSession,
   sleep = realSleep,

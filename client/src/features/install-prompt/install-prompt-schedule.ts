@@ -8,7 +8,6 @@ export function isQuietAfterDismissal(dismissedAt: number | undefined, now: numb
   return dismissedAt !== undefined && now - dismissedAt < DISMISSAL_QUIET_MS;
 }
 
-/** The stored dismissal time, or undefined when none is stored or the item is not a time. */
 export function readDismissedAt(storage: Pick<Storage, 'getItem'>): number | undefined {
   const stored = storage.getItem(DISMISSED_AT_KEY);
   if (stored === null || !/^\d{1,15}$/.test(stored)) return undefined;

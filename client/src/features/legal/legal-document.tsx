@@ -18,7 +18,6 @@ export interface LegalDocumentProps {
   dated?: boolean;
 }
 
-/** The frame of the legal pages: title, effective date, contents, then the numbered sections. */
 export function LegalDocument({ title, intro, sections, dated = true }: LegalDocumentProps) {
   return (
     <PublicPage trialButton>

@@ -2,7 +2,6 @@ import type { LibrarySong } from './library-song';
 
 export type LibraryView = 'starred' | 'all';
 
-/** The genre filter's value: every genre, or one genre name, or songs without a genre. */
 export type GenreFilter = { kind: 'all' } | { kind: 'genre'; genre: string } | { kind: 'unknown' };
 
 export const ALL_GENRES: GenreFilter = { kind: 'all' };

@@ -14,7 +14,6 @@ export function scanStageText(progress: ScanProgress): string {
   return stageTexts[progress.stage];
 }
 
-/** The scan modal's song line, e.g. 'Song 3 of 12: Night Drive'; empty before the folders are counted. */
 export function scanSongText(progress: ScanProgress): string {
   if (progress.totalSongs === 0) return '';
   const counter = `Song ${Math.min(progress.currentIndex, progress.totalSongs)} of ${progress.totalSongs}`;
@@ -27,7 +26,6 @@ export function scanPercent(progress: ScanProgress): number {
   return Math.round((Math.min(progress.currentIndex, progress.totalSongs) / progress.totalSongs) * 100);
 }
 
-/** The 'Library Updated' toast's line: what the scan changed, and how many problems it met. */
 export function scanSummaryText(progress: ScanProgress): string {
   const summary = progress.summary ?? { catalogued: 0, changed: 0, unchanged: 0, removed: 0 };
   const parts = [`${summary.catalogued} new`, `${summary.changed} changed`, `${summary.removed} removed`];

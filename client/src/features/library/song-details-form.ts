@@ -27,7 +27,6 @@ export interface SongDetailsCalls {
   genre?: { genre: string; genre2: string };
 }
 
-/** The result of checking a form against the song as it was: the calls to make, or what is wrong. */
 export type SongDetailsPlan =
   | { ok: true; calls: SongDetailsCalls }
   | { ok: false; problems: Partial<Record<SongDetailsField, SongDetailsProblem>> };
@@ -77,7 +76,6 @@ export function genreChoices(...current: string[]): string[] {
   return [...SPEC_GENRES, ...new Set(extra)];
 }
 
-/** Checks `form` (spec 000, section 5) and works out which calls a save makes against `before`. */
 export function planSongDetailsSave(before: SongDetailsForm, form: SongDetailsForm): SongDetailsPlan {
   const problems: Partial<Record<SongDetailsField, SongDetailsProblem>> = {};
   const title = form.title.trim();

@@ -37,7 +37,6 @@ export interface SongsTableProps {
   onEdit(song: LibrarySong): void;
 }
 
-/** The library table: sortable headers, a 400 px scrolling body, only the rows in view drawn. */
 export function SongsTable({ songs, keptSongIds, sort, onSort, onToggleStar, onEdit }: SongsTableProps) {
   const [scrollTop, setScrollTop] = useState(0);
   const headerHeight = ROW_HEIGHT_PX;

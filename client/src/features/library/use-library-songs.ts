@@ -16,7 +16,6 @@ export interface LibrarySongs {
   resync(): void;
 }
 
-/** The library's data: songs and stars from the local database (RxDB), replicated with the API. */
 export function useLibrarySongs(): LibrarySongs {
   const { database, status, retry } = useLocalDatabase();
   const songDocuments = useLocalCollection(database, 'songs');

@@ -226,7 +226,6 @@ export const faqCategories: readonly FaqCategory[] = [
   },
 ];
 
-/** The handful of questions the landing page answers (spec 001, 2.4: its FAQ accordion). */
 export const landingFaqIds = ['what-is-woodshed', 'make-a-drumless-track', 'what-is-a-credit', 'is-there-a-free-plan', 'what-does-pro-cost', 'do-i-need-to-install-anything'] as const;
 
 export function faqItem(id: string): FaqItem {

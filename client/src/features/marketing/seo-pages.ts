@@ -2,7 +2,6 @@ import { paths } from '../../lib/routes/paths';
 
 export type SeoPageKind = 'drumless' | 'bassless' | 'guitarless' | 'vocal';
 
-/** The copy of one SEO page: hero, why choose, perfect for, three steps and the closing call. */
 export interface SeoPage {
   path: string;
   headTitle: string;

@@ -7,7 +7,6 @@ export interface CancelSubscriptionDialogProps {
   onClose(): void;
 }
 
-/** The confirmation before cancelling (spec 000, section 4), with the spec's question. */
 export function CancelSubscriptionDialog({ busy, onConfirm, onClose }: CancelSubscriptionDialogProps) {
   return (
     <ModalDialog

@@ -1,7 +1,6 @@
 import type { SubscriptionStatus } from '../../../../contract/subscription-status';
 import { subscriptionStatusLabel } from '../../lib/api/subscription-status-label';
 
-/** What the membership screen shows for the user's subscription (spec 000, sections 2 and 4). */
 export type MembershipView =
   | { kind: 'none' }
   | {
@@ -21,7 +20,6 @@ export function billingPlanLabel(interval: string | null | undefined): string {
   return interval === 'yearly' ? 'Yearly $160/year' : 'Monthly $15/month';
 }
 
-/** No subscription unless the status is active; then its plan, date and whether Cancel is offered. */
 export function membershipView(status: SubscriptionStatus | undefined): MembershipView {
   if (status?.hasActiveSubscription !== true) return { kind: 'none' };
   const canceledButActive = status.canceledButActive === true;

@@ -10,7 +10,6 @@ export interface ProPlanCardProps {
   onCancel(): void;
 }
 
-/** An active subscription (spec 000, Membership); once cancelled, the notice replaces Cancel. */
 export function ProPlanCard({ view, onCancel }: ProPlanCardProps) {
   const date = formatMembershipDate(view.endsAt);
   return (

@@ -4,7 +4,6 @@ export const CHORD_INSTRUMENT_ORDER: readonly ChordInstrument[] = ['master', 'gu
 
 const labels: Record<ChordInstrument, string> = { master: 'Master', guitar: 'Guitar', bass: 'Bass', keys: 'Keys' };
 
-/** What the picker offers: the song's chord files that are a known instrument, in picker order. */
 export function chordInstrumentChoices(available: readonly string[]): ChordInstrument[] {
   return CHORD_INSTRUMENT_ORDER.filter((instrument) => available.includes(instrument));
 }

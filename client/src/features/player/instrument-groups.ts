@@ -12,7 +12,6 @@ export interface InstrumentGroup<Stem> {
   stems: Stem[];
 }
 
-/** Groups stems in display order: Drums, Bass, Guitar, Keys, Vocals, FX, then the rest alphabetically. */
 export function groupStems<Stem extends { name: string }>(stems: readonly Stem[]): InstrumentGroup<Stem>[] {
   const groups = new Map<string, Stem[]>();
   for (const stem of stems) {

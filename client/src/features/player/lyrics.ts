@@ -12,7 +12,6 @@ export interface LyricWord {
   text: string;
 }
 
-/** One timed line: from `time` to `end`, in section `section` (an index into `sections`). */
 export interface LyricLine {
   time: Seconds;
   end: Seconds;
@@ -22,7 +21,6 @@ export interface LyricLine {
   section: number;
 }
 
-/** A run of lines under one header (`Verse`, `Chorus`, ... or 'Lyrics' before any header). */
 export interface LyricSection {
   name: string;
   start: Seconds;
@@ -118,7 +116,6 @@ function parseBody(body: string, lineTime: Seconds): ParsedBody {
   return { text: words.map((word) => word.text).join(' '), words };
 }
 
-/** What is current at a moment of the song: indexes into `sections`, `lines` and the line's `words`. */
 export interface LyricPosition {
   /** The section of the last line that started (it stays current through instrumental gaps). */
   section: number | null;

@@ -6,7 +6,6 @@ import { groupStems, instrumentGroupOf } from './instrument-groups';
 
 /** Spec 000 section 9: unmuting a stem whose remembered volume was 0 (or below) brings it here. */
 export const FALLBACK_UNMUTE_VOLUME: NormalRange = 0.7;
-/** Spec 000 section 9: a stem's volume after loading and after RESET, and a preset's default. */
 export const DEFAULT_VOLUME: NormalRange = 1;
 
 export interface StemMix {
@@ -31,14 +30,12 @@ export interface MixerState {
   stems: MixerStem[];
   /** While a stem is soloed: which, and every stem's mix before, restored on unsolo. */
   solo: { stemId: string; before: Record<string, StemMix> } | null;
-  /** While MUTE ALL is on (the button reads UNMUTE ALL): each stem's mute state before it. */
   muteAllBefore: Record<string, boolean> | null;
   /** Playback rate (1 = as recorded) and semitones; in the mix because presets save them (decision 0032). */
   tempo: number;
   transpose: number;
 }
 
-/** A preset (spec 000, 3): level and mute per stem id, and the tempo and transpose (decision 0032). */
 export interface PresetData {
   volumes: Record<string, number>;
   mutes: Record<string, boolean>;
@@ -113,7 +110,6 @@ export const mixerSlice = createSlice({
         })),
       };
     },
-    /** The player was cleared (no song, or the song changed and its stems were released). */
     songUnloaded() {
       return initialState;
     },
@@ -124,7 +120,6 @@ export const mixerSlice = createSlice({
       endSolo(state);
       changeVolume(stem, clampVolume(action.payload.volume));
     },
-    /** A group strip's slider was released at `volume`: every stem of the group follows. */
     groupVolumeChanged(state, action: PayloadAction<{ group: string; volume: number }>) {
       if (Number.isNaN(action.payload.volume)) return;
       const volume = clampVolume(action.payload.volume);
@@ -145,7 +140,6 @@ export const mixerSlice = createSlice({
       endSolo(state);
       unmute(stem);
     },
-    /** A group's M button: if every stem of the group is muted, unmute them all; else mute them all. */
     groupMuteToggled(state, action: PayloadAction<{ group: string }>) {
       const members = state.stems.filter((stem) => stem.group === action.payload.group);
       if (members.length === 0) return;
@@ -153,7 +147,6 @@ export const mixerSlice = createSlice({
       if (members.every((stem) => stem.muted)) members.forEach(unmute);
       else members.forEach(mute);
     },
-    /** Solo: every other stem is muted and this one sounds; the mix before is kept for unsolo. */
     stemSoloed(state, action: PayloadAction<{ stemId: string }>) {
       if (!state.stems.some((stem) => stem.id === action.payload.stemId)) return;
       // Soloing another stem while one is soloed switches the solo; unsolo still restores the
@@ -256,7 +249,6 @@ export const selectStemGains = createSelector([selectMixerStems], (stems): Recor
   Object.fromEntries(stems.map((stem) => [stem.id, stem.muted ? 0 : stem.volume])),
 );
 
-/** A mixer strip: one instrument group, its slider level (its loudest stem) and whether all are muted. */
 export interface MixerGroup {
   name: string;
   stemIds: string[];
@@ -264,7 +256,6 @@ export interface MixerGroup {
   muted: boolean;
 }
 
-/** The mixer strips in display order (Drums, Bass, Guitar, Keys, Vocals, FX, others). */
 export const selectMixerGroups = createSelector([selectMixerStems], (stems): MixerGroup[] =>
   groupStems(stems).map((group) => ({
     name: group.name,

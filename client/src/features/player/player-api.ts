@@ -8,7 +8,6 @@ import { answerSchema } from '../../lib/api/answer-schema';
  */
 export type PlayerSong = Omit<SongWithLyrics, 'firstBeat'> & Partial<Pick<SongWithLyrics, 'firstBeat'>>;
 
-/** The player's calls (spec 000, calls): no retry, no refetch, per the shared API's rules. */
 export const playerApi = api.injectEndpoints({
   endpoints: (build) => ({
     playerSong: build.query<PlayerSong, number>({ query: (songId) => `/api/songs/${songId}`, responseSchema: answerSchema(songWithLyricsSchema) }),
@@ -27,7 +26,6 @@ export const { usePlayerSongQuery, useSongPlayRecordedMutation, usePlayerChordsQ
 
 type WithApi = Parameters<ReturnType<typeof playerApi.endpoints.playerSong.select>>[0];
 
-/** The title of song `songId` once the player fetched it, for the app header (else null). */
 export function selectPlayerSongTitle(state: WithApi, songId: number | null): string | null {
   if (songId === null) return null;
   return playerApi.endpoints.playerSong.select(songId)(state).data?.title ?? null;

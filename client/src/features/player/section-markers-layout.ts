@@ -3,7 +3,6 @@ import type { Seconds } from '../../lib/audio/units';
 
 export type { SongSection };
 
-/** A section as the transport marks it: where it sits on the seek bar (percent) and what it says. */
 export interface SectionMarker {
   startTime: Seconds;
   endTime: Seconds;
@@ -59,7 +58,6 @@ export function currentMarkerIndex(markers: readonly SectionMarker[], position: 
 const CHARACTER_WIDTH = 8.5;
 const PADDING = 8;
 
-/** The text a marker `widthPx` wide can show: its label, else its short label, else nothing. */
 export function markerText(marker: SectionMarker, widthPx: number): string {
   if (widthPx >= marker.label.length * CHARACTER_WIDTH + PADDING) return marker.label;
   if (widthPx >= marker.shortLabel.length * CHARACTER_WIDTH + PADDING) return marker.shortLabel;

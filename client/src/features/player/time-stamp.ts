@@ -4,7 +4,6 @@ import type { Seconds } from '../../lib/audio/units';
 // minute digits, no fraction, milliseconds, or a colon before the hundredths.
 const stampPattern = /^(\d{1,3}):([0-5]\d)(?:[.:](\d{1,3}))?$/;
 
-/** Seconds of a `mm:ss.xx` stamp (without its brackets), or null when it is not one. */
 export function parseTimeStamp(text: string): Seconds | null {
   const match = stampPattern.exec(text);
   if (!match) return null;

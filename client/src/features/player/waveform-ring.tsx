@@ -12,7 +12,6 @@ export type WaveformRingVariant = 'normal' | 'large' | 'region';
 
 const sizes: Record<WaveformRingVariant, number> = { normal: 176, large: 280, region: 176 };
 
-/** The section the region variant marks on the ring: its name and its span of the song. */
 export interface RingRegion {
   label: string;
   startTime: Seconds;

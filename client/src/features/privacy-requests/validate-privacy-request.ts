@@ -21,7 +21,6 @@ export const MAX_DESCRIPTION_LENGTH = 5000;
 
 export type PrivacyRequestProblems = Partial<Record<keyof PrivacyRequestForm, string>>;
 
-/** Checks the privacy form (spec 001, 5): the trimmed payload, or the problems to show. */
 export function validatePrivacyRequest(
   form: PrivacyRequestForm,
 ): { ok: true; payload: PrivacyRequestPayload } | { ok: false; problems: PrivacyRequestProblems } {

@@ -2,11 +2,9 @@ import type { TutorialName } from '../../../../events/catalog';
 
 export type { TutorialName };
 
-/** The tutorials the choice dialog leads to (spec 000 section 4), in the order it offers them. */
 export const followUpTutorials = ['listen', 'karaoke', 'drums', 'bass', 'guitar', 'keyboard'] as const;
 export type FollowUpTutorial = (typeof followUpTutorials)[number];
 
-/** Spec 000 section 9: the choice opens 1 s after the stems load, a follow-up 500 ms after a pick. */
 export const CHOICE_DELAY_MS = 1000;
 export const FOLLOW_UP_DELAY_MS = 500;
 
@@ -19,7 +17,6 @@ export interface TutorialFlowState {
   pending: FollowUpTutorial | null;
   /** Not to open again this session: the choice once shown (spec 000, 4), the welcome once closed (its dismissed flag reaches the cache only a moment later). */
   seen: readonly TutorialName[];
-  /** The tutorial whose dismissal last failed to save, so its dialog can say so when it returns. */
   failed: TutorialName | null;
 }
 
@@ -32,7 +29,6 @@ export type TutorialEvent =
   /** An option of the choice dialog was picked; `neverAgain` is its checkbox. */
   | { type: 'optionPicked'; option: FollowUpTutorial; neverAgain: boolean }
   | { type: 'followUpDue' }
-  /** The open dialog was closed (its X, its button, or Escape / outside click where allowed). */
   | { type: 'closed'; neverAgain: boolean }
   /** A dismissal could not be saved and was rolled back: the tutorial may show again. */
   | { type: 'dismissalFailed'; tutorial: TutorialName };

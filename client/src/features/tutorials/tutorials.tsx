@@ -18,7 +18,6 @@ export interface TutorialsProps {
   stemsLoaded: boolean;
 }
 
-/** The tutorial dialogs of spec 000 (welcome, choice and its six follow-ups), for the signed-in user. */
 export function Tutorials({ screen, stemsLoaded }: TutorialsProps) {
   const { data: user } = useCurrentUserQuery();
   if (!user) return null;

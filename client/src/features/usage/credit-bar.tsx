@@ -7,7 +7,6 @@ export interface CreditBarProps {
   total: number;
 }
 
-/** One credit bar of the Credit Usage card, coloured by the share used (spec 000, section 5). */
 export function CreditBar({ label, used, total }: CreditBarProps) {
   const percent = usedPercent(used, total);
   const tone = creditBarTone(percent);

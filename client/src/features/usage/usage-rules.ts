@@ -17,7 +17,6 @@ export function usedPercent(used: number, total: number): number {
 
 export type CreditBarTone = 'red' | 'orange' | 'gradient';
 
-/** Red at 90% used or more, orange at 75% or more, otherwise the orange-to-amber gradient. */
 export function creditBarTone(percentUsed: number): CreditBarTone {
   if (percentUsed >= 90) return 'red';
   if (percentUsed >= 75) return 'orange';
