@@ -11,7 +11,6 @@ export interface BuyCreditsDialogProps {
   onClose(): void;
 }
 
-/** The Buy Credits modal (spec 000, 1, 2, 8): 100 credits for $5; while purchasing is off it only toasts. */
 export function BuyCreditsDialog({ returnTo, onClose }: BuyCreditsDialogProps) {
   const purchasingEnabled = usePurchasingEnabled();
   const [createCheckout, membershipCall] = useCreateCreditsCheckoutMutation();

@@ -49,7 +49,6 @@ export function BrandLink({ className }: { className?: string }) {
   );
 }
 
-/** The frame of the public pages: a header with the sign-in buttons, the page, a link footer with the contact address. */
 export function PublicPage({ children, trialButton = false, fullFooter = false, sections = [] }: PublicPageProps) {
   return (
     <div className={styles.page}>

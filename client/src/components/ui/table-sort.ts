@@ -3,7 +3,6 @@ export interface TableSort<Column extends string> {
   direction: 'asc' | 'desc';
 }
 
-/** A click on a column's heading: the sorted column flips its direction, another starts at `firstDirection`. */
 export function nextTableSort<Column extends string>(current: TableSort<Column>, clicked: Column, firstDirection: 'asc' | 'desc'): TableSort<Column> {
   if (current.column === clicked) return { column: clicked, direction: current.direction === 'asc' ? 'desc' : 'asc' };
   return { column: clicked, direction: firstDirection };

@@ -22,7 +22,6 @@ export interface UpgradeDialogProps {
   onClose(): void;
 }
 
-/** The Upgrade to Pro modal (spec 000, 1, 2, 8): each plan starts a checkout; while purchasing is off it only toasts. */
 export function UpgradeDialog({ trigger, onClose }: UpgradeDialogProps) {
   const [createCheckout, { isLoading }] = useCreateSubscriptionCheckoutMutation();
   const purchasingEnabled = usePurchasingEnabled();

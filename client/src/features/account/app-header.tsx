@@ -14,7 +14,6 @@ export interface AppHeaderProps {
 
 const popoverId = 'account-popover';
 
-/** The library and player header (spec 000, "Shared header and account menu"): SONGS, the song title, ACCOUNT with its popover and PRO badge. */
 export function AppHeader({ songTitle }: AppHeaderProps) {
   const location = useLocation();
   const { data: user, isLoading: userLoading } = useCurrentUserQuery();

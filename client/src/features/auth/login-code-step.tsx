@@ -19,7 +19,6 @@ export interface LoginCodeStepProps {
   onSendAnother(): void;
 }
 
-/** The 'Check Your Email' step; a refused code is explained under the field (wrong, expired, or the attempt limit, which disables it). */
 export function LoginCodeStep({ email, sentAt, onResent, onSendAnother }: LoginCodeStepProps) {
   const { signIn, isPending } = useCodeSignIn();
   const { send, isSending } = useSendSignInMail();

@@ -40,7 +40,6 @@ export interface LibraryScreenProps {
 const UNKNOWN_OPTION = '__unknown__';
 const ALL_OPTION = '__all__';
 
-/** /library (spec 000, section 2 Library): search, STARRED/ALL, genre filter, sortable table, stars, scan. */
 export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
   const keptSongIds = useKeptSongIds(useAppSelector(selectKnownUser)?.id ?? null);
   // Read from the local database (RxDB): rows show at once after a reload, and offline.

@@ -17,7 +17,6 @@ const freeTier = [
 
 const proBenefits = ['Unlimited streaming', 'Custom presets', 'Priority support', 'Early access'];
 
-/** No subscription (spec 000, Membership): the free tier and the buy buttons, or the purchasing notice. */
 export function FreePlanCard({ purchasingEnabled }: { purchasingEnabled: boolean }) {
   const [createCheckout, { isLoading }] = useCreateSubscriptionCheckoutMutation();
   const [buyingCredits, setBuyingCredits] = useState(false);

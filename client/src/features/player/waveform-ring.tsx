@@ -29,7 +29,6 @@ export interface WaveformRingProps {
   region?: RingRegion | null;
 }
 
-/** The circular waveform player (spec 000): 120 bars clockwise, the played part lit, the time in the middle; click to seek, or use it as a slider from the keyboard. */
 export function WaveformRing({ variant, peaks, position, duration, onSeek, region = null }: WaveformRingProps) {
   const size = sizes[variant];
   const played = playedBars(position, duration, WAVEFORM_BAR_COUNT);

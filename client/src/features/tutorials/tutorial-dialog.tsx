@@ -18,7 +18,6 @@ export interface TutorialDialogProps {
   testId: string;
 }
 
-/** A tutorial dialog: a modal card with 'Never show this again', on the platform's `<dialog>` (useModalDialog). */
 export function TutorialDialog({ title, children, onClose, closesLightly, closeLabel, failed = false, renderBody, testId }: TutorialDialogProps) {
   const titleId = useId();
   const [neverAgain, setNeverAgain] = useState(false);
