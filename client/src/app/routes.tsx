@@ -117,8 +117,7 @@ export const routes: RouteObject[] = [
                   return <Workspace />;
                 }),
                 children: [
-                  // The workspace itself draws the library and the player; these routes only make
-                  // the paths valid and name the tab.
+                  // The workspace draws library and player; these routes only make the paths valid and name the tab.
                   screenRoute(paths.library, 'Song Library', null),
                   screenRoute(paths.player, 'Player', null),
                   screenRoute(paths.membership, 'Membership', async () => {

@@ -26,10 +26,7 @@ export const campaignPollMs = 5_000;
 
 const withCampaigns = api.enhanceEndpoints({ addTagTypes: ['EmailCampaigns'] });
 
-/**
- * The announcements screen's calls (spec 001 section 7). Creating, pausing, resuming and cancelling
- * refetch the history at once instead of waiting for the next poll. Never retried.
- */
+/** Changes refetch the history at once instead of waiting for the next poll; never retried. */
 export const campaignApi = withCampaigns.injectEndpoints({
   endpoints: (build) => ({
     emailCampaigns: build.query<EmailCampaign[], void>({

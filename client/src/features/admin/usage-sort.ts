@@ -17,8 +17,7 @@ export function nextUsageSort(current: UsageSort, clicked: UsageSortKey): UsageS
 function sortValue(key: UsageSortKey, row: AdminUsageRow): number | string {
   switch (key) {
     case 'email':
-      // Case-insensitive (spec), compared character by character: addresses are mostly ASCII,
-      // and a collator costs ten times as much on 10,000 rows.
+      // Case-insensitive (spec); no collator: it costs far more on 10,000 rows.
       return row.email.toLowerCase();
     case 'status':
       // Free < Pro, so descending lists Pro users first.

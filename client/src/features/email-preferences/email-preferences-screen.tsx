@@ -49,7 +49,7 @@ export function EmailPreferencesScreen() {
     if (!shouldAutoUnsubscribe({ userIdParam, preferences, alreadyTried: autoUnsubscribeTried.current })) return;
     autoUnsubscribeTried.current = true;
     void setAnnouncements(false);
-    // setAnnouncements is recreated each render; the ref makes this run once whatever triggers it.
+    // setAnnouncements changes every render; the ref makes this run once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userIdParam, preferences]);
 

@@ -59,8 +59,7 @@ export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
   const [sort, setSort] = useState<LibrarySort>(DEFAULT_SORT);
   const [editing, setEditing] = useState<LibrarySong | null>(null);
 
-  // Spec 000, section 4: decided once, when the songs first arrive; set during render so the
-  // first frame with songs already shows the right view.
+  // Spec 000, 4: decided once, during render, so the first frame with songs shows the right view.
   if (view === null && songs) setView(defaultView(songs));
   // Spec 000, section 4: a filter on a genre that left the library goes back to all genres for good.
   if (songs && effectiveGenreFilter(genre, songs) !== genre) setGenre(ALL_GENRES);

@@ -26,8 +26,7 @@ export function useLibrarySongs(): LibrarySongs {
   const [firstRead, setFirstRead] = useState<{ database: object; hadSongs: boolean } | null>(null);
   if (database && songDocuments && firstRead?.database !== database) setFirstRead({ database, hadSongs: songDocuments.length > 0 });
 
-  // A star the API refused (not merely one another device changed first) is taken back by the
-  // replication; the user is told, as when the plain call failed.
+  // A star the API refused is taken back by the replication; the user is told.
   useEffect(() => {
     if (!database) return;
     return database.onConflicts((collection, conflicts) => {

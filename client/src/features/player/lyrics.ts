@@ -108,8 +108,7 @@ function parseBody(body: string, lineTime: Seconds): ParsedBody {
     if (time < lineTime) return { problem: 'word stamp before its line' };
     if (words.length > 0 && time < words.at(-1)!.time) return { problem: 'word stamps out of order' };
     const text = match[2]!.trim().replace(/\s+/g, ' ');
-    // A stamp with no word after it marks where the last word ends (enhanced LRC); the spec's
-    // line end is the last word's stamp plus the tail, so it is not a word.
+    // A stamp with no word after it only marks where the last word ends.
     if (text !== '') words.push({ time, text });
   }
   if (wordPattern.lastIndex < body.length) return { problem: 'bad word stamp' };

@@ -149,8 +149,7 @@ export const mixerSlice = createSlice({
     },
     stemSoloed(state, action: PayloadAction<{ stemId: string }>) {
       if (!state.stems.some((stem) => stem.id === action.payload.stemId)) return;
-      // Soloing another stem while one is soloed switches the solo; unsolo still restores the
-      // mix from before the first solo.
+      // Switching solo keeps the mix from before the first solo.
       const before = state.solo?.before ?? Object.fromEntries(state.stems.map((stem) => [stem.id, mixOf(stem)]));
       for (const stem of state.stems) {
         Object.assign(stem, before[stem.id]);

@@ -2,10 +2,7 @@ import { type ChordText, type PlayCount, type SongWithLyrics, chordTextSchema, p
 import { api } from '../../lib/api/api';
 import { answerSchema } from '../../lib/api/answer-schema';
 
-/**
- * GET /api/songs/{id}: what the player shows and loads (contract/song.ts). A song kept on this
- * device by an app version from before the first beat was sent has none (undefined: unknown).
- */
+/** GET /api/songs/{id}; a song kept by an older app version may lack `firstBeat`. */
 export type PlayerSong = Omit<SongWithLyrics, 'firstBeat'> & Partial<Pick<SongWithLyrics, 'firstBeat'>>;
 
 export const playerApi = api.injectEndpoints({

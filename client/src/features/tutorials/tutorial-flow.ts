@@ -73,8 +73,7 @@ export function decideTutorial(state: TutorialFlowState, event: TutorialEvent, d
       return { state: { ...state, open: null, seen, failed: null }, dismiss };
     }
     case 'dismissalFailed':
-      // The flag is false again: the welcome returns at once to say so; the choice, shown this
-      // session already, waits for the next one; a follow-up only ever opens from the choice.
+      // The flag is false again: the welcome returns to say so; the choice waits for the next session.
       return {
         state: { ...state, failed: event.tutorial, seen: event.tutorial === 'welcome' ? state.seen.filter((name) => name !== 'welcome') : state.seen },
         dismiss: [],

@@ -58,8 +58,7 @@ function UserTutorials({ user, screen, stemsLoaded }: TutorialsProps & { user: S
     }
   }
 
-  // The welcome follows the library on screen (and the flags): adjusted during render, React's
-  // pattern for state derived from props, so it shows in the same frame as the library.
+  // The welcome follows the library on screen, adjusted during render so it shows in the same frame.
   const onScreen = decideTutorial(flow, { type: screen === 'library' ? 'libraryShown' : 'libraryLeft' }, dismissed).state;
   if (onScreen !== flow) setFlow(onScreen);
 
