@@ -7,7 +7,6 @@ import type { PlanType } from '../../lib/api/subscription-checkout-api';
 import styles from './membership-screen.module.css';
 import { PurchasingUnavailable } from './purchasing-unavailable';
 
-// Spec 000, Membership: the free tier's list.
 const freeTier = [
   { text: 'Unlimited access to free songs', included: true },
   { text: '200 free credits every month', included: true },

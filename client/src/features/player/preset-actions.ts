@@ -61,7 +61,6 @@ export function shouldAutoApply({
   return stemsLoaded && !alreadyApplied && subscribed && saved !== null && saved !== undefined && mixUntouched;
 }
 
-/** Whether two mixes set the same volumes and mutes on the same stems, at the same tempo and transpose. */
 export function sameMix(a: PresetData, b: PresetData): boolean {
   const sameRecord = <T>(x: Record<string, T>, y: Record<string, T>) => {
     const keys = Object.keys(x);

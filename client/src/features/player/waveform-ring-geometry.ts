@@ -24,7 +24,6 @@ export function pointOnRing(size: number, radius: number, fraction: number): { x
   return { x: centre + radius * Math.sin(angle), y: centre - radius * Math.cos(angle) };
 }
 
-/** Bar `index` of `count`, from the inner radius outwards by its peak, centred in its slice clockwise from 12 o'clock. */
 export function ringBar(size: number, index: number, count: number, peak: NormalRange): RingBar {
   const radius = size / 2;
   const inner = radius * RING_INNER;
