@@ -13,7 +13,6 @@ const store = makeStore();
 const persistor = persistStore(store);
 const router = createBrowserRouter(routes);
 
-/** The whole client: Redux store (rehydrated before the first screen), then the router, and the install banner and new-version notice over every page. */
 export function App() {
   // An administrator's purchasing switch reaches tabs already open (spec 001: at once, everywhere).
   useEffect(() => keepPurchasingSettingFresh(store), []);

@@ -3,9 +3,6 @@ import type { AppDispatch, AppStore, RootState } from './store';
 
 // The one file allowed react-redux's untyped hooks (eslint bans them elsewhere); features may import it: it holds only store types.
 
-/** `useDispatch` typed with the app's dispatch (thunks and RTK Query included). */
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
-/** `useSelector` typed with the app's whole state. */
 export const useAppSelector = useSelector.withTypes<RootState>();
-/** `useStore` typed with the app's store. */
 export const useAppStore = useStore.withTypes<AppStore>();

@@ -3,7 +3,6 @@ import { Button } from '../components/ui/button';
 import styles from './new-version-notice.module.css';
 import { hasNewVersion, reloadIntoNewVersion, subscribeToNewVersion } from './service-worker-update';
 
-/** The notice's words. */
 export const NEW_VERSION_TEXT = 'A new version of Woodshed is available.';
 
 /** Over every page once a new service worker waits; only 'Reload' switches, so a playing song is never cut off. */

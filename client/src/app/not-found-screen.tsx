@@ -3,7 +3,6 @@ import { LinkButton } from '../components/ui/link-button';
 import { paths } from '../lib/routes/paths';
 import styles from './not-found-screen.module.css';
 
-/** Any path the route table does not know. */
 export function NotFoundScreen() {
   const { pathname } = useLocation();
   return (

@@ -1,6 +1,5 @@
 import { watchForNewVersion } from './service-worker-update';
 
-/** Spec 001, 4 and 9: the service worker is checked for a new version every 60 s. */
 export const SERVICE_WORKER_UPDATE_CHECK_MS = 60_000;
 
 /** Registers the build's service worker (decisions 0026, 0060) after load and checks for updates every 60 s; a new version waits for the notice. Production builds only. */

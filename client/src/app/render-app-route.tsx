@@ -8,20 +8,15 @@ import { routes } from './routes';
 
 type AppRouter = ReturnType<typeof createMemoryRouter>;
 
-/** What {@link renderAppRoute} hands back: the render and the router, to go back or read the path. */
 export interface RenderedAppRoute extends RenderResult {
   router: AppRouter;
 }
 
-/** True once the router has loaded the current route's screen and no navigation is under way. */
 function settled(router: AppRouter): boolean {
   return router.state.initialized && router.state.navigation.state === 'idle';
 }
 
-/**
- * Resolves once the router has drawn `path` with its screen loaded: a route's screen is its own
- * chunk (routes.tsx), and how long its first import takes is up to the machine.
- */
+/** Resolves once the router has drawn `path` with its lazily loaded screen. */
 export async function routerAt(router: AppRouter, path: string): Promise<void> {
   const arrived = () => settled(router) && router.state.location.pathname === path;
   await act(async () => {
@@ -36,14 +31,7 @@ export async function routerAt(router: AppRouter, path: string): Promise<void> {
   });
 }
 
-/**
- * For component tests: renders the app's own route table (routes.tsx) at `path`, in memory: the
- * root layout, the route's lazily loaded screen, and every other route a link on it leads to;
- * resolves once the screen is drawn. For the public pages and what they do between themselves (a
- * call to action that opens the sign-in page). As in lib/testing/render-screen.tsx, the store
- * holds the API's slice and nothing answers the API: routes behind the session guard belong in
- * the browser tests.
- */
+/** For component tests of the public pages: the app's own routes, in memory; the API is not answered, so guarded routes belong in browser tests. */
 export async function renderAppRoute(path: string): Promise<RenderedAppRoute> {
   const store = configureStore({
     reducer: { [api.reducerPath]: api.reducer },

@@ -5,10 +5,8 @@ import { paths } from '../lib/routes/paths';
 import { OfflineNotice } from './offline-notice';
 import { sessionGate } from './session-gate';
 
-/** Where the guard sends visitors without a session (spec 001, 2.1 and 4). */
 export const SIGNED_OUT_FALLBACK = paths.landing;
 
-/** The route guard: the protected routes below it render only with a signed-in user. */
 export function RequireSession() {
   const { data: user, isError, isFetching, isUninitialized } = useCurrentUserQuery();
   const gate = sessionGate({ hasUser: Boolean(user), isError, isPending: isFetching || isUninitialized });

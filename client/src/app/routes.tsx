@@ -11,7 +11,6 @@ import { RootLayout } from './root-layout';
 import { RouteErrorScreen } from './route-error-screen';
 import type { RouteHandle } from './route-handle';
 
-/** Loads a screen's module and returns the screen, ready to render. */
 type ScreenLoader = () => Promise<ReactNode>;
 
 // Each screen is its own lazily loaded chunk, so public pages never download the player, database or admin code (decision 0027).
@@ -34,7 +33,6 @@ function screenRoute(path: AppPath | typeof adminUserAuditRoute, title: string, 
   return load === null ? { path, element: null, handle } : { path, lazy: lazyElement(load), handle };
 }
 
-/** What the page shows while the first screen's chunk loads: nothing, for a few milliseconds. */
 function BlankWhileLoading() {
   return null;
 }
@@ -119,8 +117,7 @@ export const routes: RouteObject[] = [
                   return <Workspace />;
                 }),
                 children: [
-                  // The workspace itself draws the library and the player; these routes only make
-                  // the paths valid and name the tab.
+                  // The workspace draws library and player; these routes only make the paths valid and name the tab.
                   screenRoute(paths.library, 'Song Library', null),
                   screenRoute(paths.player, 'Player', null),
                   screenRoute(paths.membership, 'Membership', async () => {

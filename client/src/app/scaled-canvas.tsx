@@ -25,8 +25,7 @@ function DesignCanvas({ children }: { children: ReactNode }) {
         className={styles.canvas}
         data-testid="design-canvas"
         data-scale={scale}
-        // --canvas-scale: modal dialogs are drawn in the top layer, outside this transform, and scale
-        // their card by it themselves.
+        // --canvas-scale: top-layer modal dialogs sit outside this transform and scale their card by it.
         style={{ width: DESIGN_WIDTH, height: DESIGN_HEIGHT, transform: `translate(-50%, -50%) scale(${scale})`, '--canvas-scale': scale } as CSSProperties}
       >
         {children}

@@ -9,13 +9,11 @@ function setWaitingWorker(worker: ServiceWorker): void {
   for (const listener of listeners) listener();
 }
 
-/** Subscribes to news of a waiting version (useSyncExternalStore's subscribe). */
 export function subscribeToNewVersion(onChange: () => void): () => void {
   listeners.add(onChange);
   return () => listeners.delete(onChange);
 }
 
-/** True once a new version is installed and waiting for this page to reload into it. */
 export function hasNewVersion(): boolean {
   return waitingWorker !== null;
 }

@@ -1,11 +1,8 @@
-/** What the route guard shows: spec 001, section 4 ("loading, then redirect or content"). */
 export type SessionGate = 'loading' | 'redirect' | 'content';
 
-/** The current-user query as the guard sees it. */
 export interface CurrentUserState {
   hasUser: boolean;
   isError: boolean;
-  /** True while the call is in flight or has not started yet. */
   isPending: boolean;
 }
 

@@ -11,15 +11,13 @@ import { knownUserSlice } from '../lib/session/known-user-slice';
 import type { KnownUserState } from '../lib/session/known-user-slice';
 import { persistStorage } from './persist-storage';
 
-// The player slice survives a reload (the last song). Server data is never persisted: it is
-// re-read from the API; the library, stars and presets live in RxDB (client/src/lib/db).
+// The player slice survives a reload; server data is re-read, and library, stars and presets live in RxDB.
 const persistedPlayer = persistReducer(
   { key: 'player', keyPrefix: 'woodshed:', version: 1, storage: persistStorage },
   playerSlice.reducer,
 );
 
-// The last user the API confirmed survives a reload too, so a session check without network keeps
-// them on the local-first screens (decision 0020); whether that happened is per page load.
+// The last confirmed user survives a reload so an offline session check keeps the local-first screens (decision 0020).
 const persistedKnownUser = persistReducer(
   { key: 'knownUser', keyPrefix: 'woodshed:', version: 1, storage: persistStorage, whitelist: ['user'] },
   knownUserSlice.reducer,
@@ -37,7 +35,6 @@ const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
 });
 
-/** The whole Redux state, as selectors and `useAppSelector` see it. */
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** Any slices to start from; persisted ones without redux-persist's `_persist` marker, which would stop it rehydrating them. */
@@ -51,8 +48,7 @@ export interface PreloadedAppState extends Partial<Omit<RootState, 'player' | 'k
 export function makeStore(preloadedState?: PreloadedAppState) {
   return configureStore({
     reducer: rootReducer,
-    // persistReducer passes a slice without `_persist` straight to the slice reducer, so the
-    // marker-less preloaded player is valid state; only its declared type carries the marker.
+    // persistReducer passes a slice without `_persist` straight through; only the declared type needs the marker.
     preloadedState: preloadedState as Partial<RootState> | undefined,
     middleware: (getDefault) =>
       getDefault({
@@ -62,7 +58,5 @@ export function makeStore(preloadedState?: PreloadedAppState) {
   });
 }
 
-/** A store built by {@link makeStore}. */
 export type AppStore = ReturnType<typeof makeStore>;
-/** The store's dispatch, thunks and RTK Query calls included. */
 export type AppDispatch = AppStore['dispatch'];

@@ -10,7 +10,6 @@ function currentScale(): number {
   return canvasScale(window.innerWidth, window.innerHeight);
 }
 
-/** The design canvas scale for the current window, updated on every resize. */
 export function useCanvasScale(): number {
   return useSyncExternalStore(subscribeToResize, currentScale);
 }

@@ -1,11 +1,8 @@
 import type { ButtonHTMLAttributes } from 'react';
 import styles from './button.module.css';
 
-/** Props of {@link Button}: a native button's, plus how prominent it is. */
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  /** 'primary' is the one main action; 'secondary' the rest; 'ghost' a quiet text-like action. */
   variant?: 'primary' | 'secondary' | 'ghost';
-  /** Stretch to the container's width (forms in cards). */
   block?: boolean;
 }
 

@@ -5,14 +5,12 @@ import { Button } from './button';
 import { ModalDialog } from './modal-dialog';
 import { showToast } from './toast-store';
 
-/** Props of {@link BuyCreditsDialog}. */
 export interface BuyCreditsDialogProps {
   /** Where the checkout returns: 'membership' buys via /api/credits/create-checkout, 'usage' via /api/credits/purchase. */
   returnTo: 'membership' | 'usage';
   onClose(): void;
 }
 
-/** The Buy Credits modal (spec 000, 1, 2, 8): 100 credits for $5; while purchasing is off it only toasts. */
 export function BuyCreditsDialog({ returnTo, onClose }: BuyCreditsDialogProps) {
   const purchasingEnabled = usePurchasingEnabled();
   const [createCheckout, membershipCall] = useCreateCreditsCheckoutMutation();

@@ -1,6 +1,5 @@
 /** The footer's community links (spec 001, 2.4), each shown only when the operator's build sets its address: Woodshed has no accounts of its own. */
 
-/** One footer link to a profile or chat server. */
 export interface CommunityLink {
   label: string;
   href: string;

@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import styles from './form-field.module.css';
 
-/** Props of {@link FormField}. */
 export interface FormFieldProps {
-  /** The id of the control inside, so the label points at it. */
   htmlFor: string;
   label: string;
   /** A validation message shown under the control; the control should set aria-describedby to `${htmlFor}-error`. */
@@ -12,7 +10,6 @@ export interface FormFieldProps {
   children: ReactNode;
 }
 
-/** A labelled form control with room for a hint and a validation message. */
 export function FormField({ htmlFor, label, error, hint, children }: FormFieldProps) {
   return (
     <div className={styles.field}>
@@ -30,7 +27,6 @@ export function FormField({ htmlFor, label, error, hint, children }: FormFieldPr
   );
 }
 
-/** Class names for the controls a FormField holds (input, select, textarea). */
 export const fieldControlClass = {
   input: styles.control,
   invalid: `${styles.control} ${styles.invalid}`,

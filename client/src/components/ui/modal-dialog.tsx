@@ -3,11 +3,9 @@ import type { ReactNode } from 'react';
 import styles from './modal-dialog.module.css';
 import { useModalDialog } from './use-modal-dialog';
 
-/** Props of {@link ModalDialog}. */
 export interface ModalDialogProps {
   title: string;
   children: ReactNode;
-  /** The buttons, right-aligned under the text. */
   actions: ReactNode;
   /** Escape and a click on the backdrop call it; without it the dialog closes only through its actions. */
   onClose?: () => void;

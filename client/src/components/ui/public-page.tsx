@@ -6,20 +6,17 @@ import { LinkButton } from './link-button';
 import styles from './public-page.module.css';
 import { SupportEmailLink } from './support-email-link';
 
-/** An in-page link of the header ('#pricing'). */
 export interface SectionLink {
   href: `#${string}`;
   label: string;
 }
 
-/** Props of {@link PublicPage}. */
 export interface PublicPageProps {
   children: ReactNode;
   /** The landing page offers only Login; the other marketing pages add 'Start Free Trial' (spec 001, 2.4-2.5). */
   trialButton?: boolean;
   /** The landing footer lists every public page and the community links; the others list the legal pages, FAQ and Features. */
   fullFooter?: boolean;
-  /** In-page links shown in the header (the landing page's #features, #pricing, #support). */
   sections?: readonly SectionLink[];
 }
 
@@ -43,7 +40,6 @@ const commonLinks = [productLinks[0], productLinks[1], ...legalLinks];
 // Read once: the addresses are fixed at build time.
 const community = communityLinks(import.meta.env);
 
-/** The Woodshed mark and name, leading to the landing page. */
 export function BrandLink({ className }: { className?: string }) {
   return (
     <Link to={paths.landing} className={className ? `${styles.brand} ${className}` : styles.brand}>
@@ -53,7 +49,6 @@ export function BrandLink({ className }: { className?: string }) {
   );
 }
 
-/** The frame of the public pages: a header with the sign-in buttons, the page, a link footer with the contact address. */
 export function PublicPage({ children, trialButton = false, fullFooter = false, sections = [] }: PublicPageProps) {
   return (
     <div className={styles.page}>

@@ -2,16 +2,13 @@ import type { ReactNode } from 'react';
 import frame from './screen-frame.module.css';
 
 interface ScreenFrameProps {
-  /** Sets the screen's width and spacing (screen-frame.module.css says how). */
   className: string;
   title: ReactNode;
   subtitle: string;
-  /** The way back, at the end of the title row. */
   back: ReactNode;
   children: ReactNode;
 }
 
-/** A full-page screen of the app: a centred column under a title row. */
 export function ScreenFrame({ className, title, subtitle, back, children }: ScreenFrameProps) {
   return (
     <section className={`${frame.screen} ${className}`}>

@@ -13,7 +13,6 @@ interface SortHeaderProps<Column extends string> {
   reserveMark?: boolean;
 }
 
-/** A column heading that sorts the table by its column and marks the order it sorts in. */
 export function SortHeader<Column extends string>({ column, label, sortLabel, sort, onSort, className, reserveMark = false }: SortHeaderProps<Column>) {
   const active = sort.column === column;
   return (

@@ -2,7 +2,6 @@
 
 const ADDRESS = /^[^\s@<>()",;]+@[^\s@<>()",;]+$/;
 
-/** The address to show for a site served at `hostname`, given the build's variables. */
 export function supportAddress(env: Readonly<Record<string, unknown>>, hostname: string): string {
   const configured = env.VITE_SUPPORT_EMAIL;
   if (typeof configured === 'string' && ADDRESS.test(configured.trim())) return configured.trim();

@@ -1,6 +1,5 @@
 import styles from './switch.module.css';
 
-/** Props of {@link Switch}. */
 export interface SwitchProps {
   id?: string;
   checked: boolean;
@@ -11,7 +10,6 @@ export interface SwitchProps {
   'aria-describedby'?: string;
 }
 
-/** An on/off switch (role="switch"), e.g. the Announcements toggle. */
 export function Switch({ id, checked, onChange, disabled = false, ...aria }: SwitchProps) {
   return (
     <button

@@ -1,10 +1,8 @@
-/** A sortable table's order: one column, ascending or descending. */
 export interface TableSort<Column extends string> {
   column: Column;
   direction: 'asc' | 'desc';
 }
 
-/** A click on a column's heading: the sorted column flips its direction, another starts at `firstDirection`. */
 export function nextTableSort<Column extends string>(current: TableSort<Column>, clicked: Column, firstDirection: 'asc' | 'desc'): TableSort<Column> {
   if (current.column === clicked) return { column: clicked, direction: current.direction === 'asc' ? 'desc' : 'asc' };
   return { column: clicked, direction: firstDirection };

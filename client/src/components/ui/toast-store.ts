@@ -1,4 +1,3 @@
-/** What a screen asks to show: a title, an optional line of text, and how loud it is. */
 export interface ToastInput {
   title: string;
   description?: string;
@@ -11,26 +10,21 @@ export interface Toast extends ToastInput {
   id: number;
 }
 
-/** Spec 000, section 9: a toast stays 5000 ms. */
 export const TOAST_DURATION_MS = 5000;
 
-/** The timer functions the store uses; tests pass their own. */
 export interface ToastTimers {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
 
-/** The toast state as an external store (for `useSyncExternalStore`). */
 export interface ToastStore {
   /** Shows `input`, replacing whatever toast is up: only one is shown at a time (spec 000, 9). */
   show(input: ToastInput): Toast;
-  /** Hides the toast with this id, if it is still the one shown. */
   dismiss(id: number): void;
   subscribe(listener: () => void): () => void;
   getSnapshot(): Toast | null;
 }
 
-/** Builds a toast store; the app uses the shared {@link toastStore}. */
 export function createToastStore(timers: ToastTimers): ToastStore {
   let current: Toast | null = null;
   let timer: unknown;
@@ -63,13 +57,11 @@ export function createToastStore(timers: ToastTimers): ToastStore {
   };
 }
 
-/** The app's one toast store, drawn by `<Toaster />`. */
 export const toastStore = createToastStore({
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 });
 
-/** Shows a toast from anywhere (event handlers, after a call settles). */
 export function showToast(input: ToastInput): Toast {
   return toastStore.show(input);
 }

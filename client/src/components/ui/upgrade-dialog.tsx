@@ -7,7 +7,6 @@ import { ModalDialog } from './modal-dialog';
 import { showToast } from './toast-store';
 import styles from './upgrade-dialog.module.css';
 
-/** Where the Upgrade modal was opened from (spec 000, section 4). */
 export type UpgradeTrigger = 'playback_limit' | 'pro_feature' | 'library_banner' | 'account_menu';
 
 // Why the modal opened, in a line; the plans and benefits are the same for every trigger.
@@ -18,13 +17,11 @@ const reasons: Record<UpgradeTrigger, string> = {
   account_menu: 'Unlimited streaming and custom presets.',
 };
 
-/** Props of {@link UpgradeDialog}. */
 export interface UpgradeDialogProps {
   trigger: UpgradeTrigger;
   onClose(): void;
 }
 
-/** The Upgrade to Pro modal (spec 000, 1, 2, 8): each plan starts a checkout; while purchasing is off it only toasts. */
 export function UpgradeDialog({ trigger, onClose }: UpgradeDialogProps) {
   const [createCheckout, { isLoading }] = useCreateSubscriptionCheckoutMutation();
   const purchasingEnabled = usePurchasingEnabled();

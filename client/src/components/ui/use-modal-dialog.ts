@@ -18,8 +18,7 @@ export function useModalDialog(onDismiss: (() => void) | undefined): RefObject<H
       event.preventDefault();
       dismiss.current?.();
     };
-    // The browser may close a dialog itself (a second Escape without a click in between is not
-    // cancelable): a dialog that may be dismissed is, one that may not opens again.
+    // The browser may close a dialog itself (a second Escape): a dismissable one stays closed, another reopens.
     const onClose = () => {
       if (unmounting) return;
       if (dismiss.current) dismiss.current();

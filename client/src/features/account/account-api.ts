@@ -1,6 +1,5 @@
 import { api } from '../../lib/api/api';
 
-/** The account calls of spec 000, section 7. */
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** POST /api/auth/logout with an empty JSON body; ends the session everywhere. */

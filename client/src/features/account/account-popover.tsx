@@ -6,7 +6,6 @@ import styles from './account-popover.module.css';
 import { isAdminUser } from '../../lib/session/is-admin-user';
 import { useLogOut } from './use-log-out';
 
-/** Props of {@link AccountPopover}. */
 export interface AccountPopoverProps {
   id: string;
   user: SessionUser | null | undefined;
@@ -16,7 +15,6 @@ export interface AccountPopoverProps {
   onUpgrade(): void;
 }
 
-/** The account menu (spec 000, "Shared header and account menu"). */
 export function AccountPopover({ id, user, isLoading, subscribed, onUpgrade }: AccountPopoverProps) {
   const { logOut, isPending } = useLogOut();
   return (

@@ -7,7 +7,6 @@ import { paths } from '../../lib/routes/paths';
 import { AccountPopover } from './account-popover';
 import styles from './app-header.module.css';
 
-/** Props of {@link AppHeader}. */
 export interface AppHeaderProps {
   /** The song in the player, if any; the header falls back to the product's name. */
   songTitle: string | null;
@@ -15,7 +14,6 @@ export interface AppHeaderProps {
 
 const popoverId = 'account-popover';
 
-/** The library and player header (spec 000, "Shared header and account menu"): SONGS, the song title, ACCOUNT with its popover and PRO badge. */
 export function AppHeader({ songTitle }: AppHeaderProps) {
   const location = useLocation();
   const { data: user, isLoading: userLoading } = useCurrentUserQuery();

@@ -7,7 +7,6 @@ import { type NewEmailCampaign, campaignPollMs, useCreateEmailCampaignMutation, 
 import { CampaignConfirmDialog } from './campaign-confirm-dialog';
 import { CampaignHistoryTable } from './campaign-history-table';
 
-/** /admin/announcements (spec 001, 2.9, 4, 8): compose, confirm, and the history polled every 5 s. */
 export function AdminAnnouncementsScreen() {
   const { data: campaigns, isLoading, isError } = useEmailCampaignsQuery(undefined, { pollingInterval: campaignPollMs, skipPollingIfUnfocused: false });
   const [create, { isLoading: creating }] = useCreateEmailCampaignMutation();

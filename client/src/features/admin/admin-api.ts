@@ -27,17 +27,12 @@ export interface AuditEventsArgs {
   before: string | null;
 }
 
-/** Events per audit page. */
 export const AUDIT_PAGE_SIZE = 50;
 
-// Admin reads are refetched only when an admin action here changes them (spec 001, section 7:
-// no refetch on focus or interval, never stale).
+// Admin reads refetch only when an admin action here changes them (spec 001, 7).
 const adminApiWithTags = api.enhanceEndpoints({ addTagTypes: ['AdminSettings', 'AdminUsers', 'AdminUsage', 'AdminStats', 'AdminUserEvents'] });
 
-/**
- * The admin screens' calls (spec 001, section 7). Every one is refused by the server to
- * non-admins (403); the screens are also only drawn for admins (see admin-gate.tsx).
- */
+/** Refused by the server to non-admins (403); the screens are only drawn for admins too. */
 export const adminApi = adminApiWithTags.injectEndpoints({
   endpoints: (build) => ({
     adminStats: build.query<AdminStats, void>({
@@ -69,10 +64,7 @@ export const adminApi = adminApiWithTags.injectEndpoints({
       responseSchema: answerSchema(auditEventsPageSchema),
       providesTags: (_result, _error, { userId }) => [{ type: 'AdminUserEvents', id: userId }],
     }),
-    /**
-     * Records a CreditsAdjusted for the user. The answer comes once the read models have it, so
-     * the user's history and the usage figures are read again.
-     */
+    /** Answers once the read models have it, so the user's history and usage are read again. */
     adjustCredits: build.mutation<CreditAdjustmentRecorded, CreditAdjustment & { userId: number }>({
       query: ({ userId, credits, reason }) => ({ url: `/api/admin/users/${userId}/credit-adjustments`, method: 'POST', body: { credits, reason } }),
       responseSchema: answerSchema(creditAdjustmentRecordedSchema),
@@ -83,10 +75,7 @@ export const adminApi = adminApiWithTags.injectEndpoints({
       responseSchema: answerSchema(purchasingSettingSchema),
       providesTags: ['AdminSettings'],
     }),
-    /**
-     * Optimistic (spec 001, 4: the switch takes effect at once): the admin settings and the
-     * app-wide purchasing setting flip before the server answers, and flip back if it refuses.
-     */
+    /** Optimistic (spec 001, 4): the settings flip at once and flip back if the server refuses. */
     updateAdminSettings: build.mutation<AdminSettings, AdminSettings>({
       query: (body) => ({ url: '/api/admin/settings', method: 'PATCH', body }),
       responseSchema: answerSchema(purchasingSettingSchema),

@@ -4,7 +4,6 @@ import screenStyles from './admin-screen.module.css';
 import { AllUsersTable } from './all-users-table';
 import { StatCards } from './stat-cards';
 
-/** /admin/overview (spec 001, 2.9): the four stat cards and the 'All Users' table. */
 export function AdminOverviewScreen() {
   const stats = useAdminStatsQuery();
   const users = useAdminUsersQuery();

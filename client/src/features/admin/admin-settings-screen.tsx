@@ -6,7 +6,6 @@ import screenStyles from './admin-screen.module.css';
 import styles from './admin-settings-screen.module.css';
 import { UsageNotes } from './usage-notes';
 
-/** /admin/settings (spec 001, 2.9): the optimistic purchasing switch and the Usage Notes card. */
 export function AdminSettingsScreen() {
   const { data: settings, isLoading, isError } = useAdminSettingsQuery();
   const [update, { isLoading: saving }] = useUpdateAdminSettingsMutation();

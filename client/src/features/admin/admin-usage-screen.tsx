@@ -6,11 +6,9 @@ import { BandwidthTable } from './bandwidth-table';
 import { defaultUsageSort, nextUsageSort, sortUsageRows } from './usage-sort';
 import type { UsageSort } from './usage-sort';
 
-// 'Just now' and 'Nm ago' age as the screen stays open; the texts are re-read once a minute
-// (the figures are not refetched: spec 001, section 7).
+// Relative 'Last Active' texts age while open: re-read once a minute, without refetching (spec 001, 7).
 const CLOCK_TICK_MS = 60_000;
 
-/** /admin/usage (spec 001, 2.9): the 'Bandwidth Usage' ranking. */
 export function AdminUsageScreen() {
   const { data, isLoading, isError } = useAdminUsageQuery();
   const [sort, setSort] = useState<UsageSort>(defaultUsageSort);

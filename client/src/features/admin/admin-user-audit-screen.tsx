@@ -10,7 +10,6 @@ import { AuditEventsCard } from './audit-events-card';
 import type { AuditEventType } from './audit-event-types';
 import { CreditAdjustmentCard } from './credit-adjustment-card';
 
-/** /admin/users/:userId (decision 0022): one user's history and the credit adjustment form. */
 export function AdminUserAuditScreen() {
   const { userId: param } = useParams();
   const userId = /^[1-9]\d{0,9}$/.test(param ?? '') ? Number(param) : null;

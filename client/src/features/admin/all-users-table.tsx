@@ -23,7 +23,6 @@ const badgeClass: Record<SubscriptionStatusLabel, string> = {
   Free: tableStyles.badge,
 };
 
-/** The Overview's 'All Users' table (spec 001, 2.9), in the server's order, windowed. */
 export function AllUsersTable({ users }: { users: readonly AdminUser[] }) {
   const { rows, onScroll } = useVisibleRows(users.length, ROW_HEIGHT_PX, SCROLLER_HEIGHT_PX);
   return (

@@ -6,7 +6,6 @@ import styles from './announcements.module.css';
 import type { CampaignAudience, NewEmailCampaign } from './campaign-api';
 import { audienceLabels, campaignTextBody } from './campaign-rules';
 
-/** Props of {@link AnnouncementsComposeForm}. */
 export interface AnnouncementsComposeFormProps {
   /** Called with a complete campaign; the screen asks to confirm before sending it. */
   onSubmit(campaign: NewEmailCampaign): void;
@@ -15,7 +14,6 @@ export interface AnnouncementsComposeFormProps {
   busy: boolean;
 }
 
-/** The compose form (spec 001, 2.9 and 5): subject, HTML message and audience. */
 export function AnnouncementsComposeForm({ onSubmit, resetKey, busy }: AnnouncementsComposeFormProps) {
   return <ComposeFields key={resetKey} onSubmit={onSubmit} busy={busy} />;
 }

@@ -18,7 +18,6 @@ export function creditCount(credits: number, signed = false): string {
   return `${figure} ${Math.abs(credits) === 1 ? 'credit' : 'credits'}`;
 }
 
-/** Song titles by id as text, as the events page sends them. */
 export type SongTitles = Readonly<Record<string, string>>;
 
 /** The song's title in quotes when known (a song can be gone from the library), else 'song 9'. */
@@ -81,7 +80,6 @@ function fieldList(data: Record<string, unknown>): string {
   return parts.length > 0 ? parts.join(', ') : '-';
 }
 
-/** Who caused the event, seen from the audited user's page. */
 export function auditActor(actorUserId: number | null, auditedUserId: number): string {
   if (actorUserId === null) return 'System';
   if (actorUserId === auditedUserId) return 'User';

@@ -9,12 +9,10 @@ export const auditEventGroups = [
   },
 ] as const;
 
-/** One of the filterable event types. */
 export type AuditEventType = (typeof auditEventGroups)[number]['types'][number];
 
 const knownTypes = new Set<string>(auditEventGroups.flatMap((group) => group.types));
 
-/** Whether `value` (e.g. a query parameter) names a filterable type. */
 export function isAuditEventType(value: string | null | undefined): value is AuditEventType {
   return typeof value === 'string' && knownTypes.has(value);
 }

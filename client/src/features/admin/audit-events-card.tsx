@@ -16,7 +16,6 @@ const WHEN_WIDTH_PX = 220;
 const EVENT_WIDTH_PX = 250;
 const BY_WIDTH_PX = 100;
 
-/** Props of {@link AuditEventsCard}. */
 export interface AuditEventsCardProps {
   userId: number;
   /** The one event type shown, or null for all: kept by the page, so it outlives a reset of the paging. */

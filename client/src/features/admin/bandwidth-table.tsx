@@ -32,7 +32,6 @@ const columns: { key: UsageSortKey | null; label: string; width?: number; numeri
 // Every column but the e-mail has a fixed width.
 const TABLE_MIN_WIDTH_PX = tableMinWidth(columns.flatMap((column) => (column.width ? [column.width] : [])));
 
-/** Props of {@link BandwidthTable}. */
 export interface BandwidthTableProps {
   /** Already in the table's order: Rank is the position here. */
   rows: readonly AdminUsageRow[];
@@ -41,7 +40,6 @@ export interface BandwidthTableProps {
   now: Date;
 }
 
-/** The 'Bandwidth Usage' table (spec 001, 2.9): sortable headers, windowed rows. */
 export function BandwidthTable({ rows, sort, onSort, now }: BandwidthTableProps) {
   const { rows: visible, onScroll } = useVisibleRows(rows.length, ROW_HEIGHT_PX, SCROLLER_HEIGHT_PX);
   return (

@@ -1,9 +1,7 @@
 import { api } from '../../lib/api/api';
 
-/** Who a campaign goes to (spec 001 section 3). */
 export type CampaignAudience = 'test' | 'all' | 'pro' | 'free';
 
-/** One e-mail campaign as GET /api/admin/email-campaigns lists it (spec 001 section 3's fields). */
 export interface EmailCampaign {
   id: number;
   subject: string;
@@ -17,7 +15,6 @@ export interface EmailCampaign {
   createdAt: string;
 }
 
-/** POST /api/admin/email-campaigns. */
 export interface NewEmailCampaign {
   subject: string;
   htmlBody: string;
@@ -25,15 +22,11 @@ export interface NewEmailCampaign {
   targetAudience: CampaignAudience;
 }
 
-/** The spec's history refresh (spec 001 sections 4 and 7: polled every 5 s). */
 export const campaignPollMs = 5_000;
 
 const withCampaigns = api.enhanceEndpoints({ addTagTypes: ['EmailCampaigns'] });
 
-/**
- * The announcements screen's calls (spec 001 section 7). Creating, pausing, resuming and cancelling
- * refetch the history at once instead of waiting for the next poll. Never retried.
- */
+/** Changes refetch the history at once instead of waiting for the next poll; never retried. */
 export const campaignApi = withCampaigns.injectEndpoints({
   endpoints: (build) => ({
     emailCampaigns: build.query<EmailCampaign[], void>({

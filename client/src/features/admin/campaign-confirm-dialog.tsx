@@ -4,7 +4,6 @@ import styles from './announcements.module.css';
 import type { NewEmailCampaign } from './campaign-api';
 import { audienceLabels } from './campaign-rules';
 
-/** Props of {@link CampaignConfirmDialog}. */
 export interface CampaignConfirmDialogProps {
   campaign: NewEmailCampaign;
   sending: boolean;
@@ -12,7 +11,6 @@ export interface CampaignConfirmDialogProps {
   onCancel(): void;
 }
 
-/** Confirms a campaign before it is queued (spec 001, 2.9), warning when it goes to all users. */
 export function CampaignConfirmDialog({ campaign, sending, onConfirm, onCancel }: CampaignConfirmDialogProps) {
   return (
     <ModalDialog

@@ -22,7 +22,6 @@ export function campaignStatusLabel(status: string): string {
   return ['pending', 'sending', 'paused', 'completed', 'canceled'].includes(status) ? status : 'pending';
 }
 
-/** How the compose form and the confirmation dialog name each audience. */
 export const audienceLabels: Record<CampaignAudience, string> = {
   test: 'Test (the configured test recipient only)',
   all: 'All users',

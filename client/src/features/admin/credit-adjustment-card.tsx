@@ -10,15 +10,12 @@ import styles from './credit-adjustment-card.module.css';
 import { MAX_REASON_LENGTH, adjustmentConfirmation, parseCreditAdjustment } from './credit-adjustment-form';
 import type { CreditAdjustmentErrors } from './credit-adjustment-form';
 
-/** Props of {@link CreditAdjustmentCard}. */
 export interface CreditAdjustmentCardProps {
   userId: number;
   email: string | null;
-  /** Called once the server recorded an adjustment. */
   onRecorded(): void;
 }
 
-/** Grants or takes back purchased credits with a reason, checked here and by the server. */
 export function CreditAdjustmentCard({ userId, email, onRecorded }: CreditAdjustmentCardProps) {
   const [credits, setCredits] = useState('');
   const [reason, setReason] = useState('');

@@ -6,19 +6,16 @@ export const MAX_CREDITS_PER_ADJUSTMENT = 100_000;
 /** Longest reason the server stores. */
 export const MAX_REASON_LENGTH = 500;
 
-/** What the form holds: the two fields as typed. */
 export interface CreditAdjustmentInput {
   credits: string;
   reason: string;
 }
 
-/** POST /api/admin/users/{id}/credit-adjustments */
 export interface CreditAdjustment {
   credits: number;
   reason: string;
 }
 
-/** Messages per field, for the form to show under each one. */
 export type CreditAdjustmentErrors = Partial<Record<keyof CreditAdjustmentInput, string>>;
 
 const schema = z.object({
@@ -38,7 +35,6 @@ const schema = z.object({
     .max(MAX_REASON_LENGTH, { message: `Keep the reason to ${MAX_REASON_LENGTH} characters` }),
 });
 
-/** The form's fields checked: the request to send, or a message for each field that is wrong. */
 export function parseCreditAdjustment(input: CreditAdjustmentInput): { ok: true; value: CreditAdjustment } | { ok: false; errors: CreditAdjustmentErrors } {
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, value: result.data };
@@ -50,7 +46,6 @@ export function parseCreditAdjustment(input: CreditAdjustmentInput): { ok: true;
   return { ok: false, errors };
 }
 
-/** The confirmation line once the server recorded an adjustment. */
 export function adjustmentConfirmation(adjustment: CreditAdjustment, email: string | null, paidCreditsRemaining: number): string {
   const who = email ?? 'the user';
   const what = adjustment.credits > 0 ? `Granted ${creditCount(adjustment.credits)} to ${who}` : `Took back ${creditCount(-adjustment.credits)} from ${who}`;

@@ -2,19 +2,16 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useAdminLastSongsQuery } from './admin-api';
 import styles from './last-active-cell.module.css';
 
-/** Spec 001, section 9: the tooltip opens after 300 ms of hovering. */
 export const LAST_SONGS_TOOLTIP_DELAY_MS = 300;
 // Tall enough for the heading and three titles, with its gap to the cell.
 const TOOLTIP_ROOM_PX = 120;
 // The table's sticky header row, which covers the top of the scroller.
 const STICKY_HEADER_PX = 44;
 
-/** Props of {@link LastActiveCell}. */
 export interface LastActiveCellProps {
   userId: number;
   email: string;
   lastActive: string | null;
-  /** The Last Active text (lastActiveText). */
   text: string;
 }
 

@@ -2,7 +2,6 @@ import type { AdminStats } from '../../../../contract/admin';
 import styles from './stat-cards.module.css';
 import { formatChurnRate, formatCount, formatMrr } from './stat-format';
 
-/** The Overview's four stat cards (spec 001, 2.9), each a region named by its title. */
 export function StatCards({ stats }: { stats: AdminStats }) {
   const cards = [
     { title: 'Total Users', value: formatCount(stats.totalUsers), note: 'accounts ever created' },

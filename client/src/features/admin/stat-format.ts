@@ -9,7 +9,6 @@ export function formatChurnRate(churnRate: number): string {
   return `${(Number.isFinite(churnRate) ? churnRate : 0).toFixed(1)}%`;
 }
 
-/** A count with thousands separators: '10,000'. */
 export function formatCount(count: number): string {
   return (Number.isFinite(count) ? count : 0).toLocaleString('en-US');
 }

@@ -1,8 +1,7 @@
 import screenStyles from './admin-screen.module.css';
 import styles from './usage-notes.module.css';
 
-// Spec 001, 2.9 names the card but not its text; this is what an admin reading the Usage tab or
-// answering a user needs to know (recorded in decision 0022).
+// Spec 001, 2.9 names the card but not its text (decision 0022).
 const notes = [
   {
     title: 'Metering',
@@ -30,7 +29,6 @@ const notes = [
   },
 ];
 
-/** The Settings screen's 'Usage Notes' card (spec 001, 2.9). */
 export function UsageNotes() {
   return (
     <section className={screenStyles.card} aria-labelledby="usage-notes-title">

@@ -5,10 +5,8 @@ import type { TableSort } from '../../components/ui/table-sort';
 /** The sortable keys of spec 001, 2.9 (Rank is not one: it is the row's position). */
 export type UsageSortKey = 'email' | 'status' | 'lastActive' | 'usage24h' | 'usage7d' | 'sessions7d' | 'totalBytesStreamed';
 
-/** The Bandwidth Usage table's order. */
 export type UsageSort = TableSort<UsageSortKey>;
 
-/** Spec 001, 2.9: Total Streamed, descending. */
 export const defaultUsageSort: UsageSort = { column: 'totalBytesStreamed', direction: 'desc' };
 
 /** A click on a header: the same column toggles asc/desc; a new column starts descending. */
@@ -16,12 +14,10 @@ export function nextUsageSort(current: UsageSort, clicked: UsageSortKey): UsageS
   return nextTableSort(current, clicked, 'desc');
 }
 
-/** A row's value for one sort key, as something `<` orders. */
 function sortValue(key: UsageSortKey, row: AdminUsageRow): number | string {
   switch (key) {
     case 'email':
-      // Case-insensitive (spec), compared character by character: addresses are mostly ASCII,
-      // and a collator costs ten times as much on 10,000 rows.
+      // Case-insensitive (spec); no collator: it costs far more on 10,000 rows.
       return row.email.toLowerCase();
     case 'status':
       // Free < Pro, so descending lists Pro users first.

@@ -15,11 +15,7 @@ export const authApi = api.injectEndpoints({
       query: ({ email, code }) => ({ url: '/api/auth/verify-code', method: 'POST', body: { email, code } }),
       transformResponse: () => undefined,
     }),
-    /**
-     * GET /api/auth/verify?token=: the magic link. A query rather than a mutation so React's
-     * double-run of effects in development cannot spend the single-use token twice; the answer is
-     * dropped as soon as the screen goes away.
-     */
+    /** A query, not a mutation, so React's development double-run of effects cannot spend the single-use token twice. */
     verifyMagicLink: build.query<SignedIn, string>({
       query: (token) => `/api/auth/verify?token=${encodeURIComponent(token)}`,
       responseSchema: answerSchema(signedInSchema),

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { BrandLink } from '../../components/ui/public-page';
 import styles from './auth-page.module.css';
 
-/** The page of the sign-in screens: one card under the brand, which leads back to the landing page. */
 export function AuthPage({ children }: { children: ReactNode }) {
   return (
     <main className={styles.page}>

@@ -1,6 +1,5 @@
 import { isNetworkError, serverErrorMessage } from '../../lib/api/server-error-message';
 
-/** Spec 001, section 9: a code lives 15 minutes from the request. */
 export const CODE_LIFETIME_MS = 15 * 60_000;
 
 /** Under the code field when the code was refused while it was still young: it was mistyped. */
@@ -10,7 +9,6 @@ export const EXPIRED_CODE_TEXT = 'This code has expired. Send a new code to the 
 /** Under the disabled field when the server stopped taking codes but gave no message of its own. */
 export const CODE_LIMIT_TEXT = 'Too many wrong codes. Please request a new code.';
 
-/** What the code step shows under its field after a refused code. */
 export type CodeFailure =
   | { kind: 'wrong'; text: string }
   | { kind: 'expired'; text: string }

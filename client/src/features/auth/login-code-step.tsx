@@ -9,22 +9,16 @@ import { useCodeSignIn } from './use-code-sign-in';
 import { useSendSignInMail } from './use-send-sign-in-mail';
 import { CODE_LENGTH, codeProblem } from './validate-code';
 
-/** The expired-code message's button: a new code to the same address. */
 export const SEND_NEW_CODE_LABEL = 'Send a new code';
 
-/** Props of {@link LoginCodeStep}. */
 export interface LoginCodeStepProps {
-  /** Where the link and code were sent. */
   email: string;
   /** When this tab sent the code (Date.now()), or null when the user brought a code they had. */
   sentAt: number | null;
-  /** 'Send a new code' sent one to `email` at `sentAt`. */
   onResent(sentAt: number): void;
-  /** '← Send Another Link': back to the e-mail step. */
   onSendAnother(): void;
 }
 
-/** The 'Check Your Email' step; a refused code is explained under the field (wrong, expired, or the attempt limit, which disables it). */
 export function LoginCodeStep({ email, sentAt, onResent, onSendAnother }: LoginCodeStepProps) {
   const { signIn, isPending } = useCodeSignIn();
   const { send, isSending } = useSendSignInMail();

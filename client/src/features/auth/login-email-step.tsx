@@ -6,7 +6,6 @@ import { isValidEmail } from '../../lib/validation/is-valid-email';
 import styles from './auth-page.module.css';
 import { useSendSignInMail } from './use-send-sign-in-mail';
 
-/** The two tabs of the login screen; they share one request. */
 export type LoginMode = 'login' | 'signup';
 
 const captions: Record<LoginMode, string> = {
@@ -14,13 +13,11 @@ const captions: Record<LoginMode, string> = {
   signup: 'Create your account to start jamming',
 };
 
-/** Props of {@link LoginEmailStep}. */
 export interface LoginEmailStepProps {
   mode: LoginMode;
   onModeChange(mode: LoginMode): void;
   email: string;
   onEmailChange(email: string): void;
-  /** The link and code went out to this address. */
   onSent(email: string): void;
   /** 'Enter a code I already have': to the code step for this address without sending anything. */
   onEnterCode(email: string): void;
@@ -34,7 +31,6 @@ export const EMAIL_STEP_HEADING = 'Sign In';
 /** The send button's label while the request is in flight (it is also disabled and aria-busy). */
 export const SENDING_LABEL = 'Sending...';
 
-/** The e-mail step: heading, mode toggle, caption, e-mail field, 'Send Magic Link'. */
 export function LoginEmailStep({ mode, onModeChange, email, onEmailChange, onSent, onEnterCode }: LoginEmailStepProps) {
   const { send, isSending: isLoading } = useSendSignInMail();
   const [problem, setProblem] = useState<string | null>(null);

@@ -7,20 +7,17 @@ import { LoginCodeStep } from './login-code-step';
 import { LoginEmailStep } from './login-email-step';
 import type { LoginMode } from './login-email-step';
 
-/** /login (spec 001, 2.2 and 4): e-mail entry, then the code; a signed-in user goes to /library. */
 export function LoginScreen() {
   const [mode, setMode] = useState<LoginMode>('login');
   // The code step's address, and when this tab sent its code (null: the user brings one they have).
   const [sentTo, setSentTo] = useState<{ email: string; sentAt: number | null } | null>(null);
   const [email, setEmail] = useState('');
-  // Asked afresh when the screen opens, and only that answer counts: Log Out comes here with the
-  // user it just ended still cached for a moment, and must not be bounced back to the library.
+  // Only an answer asked after opening counts: Log Out arrives with the ended user still cached.
   const [openedAt] = useState(() => Date.now());
   const { data: user, isFetching, fulfilledTimeStamp = 0 } = useCurrentUserQuery(undefined, { refetchOnMountOrArgChange: true });
   const signedIn = Boolean(user) && !isFetching && fulfilledTimeStamp >= openedAt;
 
-  // Someone already signed in has nothing to do here. Not on the code step: there the user is the
-  // one this screen is signing in, and the code sign-in itself moves on once the session is up.
+  // Not on the code step: there the code sign-in itself moves on once the session is up.
   if (signedIn && sentTo === null) return <Navigate to={paths.library} replace />;
 
   return (

@@ -2,7 +2,6 @@ import { showToast } from '../../components/ui/toast-store';
 import { serverErrorMessage } from '../../lib/api/server-error-message';
 import { useRequestMagicLinkMutation } from './auth-api';
 
-/** How a request for a sign-in e-mail ended. */
 export type SendOutcome =
   | { kind: 'sent' }
   /** 429: the address used up its e-mails for the hour; the text is the server's. */

@@ -1,7 +1,5 @@
-/** Spec 001, section 9: the sign-in code has 6 digits. */
 export const CODE_LENGTH = 6;
 
-/** The spec's message for a typed code (section 5), or null when it may be sent. */
 export function codeProblem(code: string): string | null {
   if (code.length !== CODE_LENGTH) return 'Code must be 6 digits';
   if (!/^\d+$/.test(code)) return 'Code must contain only numbers';

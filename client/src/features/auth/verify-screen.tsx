@@ -11,7 +11,6 @@ import { AuthPage } from './auth-page';
 import styles from './auth-page.module.css';
 import { NO_TOKEN_TEXT, verificationErrorText } from './verification-error-text';
 
-/** /auth/verify (spec 001, 2.3): where the magic link lands; success goes to /library. */
 export function VerifyScreen() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';

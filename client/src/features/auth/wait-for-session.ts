@@ -2,10 +2,8 @@
 export const SESSION_POLL_ATTEMPTS = 10;
 export const SESSION_POLL_INTERVAL_MS = 300;
 
-/** Shown when the session never shows up (spec 001, section 8). */
 export const SESSION_NOT_ESTABLISHED = 'Session could not be established. Please try again.';
 
-/** How {@link waitForSession} checks and waits; tests pass their own sleep. */
 export interface WaitForSessionOptions {
   /** One current-user call: true when it answered ok. A thrown error counts as "not yet". */
   hasSession(): Promise<boolean>;
@@ -16,7 +14,6 @@ export interface WaitForSessionOptions {
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Asks for the session up to `attempts` times, `intervalMs` apart; true once a try succeeds. */
 export async function waitForSession({
   hasSession,
   sleep = realSleep,

@@ -10,13 +10,11 @@ export const emailPreferencesApi = api.enhanceEndpoints({ addTagTypes: ['EmailPr
       responseSchema: answerSchema(emailPreferencesSchema),
       providesTags: ['EmailPreferences'],
     }),
-    /** POST /api/email-preferences/unsubscribe, no body. */
     unsubscribeAnnouncements: build.mutation<void, void>({
       query: () => ({ url: '/api/email-preferences/unsubscribe', method: 'POST' }),
       transformResponse: () => undefined,
       invalidatesTags: ['EmailPreferences'],
     }),
-    /** POST /api/email-preferences/resubscribe, no body. */
     resubscribeAnnouncements: build.mutation<void, void>({
       query: () => ({ url: '/api/email-preferences/resubscribe', method: 'POST' }),
       transformResponse: () => undefined,

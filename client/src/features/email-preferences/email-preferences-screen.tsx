@@ -22,7 +22,6 @@ const alwaysSent = [
   { title: 'Legal and privacy', text: 'Changes to our terms or privacy policy, and answers to privacy requests.' },
 ];
 
-/** /email-preferences (spec 001, 2.6 and 4): the Announcements toggle and the e-mails that always arrive. */
 export function EmailPreferencesScreen() {
   const [searchParams] = useSearchParams();
   const { data: preferences, isLoading, isError, isFetching } = useEmailPreferencesQuery();
@@ -50,7 +49,7 @@ export function EmailPreferencesScreen() {
     if (!shouldAutoUnsubscribe({ userIdParam, preferences, alreadyTried: autoUnsubscribeTried.current })) return;
     autoUnsubscribeTried.current = true;
     void setAnnouncements(false);
-    // setAnnouncements is recreated each render; the ref makes this run once whatever triggers it.
+    // setAnnouncements changes every render; the ref makes this run once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userIdParam, preferences]);
 

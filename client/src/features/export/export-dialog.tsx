@@ -30,7 +30,6 @@ function describeGains(source: ExportMixSource): string {
   return `${source.loadedStemIds.length - silent} of ${source.loadedStemIds.length} stems (${silent} muted)`;
 }
 
-/** Starts the browser's download of `url` as `fileName`. */
 function download(url: string, fileName: string): void {
   const link = document.createElement('a');
   link.href = url;
@@ -80,12 +79,10 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
   const [includeClick, setIncludeClick] = useState(source.click?.on ?? false);
   const [phase, setPhase] = useState<Phase>({ kind: 'choosing' });
   const run = useRef<AbortController | null>(null);
-  // The last render and its settings: exporting the same mix in another format encodes it again
-  // without rendering again, so the WAV, float WAV and MP3 of one mix hold the same samples.
+  // The last render, reused when the same mix is exported in another format: every format holds the same samples.
   const lastRender = useRef<{ key: string; buffer: Promise<AudioBuffer> } | null>(null);
   const passesId = useId();
-  // Where the render in flight reports its progress: the run that waits for it now. A run started
-  // after a Cancel may wait for the render the cancelled run began (same mix), and must see it move.
+  // Where the render in flight reports progress: a run after Cancel may wait for the cancelled run's render.
   const progressTo = useRef<((fraction: number) => void) | null>(null);
 
   // Closing (or unmounting) cancels whatever runs and releases the file.
@@ -118,7 +115,6 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
         // Cancel (or closing) stops the render's workers; the failed render is then not kept.
         const buffer = source.render(mix, (fraction) => progressTo.current?.(fraction), controller.signal);
         lastRender.current = { key, buffer };
-        // A failed render is not kept.
         buffer.catch(() => {
           if (lastRender.current?.buffer === buffer) lastRender.current = null;
         });

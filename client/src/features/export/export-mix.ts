@@ -2,7 +2,6 @@ import type { ExportFormat } from '../../lib/export/export-format';
 import { exportFormats, MP3_BITRATE } from '../../lib/export/export-format';
 import type { ExportMixSettings } from '../../lib/export/export-mix-source';
 
-/** The A-B loop the player has set, if any (song seconds). */
 export interface CurrentLoop {
   start: number;
   end: number;
@@ -36,7 +35,6 @@ export function exportMixSettings(input: {
   return { gains, tempo: input.tempo, transpose: input.transpose, loop };
 }
 
-/** The length of the exported audio in seconds: the song or the loop's passes, over the tempo. */
 export function exportSeconds(songDuration: number, settings: Pick<ExportMixSettings, 'tempo' | 'loop'>): number {
   const songSeconds = settings.loop ? (settings.loop.end - settings.loop.start) * settings.loop.passes : songDuration;
   return songSeconds / settings.tempo;

@@ -2,7 +2,6 @@ import { Button } from '../../components/ui/button';
 import styles from './install-banner.module.css';
 import { useInstallPrompt } from './use-install-prompt';
 
-/** The install banner (spec 001, 2.8): opens the browser's install dialog, or names Safari's steps on iOS. */
 export function InstallBanner() {
   const { offer, install, dismiss } = useInstallPrompt();
   if (offer === 'none') return null;

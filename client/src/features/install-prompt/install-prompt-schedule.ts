@@ -1,16 +1,13 @@
 /** Spec 001, 4 and 9: the banner waits 10 s after the browser's install event (or the page load on iOS). */
 export const INSTALL_PROMPT_DELAY_MS = 10_000;
-/** Spec 001, 9: dismissing (or installing) keeps the banner away for 7 days. */
 export const DISMISSAL_QUIET_MS = 7 * 24 * 60 * 60 * 1000;
 /** The one local-storage item of the install prompt: when it was last dismissed or used (ms since epoch). */
 export const DISMISSED_AT_KEY = 'woodshed:install-prompt-dismissed-at';
 
-/** Whether a dismissal at `dismissedAt` still keeps the banner away at `now`. */
 export function isQuietAfterDismissal(dismissedAt: number | undefined, now: number): boolean {
   return dismissedAt !== undefined && now - dismissedAt < DISMISSAL_QUIET_MS;
 }
 
-/** The stored dismissal time, or undefined when none is stored or the item is not a time. */
 export function readDismissedAt(storage: Pick<Storage, 'getItem'>): number | undefined {
   const stored = storage.getItem(DISMISSED_AT_KEY);
   if (stored === null || !/^\d{1,15}$/.test(stored)) return undefined;

@@ -6,12 +6,10 @@ import { INSTALL_PROMPT_DELAY_MS, isQuietAfterDismissal, readDismissedAt, record
 /** What the banner shows: nothing, the install button (browser event), or Safari's steps (iOS). */
 export type InstallOffer = 'none' | 'prompt' | 'ios';
 
-/** The install prompt's state and its two actions, as {@link InstallBanner} uses them. */
 export interface InstallPrompt {
   offer: InstallOffer;
   /** Opens the browser's install dialog; the banner hides whatever the visitor chooses there. */
   install(): Promise<void>;
-  /** 'Not now': hides the banner for 7 days. */
   dismiss(): void;
 }
 

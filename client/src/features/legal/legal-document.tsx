@@ -3,7 +3,6 @@ import { PublicPage } from '../../components/ui/public-page';
 import { legalFigures } from './legal-figures';
 import styles from './legal-document.module.css';
 
-/** One numbered part of a legal document. */
 export interface LegalSection {
   /** The anchor of the section ('retention'), linked from the contents. */
   id: string;
@@ -11,7 +10,6 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-/** Props of {@link LegalDocument}. */
 export interface LegalDocumentProps {
   title: string;
   intro: ReactNode;
@@ -20,7 +18,6 @@ export interface LegalDocumentProps {
   dated?: boolean;
 }
 
-/** The frame of the legal pages: title, effective date, contents, then the numbered sections. */
 export function LegalDocument({ title, intro, sections, dated = true }: LegalDocumentProps) {
   return (
     <PublicPage trialButton>

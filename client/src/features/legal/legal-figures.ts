@@ -1,6 +1,4 @@
-/** The figures both legal documents state (spec 001, 9), in one place. */
 export const legalFigures = {
-  /** Both documents take effect on this day. */
   effectiveDate: '2025-10-16',
   effectiveDateText: 'October 16, 2025',
   minimumAge: 13,

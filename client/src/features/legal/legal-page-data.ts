@@ -1,7 +1,6 @@
 import { SITE_NAME } from '../../lib/page-head/page-head';
 import type { PageHead } from '../../lib/page-head/page-head';
 
-/** The head of a legal page: its title, description and canonical path, and a WebPage in JSON-LD. */
 export function legalPageData(title: string, description: string, path: string): PageHead {
   return {
     title,

@@ -180,7 +180,6 @@ const sections: LegalSection[] = [
   },
 ];
 
-/** /privacy-policy (spec 001, 2.5 and 9): effective 2025-10-16, with the stated retention periods and answer times. */
 export function PrivacyPolicyScreen() {
   usePageHead(legalPageData('Privacy Policy', description, paths.privacyPolicy));
   return (

@@ -7,7 +7,6 @@ import { legalPageData } from './legal-page-data';
 
 const description = 'The service providers that process personal data for Woodshed, what each does, and where: hosting, database, e-mail, payments and audio storage.';
 
-/** The kinds of subprocessor (spec 001, 2.5), all in the United States. */
 const subprocessors = [
   { kind: 'Cloud hosting', purpose: 'Runs the Woodshed website, app and API', data: 'All data the service processes, in transit and in memory' },
   { kind: 'Serverless PostgreSQL host', purpose: 'Stores the database', data: 'Account e-mail, sessions, practice activity, credits, billing records, preferences' },
@@ -16,7 +15,6 @@ const subprocessors = [
   { kind: 'Cloud object storage', purpose: 'Stores and delivers the audio stems', data: 'Requests for audio files (IP address, time)' },
 ] as const;
 
-/** /legal/subprocessors (spec 001, 2.5). */
 export function SubprocessorsScreen() {
   usePageHead(legalPageData('Subprocessors', description, paths.subprocessors));
   return (

@@ -179,7 +179,6 @@ const sections: LegalSection[] = [
   },
 ];
 
-/** /terms-of-use (spec 001, 2.5 and 9): effective 2025-10-16, with the liability cap and the arbitration opt-out. */
 export function TermsOfUseScreen() {
   usePageHead(legalPageData('Terms of Use', description, paths.termsOfUse));
   return (

@@ -2,10 +2,7 @@ import { type DetectedBpm, detectedBpmSchema } from '../../../../contract/song';
 import { api } from '../../lib/api/api';
 import { answerSchema } from '../../lib/api/answer-schema';
 
-/**
- * The edit song details calls (spec 000, section 7). Their answers are not cached: the library reads
- * songs from the local database, which the sync stream (or a pull) brings up to date.
- */
+/** Answers are not cached: the library reads songs from the local database, which the sync brings up to date. */
 export const editSongApi = api.injectEndpoints({
   endpoints: (build) => ({
     editSongMetadata: build.mutation<void, { id: number; body: { title?: string; bpm?: number | null; key?: string | null; difficulty?: number | null } }>({

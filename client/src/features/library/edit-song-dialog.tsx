@@ -18,7 +18,6 @@ import {
   planSongDetailsSave,
 } from './song-details-form';
 
-/** Props of {@link EditSongDialog}. */
 export interface EditSongDialogProps {
   song: LibrarySong;
   onClose(): void;
@@ -29,8 +28,7 @@ export interface EditSongDialogProps {
 /** The edit song details modal (spec 000, 2 and 5): sends only what changed; a failed call keeps the dialog and its input. */
 export function EditSongDialog({ song, onClose, onChanged }: EditSongDialogProps) {
   const formId = useId();
-  // What the server holds as far as this dialog knows: the song as opened, plus each call that worked,
-  // so a save retried after a partial failure sends only what is still missing.
+  // What the server holds, so a save retried after a partial failure sends only what is missing.
   const [saved, setSaved] = useState<SongDetailsForm>(() => formFromSong(song));
   const [form, setForm] = useState<SongDetailsForm>(saved);
   const [problems, setProblems] = useState<Partial<Record<SongDetailsField, SongDetailsProblem>>>({});

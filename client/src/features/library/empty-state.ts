@@ -1,6 +1,5 @@
 import type { LibraryView } from './library-filter';
 
-/** What the table says when it has no rows (spec 000, section 2). */
 export interface EmptyStateText {
   title: string;
   text: string;

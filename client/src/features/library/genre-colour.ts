@@ -1,10 +1,8 @@
-/** What a genre badge shows: its text and colour. */
 export interface GenreBadge {
   label: string;
   colour: string;
 }
 
-/** The grey badge of a song without a (known) genre: spec 000, section 3. */
 export const UNKNOWN_GENRE: GenreBadge = { label: 'Unknown', colour: '#6b7280' };
 
 // Spec 000, section 3 names the genres that have a colour but not the colours; these are ours.

@@ -3,10 +3,7 @@ import { type ScanStarted, scanStartedSchema } from '../../../../contract/song';
 import { api } from '../../lib/api/api';
 import { answerSchema } from '../../lib/api/answer-schema';
 
-/**
- * The library's scan calls (spec 000, section 7). The songs and stars themselves come from the
- * local database, which syncs them with the API (lib/db).
- */
+/** Scan calls; the songs and stars themselves come from the local database (lib/db). */
 export const libraryApi = api.injectEndpoints({
   endpoints: (build) => ({
     startScan: build.mutation<ScanStarted, void>({

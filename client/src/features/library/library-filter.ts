@@ -1,21 +1,17 @@
 import type { LibrarySong } from './library-song';
 
-/** The library's two views (spec 000, section 2: STARRED (n) / ALL SONGS (n)). */
 export type LibraryView = 'starred' | 'all';
 
-/** The genre filter's value: every genre, or one genre name, or songs without a genre. */
 export type GenreFilter = { kind: 'all' } | { kind: 'genre'; genre: string } | { kind: 'unknown' };
 
 export const ALL_GENRES: GenreFilter = { kind: 'all' };
 
-/** What narrows the table. */
 export interface LibraryFilter {
   view: LibraryView;
   search: string;
   genre: GenreFilter;
 }
 
-/** The counts the view toggle shows. */
 export function viewCounts(songs: readonly LibrarySong[]): Record<LibraryView, number> {
   return { starred: songs.filter((song) => song.starred).length, all: songs.length };
 }
@@ -70,7 +66,6 @@ export function filterSongs(songs: readonly LibrarySong[], filter: LibraryFilter
   });
 }
 
-/** 'n song(s)' (spec 000, section 2). */
 export function songCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'song' : 'songs'}`;
 }

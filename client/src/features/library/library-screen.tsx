@@ -32,7 +32,6 @@ import { useDemoLibraryComing } from './use-demo-library-coming';
 import { useLibraryScan } from './use-library-scan';
 import { useLibrarySongs } from './use-library-songs';
 
-/** Props of {@link LibraryScreen}; the app passes in what other features know. */
 export interface LibraryScreenProps {
   /** The song the player was last opened on, if any: the library then offers 'Back to Player'. */
   lastSongId: number | null;
@@ -41,7 +40,6 @@ export interface LibraryScreenProps {
 const UNKNOWN_OPTION = '__unknown__';
 const ALL_OPTION = '__all__';
 
-/** /library (spec 000, section 2 Library): search, STARRED/ALL, genre filter, sortable table, stars, scan. */
 export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
   const keptSongIds = useKeptSongIds(useAppSelector(selectKnownUser)?.id ?? null);
   // Read from the local database (RxDB): rows show at once after a reload, and offline.
@@ -61,8 +59,7 @@ export function LibraryScreen({ lastSongId }: LibraryScreenProps) {
   const [sort, setSort] = useState<LibrarySort>(DEFAULT_SORT);
   const [editing, setEditing] = useState<LibrarySong | null>(null);
 
-  // Spec 000, section 4: decided once, when the songs first arrive; set during render so the
-  // first frame with songs already shows the right view.
+  // Spec 000, 4: decided once, during render, so the first frame with songs shows the right view.
   if (view === null && songs) setView(defaultView(songs));
   // Spec 000, section 4: a filter on a genre that left the library goes back to all genres for good.
   if (songs && effectiveGenreFilter(genre, songs) !== genre) setGenre(ALL_GENRES);

@@ -20,7 +20,6 @@ export function mergeStars(songs: readonly LocalDocuments['songs'][], stars: rea
   }));
 }
 
-/** What decides whether the library can show. */
 export interface LibraryReadiness {
   songCount: number | undefined;
   starCount: number | undefined;

@@ -2,7 +2,6 @@ import type { ScanProgress } from '../../../../contract/scan-progress';
 import styles from './library-screen.module.css';
 import { scanPercent, scanSongText, scanStageText } from './scan-progress-text';
 
-/** The library scan progress modal (spec 000, section 2); it closes itself when the scan ends. */
 export function ScanProgressDialog({ progress }: { progress: ScanProgress | undefined }) {
   const percent = progress ? scanPercent(progress) : 0;
   return (

@@ -1,6 +1,5 @@
 import type { ScanProgress } from '../../../../contract/scan-progress';
 
-/** Spec 000, section 9: scan progress is polled this often while a scan runs. */
 export const SCAN_POLL_MS = 500;
 
 // Spec 000 names the stages but gives the scan modal no texts; these are ours (decision 0011).
@@ -11,26 +10,22 @@ const stageTexts: Record<ScanProgress['stage'], string> = {
   complete: 'Scan complete',
 };
 
-/** The scan modal's stage line. */
 export function scanStageText(progress: ScanProgress): string {
   return stageTexts[progress.stage];
 }
 
-/** The scan modal's song line, e.g. 'Song 3 of 12: Night Drive'; empty before the folders are counted. */
 export function scanSongText(progress: ScanProgress): string {
   if (progress.totalSongs === 0) return '';
   const counter = `Song ${Math.min(progress.currentIndex, progress.totalSongs)} of ${progress.totalSongs}`;
   return progress.currentSong ? `${counter}: ${progress.currentSong}` : counter;
 }
 
-/** 0 to 100, for the progress bar. */
 export function scanPercent(progress: ScanProgress): number {
   if (!progress.isScanning) return progress.stage === 'complete' && progress.totalSongs > 0 ? 100 : 0;
   if (progress.totalSongs === 0) return 0;
   return Math.round((Math.min(progress.currentIndex, progress.totalSongs) / progress.totalSongs) * 100);
 }
 
-/** The 'Library Updated' toast's line: what the scan changed, and how many problems it met. */
 export function scanSummaryText(progress: ScanProgress): string {
   const summary = progress.summary ?? { catalogued: 0, changed: 0, unchanged: 0, removed: 0 };
   const parts = [`${summary.catalogued} new`, `${summary.changed} changed`, `${summary.removed} removed`];

@@ -10,7 +10,6 @@ export interface SongDetailsForm {
   difficulty: string;
 }
 
-/** A field of the form. */
 export type SongDetailsField = keyof SongDetailsForm;
 
 /** A validation problem, as the spec words it: a toast title and its text (also shown under the field). */
@@ -21,7 +20,6 @@ export interface SongDetailsProblem {
 
 /** The calls a save makes (spec 000, section 5): only what changed, the title on its own. */
 export interface SongDetailsCalls {
-  /** PATCH /api/songs/{id}/metadata { title } */
   title?: string;
   /** PATCH /api/songs/{id}/metadata with the changed ones of bpm, key and difficulty (empty is null). */
   metadata?: { bpm?: number | null; key?: string | null; difficulty?: number | null };
@@ -29,7 +27,6 @@ export interface SongDetailsCalls {
   genre?: { genre: string; genre2: string };
 }
 
-/** The result of checking a form against the song as it was: the calls to make, or what is wrong. */
 export type SongDetailsPlan =
   | { ok: true; calls: SongDetailsCalls }
   | { ok: false; problems: Partial<Record<SongDetailsField, SongDetailsProblem>> };
@@ -79,7 +76,6 @@ export function genreChoices(...current: string[]): string[] {
   return [...SPEC_GENRES, ...new Set(extra)];
 }
 
-/** Checks `form` (spec 000, section 5) and works out which calls a save makes against `before`. */
 export function planSongDetailsSave(before: SongDetailsForm, form: SongDetailsForm): SongDetailsPlan {
   const problems: Partial<Record<SongDetailsField, SongDetailsProblem>> = {};
   const title = form.title.trim();
@@ -111,7 +107,6 @@ export function planSongDetailsSave(before: SongDetailsForm, form: SongDetailsFo
   return { ok: true, calls };
 }
 
-/** True when a plan has nothing to send. */
 export function hasNoCalls(calls: SongDetailsCalls): boolean {
   return calls.title === undefined && calls.metadata === undefined && calls.genre === undefined;
 }

@@ -1,4 +1,3 @@
-/** Spec 000, section 9: the Popularity column shows a flame from this many plays. */
 export const FLAME_PLAY_COUNT = 100;
 
 /** 'm:ss' (spec 000, section 2); '--:--' when the length is unknown. */
@@ -8,13 +7,11 @@ export function formatDuration(seconds: number | null): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-/** '120 BPM'; '-- BPM' when the tempo is unknown. */
 export function formatBpm(bpm: number | null): string {
   if (bpm === null || !Number.isFinite(bpm) || bpm <= 0) return '-- BPM';
   return `${Math.round(bpm)} BPM`;
 }
 
-/** Whether the Popularity column shows the flame. */
 export function hasFlame(playCount: number): boolean {
   return playCount >= FLAME_PLAY_COUNT;
 }

@@ -11,7 +11,6 @@ import { formatBpm, formatDuration, hasFlame } from './song-format';
 import styles from './songs-table.module.css';
 import { visibleRows } from '../../lib/windowing/visible-rows';
 
-/** Spec 000, section 9: the table scrolls at this height. */
 const TABLE_HEIGHT_PX = 400;
 // Must match .row height in the CSS: windowing counts on one fixed row height.
 const ROW_HEIGHT_PX = 52;
@@ -27,7 +26,6 @@ const columns: { column: SortColumn | null; label: string; sortLabel?: string }[
   { column: null, label: 'Action' },
 ];
 
-/** Props of {@link SongsTable}. */
 export interface SongsTableProps {
   songs: readonly LibrarySong[];
   /** The songs this browser keeps for offline practice: marked in the table. */
@@ -39,7 +37,6 @@ export interface SongsTableProps {
   onEdit(song: LibrarySong): void;
 }
 
-/** The library table: sortable headers, a 400 px scrolling body, only the rows in view drawn. */
 export function SongsTable({ songs, keptSongIds, sort, onSort, onToggleStar, onEdit }: SongsTableProps) {
   const [scrollTop, setScrollTop] = useState(0);
   const headerHeight = ROW_HEIGHT_PX;

@@ -11,7 +11,6 @@ export function demoLibraryComing(progress: ScanProgress | undefined, seenPrepar
   return progress.preparingDemoLibrary === true || (seenPreparing && progress.isScanning);
 }
 
-/** For an empty library: polls whether the demo library is coming, and calls `onArrived` once it has. */
 export function useDemoLibraryComing(libraryEmpty: boolean, onArrived: () => void): boolean {
   const [seenPreparing, setSeenPreparing] = useState(false);
   const [pollingInterval, setPollingInterval] = useState(DEMO_LIBRARY_POLL_MS);

@@ -9,8 +9,7 @@ const assumedRunning: ScanProgress = { isScanning: true, currentSong: null, curr
 /** Starts the scan and polls it every 500 ms (spec 000, 4), then `onFinished` and 'Library Updated'; a scan already running is followed too. */
 export function useLibraryScan(onFinished: () => void) {
   const [startScan, startState] = useStartScanMutation();
-  // Each scan polls under its own cache key (and reads `currentData`, never the previous key's
-  // answer), so a finished scan's progress is never mistaken for the new one's.
+  // Each scan polls under its own cache key (reading `currentData`), so a finished scan is never mistaken for the new one.
   const [run, setRun] = useState(0);
   const previous = useRef<ScanProgress | undefined>(undefined);
   const [pollingInterval, setPollingInterval] = useState(SCAN_POLL_MS);

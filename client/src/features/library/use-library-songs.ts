@@ -5,11 +5,9 @@ import { useLocalCollection, useLocalDatabase, useSyncState } from '../../lib/db
 import type { LibrarySong } from './library-song';
 import { libraryReady, mergeStars } from './local-library';
 
-/** The library as the screen reads it from the local database. */
 export interface LibrarySongs {
   /** Undefined while loading (see {@link libraryReady}). */
   songs: LibrarySong[] | undefined;
-  /** The local database could not be opened. */
   failed: boolean;
   retry(): void;
   /** Stars or unstars a song: written locally at once, then replicated. */
@@ -18,7 +16,6 @@ export interface LibrarySongs {
   resync(): void;
 }
 
-/** The library's data: songs and stars from the local database (RxDB), replicated with the API. */
 export function useLibrarySongs(): LibrarySongs {
   const { database, status, retry } = useLocalDatabase();
   const songDocuments = useLocalCollection(database, 'songs');
@@ -29,8 +26,7 @@ export function useLibrarySongs(): LibrarySongs {
   const [firstRead, setFirstRead] = useState<{ database: object; hadSongs: boolean } | null>(null);
   if (database && songDocuments && firstRead?.database !== database) setFirstRead({ database, hadSongs: songDocuments.length > 0 });
 
-  // A star the API refused (not merely one another device changed first) is taken back by the
-  // replication; the user is told, as when the plain call failed.
+  // A star the API refused is taken back by the replication; the user is told.
   useEffect(() => {
     if (!database) return;
     return database.onConflicts((collection, conflicts) => {

@@ -12,7 +12,6 @@ const values = [
   { title: 'Your data stays yours', text: 'No passwords to leak, e-mail preferences you control, and a privacy request form that is answered within 45 days.' },
 ] as const;
 
-/** /about (spec 001, 2.5). */
 export function AboutScreen() {
   useWebPageHead('About Woodshed', description, paths.about);
 

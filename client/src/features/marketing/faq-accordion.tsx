@@ -2,12 +2,10 @@ import { useState } from 'react';
 import type { FaqItem } from './faq-content';
 import styles from './faq-accordion.module.css';
 
-/** Props of {@link FaqAccordion}. */
 export interface FaqAccordionProps {
   items: readonly FaqItem[];
   /** 'single': one open item at a time (landing, spec 001, 4); 'independent': each toggles alone (/faq). */
   mode: 'single' | 'independent';
-  /** Heading level of the questions, one below the heading of the list. */
   headingLevel: 3 | 4;
 }
 

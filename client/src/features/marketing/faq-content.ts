@@ -1,6 +1,5 @@
 /** The FAQ (spec 001, 2.4 and 2.5); the landing page shows `landingFaqIds`, /faq all of them. */
 
-/** One question and its answer. */
 export interface FaqItem {
   /** Stable, URL-safe: the element ids of the accordion derive from it. */
   id: string;
@@ -8,7 +7,6 @@ export interface FaqItem {
   answer: string;
 }
 
-/** A titled group of questions. */
 export interface FaqCategory {
   id: string;
   title: string;
@@ -228,10 +226,8 @@ export const faqCategories: readonly FaqCategory[] = [
   },
 ];
 
-/** The handful of questions the landing page answers (spec 001, 2.4: its FAQ accordion). */
 export const landingFaqIds = ['what-is-woodshed', 'make-a-drumless-track', 'what-is-a-credit', 'is-there-a-free-plan', 'what-does-pro-cost', 'do-i-need-to-install-anything'] as const;
 
-/** Every item, by id. */
 export function faqItem(id: string): FaqItem {
   for (const category of faqCategories) {
     const item = category.items.find((candidate) => candidate.id === id);

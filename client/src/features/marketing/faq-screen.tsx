@@ -11,7 +11,6 @@ import { faqPage, webPage } from './structured-data';
 
 const description = 'Answers about Woodshed: signing in, backing tracks and stems, karaoke and chords, sound quality, credits and Pro pricing, and who it is for.';
 
-/** /faq (spec 001, 2.5): the six categories; each item opens and closes on its own. */
 export function FaqScreen() {
   usePageHead({
     title: 'Frequently Asked Questions',

@@ -7,7 +7,6 @@ import { CardGrid, CtaBand, PageHero, useWebPageHead } from './marketing-blocks'
 const description =
   'Woodshed’s features: six-stem mixer with volume, mute and solo, karaoke lyrics, chord strip, section markers, a searchable song library, presets and password-free sign-in.';
 
-/** /features (spec 001, 2.5). */
 export function FeaturesScreen() {
   useWebPageHead('Features', description, paths.features);
 

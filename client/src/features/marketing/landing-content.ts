@@ -1,6 +1,5 @@
 /** The landing page's copy (spec 001, 2.4), apart from the FAQ and the prices. */
 
-/** The three-step explainer. */
 export const landingSteps = [
   {
     title: 'Sign in with your e-mail',
@@ -16,7 +15,6 @@ export const landingSteps = [
   },
 ] as const;
 
-/** The genre cards: rock, funk, pop, metal, hip hop, country (spec 001, 2.4). */
 export const genreCards = [
   { genre: 'Rock', text: 'Drive the beat and lock in with the bass on straight-ahead grooves and big choruses.' },
   { genre: 'Funk', text: 'Tight sixteenths, ghost notes and syncopated bass lines: the pocket is the point.' },

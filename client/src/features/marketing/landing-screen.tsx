@@ -24,7 +24,6 @@ const sections = [
   { href: '#support', label: 'Support' },
 ] as const;
 
-/** /landing, the marketing home (spec 001, 2.4). Every call to action leads to /login. */
 export function LandingScreen() {
   usePageHead({
     title: 'Woodshed',

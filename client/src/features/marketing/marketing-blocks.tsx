@@ -11,7 +11,6 @@ export function useWebPageHead(title: string, description: string, path: string)
 }
 
 interface PageHeroProps {
-  /** The heading's id, which labels the section. */
   id: string;
   eyebrow: string;
   title: ReactNode;
@@ -19,7 +18,6 @@ interface PageHeroProps {
   children?: ReactNode;
 }
 
-/** The single-column hero that opens a marketing page. */
 export function PageHero({ id, eyebrow, title, lead, children }: PageHeroProps) {
   return (
     <section className={`${marketing.hero} ${marketing.heroSingle}`} aria-labelledby={id}>
@@ -35,7 +33,6 @@ export function PageHero({ id, eyebrow, title, lead, children }: PageHeroProps) 
   );
 }
 
-/** The button every call to action on the marketing pages is: to sign-in. */
 export function SignUpButton({ children }: { children: string }) {
   return (
     <div className={marketing.ctaRow}>
@@ -46,7 +43,6 @@ export function SignUpButton({ children }: { children: string }) {
   );
 }
 
-/** The closing call at the foot of a marketing page. */
 export function CtaBand({ id, title, action, children }: { id: string; title: string; action: string; children: ReactNode }) {
   return (
     <section className={marketing.ctaBand} aria-labelledby={id}>
@@ -57,7 +53,6 @@ export function CtaBand({ id, title, action, children }: { id: string; title: st
   );
 }
 
-/** A grid of cards, each a heading over a paragraph. */
 export function CardGrid({ items, ofFour = false }: { items: readonly { title: string; text: string }[]; ofFour?: boolean }) {
   return (
     <ul className={ofFour ? `${marketing.grid} ${marketing.gridOfFour}` : marketing.grid}>

@@ -8,7 +8,6 @@ import { useSubscribeToMailingListMutation } from './mailing-list-api';
 import { isAcceptableNewsletterEmail, subscribedText } from './newsletter-email';
 import styles from './newsletter-signup.module.css';
 
-/** The landing page's newsletter sign-up (spec 001, 2.4, 5 and 8). */
 export function NewsletterSignup() {
   const [email, setEmail] = useState('');
   const [subscribe, { isLoading }] = useSubscribeToMailingListMutation();

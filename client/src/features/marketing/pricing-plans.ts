@@ -1,14 +1,10 @@
 /** Prices and plan contents (spec 000, 1; spec 001, 1 and 9), read by both the pricing section and its structured data. */
 
-/** One column of the pricing section. */
 export interface PricingPlan {
   id: 'free' | 'pro' | 'credits';
   name: string;
-  /** Whole US dollars. */
   price: number;
-  /** What the price buys: 'per month', 'one-time'. */
   per: string;
-  /** A line under the price. */
   note: string;
   features: readonly string[];
   callToAction: string;

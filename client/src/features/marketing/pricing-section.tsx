@@ -4,7 +4,6 @@ import marketing from './marketing.module.css';
 import { pricingPlans } from './pricing-plans';
 import styles from './pricing-section.module.css';
 
-/** The landing page's #pricing: Free, Pro and the credit pack, each leading to /login. */
 export function PricingSection() {
   return (
     <section id="pricing" className={marketing.section} aria-labelledby="pricing-title">

@@ -6,7 +6,6 @@ import { CardGrid, CtaBand, PageHero, SignUpButton, useWebPageHead } from './mar
 
 export type { SeoPageKind } from './seo-pages';
 
-/** /drumless-tracks, /bassless-tracks, /guitarless-tracks or /vocal-tracks (spec 001, 2.5). */
 export function SeoLandingScreen({ kind }: { kind: SeoPageKind }) {
   const page = seoPages[kind];
   useWebPageHead(page.headTitle, page.description, page.path);

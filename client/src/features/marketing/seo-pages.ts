@@ -1,12 +1,9 @@
 import { paths } from '../../lib/routes/paths';
 
-/** The four SEO landing pages (spec 001, 2.5), one per kind of backing track. */
 export type SeoPageKind = 'drumless' | 'bassless' | 'guitarless' | 'vocal';
 
-/** The copy of one SEO page: hero, why choose, perfect for, three steps and the closing call. */
 export interface SeoPage {
   path: string;
-  /** The tab and search-result title. */
   headTitle: string;
   description: string;
   eyebrow: string;

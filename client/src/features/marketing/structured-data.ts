@@ -5,7 +5,6 @@ import { pricingPlans, PRO_YEARLY_PRICE } from './pricing-plans';
 
 const context = 'https://schema.org';
 
-/** The organisation behind Woodshed (spec 001, 1: a company based in Nevada). */
 export function organization(origin: string): object {
   return {
     '@context': context,
@@ -18,7 +17,6 @@ export function organization(origin: string): object {
   };
 }
 
-/** The web app and its prices, from the same figures as the pricing section. */
 export function webApplication(origin: string): object {
   const offers = pricingPlans.map((plan) => ({
     '@type': 'Offer',
@@ -50,7 +48,6 @@ export function webApplication(origin: string): object {
   };
 }
 
-/** An FAQPage of the questions shown on the page. */
 export function faqPage(items: readonly FaqItem[]): object {
   return {
     '@context': context,
@@ -63,7 +60,6 @@ export function faqPage(items: readonly FaqItem[]): object {
   };
 }
 
-/** A page under the landing page: its WebPage and its breadcrumb trail. */
 export function webPage(origin: string, page: { name: string; description: string; path: string }): object[] {
   const url = `${origin}${page.path}`;
   return [

@@ -1,14 +1,12 @@
 import { Button } from '../../components/ui/button';
 import { ModalDialog } from '../../components/ui/modal-dialog';
 
-/** Props of {@link CancelSubscriptionDialog}. */
 export interface CancelSubscriptionDialogProps {
   busy: boolean;
   onConfirm(): void;
   onClose(): void;
 }
 
-/** The confirmation before cancelling (spec 000, section 4), with the spec's question. */
 export function CancelSubscriptionDialog({ busy, onConfirm, onClose }: CancelSubscriptionDialogProps) {
   return (
     <ModalDialog

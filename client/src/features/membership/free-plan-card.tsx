@@ -7,7 +7,6 @@ import type { PlanType } from '../../lib/api/subscription-checkout-api';
 import styles from './membership-screen.module.css';
 import { PurchasingUnavailable } from './purchasing-unavailable';
 
-// Spec 000, Membership: the free tier's list.
 const freeTier = [
   { text: 'Unlimited access to free songs', included: true },
   { text: '200 free credits every month', included: true },
@@ -17,7 +16,6 @@ const freeTier = [
 
 const proBenefits = ['Unlimited streaming', 'Custom presets', 'Priority support', 'Early access'];
 
-/** No subscription (spec 000, Membership): the free tier and the buy buttons, or the purchasing notice. */
 export function FreePlanCard({ purchasingEnabled }: { purchasingEnabled: boolean }) {
   const [createCheckout, { isLoading }] = useCreateSubscriptionCheckoutMutation();
   const [buyingCredits, setBuyingCredits] = useState(false);

@@ -2,10 +2,7 @@ import { type CancelSubscription, cancelSubscriptionSchema } from '../../../../c
 import { answerSchema } from '../../lib/api/answer-schema';
 import { subscriptionStatusApi } from '../../lib/api/subscription-status-api';
 
-/**
- * Membership's own call (spec 000, section 7): cancel at the period's end. It changes the status
- * the header and this screen show, so the status is refetched; never retried.
- */
+/** Cancelling changes the status the header and this screen show, so it is refetched; never retried. */
 export const membershipApi = subscriptionStatusApi.injectEndpoints({
   endpoints: (build) => ({
     cancelSubscription: build.mutation<CancelSubscription, void>({

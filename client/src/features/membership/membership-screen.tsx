@@ -20,7 +20,6 @@ import { formatMembershipDate, membershipView } from './membership-view';
 import { ProPlanCard } from './pro-plan-card';
 import { WelcomeToProDialog } from './welcome-to-pro-dialog';
 
-/** /membership (spec 000, Membership): the free or the Pro card, and the dialogs and toasts of a checkout's return. */
 export function MembershipScreen() {
   const dispatch = useAppDispatch();
   const { data: status, isLoading, isError } = useSubscriptionStatusQuery();

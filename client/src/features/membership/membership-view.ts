@@ -1,14 +1,11 @@
 import type { SubscriptionStatus } from '../../../../contract/subscription-status';
 import { subscriptionStatusLabel } from '../../lib/api/subscription-status-label';
 
-/** What the membership screen shows for the user's subscription (spec 000, sections 2 and 4). */
 export type MembershipView =
   | { kind: 'none' }
   | {
       kind: 'active';
-      /** Active, Canceled, Past Due or Free. */
       statusLabel: string;
-      /** 'Yearly $160/year' or 'Monthly $15/month'. */
       planLabel: string;
       /** 'Renews On' while it renews, 'Access Until' once it will not. */
       dateLabel: 'Renews On' | 'Access Until';
@@ -19,12 +16,10 @@ export type MembershipView =
       canceledButActive: boolean;
     };
 
-/** Spec 000, section 2: the billing plan line. */
 export function billingPlanLabel(interval: string | null | undefined): string {
   return interval === 'yearly' ? 'Yearly $160/year' : 'Monthly $15/month';
 }
 
-/** No subscription unless the status is active; then its plan, date and whether Cancel is offered. */
 export function membershipView(status: SubscriptionStatus | undefined): MembershipView {
   if (status?.hasActiveSubscription !== true) return { kind: 'none' };
   const canceledButActive = status.canceledButActive === true;

@@ -5,13 +5,11 @@ import type { MembershipView } from './membership-view';
 
 const proBenefits = ['Unlimited streaming credits, no monthly limits', 'Custom presets for every song', 'Priority support', 'Early access to new features'];
 
-/** Props of {@link ProPlanCard}. */
 export interface ProPlanCardProps {
   view: Extract<MembershipView, { kind: 'active' }>;
   onCancel(): void;
 }
 
-/** An active subscription (spec 000, Membership); once cancelled, the notice replaces Cancel. */
 export function ProPlanCard({ view, onCancel }: ProPlanCardProps) {
   const date = formatMembershipDate(view.endsAt);
   return (

@@ -1,7 +1,6 @@
 import { purchasingUnavailableToast } from '../../lib/api/purchasing-setting-api';
 import styles from './membership-screen.module.css';
 
-/** Spec 000, Membership: shown instead of the buy buttons while purchasing is off. */
 export function PurchasingUnavailable() {
   return (
     <div className={styles.unavailable} role="status">

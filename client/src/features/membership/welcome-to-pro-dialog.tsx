@@ -3,7 +3,6 @@ import { Button } from '../../components/ui/button';
 import { ModalDialog } from '../../components/ui/modal-dialog';
 import { paths } from '../../lib/routes/paths';
 
-/** After a successful upgrade (spec 000, Membership): 'Start Jamming!' goes to /, the other button stays here. */
 export function WelcomeToProDialog({ onClose }: { onClose(): void }) {
   const navigate = useNavigate();
   return (

@@ -30,7 +30,6 @@ async function readFigures(userId: number | null): Promise<StorageFigures> {
   };
 }
 
-/** /offline-songs (decision 0033): the songs kept on this browser, their sizes and the storage quota, with Remove and Remove All. */
 export function OfflineSongsScreen() {
   const backToPlayer = useBackToPlayerPath();
   const userId = useAppSelector(selectKnownUser)?.id ?? null;

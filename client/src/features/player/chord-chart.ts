@@ -8,7 +8,6 @@ export interface ChordChange {
   chord: string;
 }
 
-/** A chord file's line that was skipped, and why (1-based line number). */
 export interface ChordChartProblem {
   lineNumber: number;
   text: string;
@@ -21,8 +20,7 @@ export interface ChordChart {
 }
 
 const linePattern = /^\[([^\]]*)\]\s*(.*)$/;
-// Root A-G with an optional accidental, then a quality and an optional slash bass, all without
-// spaces (the format's qualities and the common ones of hand-written charts); or N.C., no chord.
+// Root, optional accidental, quality and slash bass without spaces; or N.C. for no chord.
 const chordPattern = /^(?:[A-G][#b]?[A-Za-z0-9#b+()°ø-]*(?:\/[A-G][#b]?)?|N\.?C\.?)$/;
 
 /** Parses `chords/<instrument>.txt` (`[mm:ss.xx] Chord` lines), sorted stably by time; malformed lines go to `problems`. */

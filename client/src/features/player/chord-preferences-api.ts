@@ -2,11 +2,7 @@ import { type Preferences as ChordPreferences, preferencesSchema } from '../../.
 import { api } from '../../lib/api/api';
 import { answerSchema } from '../../lib/api/answer-schema';
 
-/**
- * The chord strip's preferences. A change shows at once (the cached answer is patched before the
- * PATCH is sent) and is rolled back if the call fails; spec 000 section 8: preference save
- * failures are only logged, never toasted.
- */
+/** Optimistic, rolled back on failure; save failures are only logged, never toasted (spec 000, 8). */
 export const chordPreferencesApi = api.injectEndpoints({
   endpoints: (build) => ({
     chordPreferences: build.query<ChordPreferences, void>({ query: () => '/api/user/preferences', responseSchema: answerSchema(preferencesSchema) }),

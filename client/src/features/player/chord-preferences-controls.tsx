@@ -3,7 +3,6 @@ import { Switch } from '../../components/ui/switch';
 import { chordInstrumentChoices, chordInstrumentLabel } from './chord-preferences';
 import styles from './chord-preferences-controls.module.css';
 
-/** Show Chords and the chord instrument (spec 000, 3), listing only instruments the song has chords for. */
 export function ChordPreferencesControls({
   available,
   showChords,

@@ -1,16 +1,13 @@
 import type { ChordInstrument } from '../../../../events/catalog';
 
-/** The chord instruments in the order the picker lists them (spec 000 section 3). */
 export const CHORD_INSTRUMENT_ORDER: readonly ChordInstrument[] = ['master', 'guitar', 'bass', 'keys'];
 
 const labels: Record<ChordInstrument, string> = { master: 'Master', guitar: 'Guitar', bass: 'Bass', keys: 'Keys' };
 
-/** What the picker offers: the song's chord files that are a known instrument, in picker order. */
 export function chordInstrumentChoices(available: readonly string[]): ChordInstrument[] {
   return CHORD_INSTRUMENT_ORDER.filter((instrument) => available.includes(instrument));
 }
 
-/** The picker's text for an instrument. */
 export function chordInstrumentLabel(instrument: ChordInstrument): string {
   return labels[instrument];
 }

@@ -7,7 +7,6 @@ import { ChordPreferencesControls } from './chord-preferences-controls';
 import { usePlayerChordsQuery } from './player-api';
 import styles from './player.module.css';
 
-/** The chord sounding now and the next, while Show Chords is on (spec 000). */
 export function ChordStrip({ songId, instruments, position }: { songId: number; instruments: readonly string[]; position: Seconds }) {
   const { data: preferences } = useChordPreferencesQuery();
   const [changePreferences] = useChordPreferencesChangedMutation();

@@ -11,7 +11,6 @@ import { useCreateSubscriptionCheckoutMutation } from '../../lib/api/subscriptio
 import { paths } from '../../lib/routes/paths';
 import styles from './player.module.css';
 
-/** Credit Limit Reached (spec 000, 4, 7, 8): a stem's HEAD answered 403; offers Upgrade, Buy 100 Credits and Compare plans; closing goes to the library. */
 export function CreditLimitNotice() {
   const navigate = useNavigate();
   const purchasingEnabled = usePurchasingEnabled();

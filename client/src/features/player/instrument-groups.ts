@@ -7,13 +7,11 @@ export type { InstrumentGroupName };
 /** A stem's group by name (case-insensitive), else its own name (spec 000, 3). */
 export const instrumentGroupOf = instrumentOf;
 
-/** A group and its stems, in the order they were given. */
 export interface InstrumentGroup<Stem> {
   name: string;
   stems: Stem[];
 }
 
-/** Groups stems in display order: Drums, Bass, Guitar, Keys, Vocals, FX, then the rest alphabetically. */
 export function groupStems<Stem extends { name: string }>(stems: readonly Stem[]): InstrumentGroup<Stem>[] {
   const groups = new Map<string, Stem[]>();
   for (const stem of stems) {
@@ -25,7 +23,6 @@ export function groupStems<Stem extends { name: string }>(stems: readonly Stem[]
     .map(([name, members]) => ({ name, stems: members }));
 }
 
-/** Sorts group names into the display order. */
 export function compareGroupNames(a: string, b: string): number {
   const rank = (name: string) => {
     const index = (instrumentGroups as readonly string[]).indexOf(name);

@@ -4,7 +4,6 @@ import { parseTimeStamp } from './time-stamp';
 
 /** Spec 000 section 3: a lyric line ends this long after its last word (or its own stamp). */
 export const LYRIC_LINE_TAIL: Seconds = 1.5;
-/** Spec 000 section 3: the section of lines that come before any section header. */
 export const UNSECTIONED_LYRICS = 'Lyrics';
 
 /** One word sung at `time` (enhanced-LRC `<mm:ss.xx>word`). */
@@ -13,7 +12,6 @@ export interface LyricWord {
   text: string;
 }
 
-/** One timed line: from `time` to `end`, in section `section` (an index into `sections`). */
 export interface LyricLine {
   time: Seconds;
   end: Seconds;
@@ -23,7 +21,6 @@ export interface LyricLine {
   section: number;
 }
 
-/** A run of lines under one header (`Verse`, `Chorus`, ... or 'Lyrics' before any header). */
 export interface LyricSection {
   name: string;
   start: Seconds;
@@ -39,7 +36,6 @@ export interface LyricsProblem {
   reason: string;
 }
 
-/** Parsed lyrics: lines in time order, their sections, and what was skipped. */
 export interface Lyrics {
   sections: LyricSection[];
   lines: LyricLine[];
@@ -112,21 +108,18 @@ function parseBody(body: string, lineTime: Seconds): ParsedBody {
     if (time < lineTime) return { problem: 'word stamp before its line' };
     if (words.length > 0 && time < words.at(-1)!.time) return { problem: 'word stamps out of order' };
     const text = match[2]!.trim().replace(/\s+/g, ' ');
-    // A stamp with no word after it marks where the last word ends (enhanced LRC); the spec's
-    // line end is the last word's stamp plus the tail, so it is not a word.
+    // A stamp with no word after it only marks where the last word ends.
     if (text !== '') words.push({ time, text });
   }
   if (wordPattern.lastIndex < body.length) return { problem: 'bad word stamp' };
   return { text: words.map((word) => word.text).join(' '), words };
 }
 
-/** What is current at a moment of the song: indexes into `sections`, `lines` and the line's `words`. */
 export interface LyricPosition {
   /** The section of the last line that started (it stays current through instrumental gaps). */
   section: number | null;
   /** The line being sung: started and not yet ended. */
   line: number | null;
-  /** The word of that line sung last. */
   word: number | null;
   /** The last line that started, ended or not: what the overlay scrolls to. */
   lastStartedLine: number | null;

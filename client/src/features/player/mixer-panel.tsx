@@ -31,7 +31,6 @@ function useGroupMeters(engine: StemEngine, groups: readonly MixerGroup[]): Reco
   return lit;
 }
 
-/** One strip per instrument group (spec order): name, 10-segment meter, volume slider, M and S. */
 export function MixerPanel({ engine }: { engine: StemEngine }) {
   const dispatch = useAppDispatch();
   const groups = useAppSelector(selectMixerGroups);

@@ -6,10 +6,8 @@ import { groupStems, instrumentGroupOf } from './instrument-groups';
 
 /** Spec 000 section 9: unmuting a stem whose remembered volume was 0 (or below) brings it here. */
 export const FALLBACK_UNMUTE_VOLUME: NormalRange = 0.7;
-/** Spec 000 section 9: a stem's volume after loading and after RESET, and a preset's default. */
 export const DEFAULT_VOLUME: NormalRange = 1;
 
-/** One stem's place in the mix. */
 export interface StemMix {
   /** The slider's level; 0 while muted (the slider drops to 0, and raising it unmutes). */
   volume: NormalRange;
@@ -32,14 +30,12 @@ export interface MixerState {
   stems: MixerStem[];
   /** While a stem is soloed: which, and every stem's mix before, restored on unsolo. */
   solo: { stemId: string; before: Record<string, StemMix> } | null;
-  /** While MUTE ALL is on (the button reads UNMUTE ALL): each stem's mute state before it. */
   muteAllBefore: Record<string, boolean> | null;
   /** Playback rate (1 = as recorded) and semitones; in the mix because presets save them (decision 0032). */
   tempo: number;
   transpose: number;
 }
 
-/** A preset (spec 000, 3): level and mute per stem id, and the tempo and transpose (decision 0032). */
 export interface PresetData {
   volumes: Record<string, number>;
   mutes: Record<string, boolean>;
@@ -101,7 +97,6 @@ export const mixerSlice = createSlice({
   name: 'mixer',
   initialState,
   reducers: {
-    /** A song's stems finished loading: each at 100%, unmuted. */
     stemsLoaded(_state, action: PayloadAction<{ stems: { id: string; name: string }[] }>) {
       return {
         ...initialState,
@@ -115,11 +110,9 @@ export const mixerSlice = createSlice({
         })),
       };
     },
-    /** The player was cleared (no song, or the song changed and its stems were released). */
     songUnloaded() {
       return initialState;
     },
-    /** A stem's slider was released at `volume` (clamped to 0..1). */
     stemVolumeChanged(state, action: PayloadAction<{ stemId: string; volume: number }>) {
       if (Number.isNaN(action.payload.volume)) return;
       const stem = state.stems.find((candidate) => candidate.id === action.payload.stemId);
@@ -127,7 +120,6 @@ export const mixerSlice = createSlice({
       endSolo(state);
       changeVolume(stem, clampVolume(action.payload.volume));
     },
-    /** A group strip's slider was released at `volume`: every stem of the group follows. */
     groupVolumeChanged(state, action: PayloadAction<{ group: string; volume: number }>) {
       if (Number.isNaN(action.payload.volume)) return;
       const volume = clampVolume(action.payload.volume);
@@ -148,7 +140,6 @@ export const mixerSlice = createSlice({
       endSolo(state);
       unmute(stem);
     },
-    /** A group's M button: if every stem of the group is muted, unmute them all; else mute them all. */
     groupMuteToggled(state, action: PayloadAction<{ group: string }>) {
       const members = state.stems.filter((stem) => stem.group === action.payload.group);
       if (members.length === 0) return;
@@ -156,11 +147,9 @@ export const mixerSlice = createSlice({
       if (members.every((stem) => stem.muted)) members.forEach(unmute);
       else members.forEach(mute);
     },
-    /** Solo: every other stem is muted and this one sounds; the mix before is kept for unsolo. */
     stemSoloed(state, action: PayloadAction<{ stemId: string }>) {
       if (!state.stems.some((stem) => stem.id === action.payload.stemId)) return;
-      // Soloing another stem while one is soloed switches the solo; unsolo still restores the
-      // mix from before the first solo.
+      // Switching solo keeps the mix from before the first solo.
       const before = state.solo?.before ?? Object.fromEntries(state.stems.map((stem) => [stem.id, mixOf(stem)]));
       for (const stem of state.stems) {
         Object.assign(stem, before[stem.id]);
@@ -169,20 +158,17 @@ export const mixerSlice = createSlice({
       }
       state.solo = { stemId: action.payload.stemId, before };
     },
-    /** Solo released: the mix goes back to how it was before the solo. */
     stemUnsoloed(state) {
       if (!state.solo) return;
       for (const stem of state.stems) Object.assign(stem, state.solo.before[stem.id]);
       state.solo = null;
     },
-    /** MUTE ALL: each stem's mute state is remembered, then every stem is muted. */
     allStemsMuted(state) {
       if (state.muteAllBefore) return;
       endSolo(state);
       state.muteAllBefore = Object.fromEntries(state.stems.map((stem) => [stem.id, stem.muted]));
       state.stems.forEach(mute);
     },
-    /** UNMUTE ALL: each stem goes back to the mute state it had before MUTE ALL. */
     allStemsUnmuted(state) {
       const before = state.muteAllBefore;
       if (!before) return;
@@ -198,12 +184,10 @@ export const mixerSlice = createSlice({
       if (Number.isNaN(action.payload.tempo)) return;
       state.tempo = clampTempo(action.payload.tempo);
     },
-    /** The musician transposed the pitched stems; whole semitones, clamped to -6..+6. */
     transposeChanged(state, action: PayloadAction<{ semitones: number }>) {
       if (Number.isNaN(action.payload.semitones)) return;
       state.transpose = clampTranspose(action.payload.semitones);
     },
-    /** RESET: every stem at 100%, unmuted, at the song's own tempo and key. */
     mixReset(state) {
       for (const stem of state.stems) Object.assign(stem, { volume: DEFAULT_VOLUME, muted: false, rememberedVolume: DEFAULT_VOLUME });
       state.solo = null;
@@ -251,7 +235,6 @@ type WithMixer = { mixer: MixerState };
 
 export const selectMixerStems = (state: WithMixer): MixerStem[] => state.mixer.stems;
 
-/** Whether MUTE ALL is on: the button then reads UNMUTE ALL. */
 export const selectIsAllMuted = (state: WithMixer): boolean => state.mixer.muteAllBefore !== null;
 
 export const selectSoloStemId = (state: WithMixer): string | null => state.mixer.solo?.stemId ?? null;
@@ -265,7 +248,6 @@ export const selectStemGains = createSelector([selectMixerStems], (stems): Recor
   Object.fromEntries(stems.map((stem) => [stem.id, stem.muted ? 0 : stem.volume])),
 );
 
-/** A mixer strip: one instrument group, its slider level (its loudest stem) and whether all are muted. */
 export interface MixerGroup {
   name: string;
   stemIds: string[];
@@ -273,7 +255,6 @@ export interface MixerGroup {
   muted: boolean;
 }
 
-/** The mixer strips in display order (Drums, Bass, Guitar, Keys, Vocals, FX, others). */
 export const selectMixerGroups = createSelector([selectMixerStems], (stems): MixerGroup[] =>
   groupStems(stems).map((group) => ({
     name: group.name,

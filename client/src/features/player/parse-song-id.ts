@@ -1,4 +1,3 @@
-/** The song id from a `songId` query value, or null when it is missing or not a positive integer. */
 export function parseSongId(value: string | null): number | null {
   if (value === null || !/^[1-9]\d*$/.test(value)) return null;
   const songId = Number(value);

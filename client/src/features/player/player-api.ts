@@ -2,13 +2,9 @@ import { type ChordText, type PlayCount, type SongWithLyrics, chordTextSchema, p
 import { api } from '../../lib/api/api';
 import { answerSchema } from '../../lib/api/answer-schema';
 
-/**
- * GET /api/songs/{id}: what the player shows and loads (contract/song.ts). A song kept on this
- * device by an app version from before the first beat was sent has none (undefined: unknown).
- */
+/** GET /api/songs/{id}; a song kept by an older app version may lack `firstBeat`. */
 export type PlayerSong = Omit<SongWithLyrics, 'firstBeat'> & Partial<Pick<SongWithLyrics, 'firstBeat'>>;
 
-/** The player's calls (spec 000, calls): no retry, no refetch, per the shared API's rules. */
 export const playerApi = api.injectEndpoints({
   endpoints: (build) => ({
     playerSong: build.query<PlayerSong, number>({ query: (songId) => `/api/songs/${songId}`, responseSchema: answerSchema(songWithLyricsSchema) }),
@@ -27,7 +23,6 @@ export const { usePlayerSongQuery, useSongPlayRecordedMutation, usePlayerChordsQ
 
 type WithApi = Parameters<ReturnType<typeof playerApi.endpoints.playerSong.select>>[0];
 
-/** The title of song `songId` once the player fetched it, for the app header (else null). */
 export function selectPlayerSongTitle(state: WithApi, songId: number | null): string | null {
   if (songId === null) return null;
   return playerApi.endpoints.playerSong.select(songId)(state).data?.title ?? null;

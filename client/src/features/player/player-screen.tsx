@@ -16,8 +16,7 @@ export function PlayerScreen({ exportAction }: { exportAction?: ExportAction } =
   const dispatch = useAppDispatch();
   const isShown = pathname === paths.player;
   const shownSongId = isShown ? parseSongId(searchParams.get(SONG_ID_PARAM)) : null;
-  // The song follows the address only while shown (adjusted during render, React's pattern for
-  // state derived from props).
+  // The song follows the address only while shown (state derived from props during render).
   const [songId, setSongId] = useState(shownSongId);
   if (isShown && songId !== shownSongId) setSongId(shownSongId);
 

@@ -1,6 +1,5 @@
 import styles from './player-side-tabs.module.css';
 
-/** What the player's left column shows above the song info. */
 export type SideView = 'spectrum' | 'practice';
 
 const tabs: ReadonlyArray<{ view: SideView; label: string }> = [

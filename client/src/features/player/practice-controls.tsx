@@ -16,7 +16,6 @@ function clampTempo(rate: number): number {
   return Math.round(Math.min(TEMPO_RANGE.max, Math.max(TEMPO_RANGE.min, rate)) * 100) / 100;
 }
 
-/** The practice tools (decision 0032): tempo, transpose, A-B and section loops, speed trainer, count-in and click. */
 export function PracticeControls({ controls, position, section }: { controls: Controls; position: number; section: LoopRange | null }) {
   const { tempo, transpose, loop, markA, trainer, clicks } = controls;
   const [trainerDraft, setTrainerDraft] = useState({ start: 70, step: 5, target: 100 });

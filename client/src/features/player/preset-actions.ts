@@ -1,10 +1,8 @@
 import type { UpgradeTrigger } from '../../components/ui/upgrade-dialog';
 import type { PresetData } from './mixer-slice';
 
-/** The three preset buttons (spec 000, section 2 Player). */
 export type PresetAction = 'save' | 'load' | 'reset';
 
-/** A toast of the preset buttons (spec 000, section 8). */
 export interface PresetToast {
   title: string;
   description?: string;
@@ -29,11 +27,9 @@ export const presetToasts = {
   resetFailed: { title: 'Reset Failed', description: 'Failed to reset preset. Please try again.', variant: 'destructive' },
 } as const satisfies Record<string, PresetToast>;
 
-/** What the player knows when a preset button is pressed. */
 export interface PresetContext {
   /** A definite yes from GET /api/subscription/status; anything else counts as free. */
   subscribed: boolean;
-  /** The mix as a preset saves it. */
   mix: PresetData;
   /** This song's saved preset in the local database, null when there is none, undefined while the database is not read yet. */
   saved: PresetData | null | undefined;
@@ -65,7 +61,6 @@ export function shouldAutoApply({
   return stemsLoaded && !alreadyApplied && subscribed && saved !== null && saved !== undefined && mixUntouched;
 }
 
-/** Whether two mixes set the same volumes and mutes on the same stems, at the same tempo and transpose. */
 export function sameMix(a: PresetData, b: PresetData): boolean {
   const sameRecord = <T>(x: Record<string, T>, y: Record<string, T>) => {
     const keys = Object.keys(x);

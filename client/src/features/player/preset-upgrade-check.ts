@@ -1,4 +1,3 @@
-/** `fetch`, or a test's stand-in. */
 export type CheckFetch = (url: string, init: RequestInit) => Promise<Response>;
 
 /** Whether a refused preset push was `requiresUpgrade` (spec 000, 6); anything else is an ordinary failure. */

@@ -3,7 +3,6 @@ import { UpgradeDialog } from '../../components/ui/upgrade-dialog';
 import styles from './presets-bar.module.css';
 import { useSongPreset } from './use-song-preset';
 
-/** Presets SAVE / LOAD / RESET of the loaded song (spec 000, section 2 Player). */
 export function PresetsBar({ songId }: { songId: number }) {
   const preset = useSongPreset(songId);
   return (

@@ -3,15 +3,12 @@ import type { Seconds } from '../../lib/audio/units';
 
 export type { SongSection };
 
-/** A section as the transport marks it: where it sits on the seek bar (percent) and what it says. */
 export interface SectionMarker {
   startTime: Seconds;
   endTime: Seconds;
   /** 'Verse 2'; the number only when the song has more than one section of that type. */
   label: string;
-  /** 'V2': shown when the full label does not fit. */
   shortLabel: string;
-  /** Percent of the seek bar's width from its left end. */
   left: number;
   width: number;
 }
@@ -61,7 +58,6 @@ export function currentMarkerIndex(markers: readonly SectionMarker[], position: 
 const CHARACTER_WIDTH = 8.5;
 const PADDING = 8;
 
-/** The text a marker `widthPx` wide can show: its label, else its short label, else nothing. */
 export function markerText(marker: SectionMarker, widthPx: number): string {
   if (widthPx >= marker.label.length * CHARACTER_WIDTH + PADDING) return marker.label;
   if (widthPx >= marker.shortLabel.length * CHARACTER_WIDTH + PADDING) return marker.shortLabel;

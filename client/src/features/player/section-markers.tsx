@@ -6,7 +6,6 @@ import { currentMarkerIndex, markerText, sectionMarkers } from './section-marker
 import type { SongSection } from './section-markers-layout';
 import styles from './section-markers.module.css';
 
-/** One seek button per section, as wide as the section, under the seek bar (spec 000); the playing one is lit. */
 export function SectionMarkers({
   sections,
   position,

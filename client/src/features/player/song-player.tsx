@@ -28,10 +28,8 @@ import { usePracticeSession } from './use-practice-session';
 import { useSongEngine } from './use-song-engine';
 import { WaveformRingDeck } from './waveform-ring-deck';
 
-/** What the player says offline about a song this browser does not keep (decision 0033). */
 export const songNotOnThisDevice = 'This song is not on this device. Open it once while online to keep it for offline practice.';
 
-/** The player with a song: fetches it, loads its stems, and shows the loaded player. */
 export function SongPlayer({ songId, exportAction }: { songId: number; exportAction?: ExportAction }) {
   const { data: fetched, isError: notFetched, error } = usePlayerSongQuery(songId);
   // Offline (or the API down), a song this browser keeps opens from its kept copy (decision 0033).

@@ -1,10 +1,8 @@
 import type { Seconds } from '../../lib/audio/units';
 
-// mm:ss.xx as the song folder format writes it; also what LRC files in the wild use: one to three
-// minute digits, no fraction, milliseconds, or a colon before the hundredths.
+// mm:ss.xx, plus what LRC files in the wild use: 1-3 minute digits, no fraction, milliseconds, or a colon.
 const stampPattern = /^(\d{1,3}):([0-5]\d)(?:[.:](\d{1,3}))?$/;
 
-/** Seconds of a `mm:ss.xx` stamp (without its brackets), or null when it is not one. */
 export function parseTimeStamp(text: string): Seconds | null {
   const match = stampPattern.exec(text);
   if (!match) return null;

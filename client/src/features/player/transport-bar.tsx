@@ -6,7 +6,6 @@ import type { SongSection } from './section-markers-layout';
 import markerStyles from './section-markers.module.css';
 import type { Playback } from './use-playback';
 
-/** Play/pause, stop, the seek bar with section markers, and the clock. */
 export function TransportBar({ playback, sections = [] }: { playback: Playback; sections?: readonly SongSection[] }) {
   const { isPlaying, position, duration } = playback;
   return (

@@ -3,7 +3,6 @@ import { toastStore } from '../../components/ui/toast-store';
 import type { StemEngine } from '../../lib/audio/stem-engine';
 import type { Seconds } from '../../lib/audio/units';
 
-/** The transport as the screen shows it, and what the user can do with it. */
 export interface Playback {
   isPlaying: boolean;
   position: Seconds;

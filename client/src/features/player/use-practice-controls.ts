@@ -5,7 +5,6 @@ import type { ClickSettings, LoopPassSchedule, LoopRange, SpeedTrainer, StemEngi
 import type { Seconds } from '../../lib/audio/units';
 import { selectTempo, selectTranspose, tempoChanged, transposeChanged } from './mixer-slice';
 
-/** The practice tools' state as the controls show it, and what the musician can do with them. */
 export interface PracticeControls {
   tempo: number;
   transpose: number;

@@ -9,7 +9,6 @@ import { songUnloaded, stemsLoaded } from './mixer-slice';
 import type { PlayerSong } from './player-api';
 import { useSongPlayRecordedMutation } from './player-api';
 
-/** Where loading a song's stems stands. */
 export type SongEngineState =
   | { status: 'loading' }
   /** A stem's HEAD (or, in a race, its GET) answered 403: the credit limit is reached and nothing was loaded. */
@@ -50,8 +49,7 @@ export function useSongEngine(song: PlayerSong | undefined): SongEngineState {
         loaded.dispose();
         return;
       }
-      // The HEADs let the song through but a GET was refused (the credits ran out in between, on
-      // another device or tab): the same answer as a refused HEAD, nothing half loaded.
+      // A GET refused after the HEADs passed (credits ran out meanwhile): same as a refused HEAD.
       if (loaded.graph.failures.some((failure) => failure.status === 403)) {
         loaded.dispose();
         setState({ status: 'creditLimit' });

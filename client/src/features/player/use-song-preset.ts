@@ -12,12 +12,10 @@ import { decidePresetAction, presetToasts, sameMix, shouldAutoApply } from './pr
 import type { PresetAction } from './preset-actions';
 import { presetRequiresUpgrade } from './preset-upgrade-check';
 
-/** The preset buttons' state and actions for the loaded song. */
 export interface SongPreset {
   /** False while the subscription status or the local database is still being read. */
   ready: boolean;
   run(action: PresetAction): Promise<void>;
-  /** The Upgrade modal's trigger while it is open. */
   upgrade: UpgradeTrigger | null;
   closeUpgrade(): void;
 }

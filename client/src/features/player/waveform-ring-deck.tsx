@@ -7,7 +7,6 @@ import type { Playback } from './use-playback';
 import { useWaveformPeaks, WaveformRing } from './waveform-ring';
 import styles from './waveform-ring.module.css';
 
-/** The player's deck: the waveform ring beside the transport, and the chord strip; a song with sections gets the ring that marks the current one. */
 export function WaveformRingDeck({
   song,
   engine,

@@ -10,7 +10,6 @@ const MIN_BAR: NormalRange = 0.06;
 export const ARROW_STEP: Seconds = 5;
 export const PAGE_STEP: Seconds = 30;
 
-/** One bar as a line from (x1, y1) to (x2, y2), in the drawing's units. */
 export interface RingBar {
   x1: number;
   y1: number;
@@ -25,7 +24,6 @@ export function pointOnRing(size: number, radius: number, fraction: number): { x
   return { x: centre + radius * Math.sin(angle), y: centre - radius * Math.cos(angle) };
 }
 
-/** Bar `index` of `count`, from the inner radius outwards by its peak, centred in its slice clockwise from 12 o'clock. */
 export function ringBar(size: number, index: number, count: number, peak: NormalRange): RingBar {
   const radius = size / 2;
   const inner = radius * RING_INNER;
@@ -36,7 +34,6 @@ export function ringBar(size: number, index: number, count: number, peak: Normal
   return { x1: from.x, y1: from.y, x2: to.x, y2: to.y };
 }
 
-/** How many of `count` bars lie wholly or partly behind `position` (the played part of the ring). */
 export function playedBars(position: Seconds, duration: Seconds, count: number): number {
   if (!(duration > 0)) return 0;
   return Math.min(count, Math.max(0, Math.ceil((position / duration) * count)));
@@ -56,7 +53,6 @@ export function timeAtPoint(size: number, x: number, y: number, duration: Second
   return Math.min(duration, Math.max(0, fraction * duration));
 }
 
-/** Where a key pressed on the focused ring seeks to (clamped to the song), or null for other keys. */
 export function timeAfterKey(key: string, position: Seconds, duration: Seconds): Seconds | null {
   if (!(duration > 0)) return null;
   const steps: Record<string, Seconds> = {
@@ -73,7 +69,6 @@ export function timeAfterKey(key: string, position: Seconds, duration: Seconds):
   return step === undefined ? null : Math.min(duration, Math.max(0, position + step));
 }
 
-/** The arc of the ring from `from` to `to` (fractions of a turn) as an SVG path, at `radius`. */
 export function ringArcPath(size: number, radius: number, from: number, to: number): string {
   const start = pointOnRing(size, radius, from);
   const end = pointOnRing(size, radius, to);

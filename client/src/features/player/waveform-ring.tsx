@@ -12,7 +12,6 @@ export type WaveformRingVariant = 'normal' | 'large' | 'region';
 
 const sizes: Record<WaveformRingVariant, number> = { normal: 176, large: 280, region: 176 };
 
-/** The section the region variant marks on the ring: its name and its span of the song. */
 export interface RingRegion {
   label: string;
   startTime: Seconds;
@@ -30,7 +29,6 @@ export interface WaveformRingProps {
   region?: RingRegion | null;
 }
 
-/** The circular waveform player (spec 000): 120 bars clockwise, the played part lit, the time in the middle; click to seek, or use it as a slider from the keyboard. */
 export function WaveformRing({ variant, peaks, position, duration, onSeek, region = null }: WaveformRingProps) {
   const size = sizes[variant];
   const played = playedBars(position, duration, WAVEFORM_BAR_COUNT);

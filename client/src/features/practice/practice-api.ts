@@ -2,10 +2,7 @@ import { type PracticeSummary, practiceSummarySchema } from '../../../../contrac
 import { api } from '../../lib/api/api';
 import { answerSchema } from '../../lib/api/answer-schema';
 
-/**
- * The practice log page's call. Refetched each time the page opens: sessions are recorded by the
- * player (and by the musician's other devices), not through this cache.
- */
+/** Refetched each time the page opens: sessions are recorded by the player and other devices, not this cache. */
 export const practiceApi = api.injectEndpoints({
   endpoints: (build) => ({
     practiceSummary: build.query<PracticeSummary, string>({

@@ -6,13 +6,11 @@ export function formatPracticeTime(seconds: number): string {
   return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
 }
 
-/** '0:30' for a position in the song. */
 export function formatSongPosition(seconds: number): string {
   const whole = Math.floor(seconds);
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-/** '75%' for a tempo ratio. */
 export function formatTempo(ratio: number): string {
   return `${Math.round(ratio * 100)}%`;
 }

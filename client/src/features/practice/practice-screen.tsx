@@ -11,7 +11,6 @@ import { usePracticeSummaryQuery } from './practice-api';
 import { formatChartDay, formatPracticeTime, formatSongPosition, formatTempo, lastDaysSeconds } from './practice-format';
 import styles from './practice-screen.module.css';
 
-/** /practice (decision 0030): the practice log from every device (streak, week, month, 28-day chart, songs, best looped tempos); days follow this device's calendar. */
 export function PracticeScreen() {
   const backToPlayer = useBackToPlayerPath();
   const [today] = useState(() => localDateOf(new Date()));

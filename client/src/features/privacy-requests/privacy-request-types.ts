@@ -1,7 +1,5 @@
-/** The eight request types of spec 001, section 3, as the API names them. */
 export type PrivacyRequestType = 'access' | 'delete' | 'correct' | 'portability' | 'restrict' | 'withdraw' | 'appeal' | 'optout';
 
-/** The request types in the order the form lists them, with the spec's labels. */
 export const privacyRequestTypes: readonly { value: PrivacyRequestType; label: string }[] = [
   { value: 'access', label: 'Access My Data' },
   { value: 'delete', label: 'Delete My Data' },
@@ -13,7 +11,6 @@ export const privacyRequestTypes: readonly { value: PrivacyRequestType; label: s
   { value: 'optout', label: 'Opt-Out (California)' },
 ];
 
-/** Whether `value` is one of the eight request types. */
 export function isPrivacyRequestType(value: string): value is PrivacyRequestType {
   return privacyRequestTypes.some((type) => type.value === value);
 }

@@ -14,7 +14,6 @@ import type { PrivacyRequestForm, PrivacyRequestProblems } from './validate-priv
 const emptyForm: PrivacyRequestForm = { email: '', requestType: '', description: '' };
 const receivedText = 'Your privacy request has been received. We will respond within 45 days.';
 
-/** /privacy/requests (spec 001, 2.7 and 4): editing, submitting, then a success panel. */
 export function PrivacyRequestsScreen() {
   const [form, setForm] = useState<PrivacyRequestForm>(emptyForm);
   const [problems, setProblems] = useState<PrivacyRequestProblems>({});

@@ -9,22 +9,18 @@ export interface PrivacyRequestForm {
   description: string;
 }
 
-/** What POST /api/privacy/request receives. */
 export interface PrivacyRequestPayload {
   email: string;
   requestType: PrivacyRequestType;
   description: string;
 }
 
-/** Spec 001, section 5: details need at least this many characters. */
 export const MIN_DESCRIPTION_LENGTH = 10;
 /** The server's cap on details (api/features/privacy-requests/privacy-request-input.ts). */
 export const MAX_DESCRIPTION_LENGTH = 5000;
 
-/** Per-field messages; a field without a problem is absent. */
 export type PrivacyRequestProblems = Partial<Record<keyof PrivacyRequestForm, string>>;
 
-/** Checks the privacy form (spec 001, 5): the trimmed payload, or the problems to show. */
 export function validatePrivacyRequest(
   form: PrivacyRequestForm,
 ): { ok: true; payload: PrivacyRequestPayload } | { ok: false; problems: PrivacyRequestProblems } {

@@ -1,6 +1,5 @@
 import type { FollowUpTutorial } from './tutorial-flow';
 
-/** A tutorial dialog's words: its title and a few short paragraphs. */
 export interface TutorialCopy {
   title: string;
   paragraphs: readonly string[];
@@ -20,7 +19,6 @@ export const choiceCopy = {
   text: 'Pick one and we’ll show you where to start. You can mix it differently any time.',
 };
 
-/** The choice dialog's buttons, one per follow-up, in the spec's order. */
 export const choiceOptions: Readonly<Record<FollowUpTutorial, string>> = {
   listen: 'Just listen',
   karaoke: 'Sing karaoke',

@@ -7,20 +7,17 @@ import styles from './tutorials.module.css';
 export interface TutorialDialogProps {
   title: string;
   children: ReactNode;
-  /** Closing by its X, its button, and (when `closesLightly`) Escape or a click outside. */
   onClose: (neverAgain: boolean) => void;
   /** False for the choice dialog, which neither Escape nor an outside click closes (spec 000, 4). */
   closesLightly: boolean;
   /** The button at the bottom; omitted, the dialog closes only by its X (and lightly, if allowed). */
   closeLabel?: string;
-  /** Shown when the last 'Never show this again' of this tutorial could not be saved. */
   failed?: boolean;
   /** Lets the body read the checkbox (the choice dialog's options send it with the pick). */
   renderBody?: (neverAgain: boolean) => ReactNode;
   testId: string;
 }
 
-/** A tutorial dialog: a modal card with 'Never show this again', on the platform's `<dialog>` (useModalDialog). */
 export function TutorialDialog({ title, children, onClose, closesLightly, closeLabel, failed = false, renderBody, testId }: TutorialDialogProps) {
   const titleId = useId();
   const [neverAgain, setNeverAgain] = useState(false);

@@ -2,42 +2,33 @@ import type { TutorialName } from '../../../../events/catalog';
 
 export type { TutorialName };
 
-/** The tutorials the choice dialog leads to (spec 000 section 4), in the order it offers them. */
 export const followUpTutorials = ['listen', 'karaoke', 'drums', 'bass', 'guitar', 'keyboard'] as const;
 export type FollowUpTutorial = (typeof followUpTutorials)[number];
 
-/** Spec 000 section 9: the choice opens 1 s after the stems load, a follow-up 500 ms after a pick. */
 export const CHOICE_DELAY_MS = 1000;
 export const FOLLOW_UP_DELAY_MS = 500;
 
 /** Which tutorials the user dismissed for good (the current-user call's tutorial*Dismissed flags). */
 export type DismissedTutorials = Readonly<Record<TutorialName, boolean>>;
 
-/** Where the tutorials stand in this browser session. */
 export interface TutorialFlowState {
-  /** The dialog on screen, if any. */
   open: TutorialName | null;
   /** The follow-up picked in the choice dialog, waiting its 500 ms. */
   pending: FollowUpTutorial | null;
   /** Not to open again this session: the choice once shown (spec 000, 4), the welcome once closed (its dismissed flag reaches the cache only a moment later). */
   seen: readonly TutorialName[];
-  /** The tutorial whose dismissal last failed to save, so its dialog can say so when it returns. */
   failed: TutorialName | null;
 }
 
-/** What happened, as the screens report it. */
 export type TutorialEvent =
   /** The library is on screen (the welcome's place, /library and /). */
   | { type: 'libraryShown' }
   /** The library left the screen: an open welcome goes with it (it is not closed, so it returns). */
   | { type: 'libraryLeft' }
-  /** The player has had its stems loaded for CHOICE_DELAY_MS. */
   | { type: 'choiceDue' }
   /** An option of the choice dialog was picked; `neverAgain` is its checkbox. */
   | { type: 'optionPicked'; option: FollowUpTutorial; neverAgain: boolean }
-  /** FOLLOW_UP_DELAY_MS have passed since the pick. */
   | { type: 'followUpDue' }
-  /** The open dialog was closed (its X, its button, or Escape / outside click where allowed). */
   | { type: 'closed'; neverAgain: boolean }
   /** A dismissal could not be saved and was rolled back: the tutorial may show again. */
   | { type: 'dismissalFailed'; tutorial: TutorialName };
@@ -50,7 +41,6 @@ export interface TutorialDecision {
 
 export const initialTutorialFlow: TutorialFlowState = { open: null, pending: null, seen: [], failed: null };
 
-/** The tutorials' rules (spec 000, 4) as one pure function. */
 export function decideTutorial(state: TutorialFlowState, event: TutorialEvent, dismissed: DismissedTutorials): TutorialDecision {
   const stay = { state, dismiss: [] };
   const canOpen = (tutorial: TutorialName) => state.open === null && !dismissed[tutorial] && !state.seen.includes(tutorial);
@@ -83,8 +73,7 @@ export function decideTutorial(state: TutorialFlowState, event: TutorialEvent, d
       return { state: { ...state, open: null, seen, failed: null }, dismiss };
     }
     case 'dismissalFailed':
-      // The flag is false again: the welcome returns at once to say so; the choice, shown this
-      // session already, waits for the next one; a follow-up only ever opens from the choice.
+      // The flag is false again: the welcome returns to say so; the choice waits for the next session.
       return {
         state: { ...state, failed: event.tutorial, seen: event.tutorial === 'welcome' ? state.seen.filter((name) => name !== 'welcome') : state.seen },
         dismiss: [],

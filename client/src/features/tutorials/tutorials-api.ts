@@ -10,11 +10,7 @@ export function dismissedTutorials(user: SessionUser): DismissedTutorials {
   return Object.fromEntries(tutorialNames.map((tutorial) => [tutorial, user[tutorialFlag(tutorial)] === true])) as Record<TutorialName, boolean>;
 }
 
-/**
- * PATCH /api/user/tutorial-dismissal with one `tutorial*Dismissed: true` (spec 000 section 7). The
- * flag is set in the cached current user at once and rolled back if the call fails, which the
- * caller learns from the rejected `unwrap()`.
- */
+/** Optimistic: the cached flag is set at once and rolled back on failure, which `unwrap()` rejects with. */
 export const tutorialsApi = api.injectEndpoints({
   endpoints: (build) => ({
     tutorialDismissed: build.mutation<CurrentUser, TutorialName>({

@@ -12,15 +12,12 @@ import styles from './tutorials.module.css';
 import { dismissedTutorials, useTutorialDismissedMutation } from './tutorials-api';
 import { selectWelcomeClosedBy, welcomeClosed, welcomeReturned } from './welcome-slice';
 
-/** Props of {@link Tutorials}: what the app knows about the screen. */
 export interface TutorialsProps {
   /** The workspace screen on show: the library (the welcome's), the player (the choice's), or another. */
   screen: 'library' | 'player' | null;
-  /** True while the player on screen has its song's stems loaded. */
   stemsLoaded: boolean;
 }
 
-/** The tutorial dialogs of spec 000 (welcome, choice and its six follow-ups), for the signed-in user. */
 export function Tutorials({ screen, stemsLoaded }: TutorialsProps) {
   const { data: user } = useCurrentUserQuery();
   if (!user) return null;
@@ -61,8 +58,7 @@ function UserTutorials({ user, screen, stemsLoaded }: TutorialsProps & { user: S
     }
   }
 
-  // The welcome follows the library on screen (and the flags): adjusted during render, React's
-  // pattern for state derived from props, so it shows in the same frame as the library.
+  // The welcome follows the library on screen, adjusted during render so it shows in the same frame.
   const onScreen = decideTutorial(flow, { type: screen === 'library' ? 'libraryShown' : 'libraryLeft' }, dismissed).state;
   if (onScreen !== flow) setFlow(onScreen);
 

@@ -14,7 +14,6 @@ export const welcomeSlice = createSlice({
   name: 'welcome',
   initialState,
   reducers: {
-    /** The user closed the welcome (its button, X, Escape or the backdrop). */
     welcomeClosed(state, action: PayloadAction<{ userId: number }>) {
       if (!state.closedBy.includes(action.payload.userId)) state.closedBy.push(action.payload.userId);
     },

@@ -1,14 +1,12 @@
 import styles from './usage-screen.module.css';
 import { creditBarTone, usedPercent } from './usage-rules';
 
-/** Props of {@link CreditBar}. */
 export interface CreditBarProps {
   label: string;
   used: number;
   total: number;
 }
 
-/** One credit bar of the Credit Usage card, coloured by the share used (spec 000, section 5). */
 export function CreditBar({ label, used, total }: CreditBarProps) {
   const percent = usedPercent(used, total);
   const tone = creditBarTone(percent);

@@ -5,7 +5,6 @@ export const BYTES_PER_CREDIT = 10_485_760;
 
 const DAY_MS = 86_400_000;
 
-/** Bytes as whole credits, rounded up (the Total Streamed card). */
 export function creditsForBytes(bytes: number): number {
   return bytes <= 0 ? 0 : Math.ceil(bytes / BYTES_PER_CREDIT);
 }
@@ -16,17 +15,14 @@ export function usedPercent(used: number, total: number): number {
   return Math.min(100, Math.max(0, (used / total) * 100));
 }
 
-/** How a credit bar is drawn (spec 000, section 5). */
 export type CreditBarTone = 'red' | 'orange' | 'gradient';
 
-/** Red at 90% used or more, orange at 75% or more, otherwise the orange-to-amber gradient. */
 export function creditBarTone(percentUsed: number): CreditBarTone {
   if (percentUsed >= 90) return 'red';
   if (percentUsed >= 75) return 'orange';
   return 'gradient';
 }
 
-/** The two texts of the low-credit warning (spec 000, section 5). */
 export const LOW_CREDIT_URGENT = 'Warning: Running low on credits. Upgrade to Pro or purchase more credits.';
 export const LOW_CREDIT_NOTICE = 'Using most of your credits. Consider upgrading to Pro for unlimited streaming.';
 

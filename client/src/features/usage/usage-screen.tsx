@@ -18,7 +18,6 @@ import { useUsageStatsQuery } from './usage-api';
 import { LOW_CREDIT_URGENT, creditsForBytes, daysUntilCreditReset, formatPeriodStart, lowCreditWarning } from './usage-rules';
 import styles from './usage-screen.module.css';
 
-/** /usage (spec 000, Usage & Credits): the Pro banner, or the usage cards, credit bars, low-credit warning and buy buttons; a purchase return toasts and refetches. */
 export function UsageScreen() {
   const backToPlayer = useBackToPlayerPath();
   const dispatch = useAppDispatch();
