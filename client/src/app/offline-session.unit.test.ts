@@ -1,13 +1,14 @@
 import { persistStore } from 'redux-persist';
 import type { Persistor } from 'redux-persist';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type CurrentUser, tutorialFlag, tutorialNames } from '../../../contract/account';
 import { currentUserApi } from '../lib/api/current-user-api';
 import { selectKnownUser, selectSessionOffline } from '../lib/session/known-user-slice';
 import { sessionEnded } from '../lib/session/session-ended';
 import { makeStore } from './store';
 import type { AppStore } from './store';
 
-const ada = { id: 4, email: 'ada@example.com', tutorialWelcomeDismissed: true };
+const ada: CurrentUser = { id: 4, email: 'ada@example.com', isAdmin: false, ...Object.fromEntries(tutorialNames.map((name) => [tutorialFlag(name), name === 'welcome'])) } as CurrentUser;
 
 function answerMe(response: () => Promise<Response>): void {
   vi.stubGlobal('fetch', vi.fn(response));
