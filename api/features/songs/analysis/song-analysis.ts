@@ -5,9 +5,6 @@ import { type HarmonyResult, HarmonyDetector, chromaHop } from './detect-harmony
 import { type TempoResult, TempoDetector } from './detect-tempo';
 import { type SignalSpec, songWindows, windowSeconds } from './song-windows';
 
-/** Chord charts the analysis can write: the mix, and the stems of these groups (spec 000: master, guitar, bass, keys). */
-export const detectedChordInstruments = ['master', 'guitar', 'bass', 'keys'] as const;
-
 /** Songs shorter than this get no key or chord charts. */
 const shortestHarmonySeconds = 5;
 
