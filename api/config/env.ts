@@ -8,11 +8,7 @@ export type LogLevel = (typeof logLevels)[number];
 export const nodeEnvs = ['development', 'production', 'test'] as const;
 export type NodeEnv = (typeof nodeEnvs)[number];
 
-/**
- * The process configuration, parsed once at start-up from the environment (docs/configuration.md).
- * Secrets (`databaseUrl` may hold a password, `stripeSecretKey`) must never be logged: log
- * `describeConfig(config)` instead.
- */
+/** The process configuration, parsed once at start-up (docs/configuration.md). Holds secrets: log `describeConfig(config)` instead. */
 export interface Config {
   port: number;
   host: string;
