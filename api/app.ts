@@ -40,20 +40,13 @@ export function featureRouters(deps: AppDependencies): AppRouter[] {
   return features.flatMap((feature) => feature.routers?.(deps) ?? []);
 }
 
-/**
- * The Koa app: shared middleware (request id, request log, security headers, the one error
- * handler, cross-site and JSON body rules), the feature routers under /api, and the built client
- * for everything else. Listen with `startHttpServer(app, ...)`.
- */
+/** The Koa app: shared middleware, the feature routers under /api, and the built client for everything else. */
 export function createApp(options: CreateAppOptions): Koa<AppState> {
   const { middleware = featureMiddleware, routers = featureRouters, clientDistDir = defaultClientDistDir, ...deps } = options;
-  // Behind reverse proxies every socket peer is a proxy: take the client's address (ctx.ip) from
-  // X-Forwarded-For, counting only the entries our own proxies appended (maxIpsCount), since a
-  // client can put anything at the front of that header.
+  // Behind proxies, ctx.ip comes from X-Forwarded-For, counting only our own proxies' entries (the client controls the front).
   const { trustedProxies } = deps.config;
   const app = new Koa<AppState>(trustedProxies > 0 ? { proxy: true, maxIpsCount: trustedProxies } : {});
-  // Errors Koa sees after a response started streaming (the error handler cannot answer those).
-  // A client that goes away mid-stream (a seek, a closed tab) is routine, not an error.
+  // Errors after a response started streaming; a client leaving mid-stream is routine.
   app.on('error', (error: unknown, ctx?: { state?: Partial<AppState> }) => {
     const log = ctx?.state?.log ?? deps.logger;
     const code = (error as { code?: unknown } | null)?.code;
@@ -83,10 +76,7 @@ export function createApp(options: CreateAppOptions): Koa<AppState> {
   return app;
 }
 
-/**
- * For /api paths: no caching unless a route says otherwise (answers are per user and per moment),
- * and the JSON error shape for what no route answered (404, or the router's bare 405/501).
- */
+/** For /api paths: no caching unless a route says so, and the JSON error shape for what no route answered. */
 function apiScope(): AppMiddleware {
   return async (ctx, next) => {
     if (!isApiPath(ctx.path)) {

@@ -19,11 +19,7 @@ import { usageFeature } from './features/usage/usage-feature';
 import { syncFeature } from './features/sync/sync-feature';
 import { healthFeature } from './health/health-feature';
 
-/**
- * Every feature, in mounting order. Features never import each other (eslint enforces it); shared
- * code lives in api/library or contract/. `auth` comes first (it sets `ctx.state.user`), and
- * `adminAccess` before any feature with /api/admin routes.
- */
+/** Every feature, in mounting order (features never import each other): `auth` first, `adminAccess` before any /api/admin routes. */
 export const features: readonly Feature[] = [
   healthFeature,
   authFeature,

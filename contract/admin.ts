@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-// The answers of the admin API (spec 001 sections 3 and 7). Instants are ISO 8601 strings (UTC);
-// byte counts are whole numbers.
+// The answers of the admin API (spec 001 sections 3 and 7). Instants are ISO 8601 strings (UTC).
 
 /** GET /api/admin/stats */
 export const adminStatsSchema = z.object({
@@ -52,7 +51,6 @@ export type LastSong = z.infer<typeof lastSongSchema>;
 
 /** One event of GET /api/admin/users/{id}/events. */
 export const auditEventSchema = z.object({
-  /** The event's log position: opaque, unique. */
   position: z.string(),
   eventId: z.string(),
   /** The catalogue's event type, e.g. 'StemStreamed', 'CreditsAdjusted'. */
@@ -65,10 +63,7 @@ export const auditEventSchema = z.object({
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
-/**
- * GET /api/admin/users/{id}/events?limit=50&type=A,B&before=<cursor>: newest first. `nextCursor`
- * is passed as `before` for the next (older) page; null on the last page.
- */
+/** GET /api/admin/users/{id}/events?limit=50&type=A,B&before=<cursor>: newest first; `nextCursor` is the next page's `before`. */
 export const auditEventsPageSchema = z.object({
   events: z.array(auditEventSchema),
   nextCursor: z.string().nullable(),

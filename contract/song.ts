@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { stemStreamUrlSchema } from './stem-stream-url';
 
-// A song as GET /api/songs and GET /api/songs/{id} send it (spec 000 section 3), and the parts the
-// sync documents reuse.
+// A song as GET /api/songs and GET /api/songs/{id} send it (spec 000 section 3).
 
 /** The section types the analysis and song.json give (spec 000 section 3). */
 export const songSectionTypes = ['verse', 'chorus', 'bridge', 'intro', 'outro', 'break', 'other'] as const;
@@ -40,11 +39,7 @@ export const songFieldsSchema = z.object({
   genre2: z.string().nullable(),
   key: z.string().nullable(),
   bpm: z.number().nullable(),
-  /**
-   * Seconds from the start to the song's first beat, found by the audio analysis (the beat grid's
-   * origin for count-in, click and loop snapping); null when unknown. An API from before the
-   * analysis stored it leaves it out, which means unknown too.
-   */
+  /** Seconds to the first beat (the beat grid's origin); null, or absent from an older API, when unknown. */
   firstBeat: z.number().min(0).nullable().default(null),
   /** 1 to 10 (spec 000 section 9); a song without one in its song.json has 5, never none. */
   difficulty: z.number().int().min(1).max(10),
@@ -53,7 +48,6 @@ export const songFieldsSchema = z.object({
   playCount: z.number().int().nonnegative(),
   hasLyrics: z.boolean(),
   chordInstruments: z.array(z.string()),
-  /** In time order. */
   sections: z.array(songSectionSchema),
   stems: z.array(songStemSchema),
   problems: z.array(songProblemSchema),

@@ -16,7 +16,6 @@ export type PushCollection = (typeof pushCollections)[number];
 export const maxPullLimit = 500;
 export const maxPushRows = 100;
 
-/** A song id as the documents carry it. */
 export const songDocumentIdSchema = z.string().regex(/^[1-9]\d{0,8}$/, { message: 'must be a song id (a positive whole number as a string)' });
 
 /** The song id as the documents key it. */
@@ -39,11 +38,7 @@ export type StarDocument = z.infer<typeof starDocumentSchema>;
 export const presetTempoBounds = { min: 0.5, max: 1.5 } as const;
 export const presetTransposeBounds = { min: -6, max: 6 } as const;
 
-/**
- * The signed-in user's preset for one song (`_deleted` after a reset): stem id to level (0..1) and
- * to muted, and the practice tools' tempo and transpose. An API from before tempo and transpose
- * leaves both out, which means the song as it is (1x, 0 semitones).
- */
+/** The user's preset for one song: stem levels and mutes, tempo and transpose (absent from an older API: 1x, 0 semitones). */
 export const presetDocumentSchema = z.object({
   id: songDocumentIdSchema,
   volumes: z.record(z.string(), z.number().min(0).max(1)),
@@ -55,10 +50,8 @@ export const presetDocumentSchema = z.object({
 });
 export type PresetDocument = z.infer<typeof presetDocumentSchema>;
 
-/** The document schema of each collection. */
 export const syncDocumentSchemas = { songs: songDocumentSchema, stars: starDocumentSchema, presets: presetDocumentSchema } as const;
 
-/** The document type of each collection. */
 export type SyncDocuments = { [Name in SyncCollection]: z.infer<(typeof syncDocumentSchemas)[Name]> };
 
 /** A checkpoint: the log position of the event behind the last document of a page (opaque to clients). */

@@ -40,9 +40,8 @@ export const maxCommandAttempts = 5;
 const readModelWaitMs = 5_000;
 
 /**
- * Read the stream, fold, decide, append with the stream's revision as expected version. A lost race
- * re-decides on the new state, up to `maxCommandAttempts` times, then 409 `conflict`. With
- * `readModel`, waits for that projection (read-your-writes); a late one is a 503, the write stands.
+ * Read, fold, decide, append with the stream's revision expected; a lost race re-decides, up to
+ * `maxCommandAttempts`, then 409. With `readModel`, waits for it (a late one is a 503; the write stands).
  */
 export async function handleCommand<State, Event extends DecidedEvent>(
   deps: CommandDependencies,

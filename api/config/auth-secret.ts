@@ -12,11 +12,7 @@ export const generatedAuthSecretFile = 'auth-secret';
  */
 export type AuthKeyPurpose = 'sign-in-code' | 'sign-in-link' | 'session' | 'session-token' | 'email-outbox' | 'campaign-unsubscribe';
 
-/**
- * AUTH_SECRET, else 32 random bytes kept in `<dataDir>/auth-secret` (0600) so sessions survive a
- * restart (production requires AUTH_SECRET: API copies must share one key). Read on every call, so
- * derive keys once at composition, never per request.
- */
+/** AUTH_SECRET, else 32 random bytes kept in `<dataDir>/auth-secret` (0600). Read on every call: derive keys once at composition. */
 export function authSecret(config: Config): Buffer {
   return config.authSecret !== undefined ? Buffer.from(config.authSecret, 'utf8') : generatedSecret(config.dataDir);
 }

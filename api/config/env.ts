@@ -8,11 +8,7 @@ export type LogLevel = (typeof logLevels)[number];
 export const nodeEnvs = ['development', 'production', 'test'] as const;
 export type NodeEnv = (typeof nodeEnvs)[number];
 
-/**
- * The process configuration, parsed once at start-up from the environment (docs/configuration.md).
- * Secrets (`databaseUrl` may hold a password, `stripeSecretKey`) must never be logged: log
- * `describeConfig(config)` instead.
- */
+/** The process configuration, parsed once at start-up (docs/configuration.md). Holds secrets: log `describeConfig(config)` instead. */
 export interface Config {
   port: number;
   host: string;
@@ -24,10 +20,7 @@ export interface Config {
   songsDir: string;
   /** Whether scans detect missing BPM, key and chords from the audio (default on; `false` turns it off). */
   audioAnalysis?: boolean;
-  /**
-   * Seconds a scan waits for one song folder to be read (WOODSHED_SCAN_SONG_TIMEOUT_SECONDS;
-   * default 60) before it reports the song as a problem and goes on with the next.
-   */
+  /** Seconds a scan waits for one song folder before reporting it as a problem (default 60). */
   scanSongTimeoutSeconds?: number;
   /** PostgreSQL server for the event store and read models; unset = embedded PGlite in `dataDir`. */
   databaseUrl?: string;
@@ -39,10 +32,7 @@ export interface Config {
   publicUrl: string;
   /** Lower-cased e-mail addresses of the administrators. */
   adminEmails: readonly string[];
-  /**
-   * The one recipient of a campaign to the `test` audience (CAMPAIGN_TEST_RECIPIENT, lower-cased);
-   * unset = the first of `adminEmails`, else the account with user id 1.
-   */
+  /** The one recipient of a `test` campaign; unset = the first of `adminEmails`, else user id 1. */
   campaignTestRecipient?: string;
   /** Seconds a queued campaign waits before its first batch (CAMPAIGN_START_DELAY_SECONDS; default 60). */
   campaignStartDelaySeconds?: number;
@@ -53,30 +43,15 @@ export interface Config {
   stripeApiUrl?: string;
   /** Set when e-mail goes out through Amazon SES; otherwise e-mail stays in the local outbox. */
   ses?: { region: string; fromAddress: string; /** Another SES endpoint (tests, VPC endpoints). */ endpoint?: string };
-  /**
-   * The secret last segment of the address SNS posts SES bounces and complaints to
-   * (SES_NOTIFICATIONS_TOKEN, >= 32 URL-safe characters): `POST /api/ses/notifications/<token>`.
-   * Unset, that route answers 404.
-   */
+  /** The secret last segment of `POST /api/ses/notifications/<token>` (SNS's SES feedback); unset, 404. */
   sesNotificationsToken?: string;
   /** The one SNS topic whose messages that route accepts (SES_NOTIFICATIONS_TOPIC_ARN); unset, any topic. */
   sesNotificationsTopicArn?: string;
-  /**
-   * The server key sign-in codes, links, sessions and the e-mail outbox are keyed with (>= 32
-   * characters). Required in production; elsewhere, when unset, one is generated once into
-   * `<dataDir>/auth-secret` (api/config/auth-secret.ts).
-   */
+  /** The key sign-in codes, links, sessions and the outbox are keyed with; outside production generated into `<dataDir>/auth-secret` when unset. */
   authSecret?: string;
-  /**
-   * A bearer token that shows an operator the health check's detail (HEALTH_DETAIL_TOKEN, >= 32
-   * characters): projections, their states, what is slow. Without it, only admins see the detail.
-   */
+  /** A bearer token that shows an operator the health check's detail; without it, only admins see it. */
   healthDetailToken?: string;
-  /**
-   * How many reverse proxies in front of the API append to X-Forwarded-For (TRUST_PROXY); 0 =
-   * none, and the client's address is the socket's peer. Set, `ctx.ip` is the address the
-   * outermost of them saw, which the client cannot forge.
-   */
+  /** How many reverse proxies append to X-Forwarded-For; set, `ctx.ip` is what the outermost saw, which the client cannot forge. */
   trustedProxies: number;
 }
 
@@ -188,9 +163,8 @@ const envSchema = z.object({
   SES_NOTIFICATIONS_TOPIC_ARN: optional(
     z.string().regex(/^arn:aws[a-z-]*:sns:[a-z]{2}(-[a-z]+)+-\d:\d{12}:[\w-]{1,256}$/, { message: 'must be an SNS topic ARN such as arn:aws:sns:eu-west-1:123456789012:ses-feedback' }),
   ),
-  // Read for its problem only (loadConfig): the console outbox is the default outside production.
+  // These two are read for their problems only (loadConfig).
   ALLOW_CONSOLE_EMAIL_IN_PRODUCTION: optional(z.string().trim().toLowerCase().pipe(z.enum(['true', 'false'], { message: 'must be true or false' }))),
-  // Read for its problem only (loadConfig), like the one above.
   ALLOW_HTTP_IN_PRODUCTION: optional(z.string().trim().toLowerCase().pipe(z.enum(['true', 'false'], { message: 'must be true or false' }))),
   AUTH_SECRET: optional(z.string().min(32, { message: 'must be at least 32 characters (for example `openssl rand -base64 48`)' })),
   HEALTH_DETAIL_TOKEN: optional(z.string().regex(/^[\x21-\x7e]{32,}$/, { message: 'must be at least 32 printable characters without spaces (for example `openssl rand -hex 32`)' })),
@@ -209,10 +183,7 @@ const envSchema = z.object({
 
 type ParsedEnv = z.infer<typeof envSchema>;
 
-/**
- * Parse the environment. Throws `ConfigError` listing every problem at once, so an operator fixes
- * the whole environment in one go instead of one variable per restart.
- */
+/** Parse the environment. Throws `ConfigError` listing every problem at once, not one per restart. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { cwd?: string } = {}): Config {
   const problems: string[] = [];
   const parsed = envSchema.safeParse(env);
@@ -235,16 +206,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { cwd?
     problems.push('AUTH_SECRET: must be set in production (at least 32 characters, the same for every API instance)');
   }
   if (env.NODE_ENV === 'production' && unsetWhenEmpty(env.SES_FROM_ADDRESS) === undefined && !consoleEmailAllowed(env)) {
-    // Without a provider the outbox prints every e-mail, live sign-in codes and links included,
-    // to stdout, which production log collectors ship and keep.
+    // Without a provider the outbox prints live sign-in codes and links to stdout, which log collectors keep.
     problems.push(
       'SES_FROM_ADDRESS: must be set in production, with AWS_REGION, or every sign-in code is printed to stdout; ' +
         'set ALLOW_CONSOLE_EMAIL_IN_PRODUCTION=true to run without an e-mail provider anyway',
     );
   }
   if (env.NODE_ENV === 'production' && !isHttpsOrigin(env.PUBLIC_URL) && !optedIn(env.ALLOW_HTTP_IN_PRODUCTION)) {
-    // HSTS and the session cookie's Secure flag follow PUBLIC_URL's scheme, and production binds
-    // every interface: without an https origin, sessions would travel in clear over the network.
+    // HSTS and the cookie's Secure flag follow PUBLIC_URL's scheme: without https, sessions travel in clear.
     problems.push(
       `PUBLIC_URL: must be set in production to the https:// origin the app is served from ` +
         `(${unsetWhenEmpty(env.PUBLIC_URL) === undefined ? 'it is unset' : 'it is not https'}), or sessions go over plain HTTP without HSTS or Secure cookies; ` +

@@ -1,9 +1,6 @@
 import type { Admission } from './credit-reservations';
 
-/**
- * How long an admission the database gave may answer a HEAD again without asking it (decision
- * 0048): on the app's clock, the instant the request started, and on the process's own clock.
- */
+/** How long a database admission may answer a HEAD again (decision 0048), on both the app's and the process's clock. */
 export const admissionCacheTtlMs = 1_000;
 
 interface Entry {
@@ -21,11 +18,9 @@ interface Pending {
 }
 
 /**
- * Recent HEAD admissions per user and billing month, so the player's burst of HEADs (one per stem)
- * asks the database once. Only admissions are kept, never refusals, so a user who just bought
- * credits is never refused from memory; a stale one is only too generous, for `ttlMs`, and only for
- * a HEAD (the GET reserves under the database's lock). Reservations `forget` the user; concurrent
- * HEADs share one question; past `maxEntries` users it starts over.
+ * Recent HEAD admissions per user and month, so the player's burst of HEADs asks once. Only
+ * admissions are kept, never refusals, so a stale entry is only too generous, briefly, for a HEAD.
+ * Reservations `forget` the user; concurrent HEADs share one question.
  */
 export class AdmissionCache {
   private readonly entries = new Map<number, Entry>();
@@ -37,12 +32,7 @@ export class AdmissionCache {
     private readonly processNow: () => number = () => performance.now(),
   ) {}
 
-  /**
-   * A kept admission of `userId` for `month` asked less than `ttlMs` before `atMs` (and less than
-   * that ago in this process; `kept` true), or `ask`'s answer, shared with the callers that come
-   * while it is out and kept when it lets something through. A shared answer counts as the
-   * database's answer of the moment: the question went out while this request was arriving.
-   */
+  /** A kept admission younger than `ttlMs` (`kept` true), or `ask`'s answer, shared with concurrent callers and kept when it admits. */
   async admission(userId: number, month: string, atMs: number, ask: () => Promise<Admission>): Promise<{ admission: Admission; kept: boolean }> {
     if (this.ttlMs <= 0) return { admission: await ask(), kept: false };
     const entry = this.entries.get(userId);

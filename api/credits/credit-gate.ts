@@ -10,7 +10,6 @@ import { type Admission, type ReservationRoutine, type ReservedStem, admissionOf
 export interface MeteredRequest {
   method: 'GET' | 'HEAD';
   userId: number;
-  /** Body bytes the response would send. */
   contentLength: number;
   /** When the response started: its billing month, and the instant Pro is judged at. */
   startedAt: Date;
@@ -22,10 +21,7 @@ export interface MeteredRequest {
 export interface CreditHold {
   /** The most body bytes this response may send. */
   readonly maxBytes: number;
-  /**
-   * The id the response's StemStreamed goes under: the reservation's, which a lapsed reservation
-   * is recorded as spent under too, so the log never has both (decision 0055).
-   */
+  /** The id of the response's StemStreamed: the reservation's, which a lapse is recorded under too (decision 0055). */
   readonly eventId: string;
   /** The response is over: keep holding only `bytesSent` until the read model has the event at `position` (null: not recorded). */
   settle(bytesSent: number, position: string | null): Promise<void>;
@@ -50,9 +46,8 @@ export function creditLimitReached(): AppError {
 
 /**
  * Streaming under the credit rules (docs/architecture.md, Metering): Pro streams with nothing held;
- * anyone else needs credits left for the whole response or gets a 403 before its body (decision
- * 0055: a cut stem does not decode). A GET reserves its bytes while it streams; `settle` holds the
- * bytes sent until the credits read model has them. Null when nothing is held (HEAD, Pro).
+ * others need credits for the whole response or get a 403 before its body (decision 0055). Null when
+ * nothing is held (HEAD, Pro).
  */
 export async function admitMeteredRequest(deps: CreditGateDependencies, request: MeteredRequest): Promise<CreditHold | null> {
   if (request.method === 'HEAD') {
@@ -94,7 +89,6 @@ export async function admitMeteredRequest(deps: CreditGateDependencies, request:
 /** A HEAD's answer at `request.startedAt`: nothing (Pro, or what is left covers it), or the 403. */
 async function admitHead(deps: CreditGateDependencies, request: MeteredRequest): Promise<void> {
   const ask = () => admissionOf(deps.sql, request.userId, request.startedAt);
-  // One statement answers both questions, Pro and credits left, at the instant the response started.
   const found = deps.admissions
     ? await deps.admissions.admission(request.userId, billingMonthKey(request.startedAt), request.startedAt.getTime(), ask)
     : { admission: await ask(), kept: false };
@@ -104,10 +98,7 @@ async function admitHead(deps: CreditGateDependencies, request: MeteredRequest):
   throw creditLimitReached();
 }
 
-/**
- * The player asks HEAD before it loads a stem: a stem that would be cut short (a partial file that
- * does not decode, billed all the same) is refused, and nothing is spent.
- */
+/** The player asks HEAD before loading a stem: one that would be cut short is refused, and nothing spent. */
 function covers(admission: Admission, contentLength: number): boolean {
   return admission.pro || (admission.bytesLeft > 0 && admission.bytesLeft >= contentLength);
 }

@@ -5,17 +5,11 @@ import { type SnapshotRow, creditSnapshotSql } from '../../projections/credits/c
 import { activeAt } from '../../projections/subscriptions/subscriptions-queries';
 import { subscriptionsTable } from '../../projections/subscriptions/subscriptions-tables';
 
-/**
- * How long an unsettled reservation lives without a heartbeat: the holds of a crashed process lapse
- * after this, and are then recorded as spent (lapsed-reservations.ts), never given back.
- */
+/** An unsettled hold lapses after this without a heartbeat, and is then billed as spent (lapsed-reservations.ts). */
 export const reservationTtlMs = 120_000;
 /** How often a response in progress extends its reservation. */
 export const reservationHeartbeatMs = 30_000;
-/**
- * The longest a settled (or unrecorded) reservation holds its bytes: normally it goes once the read
- * model has the event; this bounds a stalled projection and gives an operator a day to reconcile.
- */
+/** The longest a settled (or unrecorded) reservation holds its bytes: bounds a stalled projection. */
 export const settledHoldMs = 24 * 60 * 60_000;
 
 /** What a reservation is for: recorded with it, so a lapsed one can be billed as spent. */
@@ -36,11 +30,8 @@ export interface Admission {
   bytesLeft: number;
 }
 
-/*
- * An unsettled hold counts until settled, however long ago it lapsed (decision 0055). One statement,
- * one snapshot: holds are filtered by the position of the read-model row they are subtracted from,
- * so a projection commit never counts a response twice or nowhere. $1 user, $2 billing month, $3 now.
- */
+// Unsettled holds count until settled (decision 0055). One statement, one snapshot, so a projection
+// commit never counts a response twice or nowhere. $1 user, $2 billing month, $3 now.
 const admissionSql = `SELECT snap.*,
     EXISTS (SELECT 1 FROM ${subscriptionsTable} s WHERE s.user_id = $1 AND ${activeAt('$3')}) AS pro,
     (SELECT coalesce(sum(r.bytes), 0) FROM credit_reservations r
@@ -48,10 +39,7 @@ const admissionSql = `SELECT snap.*,
         AND (r.settled_position IS NULL OR r.settled_position > coalesce(snap.position, ''))) AS held
   FROM (${creditSnapshotSql('$1', '$2')}) snap`;
 
-/**
- * The reservation function's versioned name (a hash of its definition), so two releases running side
- * by side each call the body they were built with (decision 0065).
- */
+/** The reservation function's name, hashed from its definition so side-by-side releases each call their own (decision 0065). */
 export interface ReservationRoutine {
   /** `reserve_stream_bytes_<hash>`: what this version calls, and the name of its prepared statement. */
   readonly name: string;
@@ -63,10 +51,7 @@ export interface ReservationRoutine {
 const reserveArguments = 'integer, date, timestamptz, bigint, uuid, timestamptz, integer, text, bigint, bigint';
 const namePlaceholder = '__reservation_routine__';
 
-/**
- * A reservation function with `body`, named after its definition's hash. Safe to create from several
- * processes: a creation that loses the race keeps the winner's identical function.
- */
+/** A reservation function with `body`, named after its hash; a creation that loses a race keeps the identical winner. */
 export function reservationRoutine(body: string): ReservationRoutine {
   const definition = `FUNCTION ${namePlaceholder}(${reserveArguments})
 RETURNS TABLE (pro_at_start boolean, reserved_bytes bigint)
@@ -87,10 +72,8 @@ $create$;
 }
 
 /**
- * Everything a metered GET asks before its body, in one round trip (decision 0047). Under a
- * per-user transaction lock, so concurrent reservations see each other (PL/pgSQL gives each
- * statement after the lock its own snapshot). Answers Pro, a hold of all of `wanted`, or null when
- * what is left does not cover it; drops settled holds the read model already has.
+ * Everything a metered GET asks before its body, in one round trip, under a per-user lock (decision
+ * 0047). Answers Pro, a hold of all of `wanted`, or null when what is left does not cover it.
  */
 const reserveStreamBytesBody = `
 #variable_conflict use_column
@@ -118,14 +101,9 @@ BEGIN
 END
 `;
 
-/** This release's reservation function. */
 export const reserveStreamBytesRoutine: ReservationRoutine = reservationRoutine(reserveStreamBytesBody);
 
-/**
- * Whether the user has Pro at `at`, and the bytes they may still stream: the credits the read model
- * leaves the month of `at` less every live hold (responses in progress, and settled ones the read
- * model does not have yet). A HEAD's one statement.
- */
+/** Whether the user has Pro at `at`, and the bytes left: the month's credits less every live hold. */
 export async function admissionOf(sql: SqlExecutor, userId: number, at: Date): Promise<Admission> {
   // Named: on a PostgreSQL server each connection plans it once, not on every HEAD (decision 0042).
   const { rows } = await sql.query<SnapshotRow & { pro: boolean; held: string | number }>(admissionSql, [userId, billingMonthKey(at), at.toISOString()], { name: 'credit_admission' });
@@ -133,10 +111,7 @@ export async function admissionOf(sql: SqlExecutor, userId: number, at: Date): P
   return { pro: row?.pro === true, bytesLeft: Number(row?.bytes_left ?? 0) - Number(row?.held ?? 0) };
 }
 
-/**
- * Reserve `wanted` bytes for a GET started at `at` (its billing month, and when Pro is judged): Pro,
- * granted, or refused (decision 0055); the hold lives `reservationTtlMs`. Asks `routine`.
- */
+/** Reserve `wanted` bytes for a GET started at `at`: Pro, granted, or refused (decision 0055). */
 export async function reserveStreamBytes(sql: SqlExecutor, userId: number, wanted: number, at: Date, now: Date, stem: ReservedStem, routine: ReservationRoutine = reserveStreamBytesRoutine): Promise<Reservation> {
   const id = randomUUID();
   const { rows } = await sql.query<{ pro_at_start: boolean; reserved_bytes: string | number | null }>(
@@ -159,9 +134,8 @@ export async function extendReservation(sql: SqlExecutor, id: string, now: Date)
 }
 
 /**
- * The response is over: hold only the bytes it sent, until the read model has its StemStreamed
- * event (`position`). Without a position (the append failed) the bytes stay held for a day, as
- * spent: an unrecorded response must not free credits it used.
+ * The response is over: hold only the bytes it sent until the read model has its event. Without a
+ * `position` (the append failed) they stay held for a day: an unrecorded response must not free credits.
  */
 export async function settleReservation(sql: SqlExecutor, id: string, bytesSent: number, position: string | null, now: Date): Promise<void> {
   // A row already recorded as spent after it lapsed (its event has the reservation's id) is left so.

@@ -26,11 +26,7 @@ interface LapsedRow {
   created_at: Date | string;
 }
 
-/**
- * Take up to `limit` reservations that lapsed unsettled by `now`, so that they are recorded as
- * spent (decision 0055) and by one taker only: each is marked settled (without a position, so it
- * keeps holding its bytes for `settledHoldMs`, as spent) in the same statement that returns it.
- */
+/** Claim up to `limit` lapsed unsettled reservations for recording as spent (decision 0055): marked settled in the statement that returns them, so one taker only. */
 export async function claimLapsedReservations(sql: SqlExecutor, now: Date, limit = 100): Promise<LapsedReservation[]> {
   const { rows } = await sql.query<LapsedRow>(
     `UPDATE credit_reservations SET settled_at = $1, expires_at = $2

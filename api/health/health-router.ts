@@ -26,10 +26,9 @@ export interface PublicHealthBody {
 }
 
 /**
- * The detail, for an admin or a bearer of HEALTH_DETAIL_TOKEN (decision 0052). `degraded` (still
- * 200) when a part answers slowly but answers, or when an old open transaction holds back every
- * reader of the log: every instance shares that database, so taking this one out of the load
- * balancer would not help; an operator must end the transaction (docs/operations.md).
+ * The detail, for an admin or a HEALTH_DETAIL_TOKEN bearer (decision 0052). `degraded` (still 200)
+ * when a part is slow or an old transaction holds back the log's readers: every instance shares that
+ * database, so leaving the load balancer would not help (docs/operations.md).
  */
 export interface HealthBody extends PublicHealthBody {
   /** The event store adapter (`pglite`, `postgres`, `kurrentdb`). */
@@ -59,11 +58,7 @@ const defaultWaitMs = 1_000;
 const defaultUnresponsiveAfterMs = 15_000;
 const detailWaitMs = 5_000;
 
-/**
- * GET /api/health/live: from memory, 200 while the process serves at all (busy is not dead).
- * GET /api/health: readiness, 200 `ok`, 200 `degraded` (a part slow) or 503 `unavailable`; the
- * public answer is the status alone, the detail is for the operator (`mayReadHealthDetail`).
- */
+/** GET /api/health/live: 200 while the process serves at all. GET /api/health: readiness, `ok`/`degraded` (200) or 503; detail only for operators. */
 export function healthRouter(deps: Pick<AppDependencies, 'store' | 'projections' | 'sql' | 'config'>, options: HealthOptions = {}): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/health' });
   const pulseOptions = { waitMs: options.waitMs ?? defaultWaitMs, unresponsiveAfterMs: options.unresponsiveAfterMs ?? defaultUnresponsiveAfterMs };

@@ -1,19 +1,11 @@
-/**
- * How the API reads a request path, in one place, so session loading, the admin guard, the client
- * app and routers agree. Case-insensitive like @koa/router; other double spellings are refused for
- * /api before routing (reject-non-canonical-api-paths.ts).
- */
+// How the API reads a request path, in one place, so session loading, guards, the client app and routers agree.
 
 // RFC 3986 unreserved characters (letters, digits, - . _ ~): a canonical URL never escapes them.
 const escapedUnreserved = /%(?:2[de]|3[0-9]|4[1-9a-f]|5[0-9af]|6[1-9a-f]|7[0-9ae])/i;
 // A slash or backslash in disguise: one layer may read it as a separator and another not.
 const disguisedSeparator = /%2f|%5c|\\/i;
 
-/**
- * What a path names, for comparing paths only (never for routing): every escape decoded,
- * backslashes read as slashes, empty and dot segments resolved, no trailing slash, lower case.
- * `/API//Admin/./stats/` and `/api/%61dmin/stats` both give `/api/admin/stats`.
- */
+/** What a path names, for comparison only: `/API//Admin/./stats/` and `/api/%61dmin/stats` both give `/api/admin/stats`. */
 export function canonicalPath(path: string): string {
   // Byte by byte, so a malformed or non-UTF-8 escape cannot make the decoding throw.
   const decoded = path.replace(/%([0-9a-f]{2})/gi, (_escape, hex: string) => String.fromCharCode(parseInt(hex, 16)));
@@ -26,11 +18,7 @@ export function canonicalPath(path: string): string {
   return `/${segments.join('/')}`.toLowerCase();
 }
 
-/**
- * Whether `path` is written the one way the API's routes are: no escaped letters, digits or
- * `-._~`, no escaped or back slashes, no empty or dot segments, no trailing slash. Letter case
- * is free: the routers ignore it, and so does every check that uses `canonicalPath`.
- */
+/** Whether `path` is spelled the one way the routes are: no needless escapes, back slashes, empty or dot segments, or trailing slash (any case). */
 export function isCanonicalSpelling(path: string): boolean {
   if (!path.startsWith('/') || escapedUnreserved.test(path) || disguisedSeparator.test(path)) return false;
   if (path === '/') return true;

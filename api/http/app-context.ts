@@ -3,19 +3,13 @@ import type Router from '@koa/router';
 import type { Logger } from 'pino';
 import type { SessionUser } from './session-user';
 
-/**
- * What every request carries in `ctx.state`. Features that add state (the signed-in user, ...)
- * extend this interface rather than casting.
- */
+/** What every request carries in `ctx.state`; features extend it rather than casting. */
 export interface AppState {
   /** The request's id: the caller's sane `X-Request-Id` or a fresh UUID; echoed in the response. */
   requestId: string;
   /** The app logger bound to this request's id. */
   log: Logger;
-  /**
-   * The signed-in user, set by the auth feature's session middleware on every /api request with a
-   * live session cookie; undefined for visitors. Read it through `requireUser(ctx)`.
-   */
+  /** The signed-in user (session middleware); undefined for visitors. Read it through `requireUser(ctx)`. */
   user?: SessionUser;
 }
 

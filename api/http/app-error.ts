@@ -1,7 +1,4 @@
-/**
- * Every machine-readable error code the API answers with. A closed list on purpose: the client
- * switches on these, so a feature that needs a new code adds it here.
- */
+/** Every machine-readable error code the API answers with; a closed list, as the client switches on them. */
 export const appErrorCodes = [
   'invalid_request',
   'unauthenticated',
@@ -27,11 +24,7 @@ export const appErrorCodes = [
 
 export type AppErrorCode = (typeof appErrorCodes)[number];
 
-/**
- * The one HTTP error type. Throw it anywhere below the error handler; the client
- * receives `{ "error": { "code", "message" } }` with `status`. Its message is written by us for the
- * user, so it is sent as is, 5xx included; any other error becomes a generic 500.
- */
+/** The one HTTP error type: sent as `{ "error": { "code", "message" } }` with `status`; any other error becomes a generic 500. */
 export class AppError extends Error {
   constructor(
     readonly status: number,

@@ -19,11 +19,7 @@ const precompressed = [
   { encoding: 'gzip', extension: '.gz' },
 ] as const;
 
-/**
- * The public pages the client build pre-renders (scripts/build/prerender-plugin.ts, decision
- * 0060): one HTML file per indexed path in this folder of client/dist, their addresses written on
- * {@link prerenderOrigin}, which is replaced with the configured public origin when served.
- */
+/** The public pages pre-rendered into this folder of client/dist (decision 0060), written on {@link prerenderOrigin}, replaced with the public origin when served. */
 export const prerenderedDirName = 'prerendered';
 
 /** Must equal PRERENDER_ORIGIN of client/src/lib/page-head/use-page-head.ts. */
@@ -34,7 +30,6 @@ export function prerenderedFileName(urlPath: string): string {
   return `${urlPath.replace(/^\/+/, '').replace(/\//g, '__')}.html`;
 }
 
-/** Options of {@link serveClientApp}. */
 export interface ClientAppOptions {
   distDir: string;
   /** The configured public origin (PUBLIC_URL): robots.txt and the sitemap give absolute addresses on it. */
@@ -42,10 +37,9 @@ export interface ClientAppOptions {
 }
 
 /**
- * Serve the built client for GET/HEAD outside /api: a file when it exists (brotli or gzip when
- * accepted), else index.html, 200 at a client route (route-manifest.json) and 404 elsewhere
- * (decision 0025); a missing /assets/ file is a plain 404. robots.txt and sitemap.xml come from the
- * manifest; a pre-rendered public page gets its own HTML on the public origin. Without a build, 503.
+ * Serve the built client for GET/HEAD outside /api: a file (precompressed when accepted), else
+ * index.html, 200 at a client route and 404 elsewhere (decision 0025); pre-rendered pages on the public
+ * origin; robots.txt and sitemap.xml from the manifest. Without a build, 503.
  */
 export function serveClientApp(options: ClientAppOptions): AppMiddleware {
   const distDir = path.resolve(options.distDir);
@@ -130,8 +124,7 @@ async function sendFile(ctx: AppContext, file: string, stats: Stats, options: { 
   const sent = chosen ?? { encoding: undefined, file, stats };
   ctx.set('Cache-Control', options.cacheControl);
   if (options.status === 200) {
-    // Koa judges freshness only for a 2xx status, so set it before asking. The tag names the
-    // encoding: a cache must not answer a gzip request's revalidation with the brotli bytes.
+    // Koa judges freshness only for a 2xx, so set it first. The tag names the encoding, so a cache never mixes them.
     ctx.status = 200;
     ctx.lastModified = stats.mtime;
     ctx.etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}${sent.encoding ? `-${sent.encoding}` : ''}"`;

@@ -7,10 +7,7 @@ export interface RunningServer {
   /** `http://host:port` as bound (the real port when 0 was asked for). */
   readonly url: string;
   readonly port: number;
-  /**
-   * Stop accepting connections, let requests in flight finish, and cut the remaining connections
-   * (long-lived streams) after `graceMs`.
-   */
+  /** Stop accepting, let requests finish, and cut what remains (streams) after `graceMs`. */
   close(graceMs?: number): Promise<void>;
 }
 
@@ -20,10 +17,8 @@ export const keepAliveTimeoutMs = 65_000;
 /** Listen with a Koa app; resolves once the port is bound. */
 export async function startHttpServer(app: { callback(): RequestListener }, options: { port: number; host: string }): Promise<RunningServer> {
   const server = createServer(app.callback());
-  // Node closes an idle keep-alive connection after 5 s; a client that sends its next request on it
-  // just then gets ECONNRESET (a browser retries idempotent requests, most HTTP clients do not).
-  // Keep idle connections longer than clients and load balancers usually do (60 s), so the client
-  // side closes first; the header timeout must stay above it.
+  // Outlive the idle timeouts of clients and load balancers (60 s), so they close first and never
+  // send on a connection we are closing; the header timeout must stay above it.
   server.keepAliveTimeout = keepAliveTimeoutMs;
   server.headersTimeout = keepAliveTimeoutMs + 1_000;
   await new Promise<void>((resolve, reject) => {

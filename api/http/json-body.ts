@@ -7,9 +7,8 @@ import { stateChangingMethods } from './state-changing-methods';
 export const jsonBodyLimit = '100kb';
 
 /**
- * State-changing requests carry JSON or nothing, else 415 (cross-site forms cannot send JSON). The
- * body lands in `ctx.request.body` (`{}` when empty), the text in `rawBody`. `rawBodyPaths` (exact,
- * or a prefix ending in `/`) pass unread, for signature checks over the exact bytes.
+ * State-changing requests carry JSON or nothing, else 415 (cross-site forms cannot send JSON).
+ * `rawBodyPaths` (exact, or a `/`-ended prefix) pass unread, for signature checks over exact bytes.
  */
 export function jsonBody(options: { rawBodyPaths?: readonly string[] } = {}): AppMiddleware {
   // Signed webhooks (Stripe) verify the bytes as sent: their routes read the body themselves.
@@ -44,11 +43,7 @@ export function jsonBody(options: { rawBodyPaths?: readonly string[] } = {}): Ap
 // zlib's codes (Z_DATA_ERROR, Z_BUF_ERROR for a truncated stream) and brotli's (ERR__ERROR_FORMAT_...).
 const zlibErrorCode = /^(Z_|ERR__ERROR_|ERR_BROTLI_)/;
 
-/**
- * A body that cannot be decompressed as its Content-Encoding says is the client's mistake (400),
- * and an encoding we cannot decompress is a 415 that names the problem: zlib's errors carry no
- * status and would otherwise become a 500.
- */
+/** Undecompressable bodies are a 400 and unknown encodings a 415, not the 500 zlib's status-less errors would give. */
 function bodyReadError(error: unknown): unknown {
   const { code, status } = (error ?? {}) as { code?: unknown; status?: unknown };
   if (typeof code === 'string' && zlibErrorCode.test(code)) {

@@ -1,17 +1,10 @@
 import type { z } from 'zod';
 import { AppError } from './app-error';
 
-/**
- * How a 400 names what is wrong: `every` problem with where it is (`email: Invalid email address;
- * count: Too small: ...`), for API callers; or the `first` problem's message alone, for forms whose
- * schema carries the exact words the screen shows ('Code must be 6 digits', spec 001 section 5).
- */
+/** How a 400 names what is wrong: `every` problem with its place (API callers), or the `first` message alone (forms). */
 export type ProblemReport = 'every' | 'first';
 
-/**
- * Validate untrusted input with a zod schema, at the edge only: the one place a zod failure becomes
- * a 400 `invalid_request`. `where` names the input when a problem is not inside a field.
- */
+/** Validate untrusted input with zod at the edge: the one place a zod failure becomes a 400 `invalid_request`. */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown, where: string, report: ProblemReport = 'every'): z.infer<Schema> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;

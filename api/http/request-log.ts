@@ -1,9 +1,6 @@
 import type { AppMiddleware } from './app-context';
 
-/**
- * Paths whose last segment is a secret (the SNS endpoint for SES feedback carries its token
- * there, docs/decisions/0057): logged with `[redacted]` in its place.
- */
+/** Paths whose last segment is a secret (docs/decisions/0057): logged as `[redacted]`. */
 const secretSegmentPrefixes = ['/api/ses/notifications/'];
 
 /** The path as the log may show it. */
@@ -12,11 +9,7 @@ export function loggablePath(path: string): string {
   return prefix === undefined ? path : `${prefix}[redacted]`;
 }
 
-/**
- * One log line per request when its response closes (finished or aborted): method, path, status,
- * milliseconds, request id. Only the path is logged, with secret segments redacted: query
- * strings may carry tokens, and headers (cookies, Authorization) and bodies are never logged.
- */
+/** One log line per request when its response closes; only the path, secrets redacted (never query, headers or body). */
 export function requestLog(): AppMiddleware {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();

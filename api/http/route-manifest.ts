@@ -2,11 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 
-/**
- * The file the client build writes next to index.html (scripts/build/route-manifest-plugin.ts,
- * from client/src/lib/routes/paths.ts) so the server knows the client's routes without importing
- * client code (decision 0025).
- */
+/** Written next to index.html by the client build, so the server knows the client's routes without its code (decision 0025). */
 export const routeManifestFileName = 'route-manifest.json';
 
 const routePattern = z.string().regex(/^\/[A-Za-z0-9/:_-]*$/, { message: 'must be an absolute route pattern' });
@@ -28,11 +24,7 @@ export interface ClientRoutes {
   indexedPaths: readonly string[];
 }
 
-/**
- * Reads `<distDir>/route-manifest.json`, again only when the file changed (a rebuild while the
- * server runs). Undefined when the build has none (a build from before the manifest existed).
- * A manifest that does not parse is a broken build: that throws, and the request answers 500.
- */
+/** Reads `<distDir>/route-manifest.json` again only when it changed; undefined without one; throws on a broken one. */
 export function routeManifestReader(distDir: string): () => Promise<ClientRoutes | undefined> {
   const file = path.join(distDir, routeManifestFileName);
   let cached: { mtimeMs: number; routes: ClientRoutes } | undefined;
@@ -51,10 +43,7 @@ export function routeManifestReader(distDir: string): () => Promise<ClientRoutes
   };
 }
 
-/**
- * Compiles route patterns the way React Router matches them by default: case-insensitive, one
- * optional trailing slash, a `:param` segment matching one non-empty segment.
- */
+/** Compiles patterns as React Router matches them: case-insensitive, optional trailing slash, `:param` one segment. */
 export function compileRoutes(manifest: RouteManifest): ClientRoutes {
   const matchers = manifest.routePatterns.map((pattern) => {
     const segments = pattern

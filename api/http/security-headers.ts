@@ -1,20 +1,12 @@
 import helmet from 'koa-helmet';
 import type { AppMiddleware } from './app-context';
 
-/**
- * The Content-Security-Policy for the built client (client/dist). Vite's production build emits
- * only external module scripts and stylesheets (checked with Vite 8: no inline script), so scripts
- * and styles come from 'self' alone.
- */
+/** The CSP for the built client: Vite emits only external scripts and stylesheets, so both come from 'self'. */
 export function contentSecurityPolicy(options: { https: boolean }): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
-    // blob: because Tone.js (standardized-audio-context) loads its AudioWorklet processors from
-    // blob: URLs, and worklets are governed by script-src. A blob: URL can only be minted by
-    // script already running on our origin, so it opens no injection path. 'wasm-unsafe-eval'
-    // lets WebAssembly compile (and only that, not JavaScript eval): the time-stretch worklet
-    // (signalsmith-stretch) and the MP3 export worker (LAME) are WebAssembly, and a worklet and a
-    // worker run under this policy too (decision 0033).
+    // blob: for Tone.js's AudioWorklet processors (minted only by our own script, so no injection path);
+    // 'wasm-unsafe-eval' for the WebAssembly worklet and MP3 worker (decision 0033).
     'script-src': ["'self'", 'blob:', "'wasm-unsafe-eval'"],
     // Tone.js runs its clock in a Worker created from a blob: URL.
     'worker-src': ["'self'", 'blob:'],
@@ -22,8 +14,7 @@ export function contentSecurityPolicy(options: { https: boolean }): Record<strin
     'img-src': ["'self'", 'data:', 'blob:'],
     'media-src': ["'self'", 'blob:'],
     'font-src': ["'self'", 'data:'],
-    // data: for the MP3 export's encoder, whose WebAssembly binary ships inside its module as a
-    // data: URL that it fetches to compile (a data: URL holds its own bytes: nothing leaves).
+    // data: for the MP3 encoder's WebAssembly, shipped inside its module as a data: URL.
     'connect-src': ["'self'", 'data:'],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
@@ -35,11 +26,7 @@ export function contentSecurityPolicy(options: { https: boolean }): Record<strin
   };
 }
 
-/**
- * Browser features our pages may use (autoplay, fullscreen); everything else is off, so an
- * injected script or framed page cannot prompt for it in our name. Only names Chromium recognises
- * (it warns about others), hence no 'bluetooth' or 'web-share'.
- */
+/** Browser features our pages may use; everything else is off. Only names Chromium recognises (it warns about others). */
 export const permissionsPolicy: Readonly<Record<string, string>> = {
   autoplay: '(self)',
   fullscreen: '(self)',
@@ -71,10 +58,7 @@ const permissionsPolicyHeader = Object.entries(permissionsPolicy)
   .map(([feature, allowlist]) => `${feature}=${allowlist}`)
   .join(', ');
 
-/**
- * Helmet's security headers with our CSP, and our Permissions-Policy (helmet has none); HSTS only
- * when the app is served over https.
- */
+/** Helmet's headers with our CSP and Permissions-Policy; HSTS only over https. */
 export function securityHeaders(options: { publicUrl: string }): AppMiddleware {
   const https = new URL(options.publicUrl).protocol === 'https:';
   const helmetHeaders = helmet({
@@ -82,10 +66,8 @@ export function securityHeaders(options: { publicUrl: string }): AppMiddleware {
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
-    // With helmet's Cross-Origin-Opener-Policy: same-origin, this makes the page cross-origin
-    // isolated, which is what lets it use SharedArrayBuffer: the player keeps each decoded stem once,
-    // shared with the audio thread, instead of a copy on each side (client/src/lib/audio/pcm-buffer.ts).
-    // Everything the app loads is its own (CSP 'self'), and helmet marks it same-origin for CORP.
+    // With helmet's COOP same-origin, this makes the page cross-origin isolated, so the player can share
+    // decoded stems with the audio thread via SharedArrayBuffer (client/src/lib/audio/pcm-buffer.ts).
     crossOriginEmbedderPolicy: { policy: 'require-corp' },
   }) as AppMiddleware;
   return async (ctx, next) => {

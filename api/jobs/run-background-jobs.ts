@@ -8,18 +8,12 @@ export interface RunningJobs {
   stop(): Promise<void>;
 }
 
-/**
- * A holder whose lock session is ended on the server learns it from its socket at once, or, when
- * the connection is cut silently, from its liveness check within two check intervals (the SQL
- * client checks every 5 s). A standby that gets the lock waits this long before starting, so the
- * old instance has stopped before the new one sends anything.
- */
+/** A standby that gets the lock waits this long (two liveness checks) so the old holder has stopped first. */
 const defaultTakeoverDelayMs = 10_000;
 
 /**
- * Run each job under its advisory lock `job:<name>`, retrying every `retryDelayMs` while another
- * process holds it, so a standby takes over. A lost lock session aborts the job, which then stands
- * by. A standby waits `takeoverDelayMs` holding the lock before starting; a free lock at start, none.
+ * Run each job under its advisory lock `job:<name>`, retrying while another process holds it; a lost
+ * lock aborts the job. A standby waits `takeoverDelayMs` holding the lock before starting.
  */
 export function runBackgroundJobs(options: {
   jobs: readonly BackgroundJob[];

@@ -4,10 +4,7 @@ import type { PresetState } from './preset-state';
 
 export type PresetEvent = DecidedEvent<'SongPresetSaved' | 'SongPresetReset'>;
 
-/**
- * Presets are a Pro feature (spec 000 sections 5 and 6): a user without an active subscription is
- * refused, and nothing changes. The API answers it as `requiresUpgrade`.
- */
+/** Presets are a Pro feature (spec 000 sections 5 and 6); answered as `requiresUpgrade`. */
 export class RequiresUpgrade extends Error {
   override readonly name = 'RequiresUpgrade';
   constructor() {
@@ -25,11 +22,7 @@ export function requirePro(command: ProCheck): void {
   if (!command.hasActiveSubscription) throw new RequiresUpgrade();
 }
 
-/**
- * SavePreset: replaces the song's preset; the same settings again change nothing. The settings come
- * filled in (tempo and transpose), so the event says them and a preset saved before they existed
- * compares equal to the same mix at 1x and 0.
- */
+/** SavePreset: replaces the song's preset; the same (filled-in) settings again change nothing. */
 export function decideSavePreset(
   state: PresetState,
   command: ProCheck & { userId: number; songId: number; presetData: CompletePresetData },

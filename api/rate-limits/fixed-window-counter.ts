@@ -4,19 +4,12 @@ import type { RateLimitRule } from './rate-limit-rule';
 /** Whether a request fits its rule's current window, and when that window ends. */
 export type WindowVerdict = { allowed: true } | { allowed: false; windowEnd: Date };
 
-/**
- * The start of the window `now` falls in. Windows are aligned to the Unix epoch, so every process
- * agrees on them without coordination (an hour window starts on the hour, a day window at
- * midnight UTC).
- */
+/** The start of the window `now` falls in; epoch-aligned, so every process agrees without coordination. */
 export function windowStartOf(now: Date, windowMs: number): Date {
   return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
 }
 
-/**
- * Count one request of `key` against `rule` atomically across processes: one upsert adding the hit
- * only under the limit, so a flood costs a row lock per request, not a row version.
- */
+/** Count one hit of `key` atomically across processes: one upsert, adding only under the limit. */
 export async function countHit(sql: SqlExecutor, rule: RateLimitRule, key: string, now: Date): Promise<WindowVerdict> {
   const windowStart = windowStartOf(now, rule.windowMs);
   const { rows } = await sql.query<{ hits: number }>(
@@ -29,11 +22,7 @@ export async function countHit(sql: SqlExecutor, rule: RateLimitRule, key: strin
   return { allowed: false, windowEnd: new Date(windowStart.getTime() + rule.windowMs) };
 }
 
-/**
- * Give back one hit `countHit` took for `key` at `now` (same `now`, so the same window): for
- * rules that count only some outcomes, a request takes a hit before its work, so racing requests
- * cannot all slip under the limit, and returns it when the outcome is not one the rule counts.
- */
+/** Give back a hit `countHit` took at the same `now`, when the outcome is not one the rule counts. */
 export async function returnHit(sql: SqlExecutor, rule: RateLimitRule, key: string, now: Date): Promise<void> {
   await sql.query('UPDATE request_rate_limits SET hits = hits - 1 WHERE bucket = $1 AND window_start = $2 AND hits > 0', [
     `${rule.name}:${key}`,

@@ -6,11 +6,7 @@ import { countHit } from './fixed-window-counter';
 import type { RateLimitRule } from './rate-limit-rule';
 import { waitPhrase } from './wait-phrase';
 
-/**
- * At most `rule.limit` requests per key per window, counted in the database (shared by every
- * process); over it, 429 `rate_limited` with `Retry-After`, and the handler never runs. Mount it
- * after input validation, so malformed requests use up nothing.
- */
+/** At most `rule.limit` requests per key per window across processes, else 429 with Retry-After. Mount after validation. */
 export function rateLimit<State extends AppState>(
   deps: Pick<AppDependencies, 'sql' | 'clock'>,
   rule: RateLimitRule,
@@ -22,10 +18,7 @@ export function rateLimit<State extends AppState>(
   };
 }
 
-/**
- * The same check inside a handler, for limits that apply after work the middleware cannot see:
- * count one request of `key` or throw the 429. Pass `now` to `returnHit` to give the hit back.
- */
+/** The same check inside a handler: count one request of `key` or throw the 429. */
 export async function enforceRateLimit(
   deps: Pick<AppDependencies, 'sql' | 'clock'>,
   ctx: { state: Pick<AppState, 'log'> },

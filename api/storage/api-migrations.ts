@@ -8,17 +8,10 @@ import { testCheckoutMigrations } from '../features/payments/test-checkout-schem
 import { songFolderMigrations } from '../features/songs/song-folder-registry';
 import { rateLimitMigrations } from '../rate-limits/rate-limit-schema';
 
-/**
- * Every set of ordinary tables the API owns (the event store and the projection runtime migrate
- * their own). A feature or adapter that adds tables adds its set here.
- */
+/** Every set of ordinary tables the API owns; a feature that adds tables adds its set here. */
 export const apiMigrations: readonly MigrationSet[] = [signInMigrations, rateLimitMigrations, emailOutboxMigrations, songFolderMigrations, creditReservationMigrations, testCheckoutMigrations, campaignMigrations];
 
-/**
- * Bring the API's tables up to date, once, before the process serves requests or runs jobs
- * (`startBackend`, the test app, tests of jobs): requests never create tables. Safe from several
- * processes at once.
- */
+/** Bring the API's tables up to date once, before serving or running jobs; safe from several processes. */
 export async function migrateApiTables(sql: SqlClient): Promise<void> {
   await runMigrations(sql, apiMigrations);
 }

@@ -9,11 +9,7 @@ export interface RealPath {
   realDirectory: string;
 }
 
-/**
- * Where `file` really is, symlinks resolved, and whether that is inside the real `directory` (the
- * directory itself does not count): a link may lead out of it. 'missing' when the file (or a link
- * on its way) is not there.
- */
+/** Where `file` really is (symlinks resolved), and whether that is strictly inside the real `directory`; 'missing' when gone. */
 export async function realPathInside(file: string, directory: string): Promise<RealPath | 'missing'> {
   let realFile: string;
   let realDirectory: string;
@@ -26,11 +22,7 @@ export async function realPathInside(file: string, directory: string): Promise<R
   return placed(realFile, realDirectory);
 }
 
-/**
- * As `realPathInside`, on the calling thread: two realpath(3) calls on a local disk take
- * microseconds, less than the two hops through libuv's thread pool and back that the promise
- * form costs a request (the stem route's HEAD, the credit check's hot path, decision 0042).
- */
+/** As `realPathInside`, on the calling thread: cheaper than two thread-pool hops for the stem HEAD (decision 0042). */
 export function realPathInsideSync(file: string, directory: string): RealPath | 'missing' {
   try {
     return placed(realpathSync.native(file), realpathSync.native(directory));
@@ -46,11 +38,7 @@ function placed(realFile: string, realDirectory: string): RealPath {
   return { inside, realFile, realDirectory };
 }
 
-/**
- * Open the regular file `file` for reading after `realPathInside` accepted it. O_NOFOLLOW: the
- * resolved path must not have become a symlink since; O_NONBLOCK: a FIFO would otherwise wait for a
- * writer forever. Undefined when it is gone or not a regular file (checked on the open handle).
- */
+/** Open a regular file `realPathInside` accepted: O_NOFOLLOW (no symlink swapped in), O_NONBLOCK (a FIFO never blocks). Undefined when gone or irregular. */
 export async function openRegularFile(realFile: string): Promise<{ handle: FileHandle; size: number; mtimeNs: bigint } | undefined> {
   let handle: FileHandle;
   try {
@@ -70,10 +58,7 @@ export async function openRegularFile(realFile: string): Promise<{ handle: FileH
   return undefined;
 }
 
-/**
- * Size and mtime of `file` after `realPathInside` accepted it, without opening it (HEAD). lstat,
- * so a path that became a symlink since is not followed. Undefined when gone or not a regular file.
- */
+/** Size and mtime of an accepted file without opening it (lstat: no symlink followed); undefined when gone or irregular. */
 export function statRegularFileSync(realFile: string): { size: number; mtimeNs: bigint } | undefined {
   let stat;
   try {

@@ -8,11 +8,7 @@ export interface TextSink {
 
 const rule = '-'.repeat(72);
 
-/**
- * The local outbox's delivery: print the message to the terminal so a newcomer signs in with the
- * code shown there. Written to stdout as plain text on purpose, not through the structured
- * logger: log lines are shipped and kept, and this text carries a live sign-in code.
- */
+/** The local outbox's delivery: print to stdout as plain text, not through the logger, whose lines are kept (a live sign-in code). */
 export function createConsoleEmailSender(sink: TextSink = process.stdout): EmailSender {
   return {
     kind: 'console',

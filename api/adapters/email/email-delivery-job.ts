@@ -27,11 +27,7 @@ export interface EmailDeliveryJob extends BackgroundJob {
 
 const batchSize = 20;
 
-/**
- * `email-delivery`: hands queued messages to the sender, woken by the outbox's NOTIFY and by a
- * poll. Requests only queue (email-outbox.ts), so the sender's latency never shows in a response.
- * Bodies are wiped once SES has them; the local outbox keeps them for the dev mailbox.
- */
+/** `email-delivery`: hands queued messages to the sender (NOTIFY and a poll); bodies are wiped once SES has them. */
 export function createEmailDeliveryJob(options: EmailDeliveryOptions): EmailDeliveryJob {
   const { sql, clock, sender, key } = options;
   const log = options.logger.child({ job: 'email-delivery' });

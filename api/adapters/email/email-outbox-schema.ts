@@ -1,10 +1,6 @@
 import type { MigrationSet } from '../../../events/store/postgres/migrations';
 
-/**
- * The outbox: e-mail written in the same transaction as the change that causes it, delivered by
- * the `email-delivery` job. `body` is sealed (outbox-cipher.ts); it is set to NULL once SES has
- * the message, and kept in the local outbox for the dev mailbox.
- */
+/** E-mail written with the change that causes it, delivered by `email-delivery`; `body` sealed (outbox-cipher.ts), NULLed once SES has it. */
 const outboxSchema = `
 CREATE TABLE IF NOT EXISTS email_outbox (
   id bigserial PRIMARY KEY,

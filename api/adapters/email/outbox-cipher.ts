@@ -13,11 +13,7 @@ export interface SealedOutboxBody {
   headers?: Record<string, string>;
 }
 
-/**
- * AES-256-GCM over the JSON of a body, bound to its recipient (additional data), so a database
- * dump shows no sign-in code or link and a body cannot be moved to another row unnoticed.
- * Layout: iv (12 bytes) | tag (16 bytes) | ciphertext.
- */
+/** AES-256-GCM over a body's JSON, bound to its recipient, so a dump shows no code and a body cannot move rows. Layout: iv(12) | tag(16) | ciphertext. */
 export function sealOutboxBody(key: Buffer, recipient: string, body: SealedOutboxBody): Buffer {
   const iv = randomBytes(ivBytes);
   const cipher = createCipheriv('aes-256-gcm', key, iv);

@@ -18,11 +18,7 @@ export interface StemFetchOptions {
   onHeaders?: () => Promise<void> | void;
 }
 
-/**
- * One request on its own connection, counting body bytes as they come. A response the server cuts
- * short resolves (not complete) instead of failing, since that is what a metered stem does when the
- * credits reserved for it are spent.
- */
+/** One request on its own connection, counting body bytes; a response cut short resolves incomplete rather than failing. */
 export function fetchStem(url: string, options: StemFetchOptions = {}): Promise<StemFetch> {
   return new Promise((resolve, reject) => {
     let received = 0;

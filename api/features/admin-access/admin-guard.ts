@@ -11,11 +11,7 @@ export function isAdminPath(path: string): boolean {
   return isPathWithin(path, '/api/admin');
 }
 
-/**
- * Every /api/admin request, routed or not: 401 without a session, 403 for non-admins; the server
- * decides, not the client's button (decision 0001). Mounted as `Feature.middleware` after the
- * session middleware, so it runs whether or not a route matches.
- */
+/** Every /api/admin request, routed or not: 401 without a session, 403 for non-admins (decision 0001). */
 export function adminGuard(): AppMiddleware {
   return async (ctx, next) => {
     if (isAdminPath(ctx.path)) {

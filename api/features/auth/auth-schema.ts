@@ -50,11 +50,7 @@ CREATE INDEX IF NOT EXISTS sign_in_failures_by_day ON sign_in_failures (day);
 CREATE INDEX IF NOT EXISTS sessions_by_expiry ON sessions (expires_at);
 `;
 
-/**
- * The sign-in tables' numbered migrations, run at start-up (api/storage/api-migrations.ts). Step 1
- * is the DDL these tables were created with lazily before numbered migrations (`IF NOT EXISTS`), so
- * a database of that release is adopted as it is.
- */
+/** The sign-in tables' migrations; step 1 is the DDL they were once created with lazily, adopted as is. */
 export const signInMigrations: MigrationSet = {
   name: 'sign-in',
   migrations: [{ version: 1, name: 'accounts-challenges-requests-failures-sessions', sql: authSchema }],

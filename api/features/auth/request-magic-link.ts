@@ -10,11 +10,7 @@ import { newOpaqueToken, newSignInCode } from './sign-in-secrets';
 /** The answer to every accepted request, whether or not the address has an account. */
 export const magicLinkSentMessage = 'Check your email for a sign-in link and a 6-digit code.';
 
-/**
- * Send a sign-in e-mail to `email` (normalised): a new challenge replaces the previous one, and
- * the e-mail is queued in the same transaction (the delivery job sends it). Every address gets
- * exactly the same work, so neither the answer nor its timing tells whether an account exists.
- */
+/** Queue a sign-in e-mail to `email` with a new challenge; every address gets the same work, so timing reveals no account. */
 export async function requestMagicLink(deps: AppDependencies, email: string): Promise<void> {
   const now = deps.clock.now();
   const keys = deps.caches.authKeys;

@@ -1,10 +1,6 @@
 import type { AppContext } from '../../http/app-context';
 
-/**
- * The session cookie's name: `__Host-woodshed_session` over https (the browser then insists on
- * Secure, Path=/ and no Domain, so no subdomain can plant or read it), `woodshed_session` on plain
- * http (localhost), where a `__Host-` cookie would be refused.
- */
+/** `__Host-woodshed_session` over https (no subdomain can plant or read it), `woodshed_session` on plain http, where `__Host-` is refused. */
 export function sessionCookieName(publicUrl: string): string {
   return isHttps(publicUrl) ? '__Host-woodshed_session' : 'woodshed_session';
 }

@@ -8,11 +8,8 @@ import { isSignedSessionToken } from './session-token';
 import { type FoundSession, findSession } from './sessions';
 
 /**
- * Sets `ctx.state.user` for /api requests with a live session cookie, renewing it once a day and
- * clearing a stale one. Found sessions are cached for `sessionCacheTtlMs`, so a player's burst of
- * stem requests asks the database once (revocation elsewhere takes effect within that; a sign-out
- * here at once). Tokens this server did not sign are refused in memory (decision 0053); concurrent
- * lookups of one token are shared.
+ * Sets `ctx.state.user` for /api requests with a live session cookie, renewing it daily. Found sessions
+ * are cached (`sessionCacheTtlMs`); tokens this server did not sign are refused in memory (decision 0053).
  */
 export function sessionMiddleware(deps: AppDependencies): AppMiddleware {
   const { config, sql, clock } = deps;

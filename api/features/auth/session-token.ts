@@ -10,11 +10,7 @@ function tagOf(key: Buffer, opaque: string): string {
   return createHmac('sha256', key).update(opaque, 'utf8').digest().subarray(0, 16).toString('base64url');
 }
 
-/**
- * A session cookie's token: 256 random bits followed by their tag under the server's session-token
- * key (65 characters). The random part is the secret; the tag only lets the server refuse a cookie
- * it never issued without asking the database (decision 0053).
- */
+/** 256 random bits plus their tag under the session-token key, so unissued cookies are refused without the database (decision 0053). */
 export function newSessionToken(key: Buffer): string {
   const opaque = newOpaqueToken();
   return `${opaque}${tagOf(key, opaque)}`;

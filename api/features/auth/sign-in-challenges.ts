@@ -8,9 +8,8 @@ export function utcDay(now: Date): string {
 }
 
 /**
- * Record a code request of `email` unless it already made 5 in the last hour. Runs in the
- * caller's transaction, under a per-address lock so concurrent requests cannot all slip under
- * the limit. Returns when the oldest counted request leaves the window, when over the limit.
+ * Record a code request of `email` unless it made 5 in the last hour, under a per-address lock in
+ * the caller's transaction. Over the limit, returns when the oldest counted request leaves the window.
  */
 export async function recordCodeRequest(tx: SqlExecutor, email: string, now: Date): Promise<{ allowed: true } | { allowed: false; retryAt: Date }> {
   await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`woodshed:sign-in:${email}`]);
@@ -42,7 +41,6 @@ export async function replaceChallenge(
        created_at = excluded.created_at`,
     [challenge.email, randomUUID(), challenge.codeHash, challenge.linkTokenHash, expiresAt, challenge.now],
   );
-  // Yesterday's failure counters of this address are history.
   await tx.query('DELETE FROM sign_in_failures WHERE email = $1 AND day < $2', [challenge.email, utcDay(challenge.now)]);
 }
 
@@ -57,19 +55,12 @@ export interface CodeAttempt {
 /** Why no attempt was left. */
 export type NoAttemptReason = 'locked-for-today' | 'code-used-up' | 'no-live-code';
 
-/**
- * Why no attempt is left for the address, or undefined when one may be. A plain read, so the path
- * a guessing script hammers (a code already used up) costs one cheap query; only
- * `takeCodeAttempt` decides who gets an attempt.
- */
+/** Why no attempt is left, or undefined. A plain read, so a guessing script's path costs one cheap query. */
 export async function codeAttemptRefusal(sql: SqlExecutor, email: string, now: Date): Promise<NoAttemptReason | undefined> {
   return refusalOf(await readChallengeState(sql, email, now));
 }
 
-/**
- * Take one of the challenge's 5 attempts atomically, before any comparison, so racing submissions
- * never compare more than 5; else say why not. Ask `codeAttemptRefusal` first: this is the write.
- */
+/** Take one of the challenge's 5 attempts atomically, before any comparison; else say why not. */
 export async function takeCodeAttempt(
   sql: SqlExecutor,
   email: string,
@@ -118,10 +109,7 @@ function refusalOf(state: ChallengeState): NoAttemptReason | undefined {
   return undefined;
 }
 
-/**
- * Count a wrong code against the address's daily limit; resolves with the day's wrong codes so
- * far, this one included (the 20th locks code sign-in until tomorrow).
- */
+/** Count a wrong code against the daily limit; resolves with the day's wrong codes so far (20 locks code sign-in). */
 export async function recordWrongCode(sql: SqlExecutor, email: string, now: Date): Promise<number> {
   const { rows } = await sql.query<{ failures: number }>(
     `INSERT INTO sign_in_failures (email, day, failures) VALUES ($1, $2, 1)
@@ -132,11 +120,7 @@ export async function recordWrongCode(sql: SqlExecutor, email: string, now: Date
   return Number(rows[0]?.failures ?? 0);
 }
 
-/**
- * Why a wrong code that was just counted leaves no attempt after it, or undefined when the next
- * code may still be tried. The wrong code that uses up the last attempt is answered with the
- * limit itself, not with 'invalid code' followed by the limit on one more try.
- */
+/** Why a just-counted wrong code leaves no attempt after it: the last attempt is answered with the limit itself. */
 export function refusalAfterWrongCode(attemptsUsed: number, failuresToday: number): NoAttemptReason | undefined {
   if (failuresToday >= codeFailuresPerDay) return 'locked-for-today';
   if (attemptsUsed >= wrongCodesPerChallenge) return 'code-used-up';
@@ -149,11 +133,7 @@ export async function consumeChallenge(sql: SqlExecutor, email: string, challeng
   return rowCount === 1;
 }
 
-/**
- * Use up the live challenge a link token belongs to; resolves with its address, or undefined
- * when the link is unknown, used or expired. Not subject to the code limits: 256 random bits
- * cannot be guessed.
- */
+/** Use up the live challenge of a link token; resolves with its address, or undefined. Links are not rate-limited: 256 random bits. */
 export async function consumeChallengeByLink(sql: SqlExecutor, linkTokenHash: Buffer, now: Date): Promise<string | undefined> {
   const { rows } = await sql.query<{ email: string }>(
     'DELETE FROM sign_in_challenges WHERE link_token_hash = $1 AND expires_at > $2 RETURNING email',

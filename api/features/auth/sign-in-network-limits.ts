@@ -1,15 +1,7 @@
 import { hourlyLimit } from '../../rate-limits/rate-limit-rule';
 
-/**
- * Sign-in e-mails per client network (IPv4 address or IPv6 /64) per hour, whatever the addresses:
- * room for an office behind one address, while capping the mail one network can send strangers.
- * The per-address limit (auth-limits.ts) applies on top.
- */
+/** Sign-in e-mails per client network (IPv4 or IPv6 /64) per hour: room for an office, a cap on mail to strangers. */
 export const signInEmailsPerNetwork = hourlyLimit('sign-in-email-per-network', 30, 'Too many sign-in e-mails from your network.');
 
-/**
- * Failed sign-ins (wrong codes, unknown/used/expired links) per client network per hour. Without
- * it one network could spread guesses over every address with a live code and lock them all.
- * Requests refused before any code is compared, and successful sign-ins, do not count.
- */
+/** Failed sign-ins per client network per hour, so one network cannot lock every address with a live code. */
 export const signInFailuresPerNetwork = hourlyLimit('sign-in-failure-per-network', 30, 'Too many failed sign-in attempts from your network.');

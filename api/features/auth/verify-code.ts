@@ -13,11 +13,8 @@ import { signInFailuresPerNetwork } from './sign-in-network-limits';
 export const invalidCodeMessage = 'Invalid or expired code';
 
 /**
- * Check a 6-digit code for `email`; resolves when right and this request consumed the challenge
- * (exactly one can), else throws the AppError to answer. The attempt is counted before comparing,
- * so at most 5 codes per challenge are compared however requests race; the wrong code that uses up
- * a limit gets its 429 at once. Each comparison also takes one of the network's hourly failures,
- * given back unless the code was wrong.
+ * Check a 6-digit code for `email`; resolves when right and this request consumed the challenge,
+ * else throws. The attempt is counted before comparing, so at most 5 compare however requests race.
  */
 export async function verifyCode(deps: AppDependencies, ctx: AppContext, email: string, code: string): Promise<void> {
   const now = deps.clock.now();

@@ -12,11 +12,7 @@ import { signInFailuresPerNetwork } from './sign-in-network-limits';
 /** The message of every refused link: unknown, expired, replaced or already used look alike. */
 export const invalidLinkMessage = 'This sign-in link is invalid or has expired.';
 
-/**
- * Consume the challenge of a sign-in link; resolves with its address, or throws a 400. A refused
- * link uses up one of the client network's failures for the hour (a working one gives its back),
- * shared with wrong codes: 256 random bits cannot be guessed, but each try still costs a lookup.
- */
+/** Consume a sign-in link's challenge; resolves with its address, or throws a 400. A refused link costs one of the network's hourly failures. */
 export async function verifyLink(deps: AppDependencies, ctx: AppContext, token: string): Promise<string> {
   const now = deps.clock.now();
   const network = clientNetwork(ctx.ip);

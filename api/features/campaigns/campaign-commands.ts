@@ -20,11 +20,7 @@ export interface NewCampaign {
 
 export type CampaignCommandDeps = Pick<AppDependencies, 'sql' | 'store' | 'clock' | 'config'> & { logger?: AppDependencies['logger'] };
 
-/**
- * After a change committed, append its events. If the log cannot take them now, the change stands
- * (its events wait in the outbox and the sender's next pass appends them): the administrator is
- * told it is saved but not visible yet, never that it failed.
- */
+/** After a change committed, append its events; if the log cannot take them, they wait in the outbox and the admin is told "saved, not visible yet". */
 async function publishAfterCommit(deps: CampaignCommandDeps, now: Date): Promise<Position | undefined> {
   try {
     return await publishCampaignEvents(deps.sql, deps.store, now);
@@ -37,11 +33,7 @@ async function publishAfterCommit(deps: CampaignCommandDeps, now: Date): Promise
 /** How long a queued campaign waits before its first batch (CAMPAIGN_START_DELAY_SECONDS). */
 export const defaultCampaignStartDelaySeconds = 60;
 
-/**
- * The test audience's one recipient: CAMPAIGN_TEST_RECIPIENT, else the first of ADMIN_EMAILS,
- * else the first account (user id 1, the built-in administrator). It must be an account, so its
- * mail carries a working unsubscribe link like every other.
- */
+/** The test audience's one recipient: CAMPAIGN_TEST_RECIPIENT, the first of ADMIN_EMAILS, else user id 1 (an account, so the unsubscribe link works). */
 async function testRecipient(deps: CampaignCommandDeps): Promise<AudienceMember> {
   const configured = deps.config.campaignTestRecipient ?? deps.config.adminEmails[0];
   const email = configured ?? (await accountEmail(deps.sql, 1));
@@ -56,11 +48,7 @@ async function testRecipient(deps: CampaignCommandDeps): Promise<AudienceMember>
   return { userId: account.userId, email: account.email };
 }
 
-/**
- * Queue a campaign: its recipients are fixed now (the audience's accounts that take
- * announcements, in account order) and its first batch is due after the start delay. Schedule,
- * recipients and the CampaignCreated event commit together.
- */
+/** Queue a campaign: recipients fixed now, first batch due after the start delay; schedule, recipients and CampaignCreated commit together. */
 export async function createCampaign(deps: CampaignCommandDeps, campaign: NewCampaign, cause: CampaignEventCause): Promise<{ campaignId: number; position: Position | undefined }> {
   const now = deps.clock.now();
   const recipients =
@@ -118,10 +106,7 @@ export async function sentCountOf(tx: SqlExecutor, campaignId: number): Promise<
   return Number(rows[0]?.count ?? 0);
 }
 
-/**
- * Record the part of a batch already decided as a CampaignBatchSent (the batch the sender is in
- * the middle of when a campaign ends early), so the log names everyone who was mailed.
- */
+/** Record the decided part of a batch cut short by an early end as a CampaignBatchSent, so the log names everyone mailed. */
 export async function recordBatchSoFar(tx: SqlExecutor, campaignId: number, batchNumber: number, cause: CampaignEventCause, now: Date): Promise<boolean> {
   const { rows } = await tx.query<{ user_id: number; outcome: 'sent' | 'unsubscribed' }>(
     'SELECT user_id, outcome FROM campaign_sends WHERE campaign_id = $1 AND batch_number = $2 ORDER BY user_id',

@@ -14,10 +14,7 @@ export interface CampaignEventCause {
 
 export const campaignStream = (campaignId: number) => `campaign-${campaignId}`;
 
-/**
- * Record a campaign event in the caller's transaction, so it commits with its change (the log may be
- * KurrentDB, outside it) until `publishCampaignEvents` appends it. Validated now, not at publication.
- */
+/** Record a campaign event in the caller's transaction (the log may be elsewhere) until `publishCampaignEvents` appends it. */
 export async function recordCampaignEvent(tx: SqlExecutor, event: CampaignEvent, cause: CampaignEventCause, now: Date): Promise<void> {
   const metadata: EventMetadata = {
     eventId: randomUUID(),
@@ -34,10 +31,7 @@ export async function recordCampaignEvent(tx: SqlExecutor, event: CampaignEvent,
 /** How long a published event stays in the outbox, for diagnosis, before it is pruned. */
 export const publishedCampaignEventRetentionMs = 7 * 24 * 60 * 60 * 1000;
 
-/**
- * Delete events published more than `publishedCampaignEventRetentionMs` ago: the event log holds
- * them, and the outbox only has to keep what is not appended yet. Returns how many went.
- */
+/** Delete events published longer than the retention ago; returns how many went. */
 export async function prunePublishedCampaignEvents(sql: SqlExecutor, now: Date): Promise<number> {
   const { rowCount } = await sql.query('DELETE FROM campaign_event_outbox WHERE published_at < $1', [
     new Date(now.getTime() - publishedCampaignEventRetentionMs),
@@ -45,11 +39,7 @@ export async function prunePublishedCampaignEvents(sql: SqlExecutor, now: Date):
   return rowCount;
 }
 
-/**
- * Append every unpublished campaign event to its stream, oldest first, and mark it published. Safe
- * to run concurrently: each event keeps its id (a second append is a no-op) and every publisher
- * appends in record order. Resolves the position of the last event this call appended.
- */
+/** Append unpublished campaign events oldest first and mark them published; concurrency-safe (ids dedupe). Resolves the last position appended. */
 export async function publishCampaignEvents(sql: SqlExecutor, store: EventStore, now: Date): Promise<Position | undefined> {
   let last: Position | undefined;
   for (;;) {

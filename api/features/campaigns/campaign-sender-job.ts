@@ -11,10 +11,7 @@ import { campaignBatchIntervalMs, campaignBatchSize, lockSchedule, recordBatchSo
 import { campaignEmail } from './campaign-email';
 import { type CampaignEventCause, prunePublishedCampaignEvents, publishCampaignEvents, recordCampaignEvent } from './campaign-event-outbox';
 
-/**
- * The instants at which a dying sender would leave its work half done. `inside-*` points are
- * inside a transaction (a crash there rolls it back); the others lie between transactions.
- */
+/** Where a dying sender would leave work half done; `inside-*` points are inside a transaction. */
 export type SenderCrashPoint = 'before-send' | 'inside-send' | 'after-send' | 'before-batch-close' | 'inside-batch-close' | 'after-batch-close';
 
 export interface CampaignSenderOptions {
@@ -30,11 +27,7 @@ export interface CampaignSenderOptions {
   unsubscribeKey: Buffer;
   /** Look for due batches this often; default 2,000 ms. */
   pollMs?: number;
-  /**
-   * Tests only: called at every `SenderCrashPoint`; throwing there is the process dying at that
-   * instant (nothing after it runs, an open transaction rolls back, and only the database is
-   * left for the next sender).
-   */
+  /** Tests only: called at every `SenderCrashPoint`; throwing there is the process dying at that instant. */
   crashAt?: (point: SenderCrashPoint) => void;
 }
 
@@ -50,11 +43,9 @@ interface Candidate {
 }
 
 /**
- * `campaign-sender`: sends each campaign in batches of 50, 22 minutes apart, from
- * `campaign_schedule` (a restarted sender sends one batch, not the missed ones). Exactly once per
- * recipient: ledger row and outbox message are written in one transaction that locks the schedule
- * row and re-checks it is sending and the recipient still takes announcements. A batch closes only
- * once every recipient in it had their turn.
+ * `campaign-sender`: sends each campaign in batches of 50, 22 minutes apart (a restarted sender sends
+ * one batch, not the missed ones). Exactly once per recipient: ledger row and outbox message commit
+ * together under the schedule row's lock. A batch closes once every recipient had their turn.
  */
 export function createCampaignSenderJob(options: CampaignSenderOptions): CampaignSenderJob {
   const { sql, store, clock } = options;
@@ -84,10 +75,8 @@ export function createCampaignSenderJob(options: CampaignSenderOptions): Campaig
       const outcome = await sql.transaction(async (tx) => {
         const userId = Number(candidate.user_id);
         const now = clock.now();
-        // One statement: lock the schedule row (a pause waits for this send, and this send for a
-        // pause), check that the batch is still the one sending, look at the unsubscribe list and the
-        // suppressed addresses (passed over as 'unsubscribed', never counted as sent), and
-        // write the ledger row that makes a second send of this recipient impossible.
+        // One statement: lock the schedule row (pauses and sends wait for each other), check the batch is
+        // still sending, pass over unsubscribed and suppressed addresses, and write the ledger row.
         const { rows: decided } = await tx.query<{ outcome: 'sent' | 'unsubscribed' }>(
           `WITH campaign AS (
              SELECT campaign_id FROM campaign_schedule

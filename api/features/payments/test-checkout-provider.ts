@@ -59,11 +59,7 @@ const toSession = (row: SessionRow): TestCheckoutSession => ({
   status: row.status,
 });
 
-/**
- * The local test checkout (embedded default, no Stripe key): sessions and subscriptions kept in
- * this database, paid by a button on a page labelled as a test. Paying builds the event Stripe
- * would send (`checkout.session.completed`) for the one payment handler; no money moves.
- */
+/** The local test checkout (no Stripe key): paying builds the `checkout.session.completed` event Stripe would send; no money moves. */
 export function testCheckoutProvider(deps: { sql: SqlClient; clock: Clock; publicUrl: string }): PaymentProvider & TestCheckout {
   const { sql, clock } = deps;
 
@@ -115,9 +111,7 @@ export function testCheckoutProvider(deps: { sql: SqlClient; clock: Clock; publi
 
     async renewDue() {
       const now = clock.now();
-      // One transaction: two instances renewing at once renew each subscription once. Each change
-      // keeps the event it owes the payment handler until `eventDelivered`, so a process that dies
-      // between the two still delivers it on its next pass.
+      // One transaction, so concurrent renewals renew once; each change keeps its owed event until `eventDelivered`.
       await sql.transaction(async (tx) => {
         const { rows } = await tx.query<SubscriptionRow>(
           `SELECT * FROM test_checkout_subscriptions WHERE status = 'active' AND current_period_end <= $1 ORDER BY current_period_end, id FOR UPDATE`,
@@ -195,11 +189,7 @@ export interface TestCheckout {
   findSession(id: string, userId: number): Promise<TestCheckoutSession | undefined>;
   /** Mark the session paid (once) and build the event Stripe would send for it. */
   pay(id: string, userId: number): Promise<{ session: TestCheckoutSession; event: PaymentEvent } | undefined>;
-  /**
-   * What Stripe does at a period's end: renew each active subscription whose period is over (the
-   * next period, paid), or end it when it was cancelled at period end. Returns every event Stripe
-   * would have sent that the payment handler has not had yet (these and earlier undelivered ones).
-   */
+  /** Renew or end each subscription whose period is over, as Stripe would; returns every event the payment handler has not had yet. */
   renewDue(): Promise<PaymentEvent[]>;
   /** The payment handler recorded the subscription's event: it is no longer owed. */
   eventDelivered(subscriptionId: string, eventId: string): Promise<void>;

@@ -20,10 +20,7 @@ export const stemExtensions = ['.mp3', '.ogg', '.wav', '.flac', '.m4a'] as const
 /** Chord file names the API can serve: `chords/<instrument>.txt` with a plain instrument name. */
 export const chordInstrumentName = /^[a-z0-9][a-z0-9_-]{0,39}$/;
 
-/**
- * The largest song.json, sections.json, lyrics or chord file read (docs/song-folder-format.md):
- * larger ones are not metadata or lyrics, and are refused rather than read into memory.
- */
+/** The largest song.json, sections.json, lyrics or chord file read; larger ones are refused, not read into memory. */
 export const maxSongTextBytes = 1024 * 1024;
 
 /** What the last scan read: its stems and problems. */
@@ -40,16 +37,14 @@ const sectionsSchema = z.array(songSectionSchema);
 /** music-metadata's warnings for audio data that stops before its headers say it should (WAV, AIFF; Ogg). */
 const endsEarly = /exceeding file length|before reaching last page/i;
 
-/** Whether a directory entry is a stem by its name. */
 export function isStemFilename(name: string): boolean {
   const lower = name.toLowerCase();
   return !name.startsWith('.') && stemExtensions.some((extension) => lower.endsWith(extension));
 }
 
 /**
- * Read a song folder (stems, song.json, lyrics, chords, sections), reporting each bad file by name
- * and reading the rest. Only regular files really inside `songsDirectory` are opened. `known`
- * unchanged stems keep their duration and problems, so a re-scan reads no audio.
+ * Read a song folder, reporting each bad file by name and reading the rest. Only regular files inside
+ * `songsDirectory` are opened; `known` unchanged stems keep their duration and problems (no audio read).
  */
 export async function readSongFolder(directory: string, songsDirectory: string, known: KnownFiles = { stems: [], problems: [] }): Promise<ScannedSongFolder> {
   const problems: SongProblem[] = [];
@@ -112,8 +107,7 @@ async function readStem(directory: string, songsDirectory: string, filename: str
       problems.push({ file: filename, message: 'The file is empty.' });
       return undefined;
     }
-    // Durations come from headers (WAV, FLAC, M4A, an MP3's Xing tag or constant bitrate) or Ogg
-    // page headers; no audio is decoded, and cover art is skipped, so a long take costs little.
+    // Durations come from headers (Ogg: page headers); no audio is decoded and cover art is skipped.
     const { format, quality } = await parseFile(file, { duration: true, skipCovers: true });
     if (format.duration === undefined || !Number.isFinite(format.duration) || format.duration <= 0) {
       // Garbage or a header cut short: no container or no length. The player could not decode it either.
@@ -254,11 +248,10 @@ async function isReadableFile(file: string, name: string, songsDirectory: string
 /** An error's message without the absolute path a system error names (problems are shown to users). */
 export function describeFileError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  // System errors name the absolute path; the song's problems name files relative to its folder.
   return message.replace(/, \w+ '[^']*'$/, '').slice(0, 200);
 }
 
-/** Code-point order: the same on every machine, unlike locale collation. */
+// Code-point order: the same on every machine, unlike locale collation.
 function compareNames(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

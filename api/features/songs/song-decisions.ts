@@ -7,11 +7,7 @@ export type SongEvent = DecidedEvent<
   'SongCatalogued' | 'SongFilesChanged' | 'SongRemovedFromDisk' | 'SongMetadataEdited' | 'SongGenreEdited' | 'SongAnalysed' | 'SongBpmDetected'
 >;
 
-/**
- * CatalogueSong (a scan read the folder): a new song is catalogued; a known one changes only when
- * its files or its song.json differ from the last scan (or it was gone), so re-scanning an
- * unchanged library appends nothing.
- */
+/** CatalogueSong: a known song changes only when its files or song.json differ from the last scan, so re-scans append nothing. */
 export function decideCatalogueSong(
   state: SongState,
   command: { songId: number; folder: string; files: SongFolderFiles; metadata: SongFileMetadata },
@@ -56,10 +52,8 @@ export function decideEditSongGenre(
 const analysedChordInstruments = ['master', 'guitar', 'bass', 'keys'] as const;
 
 /**
- * Whether a scan should analyse the song's audio: something the analysis gives is missing (BPM,
- * key, or chord charts: a folder with any chord file has given its charts, one without gets master
- * and one per instrument it has a stem for, hence the `groups` of its stems) and the stems are not
- * the ones last analysed.
+ * Whether a scan should analyse the song's audio: BPM, key or chord charts (master and one per stem
+ * group, unless a chord file gives them) are missing, and the stems are not the ones last analysed.
  */
 export function isAnalysisNeeded(state: SongState, groups: readonly string[]): boolean {
   const files = state.files;
@@ -69,11 +63,7 @@ export function isAnalysisNeeded(state: SongState, groups: readonly string[]): b
   return state.bpm === null || state.key === null || chartsWanted.length > 0;
 }
 
-/**
- * RecordAnalysis (a scan analysed the audio, or re-offers the last analysis): the song takes a
- * detected BPM or key only where it has none (song.json and users' edits win). The same analysis
- * with nothing to take appends nothing, so re-scans are idempotent.
- */
+/** RecordAnalysis: takes a detected BPM or key only where the song has none (song.json and edits win); idempotent. */
 export function decideRecordAnalysis(state: SongState, command: { songId: number; analysis: SongAnalysis }): SongEvent[] {
   const { analysis } = command;
   const applied: DataOf<'SongAnalysed'>['applied'] = {};
@@ -85,10 +75,8 @@ export function decideRecordAnalysis(state: SongState, command: { songId: number
 }
 
 /**
- * DetectBpm (POST /api/songs/{id}/rescan-bpm): the user asked, so the detected BPM replaces the
- * song's, including an earlier edit; only a BPM in song.json wins over it. The first beat found
- * with it always replaces the song's (nothing else gives one): so a song analysed before first
- * beats were detected gets one from a rescan.
+ * DetectBpm (POST /api/songs/{id}/rescan-bpm): the detected BPM replaces the song's, edits included,
+ * unless song.json gives one. Its first beat always replaces the song's (nothing else gives one).
  */
 export function decideRecordDetectedBpm(state: SongState, command: { songId: number; userId: number; bpm: number; firstBeat: number | null }): SongEvent[] {
   const applied = state.fileMetadata?.bpm === null || state.fileMetadata?.bpm === undefined;
@@ -120,11 +108,7 @@ export function evolveOwnView(view: SongDetailsView, event: { type: string; data
   };
 }
 
-/**
- * EditSongForUser (a musician who is no administrator, decision 0063): the details change in their
- * own view only. The event carries only the fields that differ from what they see now (the genre
- * pair together, as the genre edit sends both); nothing when nothing differs.
- */
+/** EditSongForUser (non-admin, decision 0063): the user's own view only; the event carries only what differs (the genre pair together). */
 export function decideEditSongForUser(
   view: SongDetailsView,
   command: {

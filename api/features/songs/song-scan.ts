@@ -39,11 +39,7 @@ function idleProgress(): ScanProgress {
   };
 }
 
-/**
- * Scans the songs directory into the log, one scan at a time in this process. Safe beside a scan
- * in another process (several API copies): ids come from the registry and each song's events are
- * decided on its stream with an expected version, so a race appends each change once.
- */
+/** Scans the songs directory into the log, one scan at a time; safe beside other processes' scans (expected versions). */
 export class SongScanner {
   private current: ScanProgress = idleProgress();
   private running: Promise<ScanProgress> | undefined;
@@ -55,10 +51,7 @@ export class SongScanner {
     return structuredClone(this.current);
   }
 
-  /**
-   * Start a scan in the background; false (and nothing started) when one is running. `source` is
-   * the request that asked for it (its id goes into the events' metadata) and `userId` its user.
-   */
+  /** Start a scan in the background; false when one is running. `source` is the request that asked (for the events' metadata). */
   start(source: EventSource, userId: number | null): boolean {
     if (this.running) return false;
     this.running = this.scan(source, userId).finally(() => {
@@ -154,10 +147,8 @@ export class SongScanner {
   }
 
   /**
-   * Stages bpm and chords: songs missing a BPM, key or chord chart that the audio can give are
-   * analysed in the worker (tempo for all of them, then key and chords), one song at a time; a song
-   * whose stems were analysed before is not decoded again, its last analysis is offered again
-   * (it fills a value song.json no longer gives). A failing analysis is a problem of that song only.
+   * Stages bpm and chords: songs missing what the audio can give are analysed one at a time; stems
+   * analysed before are not decoded again (the last analysis is re-offered). Failures stay per song.
    */
   private async analyse(
     source: EventSource,
@@ -221,7 +212,6 @@ export class SongScanner {
   }
 }
 
-/** The song's stream folded. */
 export async function readSongState(deps: Pick<ScanDependencies, 'store'>, songId: number): Promise<SongState> {
   return (await deps.store.readStream(`song-${songId}`)).map(decodeEvent).reduce(evolveSongState, initialSongState);
 }

@@ -37,11 +37,9 @@ import { toSongResponse } from './songs-responses';
 const songsReadModel = 'songs';
 
 /**
- * The song library (spec 000 section 7; contract/song.ts), for signed-in users: GET /api/songs,
- * /api/songs/{id}, /chords; POST /play, /rescan-bpm (409 while one runs); PATCH /starred,
- * /metadata, /genre; POST /api/songs/scan, GET /scan/progress. Unknown songs are 404. An admin's
- * edits change the catalogue, anyone else's their own view (decision 0063). Scans and BPM
- * detections are rate-limited per user (decision 0050).
+ * The song library (spec 000 section 7; contract/song.ts) for signed-in users; unknown songs are 404.
+ * An admin's edits change the catalogue, anyone else's their own view (decision 0063). Scans and
+ * BPM detections are rate-limited per user (decision 0050).
  */
 export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/songs' });
@@ -128,8 +126,7 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
     const user = requireUser(ctx);
     const song = await requireSong(deps, ctx, user.id);
     const { instrument } = parseQuery(ctx, chordsQuery);
-    // Chord files win over detection: a folder with any chord file has given its charts; detected
-    // charts serve songs without any.
+    // Chord files win over detection: detected charts serve songs without any.
     const detected = song.chordInstruments.length > 0 ? {} : await findDetectedCharts(deps.sql, song.id);
     const available = song.chordInstruments.length > 0 ? [...song.chordInstruments] : detectedOrder(Object.keys(detected));
     if (instrument === undefined) {
@@ -168,8 +165,7 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
           songCommand(song.id, user.id, (state) => decideRecordDetectedBpm(state, { songId: song.id, userId: user.id, bpm, firstBeat }), songsReadModel),
         );
       } else {
-        // Everyone else's detection sets the BPM of their own view, like a typed one (the first
-        // beat stays the catalogue's: the player's beat grid is the song's).
+        // Anyone else's detection sets their own view's BPM; the first beat stays the catalogue's.
         await handleCommand(deps, ctx, ownViewCommand(user.id, song, { bpm }));
       }
       ctx.body = { bpm } satisfies DetectedBpm;
@@ -186,11 +182,7 @@ function scanRunning(): AppError {
 }
 
 
-/**
- * A musician's edit of their own view (decision 0063), on their own stream. Their own values always
- * win over the catalogue's, so the details they see are `song` (read for them) with the edits of
- * their stream folded over it: a concurrent edit that got in first is decided on, as it should be.
- */
+/** A musician's edit of their own view (decision 0063): `song` as they see it, with their stream's edits folded over it. */
 function ownViewCommand(userId: number, song: SongDetailsView & { id: number }, edit: Omit<Parameters<typeof decideEditSongForUser>[1], 'userId' | 'songId'>) {
   return {
     stream: songDetailsStream(userId),
@@ -223,11 +215,7 @@ async function waitForSongs(deps: AppDependencies, position: string): Promise<vo
   }
 }
 
-/**
- * A text file of the song's folder (lyrics, a chord chart), read now; null when it is gone, not a
- * regular file, too large, or a link out of the songs directory (never served: it could be any file
- * the server can read). The size is checked on the open file before anything is read.
- */
+/** A text file of the song's folder read now; null when gone, not regular, too large, or a link out of the songs directory. */
 async function readSongText(deps: AppDependencies, song: SongRecord, relative: string): Promise<string | null> {
   const file = path.join(song.directory, relative);
   const read = await readTextFileInside(file, deps.config.songsDir, maxSongTextBytes).catch(() => undefined);

@@ -13,11 +13,7 @@ export interface OpenStemFile extends StemFileStat {
   handle: FileHandle;
 }
 
-/**
- * Whether a file name from a request can only name an entry of one folder: no separators, no NUL,
- * no dot names, not absolute. The read model lookup already requires an exact stem name; this
- * refuses the obvious escapes before any query, and keeps them refused if that lookup changes.
- */
+/** Whether a request's file name can only name an entry of one folder; refuses escapes before any query. */
 export function isPlainFileName(filename: string): boolean {
   if (filename === '' || filename === '.' || filename === '..' || Buffer.byteLength(filename) > 255) return false;
   if (/[/\\\0]/.test(filename)) return false;
@@ -36,20 +32,13 @@ export class StemOutsideSongsDirectory extends Error {
   }
 }
 
-/**
- * Open the stem with every symlink resolved: it must be a regular file inside the real
- * `songsDirectory` (links may share files between songs, never reach out). Undefined when missing
- * or not a regular file; throws `StemOutsideSongsDirectory` when it escapes, for the caller to log.
- */
+/** Open the stem with symlinks resolved, a regular file inside the real `songsDirectory`; throws `StemOutsideSongsDirectory` on escape. */
 export async function openStemFile(stemPath: string, songsDirectory: string): Promise<OpenStemFile | undefined> {
   const realFile = realStemPath(stemPath, songsDirectory);
   return realFile === undefined ? undefined : openRegularFile(realFile);
 }
 
-/**
- * As `openStemFile`, for an answer that sends no bytes: the size and time, and no file opened. On
- * the calling thread, with no promise and no trip through the thread pool (decision 0042).
- */
+/** As `openStemFile` without opening: size and time, on the calling thread (decision 0042). */
 export function statStemFile(stemPath: string, songsDirectory: string): StemFileStat | undefined {
   const realFile = realStemPath(stemPath, songsDirectory);
   return realFile === undefined ? undefined : statRegularFileSync(realFile);

@@ -5,41 +5,25 @@ import type { Readable } from 'node:stream';
 export interface SentBody {
   /** Body bytes (never headers) the operating system accepted from us for the client. */
   bytesSent: number;
-  /**
-   * Fewer bytes than the response promised were accepted: the client went away, or the file
-   * failed. Judged by the count, not by Node's 'finish': a client that reads the last byte and
-   * hangs up at once can close the connection before our end-of-response marker is written, and
-   * that response is complete.
-   */
+  /** Fewer bytes than promised were accepted. Judged by the count, not 'finish': a client may hang up before our end marker yet have the whole body. */
   aborted: boolean;
   /** Why the file could not be read to the end, when that is what cut the response short. */
   readError?: unknown;
-  /**
-   * A write's outcome had still not come when this resolved: the socket may yet read its bytes, so
-   * the chunk's buffer must not be reused (stem-body.ts).
-   */
+  /** A write's outcome is still pending: the chunk's buffer must not be reused (stem-body.ts). */
   writesPending: boolean;
 }
 
 /** How long after the response closes a write may still report its outcome. */
 const lateWriteOutcomeMs = 1_000;
 
-/**
- * The most bytes handed to the socket in one write, and so the most a reset can leave unbilled.
- * Reads are larger (decision 0046); larger slices were no faster.
- */
+/** The most bytes in one write, and so the most a reset can leave unbilled (decision 0046). */
 export const writeSliceBytes = 64 * 1024;
 
 /**
- * Write `body` (`contentLength` bytes) to `res` and resolve, once the response closed, with the
- * bytes the socket accepted. With `maxBytes` below `contentLength` (the credits reserved) the body
- * stops there and the connection is cut: no byte is sent without credit.
- *
- * A slice counts only when its write callback succeeds (it left our process for the kernel), so
- * nothing queued in Node when a client goes away is billed. Kernel buffers cannot be told apart,
- * so an abort may be billed up to both sides' socket buffers more than was read (decision 0010).
- * Slices go one at a time: queued writes would be flushed as one `writev` that a reset fails
- * whole, so a client reads at most one slice more than is billed.
+ * Write `body` to `res`, resolving once the response closed with the bytes the socket accepted;
+ * past `maxBytes` (the credits reserved) the connection is cut. A slice counts only when its write
+ * callback succeeds, so nothing queued in Node is billed (kernel buffers: decision 0010). Slices go
+ * one at a time: queued writes become one `writev` that a reset fails whole.
  */
 export async function sendMeteredBody(res: ServerResponse, body: Readable, contentLength: number, maxBytes = contentLength): Promise<SentBody> {
   let bytesSent = 0;
@@ -49,11 +33,7 @@ export async function sendMeteredBody(res: ServerResponse, body: Readable, conte
   // Node marks the response destroyed as it emits 'close' (a client gone before the first write).
   const closed = res.destroyed ? Promise.resolve() : new Promise<void>((resolve) => res.once('close', resolve));
 
-  // Event-driven rather than `for await`: promises per chunk (the iterator's, and one per drain)
-  // held the route to 0.43x of a plain pipe's throughput (`npm run bench:stream`, same run), the more so
-  // as the process then had AsyncLocalStorage on (the event store's subscriptions, until decision
-  // 0042), which makes every promise pay for async hooks. Here a response makes one promise,
-  // however many chunks.
+  // Event-driven rather than `for await`: a promise per chunk is too slow; here a response makes one.
   const readError = await new Promise<unknown>((resolve) => {
     let finished = false;
     // A chunk's slices are still going out; the file's end (or a cap) waits for them.
@@ -69,7 +49,6 @@ export async function sendMeteredBody(res: ServerResponse, body: Readable, conte
       res.off('close', onClosed);
       resolve(error);
     };
-    // Write `chunk` from `offset` on, one slice at a time; then read on, or stop when `last`.
     const writeSlices = (chunk: Buffer, offset: number, last: boolean) => {
       if (finished) return;
       if (offset >= chunk.length) {
@@ -112,12 +91,8 @@ export async function sendMeteredBody(res: ServerResponse, body: Readable, conte
     res.once('close', onClosed);
   });
   body.destroy();
-  // The file failed mid-way (removed, truncated, a disk error), or the credits ran out: the headers
-  // promised more bytes than can come, so the connection is cut, which the client sees as an
-  // incomplete response. A file shrunk in place since it was opened (rewritten over the same name)
-  // ends without an error. Ending the response then would leave a keep-alive client waiting for the
-  // bytes Content-Length promised, and read the next response as the rest of this one: cut it too.
-  // The slices of a capped body were all written before this (their callbacks came).
+  // Fewer bytes than Content-Length promised (read error, shrunk file, credits out): cut the
+  // connection, or a keep-alive client would read the next response as the rest of this one.
   if (readError !== undefined || bytesQueued < contentLength) res.destroy();
   else if (!res.destroyed) res.end();
   await closed;

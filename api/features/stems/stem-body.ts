@@ -4,11 +4,7 @@ import { Readable } from 'node:stream';
 import type { ByteRange } from './byte-range';
 import { sendMeteredBody } from './send-metered-body';
 
-/**
- * The file is read a MiB at a time: at 64 KiB, a read through libuv's thread pool per 64 KiB held
- * the route near half a plain handler's throughput (decision 0037). The body is still written, and
- * billed, in 64 KiB slices (send-metered-body.ts).
- */
+/** Reads are a MiB at a time (decision 0037); writes, and billing, go in 64 KiB slices (send-metered-body.ts). */
 export const readChunkBytes = 1 << 20;
 
 /** A stream reads into (at most) three buffers in turn: a chunk's buffer is read into again three chunks later. */
@@ -16,10 +12,7 @@ const buffersPerStream = 3;
 /** The most idle buffers kept for later responses (32 MiB at 1 MiB each); more are left to the GC. */
 const idleBuffersKept = 32;
 
-/**
- * Read buffers of one size, reused across responses: a fresh MiB buffer per read kept the garbage
- * collector busy and cost the route about a third of its CPU per MiB (decision 0047).
- */
+/** Read buffers of one size, reused across responses to spare the garbage collector (decision 0047). */
 export class ReadBufferPool {
   readonly #idle: Buffer[] = [];
   constructor(readonly bufferBytes: number) {}
@@ -32,7 +25,6 @@ export class ReadBufferPool {
     for (const buffer of buffers) if (this.#idle.length < idleBuffersKept) this.#idle.push(buffer);
   }
 
-  /** Buffers waiting to be taken (for tests). */
   get idle(): number {
     return this.#idle.length;
   }
@@ -42,18 +34,13 @@ export class ReadBufferPool {
 export interface StemFileStream {
   /** The bytes from `start` to `end` inclusive; closes the file handle when it ends or is destroyed. */
   readonly body: Readable;
-  /**
-   * The response is over and no write of its bytes is pending: the buffers go back to the pool
-   * once the stream has closed (its file handle, and so any read still in flight, done). Not
-   * called (a write still pending), they are left to the garbage collector.
-   */
+  /** The response is over with no write pending: the buffers return to the pool once the stream closed. */
   recycle(): void;
 }
 
 /**
  * Stream bytes `start`..`end` (inclusive) through pooled buffers. A chunk stays valid until the
- * consumer takes the one after next (one chunk of high-water mark), which a consumer that writes
- * each chunk before taking another (sendMeteredBody, `pipe`) always respects.
+ * consumer takes the one after next, which a consumer that writes each chunk first always respects.
  */
 export function streamStemFile(handle: FileHandle, start: number, end: number, pool: ReadBufferPool): StemFileStream {
   const chunkBytes = pool.bufferBytes;
@@ -91,8 +78,7 @@ export function streamStemFile(handle: FileHandle, start: number, end: number, p
       );
     },
   });
-  // A read in flight when the stream is destroyed still lands in its buffer: the handle closes only
-  // after it, and the stream's 'close' only after the handle's.
+  // A read in flight at destroy still lands in its buffer; 'close' comes only after the handle closes.
   const closed = new Promise<void>((resolve) => body.once('close', resolve));
   return {
     body,
@@ -118,17 +104,10 @@ export interface SentStemBody {
   readError?: unknown;
 }
 
-/**
- * Send the body of a stem GET (headers already set): `range` of the file, or all of it, at most
- * `maxBytes` (what its credits hold), metered. Takes the file's handle over and closes it, however
- * the response ends. Resolves once the response is over, with the bytes the socket accepted.
- */
+/** Send a stem GET's body (`range`, or all, at most `maxBytes`), metered; takes over and closes the file handle. */
 export type SendStemBody = (res: ServerResponse, file: StemBodySource, range: ByteRange | null, maxBytes: number) => Promise<SentStemBody>;
 
-/**
- * A sender of stem bodies with its own pooled read buffers. A response's buffers return once its
- * file stream closed and no write of them is pending; otherwise they are left to the GC.
- */
+/** A sender of stem bodies with its own pooled read buffers, returned once no write of them is pending. */
 export function stemBodySender(pool = new ReadBufferPool(readChunkBytes)): SendStemBody {
   return async (res, file, range, maxBytes) => {
     if (file.size === 0) {

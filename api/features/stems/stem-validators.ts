@@ -1,8 +1,4 @@
-/**
- * The validators of one stem file as served (RFC 9110 section 8.8): a strong ETag from its size and
- * modification time in nanoseconds (a re-encoded or replaced stem changes at least one of them),
- * and Last-Modified.
- */
+/** A stem file's validators (RFC 9110 8.8): a strong ETag from size and mtime in ns, and Last-Modified. */
 export interface StemValidators {
   etag: string;
   lastModified: Date;
@@ -24,10 +20,7 @@ export interface ConditionalHeaders {
 
 const entityTag = /(W\/)?"[\x21\x23-\x7e\x80-\xff]*"/g;
 
-/**
- * Whether a GET or HEAD is answered 304 (RFC 9110 13.2.2): If-None-Match by weak comparison (or
- * `*`); only without it, If-Modified-Since against Last-Modified at one-second precision.
- */
+/** Whether a GET or HEAD is answered 304 (RFC 9110 13.2.2). */
 export function isNotModified(headers: ConditionalHeaders, validators: StemValidators): boolean {
   if (headers.ifNoneMatch !== undefined) {
     if (headers.ifNoneMatch.trim() === '*') return true;
@@ -42,12 +35,7 @@ export function isNotModified(headers: ConditionalHeaders, validators: StemValid
   return false;
 }
 
-/**
- * Whether a Range header still applies under If-Range (RFC 9110 13.1.5): absent, or naming the
- * current representation by strong comparison of its ETag, or by an HTTP-date equal to a strong
- * Last-Modified (one at least a second older than now). Otherwise the Range is ignored and the
- * whole file is sent, so a client never splices bytes of two versions of a stem.
- */
+/** Whether a Range still applies under If-Range (RFC 9110 13.1.5); else the whole file goes, never bytes of two versions. */
 export function rangeStillApplies(ifRange: string | undefined, validators: StemValidators, now: Date): boolean {
   if (ifRange === undefined) return true;
   const value = ifRange.trim();

@@ -20,7 +20,6 @@ export interface StemToServe {
   user: SessionUser;
   songId: number;
   filename: string;
-  /** Bytes of the whole file. */
   size: number;
   /** The one range to send; null for the whole file. */
   range: ByteRange | null;
@@ -41,26 +40,17 @@ export interface StemServingHold {
 }
 
 export interface StemsRouterOptions {
-  /**
-   * Runs after the request is known to be servable (file found, not 304, range satisfiable) and
-   * before any header of the answer is set; throw an AppError to refuse (403 without credits left),
-   * or return a hold for a GET (its reserved credits). Nothing by default.
-   */
+  /** Runs once the request is servable, before any header is set: throw an AppError to refuse, or return a GET's hold. */
   beforeServe?: (stem: StemToServe, ctx: AppContext) => Promise<StemServingHold | null | void>;
 }
 
 const songIdPattern = /^[1-9]\d{0,14}$/;
-/**
- * How long a stem found in the songs read model is served without asking it again (decision 0037):
- * a stem a rescan removed stays servable this long, if its file is still there (the file itself
- * is checked on every request). Stems not found are not cached.
- */
+/** How long a stem found in the songs read model is served without asking again (decision 0037); misses are not cached. */
 export const stemLocationTtlMs = 1_000;
 
 /**
- * HEAD and GET /api/stems/stream/{songId}/{filename} (spec 000 section 7), signed-in player
- * requests only, with single ranges and validators; anything not exactly a stem of the song is
- * 404. A GET that sends bytes appends one StemStreamed with the bytes accepted (aborts included).
+ * HEAD and GET /api/stems/stream/{songId}/{filename} (spec 000 section 7): signed-in player requests,
+ * single ranges, validators; anything else is 404. A GET that sends bytes appends one StemStreamed.
  */
 export function stemsRouter(deps: AppDependencies, options: StemsRouterOptions = {}): AppRouter {
   const router = new Router<AppState>({ prefix: '/api/stems' });
@@ -86,8 +76,7 @@ export function stemsRouter(deps: AppDependencies, options: StemsRouterOptions =
       stemLocations.set(stemKey, location, startedAt.getTime());
     }
 
-    // A HEAD sends no bytes: the file's size and time do, without opening it (the credit check's
-    // hot path). A GET opens it, and serves from that handle.
+    // A HEAD only stats the file (the credit check's hot path); a GET opens it and serves from that handle.
     const method = ctx.method === 'HEAD' ? 'HEAD' : 'GET';
     let file: (StemFileStat & { handle?: OpenStemFile['handle'] }) | undefined;
     try {
@@ -142,7 +131,6 @@ export function stemsRouter(deps: AppDependencies, options: StemsRouterOptions =
         ctx.res.end();
         return;
       }
-      // A GET opened its file above (only a HEAD merely stats it).
       const handle = file.handle as OpenStemFile['handle'];
 
       // From here the body's sender owns the file handle and closes it.

@@ -16,11 +16,7 @@ export interface RowConflict<Document> {
   master: Document;
 }
 
-/**
- * Apply a push's rows on one stream as ONE command: one read, rows decided in order, one append,
- * one read-model wait (row by row held the embedded database's connection for seconds, decision
- * 0052). A lost race re-decides every row.
- */
+/** Apply a push's rows on one stream as ONE command: one read, one append, one read-model wait (decision 0052); a lost race re-decides all. */
 export async function pushRowsOnStream<State, Row, Event extends DecidedEvent, Document>(
   deps: Pick<AppDependencies, 'store' | 'clock' | 'projections'>,
   ctx: EventSource,
@@ -62,10 +58,7 @@ export async function pushRowsOnStream<State, Row, Event extends DecidedEvent, D
   return conflicts;
 }
 
-/**
- * A decided event as the stream will hold it once appended, for folding the rows after it: the
- * evolve functions of pushable documents read only its type, data and time.
- */
+/** A decided event as the stream will hold it, for folding the rows after it. */
 function asDecidedNow(event: DecidedEvent, now: Date): StoredEvent {
   const occurredAt = now.toISOString();
   return {

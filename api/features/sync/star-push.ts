@@ -3,10 +3,7 @@ import { type StarEvent, decideSetStarred } from '../../library/star-decisions';
 import { PushConflict } from './push-conflict';
 import type { StarDocument } from '../../../contract/sync-documents';
 
-/**
- * A user's stars stream (`song-stars-<userId>`, the stream PATCH /api/songs/{id}/starred decides
- * on) folded into the documents sync serves: per song, starred or not and when that last changed.
- */
+/** A user's stars stream folded into sync's documents: per song, starred or not and when that changed. */
 export type StarDocumentsState = ReadonlyMap<number, { starred: boolean; updatedAt: string }>;
 export const initialStarDocumentsState: StarDocumentsState = new Map();
 
@@ -34,11 +31,7 @@ function starredIn(document: StarDocument | null): boolean {
   return document !== null && !document._deleted && document.starred;
 }
 
-/**
- * PushStar: apply a pushed star through `decideSetStarred` if its assumed master state matches the
- * server's `starred` (not `updatedAt`, which a device may not have pulled yet). A song off disk
- * cannot change. Throws `PushConflict` with the server's document otherwise.
- */
+/** PushStar: applied when its assumed `starred` (not `updatedAt`) matches the server's, else `PushConflict`; songs off disk never change. */
 export function decideStarPush(
   state: StarDocumentsState,
   command: { userId: number; songId: number; songOnDisk: boolean; assumedMasterState: StarDocument | null; newDocumentState: StarDocument },

@@ -27,10 +27,9 @@ type Listener = (message: SyncStreamMessage) => void;
 const watched = ['songs', 'presets'] as const;
 
 /**
- * The synced read models' changes, shared by every live stream of this process: one checkpoint
- * poll per tick and, when one moved, one read per table, fanned out per user. Reading read models
- * (not the log) means a stream never announces what its pull cannot serve yet. RESYNC to everyone
- * when a read model was rebuilt or one poll finds more rows than it reads at once.
+ * The synced read models' changes, shared by every live stream of this process: one poll per tick,
+ * fanned out per user. Read models, not the log, so a stream never announces what its pull cannot
+ * serve yet. RESYNC to all when a read model was rebuilt or a poll overflows.
  */
 export class SyncChangeFeed {
   readonly #sql: SqlExecutor;
@@ -57,11 +56,7 @@ export class SyncChangeFeed {
     this.#maxStreamsPerUser = options.maxStreamsPerUser ?? 5;
   }
 
-  /**
-   * Listen to `userId`'s changes. Resolves once every change committed from now on will reach
-   * `listener` (so a pull made after this misses nothing); undefined when the user already has
-   * `maxStreamsPerUser` streams. Call the returned function to stop.
-   */
+  /** Listen to `userId`'s changes; resolves once every later commit will reach `listener` (undefined over the stream limit). Call the result to stop. */
   async subscribe(userId: number, listener: Listener): Promise<(() => void) | undefined> {
     let listeners = this.#listeners.get(userId);
     if (listeners && listeners.size >= this.#maxStreamsPerUser) return undefined;
@@ -85,7 +80,6 @@ export class SyncChangeFeed {
     return unsubscribe;
   }
 
-  /** Open streams of one user. */
   streamsOf(userId: number): number {
     return this.#listeners.get(userId)?.size ?? 0;
   }
@@ -150,8 +144,7 @@ export class SyncChangeFeed {
       }
       if (!moved) return;
       const users = [...this.#listeners.keys()];
-      // Read first: every row committed by then is at or before these, so the changes of users
-      // not listening can be passed over for good (a later commit always has a later position).
+      // Read first: every row committed by then is at or before these, so non-listeners' changes can be passed over.
       const latest = await this.#latestPositions();
       const limit = this.#maxRows + 1;
       const [songs, stars, overlays, presets] = await Promise.all([
@@ -166,9 +159,8 @@ export class SyncChangeFeed {
         return;
       }
       const newest = (...positions: Position[]) => positions.reduce((a, b) => (b > a ? b : a));
-      // A user's songs mix two tables read by separate statements: only rows up to what `latest`
-      // saw (all committed by then) go out now, so a checkpoint never passes a row not yet sent;
-      // the rest come with the next tick.
+      // Songs mix two tables read separately: only rows up to what `latest` saw go out now, so a
+      // checkpoint never passes an unsent row; the rest come next tick.
       const upTo = newest(latest.songs, latest.overlays);
       const songsSeen = songs.filter((song) => song.position <= upTo);
       const overlaysSeen = overlays.filter((overlay) => overlay.position <= upTo);

@@ -13,10 +13,7 @@ import type { PresetPushRow, StarPushRow } from './sync-requests';
 
 type PushDependencies = Pick<AppDependencies, 'sql' | 'store' | 'clock' | 'projections'>;
 
-/**
- * POST /api/sync/stars/push: every star of a user is in one stream, so the whole push is one
- * command (one read, one append, one read-model wait). Answers the conflicting master documents.
- */
+/** POST /api/sync/stars/push: one stream per user, so one command; answers the conflicting master documents. */
 export async function pushStars(deps: PushDependencies, ctx: EventSource, userId: number, rows: readonly StarPushRow[]): Promise<StarDocument[]> {
   const onDisk = await stemIdsOfSongsOnDisk(deps.sql, rows.map((row) => Number(row.newDocumentState.id)));
   const conflicts = await pushRowsOnStream<StarDocumentsState, StarPushRow, StarEvent, StarDocument>(deps, ctx, {
@@ -34,10 +31,7 @@ export async function pushStars(deps: PushDependencies, ctx: EventSource, userId
   return inPushOrder(conflicts);
 }
 
-/**
- * POST /api/sync/presets/push: a preset stream per song, so one command per song of the push; they
- * run together and the store commits their appends together (group commit).
- */
+/** POST /api/sync/presets/push: one command per song, run together so their appends group-commit. */
 export async function pushPresets(deps: PushDependencies, ctx: EventSource, userId: number, rows: readonly PresetPushRow[]): Promise<PresetDocument[]> {
   const pro = await hasActiveSubscription(deps.sql, userId, deps.clock.now());
   const stemIds = await stemIdsOfSongsOnDisk(deps.sql, rows.map((row) => Number(row.newDocumentState.id)));

@@ -8,10 +8,7 @@ import type { SyncChangeFeed } from './sync-change-feed';
 export interface SyncStreamOptions {
   /** A comment line this often keeps proxies from closing an idle stream; default 15 s. */
   heartbeatMs?: number;
-  /**
-   * A stream ends after this long and the browser's EventSource opens a new one, which checks the
-   * session again (a signed-out session stops receiving); default 10 minutes.
-   */
+  /** A stream ends after this long so EventSource reconnects and the session is checked again; default 10 minutes. */
   maxLifetimeMs?: number;
   /** Bytes a slow client may leave unread before its stream is ended (it reconnects and pulls); default 1 MiB. */
   maxBufferedBytes?: number;
@@ -20,10 +17,7 @@ export interface SyncStreamOptions {
 /** How long the browser waits before reconnecting (the SSE `retry` field). */
 const reconnectMs = 2_000;
 
-/**
- * GET /api/sync/stream: Server-Sent Events of the user's changes. Each stream starts with RESYNC
- * (the client pulls from its checkpoint what it missed before connecting).
- */
+/** GET /api/sync/stream: Server-Sent Events of the user's changes, starting with RESYNC. */
 export async function openSyncStream(ctx: AppContext, feed: SyncChangeFeed, options: SyncStreamOptions = {}): Promise<void> {
   const user = requireUser(ctx);
   const body = new PassThrough();

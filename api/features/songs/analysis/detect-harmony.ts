@@ -18,10 +18,7 @@ interface KeyVote {
   weight: number;
 }
 
-/**
- * Collects chroma frames (per signal) and key votes (on `keySignal`) window by window; {@link result}
- * gives the key and beat-synchronous chord charts. Memory per song: 36 floats per 46 ms per signal.
- */
+/** Collects chroma frames and key votes window by window; {@link result} gives the key and beat-synchronous charts. */
 export class HarmonyDetector {
   private readonly frames = new Map<string, Float32Array[]>();
   private readonly votes: KeyVote[] = [];
@@ -167,9 +164,8 @@ export class HarmonyDetector {
   }
 
   /**
-   * The key profiles' vote, then major or its relative minor by the harmony: the key whose tonic
-   * chord sounds longest wins, with a bonus for ending on it and for the bass dwelling on its tonic
-   * (profiles alone confuse the two, as a minor song's chords are its relative major's).
+   * The profiles' vote, then major or its relative minor by the harmony (profiles alone confuse them):
+   * longest-sounding tonic chord wins, with a bonus for ending on it and for the bass dwelling on it.
    */
   private decideKey(triads: ReadonlyArray<Triad | undefined>, slots: readonly number[]): MusicalKey | undefined {
     const totals = new Map<string, { key: MusicalKey; weight: number }>();
@@ -198,10 +194,8 @@ export class HarmonyDetector {
 }
 
 /**
- * A seventh chord's upper triad read over its bass: a major triad a minor third above the bass is
- * the bass's minor seventh chord (Ab over F: Fm7), a minor triad a major third above it the bass's
- * major seventh chord (Dm over Bb: Bbmaj7). Triads match a chroma's three loudest notes, and in a
- * seventh chord those are the upper three; the bass names the root.
+ * A seventh chord's upper triad read over its bass (Ab over F: Fm7; Dm over Bb: Bbmaj7): triads match
+ * a chroma's three loudest notes, the upper three of a seventh chord; the bass names the root.
  */
 export function overBass(triad: Triad | undefined, bass: number | undefined): Triad | undefined {
   if (!triad || bass === undefined) return triad;

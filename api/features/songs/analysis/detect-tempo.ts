@@ -14,10 +14,7 @@ const minimumWindowSeconds = 6;
 /** Below this, no tempo at all: a few beats cannot be told from chance. */
 const shortestSeconds = 3;
 
-/**
- * How strongly onsets line up on a grid of `period` seconds: the length of the mean of their phases
- * as unit vectors (1 when every onset falls on the grid, near 0 for onsets at random).
- */
+/** How strongly onsets line up on a grid of `period` seconds: 1 when all on it, near 0 at random. */
 export function gridAlignment(onsets: readonly number[], period: number): number {
   if (onsets.length === 0) return 0;
   let cos = 0;
@@ -30,11 +27,7 @@ export function gridAlignment(onsets: readonly number[], period: number): number
   return Math.hypot(cos, sin) / onsets.length;
 }
 
-/**
- * Sharpen a tempo estimate (within 4%) to the one whose eighth- or sixteenth-note grid the onsets fit
- * best. Essentia's beat tracker works on a frame grid of about 12 ms, which at 168 BPM is 1.7% of a
- * beat; the onsets of a whole song pin the tempo down to about 0.1 BPM. The octave is left as found.
- */
+/** Sharpen a tempo estimate (within 4%) to the eighth- or sixteenth-note grid the onsets fit best; the octave stays. */
 export function refineTempo(onsets: readonly number[], estimate: number): number {
   if (onsets.length < 8) return estimate;
   let best = estimate;
@@ -68,8 +61,7 @@ export class TempoDetector {
     try {
       this.analyseWindow(signal, startSeconds, sampleRate, seconds);
     } catch (error) {
-      // Essentia throws its C++ exceptions as strings ("Empty vector input" when nothing rhythmic
-      // is found): that window gives no evidence, which is not an error of the song.
+      // Essentia throws C++ exceptions as strings (nothing rhythmic found): no evidence, not an error.
       if (error instanceof Error) throw error;
     }
   }

@@ -1,9 +1,6 @@
 /**
- * Where the song's first beat falls (seconds), the origin of the player's beat grid (decision 0032).
- * Essentia's first ticks are unreliable (they lock on after a few beats and sit on an 11.6 ms frame
- * grid), so the settled ticks give the grid and the first beat is the earliest onset on it, refined
- * to the sample. No meter detection: a pickup or count-in makes it a beat or bar early; none
- * without an onset on the grid or enough ticks.
+ * Where the song's first beat falls (seconds), the beat grid's origin (decision 0032): the earliest
+ * onset on the grid of the settled ticks, refined to the sample. No meter detection.
  */
 export function firstDownbeat(ticks: readonly number[], onsets: readonly number[], signal: Float32Array, sampleRate: number): number | null {
   // The first ticks are the tracker locking on; the rest give the grid.
@@ -13,9 +10,7 @@ export function firstDownbeat(ticks: readonly number[], onsets: readonly number[
     const grid = localGrid(settled, onset);
     if (!grid) return null;
     const { period } = grid;
-    // On the beat: within a fifth of a beat of the grid (eighths and sixteenths are not) and within
-    // 70 ms (ticks and onsets each come up to about 25 ms early; a note a quarter of a slow beat
-    // away, such as a chord before the drums come in, is not on it).
+    // On the beat: within a fifth of a beat of the grid and within 70 ms (ticks and onsets come up to 25 ms early).
     const tolerance = Math.min(period * 0.2, 0.07);
     const offset = onset - grid.phase;
     const distance = Math.abs(offset - Math.round(offset / period) * period);
@@ -28,10 +23,8 @@ export function firstDownbeat(ticks: readonly number[], onsets: readonly number[
 const gridTicks = 16;
 
 /**
- * The beat grid around `time`: a least-squares line through the `gridTicks` settled ticks nearest
- * to it (tick = phase + period x beat number). A line, not a median interval or a mean phase: ticks
- * sit on the tracker's 11.6 ms frame grid, so single intervals are off by up to 2% (at 112 BPM the
- * median came out 0.534 s for 0.5357), and such an error grows by a beat's worth over a song.
+ * The beat grid around `time`: a least-squares line through the `gridTicks` nearest settled ticks.
+ * Not a median interval: ticks sit on an 11.6 ms frame grid, so single intervals are off by up to 2%.
  */
 export function localGrid(settled: readonly number[], time: number): { phase: number; period: number } | null {
   let nearest = 0;
@@ -62,11 +55,7 @@ const blockSeconds = 0.001;
 /** Blocks an attack is compared with: 8 ms, longer than a cycle of any but the lowest notes. */
 const historyBlocks = 8;
 
-/**
- * The onset near `estimate` to the sample (OnsetRate reports it up to two frames early): from 30 ms
- * before to 60 ms after, the 1 ms block that rises most above the 8 ms before it, then its first
- * sample above halfway up the rise. Without a clear rise, the estimate stands.
- */
+/** The onset near `estimate` to the sample: the 1 ms block rising most above the 8 ms before it, then its first sample past half the rise. */
 export function refineOnset(signal: Float32Array, sampleRate: number, estimate: number): number {
   const block = Math.max(1, Math.round(blockSeconds * sampleRate));
   const from = Math.max(0, Math.round((estimate - 0.03) * sampleRate));

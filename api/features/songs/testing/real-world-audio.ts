@@ -3,11 +3,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { createEncoder } from 'wasm-media-encoders';
 
-/**
- * Audio files as real libraries hold them, made in the test: MP3 (LAME, WebAssembly) with an
- * ID3v2.4 tag and cover art, Ogg Vorbis, FLAC with Vorbis comments and a PICTURE block, WAV at any
- * rate and channel count, and long files that cost no time or disk to write.
- */
+/** Audio files as real libraries hold them, made in the test: tagged MP3 and FLAC with cover art, Ogg Vorbis, WAV, and sparse long files. */
 
 /** `seconds` of a quiet sine per channel (each channel its own pitch, so stereo is really stereo). */
 export function tone(seconds: number, sampleRate: number, channels: 1 | 2, frequency = 220): Float32Array[] {
@@ -36,7 +32,6 @@ export function mp3(channels: Float32Array[], sampleRate: 32000 | 44100 | 48000,
   return encode('audio/mpeg', channels, sampleRate, { bitrate: kbps, outputSampleRate: sampleRate });
 }
 
-/** Ogg Vorbis. */
 export function oggVorbis(channels: Float32Array[], sampleRate: number): Promise<Buffer> {
   return encode('audio/ogg', channels, sampleRate, { vbrQuality: 2 });
 }
@@ -59,10 +54,7 @@ export function mp3Frames(file: Buffer): Buffer[] {
   return frames;
 }
 
-/**
- * A long constant-bitrate MP3 in no time: a few seconds encoded, then its middle frames repeated
- * to `seconds` (a decoder plays it; the joins click, which no scan cares about).
- */
+/** A long constant-bitrate MP3 in no time: a few seconds encoded, its middle frames repeated to `seconds`. */
 export async function longMp3(seconds: number, sampleRate: 44100 | 48000, channels: 1 | 2, kbps: 128 | 320): Promise<Buffer> {
   const frames = mp3Frames(await mp3(tone(4, sampleRate, channels), sampleRate, kbps));
   // The first frame may be a Xing/Info frame whose frame count would then be wrong: drop it.
@@ -134,10 +126,7 @@ export function writeSparseWav(file: string, seconds: number, sampleRate: number
   return 44 + dataBytes;
 }
 
-/**
- * A 16-bit FLAC with verbatim (uncompressed) frames, a VORBIS_COMMENT block with `tags` and,
- * optionally, a PICTURE block of `coverBytes` bytes.
- */
+/** A 16-bit FLAC with verbatim frames, a VORBIS_COMMENT block with `tags` and optionally a `coverBytes` PICTURE. */
 export function flacFile(channels: Float32Array[], sampleRate: number, tags: Record<string, string>, coverBytes?: number): Buffer {
   const blockSize = 4096;
   const total = channels[0]!.length;
