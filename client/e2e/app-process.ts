@@ -8,13 +8,12 @@ import { freePort } from './free-port';
 import { repoRoot } from './repo-root';
 import { writeFixtureSongs } from './song-fixtures';
 
-// Generous: on a loaded 2-core machine a cold start (tsx, PGlite, migrations, projections) has taken over 60 s.
+// Generous: a cold start (tsx, PGlite, migrations, projections) on a loaded 2-core machine is slow.
 const HEALTH_TIMEOUT_MS = 150_000;
 const STOP_TIMEOUT_MS = 10_000;
 const OUTPUT_LINES_KEPT = 60;
 
-// A browser test runs against a fresh embedded database, never against a server the developer or
-// CI configured for other tests, so these settings are dropped from the inherited environment.
+// Browser tests run on a fresh embedded database, never on one the developer or CI configured.
 const hermeticallyUnset = [
   'DATABASE_URL',
   'DATABASE_SCHEMA',
@@ -30,10 +29,7 @@ const hermeticallyUnset = [
 export interface AppProcess {
   /** http://127.0.0.1:{port}, no trailing slash. */
   baseUrl: string;
-  /**
-   * The origin the app calls itself by (PUBLIC_URL's default, http://localhost:{port}): the
-   * addresses it builds, such as the test checkout's return addresses, lead there.
-   */
+  /** The origin the app calls itself by (PUBLIC_URL's default, http://localhost:{port}), e.g. in return addresses. */
   publicUrl: string;
   /** The temporary WOODSHED_DATA_DIR; removed by stop(). */
   dataDir: string;
@@ -42,30 +38,20 @@ export interface AppProcess {
   stop(): Promise<void>;
 }
 
-/** Options of {@link startApp}. */
 export interface StartAppOptions {
   songsDir?: string;
-  /**
-   * The script to run instead of scripts/start.ts, relative to the repository (e.g.
-   * scripts/e2e/start-seedable-app.ts, the app plus test-only seeding routes).
-   */
+  /** Script to run instead of scripts/start.ts, relative to the repository (e.g. scripts/e2e/start-seedable-app.ts). */
   entry?: string;
-  /**
-   * Trust one proxy's X-Forwarded-For, as behind a load balancer. The shared app of the browser
-   * tests uses it so each test browser (launchBrowser sends its own address) is a network of its
-   * own: together the files sign in far more than the 30 e-mails one network may ask for an hour.
-   */
+  /** Trust one proxy's X-Forwarded-For, so each test browser (launchBrowser sends its own address) is its own
+   * network: together the files sign in more than one network's 30 e-mails an hour. */
   trustProxy?: boolean;
   /** More settings for this app only (e.g. CAMPAIGN_START_DELAY_SECONDS), on top of the above. */
   env?: Readonly<Record<string, string>>;
 }
 
 /**
- * Starts `npx tsx scripts/start.ts` (or `options.entry`) on a free port with NODE_ENV=test, {@link e2eAdminEmail} as the
- * one ADMIN_EMAILS address and a fresh temporary data directory (embedded PGlite), and resolves
- * once GET /api/health answers 200. WOODSHED_SONGS_DIR is `options.songsDir`, else a fresh
- * fixture library (`writeFixtureSongs`); nothing scans it, tests call POST /api/songs/scan. If the app exits or stays unhealthy for 60 s, it is stopped and
- * the error carries the app's last output lines.
+ * Starts scripts/start.ts (or `options.entry`) on a free port: NODE_ENV=test, fresh PGlite data dir, {@link e2eAdminEmail}
+ * as admin, songs dir unscanned. Resolves once /api/health is 200; on exit or timeout, stops it and throws its last output.
  */
 export async function startApp(options: StartAppOptions = {}): Promise<AppProcess> {
   const port = await freePort();
@@ -148,9 +134,8 @@ async function stopProcessGroup(child: ChildProcess): Promise<void> {
     await exited;
     clearTimeout(timer);
   }
-  // npx, the group's leader, may exit before tsx's node process has closed PGlite, which still
-  // writes in the data directory as it shuts down (a CI run's rm of it failed with ENOTEMPTY):
-  // wait for the whole group, killing it after the same timeout, and go on after twice that.
+  // npx may exit before tsx's node has closed PGlite, still writing in the data directory: wait for
+  // the whole group, killing it after the same timeout, and go on after twice that.
   const killAt = Date.now() + STOP_TIMEOUT_MS;
   while (groupAlive(pid) && Date.now() < killAt + STOP_TIMEOUT_MS) {
     if (Date.now() >= killAt) signalGroup(pid, 'SIGKILL');

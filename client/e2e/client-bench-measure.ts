@@ -1,12 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 
-/**
- * What `npm run bench:client` (scripts/bench/client-bench.ts) measures in the page, through the UI only (so it holds whether the library
- * renders from the API or from a local database): timings come from the page's own clock
- * (event time stamps, performance.now()) and a MutationObserver, not from the test driver's
- * round trips.
- */
+/** What bench:client measures, through the UI only, timed by the page's own clock and a MutationObserver, not driver round trips. */
 
 /** One keystroke in the library search: from the key event to the list showing its result. */
 export interface KeystrokeTiming {
@@ -27,10 +22,7 @@ declare global {
 
 const countSelector = '[data-testid="library-count"]';
 
-/**
- * Types `keys` into the focused search box one at a time, each changing the result, and times each
- * from its keydown to the mutation that changed the song count, then to the next frame.
- */
+/** Types each key into the focused search box, timing keydown to the song count changing, then to the next frame. */
 export async function measureKeystrokes(page: Page, keys: readonly string[]): Promise<KeystrokeTiming[]> {
   await page.evaluate((selector) => {
     document.addEventListener(
@@ -73,10 +65,7 @@ export async function watchFirstRow(page: Page): Promise<void> {
   });
 }
 
-/**
- * Reloads the library and returns the time from navigation start to its first row; null when no
- * row showed within `timeoutMs` (the screen is then saved as `screenshotPath`).
- */
+/** Reloads and returns ms to the first library row; null (screenshot saved) when none shows within `timeoutMs`. */
 export async function measureReloadToFirstRow(page: Page, timeoutMs: number, screenshotPath: string): Promise<number | null> {
   await page.reload();
   try {
@@ -89,18 +78,12 @@ export async function measureReloadToFirstRow(page: Page, timeoutMs: number, scr
 }
 
 export interface LoadSongTiming {
-  /** Click to playable. */
   playableMs: number;
   /** Click to the last byte of the last stem (HEAD checks and GETs, Resource Timing): the rest is decoding and building the player. */
   stemsFetchedMs: number;
 }
 
-/**
- * On the library (already open), finds the song, clicks its Load Song and returns the time from the
- * click to the player being playable (the loaded player's body rendered: every stem fetched and
- * decoded). The browser's HTTP cache is emptied first, so every stem travels again. The song stays
- * loaded: `leavePlayer` lets it go.
- */
+/** With the HTTP cache emptied, clicks the song's Load Song and times click to playable (player body rendered); `leavePlayer` lets it go. */
 export async function measureLoadSong(page: Page, pageSession: CDPSession, title: string): Promise<LoadSongTiming> {
   await page.getByPlaceholder('Search songs...').fill(title);
   const row = page.getByTestId('library-row').filter({ has: page.getByRole('cell', { name: title, exact: true }) });
@@ -171,11 +154,7 @@ export function audioContextSampleRate(page: Page): Promise<number> {
 export interface TabMemory {
   jsHeapUsedBytes: number;
   rendererRssBytes: number;
-  /**
-   * The same split as /proc names it: private anonymous memory (heaps, samples), file pages (mostly
-   * Chromium's own code, shared with every Chromium process), and shared memory (audio output and
-   * other buffers shared with the browser's processes).
-   */
+  /** /proc's split: private anonymous, file pages (mostly Chromium code shared across processes), shared memory. */
   rendererRssParts: { anon: number; file: number; shmem: number };
   /** The renderer processes' peak resident memory (VmHWM) since `resetRendererPeaks`. */
   rendererPeakBytes: number;
@@ -212,7 +191,6 @@ export async function measureTabMemory(page: Page, pageSession: CDPSession, brow
   return { jsHeapUsedBytes, rendererRssBytes, rendererRssParts, rendererPeakBytes };
 }
 
-/** A CDP session on the page with the Performance domain on, and one on the browser. */
 export async function memorySessions(browser: Browser, page: Page): Promise<{ pageSession: CDPSession; browserSession: CDPSession }> {
   const pageSession = await page.context().newCDPSession(page);
   await pageSession.send('Performance.enable');

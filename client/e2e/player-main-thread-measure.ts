@@ -1,7 +1,6 @@
 import type { CDPSession, Page } from 'playwright-core';
 
-// The practice benchmark's main-thread steps (scripts/bench/practice-player-share.ts): the player
-// screen as a musician sees it while a song plays, measured through the DevTools protocol.
+// bench:practice's main-thread steps (scripts/bench/practice-player-share.ts), through the DevTools protocol.
 
 /** The main thread over a stretch of playback, each figure per wall second (seconds per second). */
 export interface MainThreadShare {
@@ -35,16 +34,12 @@ export async function openPlayer(page: Page, baseUrl: string, songId: number): P
   await page.getByTestId('player-body').waitFor({ timeout: 120_000 });
 }
 
-/** Presses Play and waits until the player says it plays. */
 export async function startPlaying(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await page.waitForFunction(() => document.querySelector('[data-testid="player-body"]')?.getAttribute('data-playing') === 'true');
 }
 
-/**
- * Slows the playing song `steps` steps through the practice tools (the stretch nodes take over from
- * the plain players), then shows the spectrum again, as the screen was before.
- */
+/** Slows the playing song `steps` steps in the practice tools (stretch nodes take over), then shows the spectrum again. */
 export async function slowDown(page: Page, steps: number): Promise<string> {
   await page.getByRole('tab', { name: 'PRACTICE TOOLS' }).click();
   const tools = page.getByTestId('practice-tools');
@@ -71,11 +66,7 @@ async function mainThreadMetrics(session: CDPSession): Promise<Record<MetricName
   ) as Record<MetricName, number>;
 }
 
-/**
- * The main thread over `seconds` of what plays now: the page's metrics (the renderer main thread's
- * task time, CPU time, script, style and layout time) sampled before and after, per wall second
- * between the two samples.
- */
+/** The page's main-thread metrics over `seconds` of playback, per wall second between two samples. */
 export async function measureMainThreadShare(page: Page, session: CDPSession, seconds: number): Promise<MainThreadShare> {
   await session.send('Performance.enable', { timeDomain: 'timeTicks' });
   const before = await mainThreadMetrics(session);
@@ -102,11 +93,7 @@ interface ProfileNode {
   hitCount?: number;
 }
 
-/**
- * A sampling CPU profile of the page's main thread for `seconds`: the `top` functions by self time
- * (the engine's idle time left out; garbage collection and '(program)', the browser's own work such
- * as style, layout and paint, kept).
- */
+/** A sampled CPU profile of the main thread for `seconds`: the `top` functions by self time, idle left out. */
 export async function profileSelfTimes(page: Page, session: CDPSession, seconds: number, top: number): Promise<SelfTime[]> {
   await session.send('Profiler.enable');
   await session.send('Profiler.setSamplingInterval', { interval: 500 });

@@ -3,11 +3,7 @@ import type { Page } from 'playwright-core';
 /** One `schedule` call of a stretch node as the engine sent it, and the audio clock when it was sent. */
 export interface StretchScheduleSent {
   sentAt: number;
-  /**
-   * The audio clock as first read in the run of script that sent this schedule: the engine's own
-   * reading, which it times the schedule from (it reads the clock, then sends, with no await
-   * between). Under load the clock moves on while that run goes on, so `sentAt` can lie later.
-   */
+  /** The audio clock as first read in the script run that sent this schedule (the engine times from it); under load `sentAt` lies later. */
   clockRead: number;
   output: number;
   input: number;
@@ -16,19 +12,11 @@ export interface StretchScheduleSent {
   semitones: number;
 }
 
-/**
- * The plain stem player's processor name (client/src/lib/audio/pcm-player-processor.ts: PCM_PLAYER;
- * the e2e project cannot import the client's sources). Every other AudioWorkletNode the engine makes
- * is a stretch node.
- */
+/** client/src/lib/audio/pcm-player-processor.ts: PCM_PLAYER (e2e cannot import client sources). Any other worklet node is a stretch node. */
 const PCM_PLAYER = 'woodshed-pcm-player';
 
-/**
- * What the probe saw of one stem node (a stretch node, or a plain player: decision 0041): its
- * schedules, and the input times its worklet reported.
- */
+/** What the probe saw of one stem node (stretch or plain: decision 0041). */
 export interface StretchNodeSeen {
-  /** 'plain' for a plain player, 'stretch' for a signalsmith-stretch node. */
   kind: 'plain' | 'stretch';
   schedules: StretchScheduleSent[];
   /** The worklet's playback position in the stems (song seconds), with the audio clock when it arrived. */
@@ -49,11 +37,8 @@ interface ProbeWindow {
 }
 
 /**
- * Before the page's scripts run, records what reaches the audio engine's stretch nodes
- * (signalsmith-stretch's AudioWorkletNodes, built on the engine's native AudioContext): every
- * `schedule` message (output time, input position, rate, semitones) and every `time` report of the
- * worklet's input position; and every AudioBufferSourceNode started (the click track's clicks).
- * What the controls show is the mixer slice; this is what the audio thread was told, and did.
+ * Before the page's scripts run, records every `schedule` sent to and `time` reported by the engine's
+ * stem worklet nodes, and every AudioBufferSourceNode started (clicks): what the audio thread was told.
  */
 export async function installStretchProbe(page: Page): Promise<void> {
   await page.addInitScript((plainName) => {
@@ -132,12 +117,10 @@ export async function stemNodeContextStates(page: Page): Promise<AudioContextSta
   return page.evaluate(() => (window as unknown as ProbeWindow).nodeContexts.map((context) => (context as AudioContext).state));
 }
 
-/** The buffer sources started so far. */
 export async function sourcesStarted(page: Page): Promise<SourceStarted[]> {
   return page.evaluate(() => (window as unknown as ProbeWindow).startedSources);
 }
 
-/** The median of `values`. */
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -148,13 +131,9 @@ function median(values: readonly number[]): number {
 const RENDER_QUANTUM = 128;
 
 /**
- * How fast the song moves while playing, over `seconds` of the page's time: `shown` is the player's
- * position (the seek bar) per second of the node's audio clock; `heard` is how far the first node of
- * `kind` says the song moved between two of its position reports, per audio second between them.
- * Both worklets (the plain player and signalsmith-stretch) report every 0.1 s of audio rounded up to
- * whole render quanta, counted on the audio thread; the median step skips the one interval a
- * schedule restarts. When the reports reach the page (late, sometimes several together) does not
- * enter `heard`; `shown` is on the audio clock, which a busy machine slows together with the song.
+ * How fast the song moves over `seconds`: `shown` is the seek bar per audio-clock second; `heard` is the
+ * median step between the `kind` node's position reports (every 0.1 s of audio, rounded up to render
+ * quanta), so late delivery to the page does not enter it, and the median skips a schedule restart.
  */
 export async function playbackRates(page: Page, seconds: number, kind: 'plain' | 'stretch' = 'stretch'): Promise<{ shown: number; heard: number }> {
   const sample = () =>
