@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 
-// The practice benchmark's steps in the page (scripts/bench/practice-bench.ts): here, where the DOM's
-// types are, as client-bench-measure.ts holds the client benchmark's.
+// bench:practice's steps in the page (scripts/bench/practice-bench.ts), where the DOM's types are.
 
 type RenderMixModule = { renderMix: (...args: unknown[]) => Promise<AudioBuffer> };
 type StretchGraphModule = {
@@ -56,18 +55,12 @@ export async function timeRenderMix(page: Page, loop: { start: number; end: numb
 }
 
 /**
- * What plays the song at 1x in a live graph (decision 0041): the stretch nodes (the engine before
- * 0041, and whenever tempo or transpose is off 100%), the plain players alone (a song never
- * stretched), or the plain players with the stretch nodes built and inactive (back at 100% after a
- * tempo change, where the library still runs its stretch on silence every block).
+ * What plays the song at 1x (decision 0041): stretch nodes, plain players alone, or plain players with stretch
+ * nodes built and inactive (back at 100%, where the library still stretches silence every block).
  */
 export type LiveGraphKind = 'stretch' | 'plain' | 'plain, stretch idle';
 
-/**
- * Wall-clock seconds of an offline render of `seconds` of every stem through the live graph of
- * `kind`: offline rendering runs on one thread as fast as it can, so over `seconds` it is the share
- * of one core that playback needs.
- */
+/** Wall-clock seconds of an offline render (one thread, flat out) of `seconds` through `kind`'s graph: the core share playback needs. */
 export async function timeLiveGraph(page: Page, seconds: number, kind: LiveGraphKind = 'stretch'): Promise<number> {
   return page.evaluate(
     async ({ length, graph }) => {
@@ -110,14 +103,12 @@ export async function measureTempoChanges(page: Page, ids: readonly string[], co
         stemIds.map((id) => ({ id, url: `/${id}` })),
         { drums: new Set([stemIds.at(-1)]) },
       );
-      // As the player does when the tempo control is touched (decision 0041): the stretch nodes are
-      // built ahead, so the changes measured are the changes, not the build.
+      // Stretch nodes built ahead, as the player does (decision 0041), so the build is not measured.
       await engine.prepareStretch();
       await engine.play();
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const playedBefore = engine.position();
-      // The audio clock moves once per audio device callback (about 10 ms in headless Chromium, whose
-      // device is a fake one): across a call the position can seem to move that much more.
+      // The audio clock moves per device callback (~10 ms on headless Chromium's fake device): a call can seem to move that much more.
       const quantum = 0.012;
       const results: TempoChange[] = [];
       for (let index = 0; index < changes; index++) {
@@ -127,8 +118,7 @@ export async function measureTempoChanges(page: Page, ids: readonly string[], co
         const ackMs = performance.now() - started;
         const elapsed = (performance.now() - started) / 1000;
         const moved = engine.position() - before;
-        // The position only moves on by the time elapsed (at no more than rate 1, the faster of the
-        // two, plus a render quantum): no leap, never back.
+        // Moved only by the time elapsed (at most rate 1, plus a render quantum): no leap, never back.
         results.push({ ackMs, heardMs: Math.max(ackMs, CHANGE_LOOKAHEAD * 1000), moved, elapsed, positionJumped: moved < 0 || moved > elapsed + quantum, playedBefore });
         await new Promise((resolve) => setTimeout(resolve, 500));
       }

@@ -103,8 +103,7 @@ async function benchBackend(backend: BenchBackend): Promise<BackendResult> {
   if (process.env.BENCH_PRO === '1') await seedPro(testApp, user.id, new Date());
   else await seedPurchase(testApp, user.id, 10_000_000, new Date());
 
-  // The same file, the plainest way Node serves it; a HEAD gets the headers alone, as from any
-  // static server (the HEAD phase's baseline: what the machine and the load process give).
+  // The same file served the plainest way Node can: the HEAD phase's baseline, what the machine and load process give.
   const size = (await stat(stemFile)).size;
   const staticServer = createServer((request, response) => {
     response.writeHead(200, { 'Content-Type': 'audio/flac', 'Content-Length': String(size) });
@@ -138,8 +137,7 @@ async function benchBackend(backend: BenchBackend): Promise<BackendResult> {
       failures += result.failures;
       figures[side] = result.bytesPerSecond;
       counts[side] = result.responses;
-      // The app's CPU per MiB served over the whole phase (warm-up included, so bytes are estimated
-      // from the window's rate): holds on a shared machine where throughput does not.
+      // The app's CPU per MiB over the whole phase: holds on a shared machine where throughput does not.
       const phaseBytes = (result.bytesPerSecond * (throughputWindowMs + 1_000)) / 1000;
       cpuPerMiB[side].push((cpu.user + cpu.system) / 1000 / Math.max(1, phaseBytes / 2 ** 20));
     }
@@ -167,11 +165,9 @@ async function benchBackend(backend: BenchBackend): Promise<BackendResult> {
     return result;
   });
   for (let round = 1; round <= (only === 'get' ? 0 : rounds); round++) {
-    // The same load against the plain handler first: the tail the machine and the load process
-    // add by themselves (on 2 cores, 1.3–3.2 ms of p99 on 2026-11-27).
+    // The plain handler first: the tail the machine and the load process add by themselves.
     const plain = await headLoad(staticUrl, [{}]);
-    // The app's own CPU per answer (this process: the API, its projections, PGlite when embedded):
-    // steadier than latency on a shared machine, and what the rate a core can carry follows from.
+    // The app's own CPU per answer (API, projections, embedded PGlite): steadier than latency on a shared machine.
     const watch = await watchHeadRound(projections, sql);
     const cpuBefore = process.cpuUsage();
     const result = await headLoad(meteredUrl, [headers]);
@@ -179,8 +175,7 @@ async function benchBackend(backend: BenchBackend): Promise<BackendResult> {
     const diagnostics = await watch.finish(result.slow);
     const cpuMsPerHead = (cpu.user + cpu.system) / 1000 / Math.max(1, result.warmupSent + result.sent);
     heads.push({ ...result, cpuMsPerHead, plainP99Ms: plain.p99Ms, diagnostics });
-    // A burst's last HEAD waits for the five before it on the app's one thread: the plain handler
-    // answering the same bursts tells what any server would add.
+    // A burst's last HEAD waits for the five before it; the plain handler shows what any server would add.
     const plainBursts = await headLoad(staticUrl, [{}], playerBurst);
     const bursts = await headLoad(meteredUrl, players, playerBurst);
     playerHeads.push({ p50Ms: bursts.p50Ms, p99Ms: bursts.p99Ms, plainP99Ms: plainBursts.p99Ms });
