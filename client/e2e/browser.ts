@@ -30,13 +30,9 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
-/** Options of {@link launchBrowser}. */
 export interface LaunchBrowserOptions {
-  /**
-   * 'block' (default): the app's service worker never installs, so every test sees the network
-   * (and `page.route`, which cannot see what a service worker answers) and no test pays for the
-   * worker's precache downloads. 'allow' for the tests of the worker itself.
-   */
+  /** 'block' (default): no service worker, so tests see the network (and `page.route`) and skip precache downloads;
+   * 'allow' for the worker's own tests. */
   serviceWorkers?: 'allow' | 'block';
   /** A phone instead of the 1280x800 window: its viewport, with touch and the mobile meta viewport. */
   phone?: { width: number; height: number };
@@ -58,8 +54,7 @@ export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise
     viewport: options.phone ?? { width: 1280, height: 800 },
     ...(options.phone ? { isMobile: true, hasTouch: true } : {}),
     serviceWorkers: options.serviceWorkers ?? 'block',
-    // One client network per test browser (a TEST-NET-2 address), honoured only by apps started
-    // with trustProxy: each file then meets the per-network sign-in limits on its own, as a user would.
+    // Its own client network (TEST-NET-2), honoured by trustProxy apps: each file meets the per-network sign-in limits alone.
     extraHTTPHeaders: { 'X-Forwarded-For': `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}` },
   });
   return {

@@ -7,10 +7,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Origin of the running app, e.g. http://127.0.0.1:41234 (no trailing slash). */
     baseUrl: string;
-    /**
-     * The same app as it calls itself (its PUBLIC_URL, http://localhost:41234): a test that follows
-     * an address the app built (a checkout's way back) browses here, where its session cookie lives.
-     */
+    /** The app as it calls itself (PUBLIC_URL): where a test following an app-built address has its session cookie. */
     publicUrl: string;
   }
 }
@@ -21,17 +18,13 @@ interface SharedApp {
   users: number;
 }
 
-// Kept on the process, not the module: Vitest loads a project's global setup in that project's
-// own module graph, and both e2e projects must find the same app.
+// On the process, not the module: each e2e project loads its global setup in its own module graph.
 const key = Symbol.for('woodshed.e2e.shared-app');
 const holder = globalThis as { [key]?: SharedApp };
 
 /**
- * Vitest global setup of the browser tests (the e2e and e2e-exclusive projects): build the client
- * once, start the app on a free port with a fresh embedded database, hand its URLs to the tests,
- * and stop it (deleting the data) after the last project is done. The app is `npm start`'s plus
- * test-only seeding routes (scripts/e2e/start-seedable-app.ts), so every file can share it, also
- * those that need a state no browser reaches quickly.
+ * Vitest global setup of both e2e projects: builds the client, starts the app with test-only seeding routes
+ * (scripts/e2e/start-seedable-app.ts) on a fresh embedded database, and stops it after the last project.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const shared = (holder[key] ??= {
@@ -39,8 +32,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       startApp({
         entry: 'scripts/e2e/start-seedable-app.ts',
         trustProxy: true,
-        // A queued campaign waits ten minutes before its first batch, so announcements.e2e.test.ts
-        // sees it pending and pauses it before any mail goes out (it alone sends campaigns).
+        // Campaigns wait ten minutes, so announcements.e2e.test.ts can pause one before any mail goes out.
         env: { CAMPAIGN_START_DELAY_SECONDS: '600' },
       }),
     ),

@@ -13,11 +13,8 @@ export interface LandingVisit {
   page: Page;
 }
 
-/**
- * One visit of /landing in a fresh tab, with the HTTP cache off (every script travels again) or on:
- * the scripts it fetched, its largest contentful paint (a `largest-contentful-paint` observer) and
- * the element painted, and when its scripts had run. The caller closes the page.
- */
+/** One /landing visit in a fresh tab, HTTP cache off or on: scripts fetched, largest contentful paint and its element,
+ * when its scripts had run. The caller closes the page. */
 export async function visitLanding(context: BrowserContext, baseUrl: string, cache: 'off' | 'on'): Promise<LandingVisit> {
   const page = await context.newPage();
   const devtools = await context.newCDPSession(page);
@@ -46,12 +43,8 @@ export async function visitLanding(context: BrowserContext, baseUrl: string, cac
   return { scripts: [...scripts], lcpMs, element, scriptsRunMs, page };
 }
 
-/**
- * The landing page's largest contentful paint as a first visit and a returning visitor see it:
- * `visits` cold visits (HTTP cache off) and as many warm ones, after a warm-up visit of another
- * public page (a fresh Chromium's first navigation also starts its renderer and compositor, which
- * is the browser's cost, not the page's).
- */
+/** /landing's largest contentful paint over `visits` cold and as many warm visits, after a warm-up on another public
+ * page (a fresh Chromium's first navigation also starts its renderer and compositor). */
 export async function measureLandingPaint(context: BrowserContext, baseUrl: string, visits: number): Promise<{ coldMs: number[]; warmMs: number[]; element: string }> {
   const warmUp = await context.newPage();
   await warmUp.goto(`${baseUrl}/faq`, { waitUntil: 'load' });

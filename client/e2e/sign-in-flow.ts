@@ -21,11 +21,8 @@ export async function requestSignInMail(page: Page, baseUrl: string, email: stri
 }
 
 /**
- * Signs `email` up (or in) with the e-mailed code and opens /library. Unless `tutorials: 'shown'`,
- * the user's tutorials are dismissed first, so the modal tutorial dialogs stay out of tests about
- * other things. The code is asked for and entered through the API the login page calls, with the
- * browser's own cookies (the session cookie lands in this browser): the login page itself is what
- * auth.e2e.test.ts tests, and every other test would only wait for it.
+ * Signs `email` up (or in) with the e-mailed code through the login page's API and the browser's cookies (the page itself
+ * is auth.e2e.test.ts's), dismisses the tutorials unless `tutorials: 'shown'`, and opens /library.
  */
 export async function signInWithCode(page: Page, baseUrl: string, email: string, options: { tutorials?: 'shown' | 'dismissed' } = {}): Promise<MeAnswer> {
   // As a visitor: an earlier test's user in this browser context is signed out.
@@ -42,17 +39,13 @@ export async function signInWithCode(page: Page, baseUrl: string, email: string,
   return currentUser(page, baseUrl);
 }
 
-/** GET /api/auth/me with the browser's session cookie. */
 export async function currentUser(page: Page, baseUrl: string): Promise<MeAnswer> {
   const response = await page.request.get(`${baseUrl}/api/auth/me`);
   if (!response.ok()) throw new Error(`GET /api/auth/me answered ${response.status()}`);
   return (await response.json()) as MeAnswer;
 }
 
-/**
- * Waits for the toast titled `title` (one is shown at a time) and returns its text and variant.
- * Matching on the title keeps an older toast that is still fading from being read by mistake.
- */
+/** Waits for the toast titled `title` (not an older one still fading) and returns its text and variant. */
 export async function toastTitled(page: Page, title: string, options: { timeoutMs?: number } = {}): Promise<{ description: string; variant: string | null }> {
   const toast = page.getByTestId('toast').filter({ has: page.getByText(title, { exact: true }) });
   await toast.waitFor(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs });
@@ -60,10 +53,7 @@ export async function toastTitled(page: Page, title: string, options: { timeoutM
   return { description, variant };
 }
 
-/**
- * A fresh page of `browser`, signed out, on the login page's code step for a new address (`label`
- * names it), the sign-in e-mail sent: where the login page's own tests start.
- */
+/** A fresh signed-out page on the login code step for a new address (`label` names it): where the login tests start. */
 export async function atCodeStep(browser: TestBrowser, baseUrl: string, label: string): Promise<{ page: Page; problems: string[]; email: string; mail: SignInMail }> {
   const { page, problems } = await signedOutPage(browser);
   const email = uniqueEmail(label);

@@ -46,11 +46,8 @@ export const fixtureSongs: readonly FixtureSong[] = [
   },
 ];
 
-/**
- * A drum click at `bpm` for `seconds`: a short decaying noise burst on every beat, louder on the
- * bar's first, as a 16-bit PCM mono WAV (what a tempo detector has to find). The first beat is at
- * `firstBeat` seconds (silence before it), so a song's first downbeat need not be at 0 s.
- */
+/** A 16-bit mono WAV drum click at `bpm` for `seconds`: a decaying noise burst per beat, louder on the bar's first;
+ * the first beat at `firstBeat` s, so a song's first downbeat need not be at 0 s. */
 export function clickTrackWav(bpm: number, seconds: number, firstBeat = 0): Buffer {
   const samples = new Float32Array(Math.round(seconds * SAMPLE_RATE));
   const beat = (60 / bpm) * SAMPLE_RATE;
@@ -67,10 +64,7 @@ export function clickTrackWav(bpm: number, seconds: number, firstBeat = 0): Buff
   return pcmWav(samples);
 }
 
-/**
- * A 16-bit PCM mono WAV of a sine tone, at a level low enough that the stems of a song summed
- * never clip.
- */
+/** A 16-bit PCM mono WAV sine tone, quiet enough that a song's stems summed never clip. */
 export function sineWav(frequency: number, seconds: number, amplitude = 0.2): Buffer {
   const samples = new Float32Array(Math.round(seconds * SAMPLE_RATE));
   for (let index = 0; index < samples.length; index++) samples[index] = amplitude * Math.sin((2 * Math.PI * frequency * index) / SAMPLE_RATE);
@@ -118,11 +112,7 @@ const fixtureSections = [
   { type: 'chorus', startTime: 4, endTime: 6 },
 ];
 
-/**
- * Writes the fixture songs directory into a new temporary directory and returns its path: per song
- * its WAV stems, a song.json, and for the first song a word-stamped lyrics.lrc, chords/master.txt,
- * chords/bass.txt and sections.json.
- */
+/** Writes the fixture songs (WAV stems, song.json; lyrics, charts and sections for the first) to a new temp dir; returns it. */
 export async function writeFixtureSongs(): Promise<string> {
   const songsDir = await mkdtemp(path.join(tmpdir(), 'woodshed-e2e-songs-'));
   for (const [index, song] of fixtureSongs.entries()) {
