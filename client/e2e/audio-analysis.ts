@@ -62,10 +62,7 @@ export function soundingSpan(samples: ArrayLike<number>, sampleRate: number, thr
   return { start: start / sampleRate, end: end / sampleRate };
 }
 
-/**
- * Onsets (seconds): where the signal's absolute value first reaches `threshold` after at least
- * `gap` seconds below it.
- */
+/** Onsets (s): where |signal| first reaches `threshold` after at least `gap` seconds below it. */
 export function onsets(samples: ArrayLike<number>, sampleRate: number, threshold: number, gap: number): number[] {
   const found: number[] = [];
   let quietSince = 0;

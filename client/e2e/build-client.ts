@@ -5,11 +5,8 @@ import { repoRoot } from './repo-root';
 const run = promisify(execFile);
 
 /**
- * Builds client/dist from the current sources, so the browser tests never see a stale bundle.
- *
- * NODE_ENV is forced to production: vitest runs with NODE_ENV=test, and Vite passes a non-production
- * NODE_ENV on to the bundle, which then carries React's development build. The tests would check a
- * bundle that never ships, and `npm start` would later find that dist up to date and serve it.
+ * Builds client/dist from the current sources, so browser tests never see a stale bundle. NODE_ENV=production, since
+ * Vite passes vitest's NODE_ENV=test on, giving a React development build that never ships but `npm start` would serve.
  */
 export async function buildClient(): Promise<void> {
   try {

@@ -17,10 +17,7 @@ interface OutboxMessage {
 
 const WAIT_MS = 10_000;
 
-/**
- * The newest sign-in e-mail sent to `to` with an id above `after`, read from the app's dev outbox
- * (newest first). Waits up to 10 s for it, since the e-mail is queued by the request that asked.
- */
+/** The newest sign-in e-mail to `to` with an id above `after` in the dev outbox, waited for up to 10 s (it is queued). */
 export async function newestSignInMail(baseUrl: string, to: string, after = 0): Promise<SignInMail> {
   const deadline = Date.now() + WAIT_MS;
   for (;;) {

@@ -1,10 +1,7 @@
 import type { Page } from 'playwright-core';
 
-/**
- * Holds the page's requests that `matches` until release(), then lets them through to the server
- * (and every later one at once): a pending state ('Verifying...', 'Submitting...') stays on screen
- * exactly as long as the test needs to see it, however fast or slow the machine.
- */
+/** Holds the page's requests that `matches` until release() (later ones then pass at once), so a pending state stays
+ * on screen exactly as long as the test needs, however fast the machine. */
 export async function holdRequests(page: Page, matches: (url: URL) => boolean): Promise<{ release(): void }> {
   let open!: () => void;
   const released = new Promise<void>((resolve) => (open = resolve));

@@ -6,11 +6,7 @@ export async function starredOnServer(page: Page, baseUrl: string): Promise<stri
   return songs.filter((song) => song.starred).map((song) => song.title);
 }
 
-/**
- * Makes the signed-in user Pro the way a user does on this server without Stripe: a checkout
- * session (POST /api/subscription/create-checkout), paid on the local test checkout, which appends
- * SubscriptionStarted through the app's payment handler.
- */
+/** Makes the signed-in user Pro as a user does without Stripe: a checkout session paid on the local test checkout. */
 export async function subscribeThroughTestCheckout(page: Page, baseUrl: string): Promise<void> {
   const created = await page.request.post(`${baseUrl}/api/subscription/create-checkout`, { data: { planType: 'monthly' } });
   if (!created.ok()) throw new Error(`create-checkout answered ${created.status()}: ${await created.text()}`);

@@ -10,11 +10,8 @@ export interface NewServiceWorkerProxy {
   close(): Promise<void>;
 }
 
-/**
- * Starts a proxy in front of `target` (the shared test app). The app's build cannot be rebuilt
- * under the other browser tests, so a new version is made the way a deploy looks to a browser's
- * update check: the worker script's bytes change. Everything else passes through untouched.
- */
+/** A pass-through proxy in front of `target`: the shared app cannot be rebuilt under the other tests, so a new version
+ * is what a deploy looks like to a browser's update check, the worker script's bytes changing. */
 export async function startNewServiceWorkerProxy(target: string): Promise<NewServiceWorkerProxy> {
   let newWorker = false;
   const upstream = new URL(target);

@@ -1,14 +1,8 @@
 import type { Page } from 'playwright-core';
 import type { TestBrowser } from './browser';
 
-/**
- * Collects what should never happen on a healthy page: uncaught exceptions and console errors
- * (a Content-Security-Policy violation shows up there), and with `warnings: true` console warnings
- * too (an unrecognised Permissions-Policy feature, a library's notice: noise that buries the
- * warnings that matter). Failed HTTP answers the app expects, such as a 401 from the current-user
- * call, are reported by Chromium as "Failed to load resource" and are left to the tests that care
- * about them.
- */
+/** Collects uncaught exceptions and console errors (CSP violations show there), and with `warnings: true` warnings;
+ * expected failed answers ("Failed to load resource", e.g. a 401 from /me) are left to the tests that care. */
 export function watchPageProblems(page: Page, options: { warnings?: boolean } = {}): string[] {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));

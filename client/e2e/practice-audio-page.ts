@@ -4,11 +4,8 @@ import path from 'node:path';
 import { build } from 'vite';
 import { repoRoot } from './repo-root';
 
-/**
- * One engine module bundled as an ES module named `<name>.js`, with the files it loads (the
- * export's stretch worker): file name -> code. An ES bundle, not a script, because the module
- * starts its worker from a URL relative to its own (`new URL(..., import.meta.url)`).
- */
+/** One engine module bundled as ES module `<name>.js`, plus the files it loads: file name -> code. ES, because the
+ * module starts its worker from a URL relative to its own (`import.meta.url`). */
 async function bundleModule(file: string, name: string): Promise<Record<string, string>> {
   const output = await build({
     configFile: false,
@@ -45,11 +42,8 @@ export function wavBytes(samples: Float32Array, sampleRate: number): Buffer {
   return Buffer.concat([header, data]);
 }
 
-/**
- * A page on localhost (a secure context: AudioWorklet needs one) that loads the engine's own
- * modules (render-mix, click-track, beat-grid, bundled from client/src/lib/audio as they are) as
- * `window.RenderMix`, `window.ClickTrack`, `window.BeatGrid`, and serves the test's WAV stems.
- */
+/** A localhost page (AudioWorklet needs a secure context) loading the engine's render-mix, click-track and beat-grid
+ * as `window.RenderMix`, `window.ClickTrack`, `window.BeatGrid`, and serving the test's WAV stems. */
 export async function servePracticeAudioPage(stems: Record<string, Buffer>, options: { withEngine?: boolean } = {}): Promise<{ url: string; server: Server }> {
   const modules: [string, string][] = [
     ['client/src/lib/audio/render-mix.ts', 'RenderMix'],

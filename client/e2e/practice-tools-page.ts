@@ -2,10 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { openSong, signInNewListener } from './new-listener';
 import { fixtureSongs } from './song-fixtures';
 
-/**
- * Signs a new user in (`label` names the address), opens Sine Parade (6 s, 120 BPM) in the player
- * and shows its practice tools; answers the song's id and the tools.
- */
+/** Signs a new user in (`label` names the address), opens Sine Parade (6 s, 120 BPM) and its practice tools; answers its id and the tools. */
 export async function openPracticeTools(page: Page, baseUrl: string, label: string): Promise<{ songId: number; tools: Locator }> {
   const songId = (await signInNewListener(page, baseUrl, label)).get(fixtureSongs[0]!.title)!;
   await openSong(page, baseUrl, songId);

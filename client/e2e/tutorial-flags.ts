@@ -12,11 +12,7 @@ export const tutorialFlags = [
   'tutorialKeyboardDismissed',
 ] as const;
 
-/**
- * Dismisses every tutorial of the signed-in user for good through the real API (PATCH
- * /api/user/tutorial-dismissal), for tests about something else: a new user otherwise meets the
- * welcome dialog on the library and the choice dialog on the player, both modal.
- */
+/** Dismisses every tutorial of the signed-in user for good through the API, so the modal welcome and choice dialogs stay out of the way. */
 export async function dismissAllTutorials(page: Page, baseUrl: string): Promise<void> {
   for (const flag of tutorialFlags) {
     const response = await page.request.patch(`${baseUrl}/api/user/tutorial-dismissal`, { data: { [flag]: true } });

@@ -8,10 +8,7 @@ export interface TutorialMoments {
   picked?: number;
 }
 
-/**
- * Notes in the page when the song has loaded (its toast), when the choice and the drums tutorial
- * first appear, and when an option is picked, on the page's own clock.
- */
+/** Notes on the page's clock when the song loaded (its toast), the choice and drums tutorials first show, and an option is picked. */
 export async function recordMoments(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const moments: Record<string, number> = {};

@@ -146,8 +146,7 @@ try {
   );
   const pcmBytes = stems.reduce((sum, stem) => sum + stem.pcmBytes, 0);
   const heapDelta = loaded.jsHeapUsedBytes - unloaded.jsHeapUsedBytes;
-  // The first song in the tab: what one song costs. After the last load and after letting it go:
-  // whether loads pile up (freed memory the allocator keeps counts there too, so it is no verdict).
+  // The first song: what one song costs; after the last load and letting it go: whether loads pile up (no verdict: allocators keep freed memory).
   const rssDelta = firstLoaded!.rendererRssBytes - beforeSong.rendererRssBytes;
   const loadPeak = firstLoaded!.rendererPeakBytes - beforeSong.rendererRssBytes;
   const settledDelta = firstSettled!.rendererRssBytes - beforeSong.rendererRssBytes;

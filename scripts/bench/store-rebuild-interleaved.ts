@@ -85,8 +85,7 @@ try {
   if (Number(rows[0]!.count) === 0) seed = await seedStemStreamed(sql, events, users);
   else if (Number(rows[0]!.count) !== events) throw new Error(`Schema ${schema} holds ${rows[0]!.count} events, not ${events}`);
   console.error(`schema ${schema}: ${events} events`);
-  // The first rebuild of a process is the slowest (compiling, the first generation's tables): one
-  // untimed, and the two variants take turns going first.
+  // A process's first rebuild is the slowest (compiling, first tables): one untimed, and the variants take turns first.
   await rebuild(true);
   const runs: Run[] = [];
   for (let round = 0; round < rounds; round++) {
