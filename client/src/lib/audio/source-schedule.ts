@@ -14,7 +14,6 @@ export interface StemSchedule {
   loopEnd?: number;
 }
 
-/** A stretch node or a plain player. */
 export interface ScheduledNode extends AudioNode {
   schedule(change: StemSchedule): Promise<unknown>;
   dropBuffers(): Promise<unknown>;
