@@ -20,7 +20,7 @@ export interface ScheduledNode extends AudioNode {
   stop(when?: number): Promise<unknown>;
 }
 
-/** One node and the stems whose channels it carries (two per stem). */
+/** Two channels per stem. */
 export interface StemGroup<Node extends ScheduledNode = ScheduledNode> {
   node: Node;
   drums: boolean;
