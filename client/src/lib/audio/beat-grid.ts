@@ -8,7 +8,6 @@ export interface BeatGrid {
   beatsPerBar: number;
 }
 
-/** The grid of a song whose tempo is known, or null. */
 export function beatGridOf(bpm: number | null, firstBeat: Seconds = 0, beatsPerBar = 4): BeatGrid | null {
   return bpm !== null && Number.isFinite(bpm) && bpm > 0 ? { bpm, firstBeat, beatsPerBar } : null;
 }
@@ -17,7 +16,6 @@ export function beatLength(grid: BeatGrid): Seconds {
   return 60 / grid.bpm;
 }
 
-/** `position` moved to the nearest beat, never before 0. */
 export function snapToBeat(position: Seconds, grid: BeatGrid | null): Seconds {
   if (!grid) return position;
   const beat = beatLength(grid);
@@ -31,7 +29,6 @@ export function loopFromMarks(a: Seconds, b: Seconds, grid: BeatGrid | null, dur
   return end - start >= minLength ? { start, end } : null;
 }
 
-/** The speed trainer: start tempo, raised by `step` each pass, up to the target. */
 export interface SpeedTrainer {
   startTempo: number;
   step: number;
@@ -46,7 +43,6 @@ export function trainerTempo(trainer: SpeedTrainer, pass: number): number {
   return Math.round(Math.min(trainer.targetTempo, tempo) * 1000) / 1000;
 }
 
-/** `value` modulo `divisor`, never negative. */
 function modulo(value: number, divisor: number): number {
   return ((value % divisor) + divisor) % divisor;
 }
@@ -56,10 +52,7 @@ function lastCountInBeat(grid: BeatGrid, from: Seconds): number {
   return Math.ceil((from - grid.firstBeat) / beatLength(grid) - 1e-9) - 1;
 }
 
-/**
- * A count-in of `bars` bars before `from` plays at `startAt`, one click per beat: with `from`, the
- * grid's beats before it (running on into the song's beats), else beats ending at `startAt`.
- */
+/** One click per beat: with `from`, the grid's beats before it, else beats ending at `startAt`. */
 export function countInClicks(grid: BeatGrid, bars: number, startAt: Seconds, tempo: number, from?: Seconds): { time: Seconds; accent: boolean }[] {
   const beats = bars * grid.beatsPerBar;
   if (from === undefined) {
@@ -74,7 +67,6 @@ export function countInClicks(grid: BeatGrid, bars: number, startAt: Seconds, te
   });
 }
 
-/** How long a count-in lasts on the audio clock (see `countInClicks`). */
 export function countInDuration(grid: BeatGrid, bars: number, tempo: number, from?: Seconds): Seconds {
   const beats = bars * grid.beatsPerBar;
   if (from === undefined) return (beats * beatLength(grid)) / tempo;

@@ -5,7 +5,6 @@ const CLICK_LENGTH: Seconds = 0.03;
 const CLICK_HZ = 1000;
 const ACCENT_HZ = 1500;
 
-/** The click's samples: a sine burst with a fast decay. */
 export function clickSamples(sampleRate: number, accent: boolean): Float32Array<ArrayBuffer> {
   const length = Math.round(CLICK_LENGTH * sampleRate);
   const samples = new Float32Array(length);
@@ -54,7 +53,6 @@ export class ClickTrack {
     }
   }
 
-  /** Silences every click scheduled at or after `time`. */
   cancelFrom(time: Seconds): void {
     for (const click of this.pending) if (click.time >= time) click.source.stop();
     this.pending = this.pending.filter((click) => click.time < time);

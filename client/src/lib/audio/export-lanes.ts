@@ -1,9 +1,6 @@
 import { stretchGroupsOf } from './stretch-groups';
 
-/**
- * The export's stretch groups dealt onto `workers` lanes: the drums one group, the pitched stems one
- * by one onto the lane with the fewest channels (the cost), ties to the first, so lanes repeat.
- */
+/** Pitched stems go one by one to the lane with the fewest channels, ties to the first, so lanes repeat. */
 export function exportLanes<Stem extends { drums: boolean; channels: number }>(stems: readonly Stem[], workers: number): Stem[][][] {
   const count = Math.max(1, Math.min(Math.floor(workers), stems.length));
   if (stems.length === 0) return [];

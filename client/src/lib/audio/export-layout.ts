@@ -2,7 +2,6 @@ import type { BeatGrid } from './beat-grid';
 import { clickTimes, countInClicks, countInDuration } from './beat-grid';
 import type { Seconds } from './units';
 
-/** Count-in and click as the engine plays them. */
 export interface MixClick {
   grid: BeatGrid;
   volume: number;

@@ -1,6 +1,5 @@
 import type { Seconds } from './units';
 
-/** A decoded stem as the engine keeps it: the part of AudioBuffer it reads. */
 export interface PcmBuffer {
   readonly sampleRate: number;
   /** Samples per channel: may run past `duration` with a silent tail. */
@@ -20,11 +19,7 @@ export function copiesToTransfer(channels: readonly Float32Array[]): ArrayBuffer
   return [...new Set(channels.filter((channel) => !isShared(channel)).map((channel) => channel.buffer as ArrayBuffer))];
 }
 
-/**
- * The stem in shared memory the worklets and workers read without copies, `length` samples per
- * channel (the tail silent), the AudioBuffer let go (decision 0038). Without cross-origin isolation
- * the AudioBuffer is kept. A stem already shared at `length` is returned as it is.
- */
+/** Shared memory so workers read it without copies (decision 0038); unisolated, the AudioBuffer stays. */
 export function sharedPcm(decoded: PcmBuffer, length: number): PcmBuffer {
   if (!globalThis.crossOriginIsolated || length < decoded.length) return decoded;
   if (length === decoded.length && decoded.numberOfChannels > 0 && isShared(decoded.getChannelData(0))) return decoded;

@@ -1,11 +1,8 @@
 export const PCM_PLAYER = 'woodshed-pcm-player';
 
 /**
- * Registers the plain stem player: an AudioWorklet processor playing the engine's stems as they are,
- * from the arrays it is handed, with the stretch node's `schedule` (decision 0041). The page sends
- * this function's text to `addModule`, so it stays self-contained: no imports, no class fields or
- * object spread (a compiler may lower those to helpers outside it). Unlike the stretch node it is
- * sample-accurate, has no latency, and cross-fades every jump of the read position over 5 ms.
+ * The plain stem player, with the stretch node's `schedule` (decision 0041). Its text goes to
+ * `addModule`, so no imports, class fields or object spread (compilers lower them to outside helpers).
  */
 export function registerPcmPlayer(name: string): void {
   interface Segment {
@@ -118,7 +115,6 @@ export function registerPcmPlayer(name: string): void {
       return true;
     }
 
-    /** The sample to play at `frame`, the loop's seam applied. */
     sampleNow(frame: number, sampleRate: number): number {
       while (this.timeMap.length > 1 && this.timeMap[1]!.output * sampleRate <= frame) this.timeMap.shift();
       const segment = this.timeMap[0]!;

@@ -1,10 +1,7 @@
 import { PCM_PLAYER, registerPcmPlayer } from './pcm-player-processor';
 import type { StemSchedule } from './source-schedule';
 
-/**
- * A plain stem player (pcm-player-processor.ts) with the stretch node's methods, in the stretch
- * library's message shape (`[id, method, ...arguments]`), so a test's probe reads both alike.
- */
+/** Speaks the stretch library's message shape, so a test's probe reads both players alike. */
 export interface PcmPlayerNode extends AudioWorkletNode {
   schedule(change: StemSchedule): Promise<unknown>;
   setBuffers(channels: Float32Array[], transfer: Transferable[]): Promise<unknown>;
@@ -25,7 +22,6 @@ function addPcmPlayerModule(context: BaseAudioContext): Promise<void> {
   return added;
 }
 
-/** A plain player of `channelCount` channels, silent until scheduled. */
 export async function createPcmPlayer(context: BaseAudioContext, channelCount: number): Promise<PcmPlayerNode> {
   await addPcmPlayerModule(context);
   const node = new AudioWorkletNode(context, PCM_PLAYER, { numberOfInputs: 0, numberOfOutputs: 1, outputChannelCount: [channelCount] });

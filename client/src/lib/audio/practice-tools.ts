@@ -27,16 +27,12 @@ export interface LoopPassSchedule {
   from: Seconds;
 }
 
-/** The passes kept for `loopPasses()`. */
 const KEPT_PASSES = 16;
 
 /** Clicks are scheduled this far ahead, so a late tick drops none; a transport change reschedules them. */
 const CLICK_AHEAD: Seconds = 1.5;
 
-/**
- * The beat grid, click track, count-in, speed trainer and the loop's passes on the audio clock. The
- * engine owns the transport and asks these what to play.
- */
+/** Click, count-in, speed trainer and loop passes on the audio clock; the engine owns the transport. */
 export class PracticeTools {
   private grid: BeatGrid | null = null;
   private clicks: ClickSettings = { click: false, volume: 0.8, countInBars: 0, countInEachPass: false };
@@ -149,10 +145,7 @@ export class PracticeTools {
     this.clickedUntil = Math.max(this.clickedUntil, until);
   }
 
-  /**
-   * The loop's next pass at audio time `boundary`: its tempo and count-in (clicks scheduled here).
-   * The pass listener hears of it at the seam, as the musician does, not when it is scheduled.
-   */
+  /** The loop's next pass at `boundary`; the listener hears of it at the seam, not when scheduled. */
   nextPass(boundary: Seconds, loop: LoopRange, rate: number): { rate: number; countIn: Seconds } {
     this.pass += 1;
     const tempo = this.trainer ? trainerTempo(this.trainer, this.pass) : rate;

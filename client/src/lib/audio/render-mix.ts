@@ -38,7 +38,6 @@ export function assertTranspose(semitones: number): number {
   return semitones;
 }
 
-/** The rendered mix's length in output seconds. */
 export function renderedDuration(songDuration: Seconds, settings: Pick<MixSettings, 'tempo' | 'loop'>): Seconds {
   const songSeconds = settings.loop ? (settings.loop.end - settings.loop.start) * settings.loop.passes : songDuration;
   return songSeconds / settings.tempo;
@@ -60,7 +59,7 @@ function workerCount(): number {
   return Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2));
 }
 
-/** Adds `from` times `gain` into `into` from sample `at` on (both sides of a mono stem). */
+/** Both sides of a mono stem get it. */
 function addInto(into: Float32Array, from: Float32Array, gain: number, at = 0): void {
   const end = Math.min(from.length, into.length - at);
   for (let index = 0; index < end; index++) into[at + index] = into[at + index]! + gain * from[index]!;
@@ -80,11 +79,7 @@ function plainMix(stems: readonly StretchStem[], gains: MixSettings['gains'], le
   return out;
 }
 
-/**
- * Renders the mix as heard into a stereo AudioBuffer: the stretch groups on one worker per core,
- * identical every time (decision 0032), count-in and click where the engine plays them. Aborting
- * `signal` stops the workers and rejects.
- */
+/** The mix as heard, stretched on one worker per core and identical every time (decision 0032). */
 export async function renderMix(
   stems: readonly StretchStem[],
   settings: MixSettings,
@@ -108,13 +103,11 @@ export async function renderMix(
   const sampleLoop = loop ? { start: Math.round(loop.start * sampleRate), end: Math.round(loop.end * sampleRate) } : null;
   const from = sampleLoop?.start ?? 0;
   let music: Float32Array[];
-  // A loop goes through the stretch even at 1x: its seam is a jump in the input, which the stretch
-  // joins as the live nodes do; a plain sum would click there.
+  // A loop goes through the stretch even at 1x: a plain sum would click at its seam.
   if (settings.tempo === 1 && settings.transpose === 0 && !loop) {
     music = plainMix(stems, settings.gains, musicLength);
   } else {
     const length = Math.max(...stems.map((stem) => stem.buffer.length));
-    // A silent stem is not stretched at all.
     const audible = stems.filter((stem) => (settings.gains[stem.id] ?? 1) > 0);
     const lanes = exportLanes(
       audible.map((stem) => ({ ...stem, channels: Math.min(2, stem.buffer.numberOfChannels) })),

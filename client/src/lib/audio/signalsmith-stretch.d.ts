@@ -1,6 +1,5 @@
 // The package ships no types; this is the part of its README's API the engine uses.
 declare module 'signalsmith-stretch' {
-  /** One scheduled change of the node's time map (see the package README). */
   export interface StretchSchedule {
     /** Audio-clock time the change is heard at (the node compensates its own latency). */
     output?: number;
@@ -12,10 +11,7 @@ declare module 'signalsmith-stretch' {
     /** Equal values disable looping. */
     loopStart?: number;
     loopEnd?: number;
-    /**
-     * Changes at or after this time are replaced (default: now). Not in the README: the worklet
-     * also drops every segment before it, the one playing too, so one ahead of now breaks the map.
-     */
+    /** Replaces changes from here (default now), and drops the playing segment: never set it ahead. */
     outputTime?: number;
   }
 

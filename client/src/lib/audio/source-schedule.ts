@@ -14,14 +14,13 @@ export interface StemSchedule {
   loopEnd?: number;
 }
 
-/** A stretch node or a plain player. */
 export interface ScheduledNode extends AudioNode {
   schedule(change: StemSchedule): Promise<unknown>;
   dropBuffers(): Promise<unknown>;
   stop(when?: number): Promise<unknown>;
 }
 
-/** One node and the stems whose channels it carries (two per stem). */
+/** Two channels per stem. */
 export interface StemGroup<Node extends ScheduledNode = ScheduledNode> {
   node: Node;
   drums: boolean;

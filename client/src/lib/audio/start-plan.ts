@@ -7,7 +7,6 @@ export interface SchedulableStem {
   duration: Seconds | null;
 }
 
-/** One source start: `Player.start(time, offset)`. */
 export interface StemStart {
   id: string;
   time: Seconds;
@@ -22,10 +21,8 @@ export interface StartPlan {
 }
 
 /**
- * Plans starting every stem from `offset` (seconds into the song) at ONE audio-clock time,
- * `now + lookahead`: stems started one by one would drift apart by however long each call took,
- * and the ear hears a few milliseconds between a kick and its bass note. Stems without decoded audio
- * are skipped (spec 000 section 4), and so are stems shorter than the offset (nothing left to play).
+ * Every stem at ONE audio-clock time, or they drift apart audibly; stems without audio (spec 000
+ * section 4) or shorter than `offset` are skipped.
  */
 export function planStart(stems: readonly SchedulableStem[], offset: Seconds, now: Seconds, lookahead: Seconds): StartPlan {
   assertSeconds('offset', offset);

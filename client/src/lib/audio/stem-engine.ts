@@ -20,10 +20,7 @@ interface StemEngineOptions extends StemGraphOptions {
   onEnded?: () => void;
 }
 
-/**
- * One song's playback: the transport it is, its stems on the audio graph (`graph`) and the practice
- * tools (`practice`). Positions are song seconds. One engine per song; using it after `dispose()` throws.
- */
+/** One song's playback; positions are song seconds. Using it after `dispose()` throws. */
 export class StemEngine extends StemTransport {
   private constructor(graph: StemGraph, onEnded: (() => void) | undefined) {
     super(graph, new PracticeTools(graph.context), onEnded);
@@ -33,10 +30,7 @@ export class StemEngine extends StemTransport {
     return new StemEngine(await StemGraph.load(sources, options), options.onEnded);
   }
 
-  /**
-   * Builds the stretch nodes, which takes longer than CHANGE_LOOKAHEAD: the player calls this when
-   * the tempo or transpose control is first touched, before the change itself.
-   */
+  /** Called when tempo or transpose is first touched: building takes longer than CHANGE_LOOKAHEAD. */
   prepareStretch(): Promise<void> {
     this.graph.assertLive();
     return this.graph.prepareStretch();

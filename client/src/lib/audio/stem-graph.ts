@@ -45,10 +45,8 @@ interface Channel {
 const GAIN_RAMP: Seconds = 0.015;
 
 /**
- * A fresh native audio context for one song, made Tone's: standardized-audio-context's nodes cannot
- * connect to a plain AudioWorkletNode. One per song, closed with the graph, so the worklet's scope
- * and the stems it holds go at once (a shared context kept them: 400 MB after five songs). Without
- * Tone's clock ('offline'): its worker woke every 50 ms for scheduling the engine does not use.
+ * A native context made Tone's (standardized-audio-context nodes cannot connect to an AudioWorkletNode),
+ * one per song so closing it frees the worklet and its stems; no Tone clock, the engine does not use it.
  */
 function freshToneContext(): Tone.BaseContext {
   Tone.setContext(new Tone.Context({ context: new AudioContext({ latencyHint: 'interactive' }), clockSource: 'offline' }));
@@ -56,13 +54,11 @@ function freshToneContext(): Tone.BaseContext {
 }
 
 /**
- * One song's stems on the audio graph: plain players, and once tempo or transpose is touched the
- * stretch nodes (pitched stems and drums apart), each stem into its gain and meter -> master (with
- * the analyser) -> speakers. At 1x and no transpose the plain players play, otherwise the stretch
- * nodes (decision 0041). It plays what it is scheduled with; when is the engine's to say.
+ * One song's stems: plain players, plus stretch nodes once tempo or transpose is touched (decision
+ * 0041), each stem -> gain and meter -> master and analyser -> speakers. When to play is the engine's.
  */
 export class StemGraph {
-  /** Built on first need (decision 0041): their WebAssembly and worklet scope cost about 11 MB. */
+  /** Built on first need (decision 0041): their WebAssembly and worklet scope are costly. */
   private stretch: StretchGroup[] | null = null;
   private stretchBuild: Promise<void> | null = null;
   private released = false;
@@ -74,7 +70,6 @@ export class StemGraph {
     private readonly plain: readonly PlainGroup[],
     private readonly master: Tone.Gain,
     private readonly analyser: Tone.Analyser,
-    /** Stems that stay silent, with why. */
     readonly failures: readonly StemLoadFailure[],
   ) {}
 
@@ -164,11 +159,7 @@ export class StemGraph {
     this.stretch = groups;
   }
 
-  /**
-   * Schedules one change on the nodes that play it (plain at 1x and no transpose, or until the
-   * stretch nodes are built; else stretch) and silences the others at the same time: a handover
-   * between the two happens at one output time for all stems.
-   */
+  /** Plays the change on plain or stretch nodes and silences the other set at the same output time. */
   schedule(change: SourceChange): Promise<unknown> {
     const stretched = needsStretch(change) && this.stretch !== null;
     const playing: readonly StemGroup[] = stretched ? this.stretch! : this.plain;
@@ -185,12 +176,10 @@ export class StemGraph {
     return this.channels.map((channel) => ({ id: channel.id, duration: channel.buffer.duration }));
   }
 
-  /** The longest decoded stem's length (0 when none decoded). */
   get duration(): Seconds {
     return this.channels.reduce((longest, channel) => Math.max(longest, channel.buffer.duration), 0);
   }
 
-  /** Glides each named stem's gain to its value (0..1). */
   setGains(gains: Readonly<Record<string, NormalRange>>): void {
     this.assertLive();
     for (const [id, value] of Object.entries(gains)) assertNormalRange(`gain of ${id}`, value);
@@ -207,7 +196,6 @@ export class StemGraph {
     return this.analyser.getValue() as Float32Array;
   }
 
-  /** The circular waveform's bars, computed once. */
   waveformPeaks(): NormalRange[] {
     this.assertLive();
     this.peaks ??= waveformPeaks(
@@ -240,7 +228,6 @@ export class StemGraph {
     if (this.released) throw new Error('StemEngine used after dispose()');
   }
 
-  /** Stops every node, releases it and every decoded buffer, and closes the context. */
   dispose(): void {
     if (this.released) return;
     releaseGroups(this.plain);

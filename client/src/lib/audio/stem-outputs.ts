@@ -1,7 +1,4 @@
-/**
- * Splits a group node's output (two channels per stem, in `stemIds` order) back into one stereo
- * output per stem, handed to `connectStem(id, output)`, so each stem keeps its own gain and meter.
- */
+/** One stereo output per stem, so each stem keeps its own gain and meter. */
 export function connectStemOutputs(context: BaseAudioContext, node: AudioNode, stemIds: readonly string[], connectStem: (id: string, output: AudioNode) => void): void {
   const splitter = context.createChannelSplitter(stemIds.length * 2);
   node.connect(splitter);

@@ -16,11 +16,7 @@ const SCHEDULER_TICK_MS = 50;
 /** A tempo or transpose change is heard this long after the call: under the 100 ms a musician notices. */
 export const CHANGE_LOOKAHEAD: Seconds = 0.04;
 
-/**
- * The transport over a song's stem graph: each play, seek, tempo, transpose or loop change is one
- * schedule of every stem node at one audio-clock time, so stems stay sample-aligned. A window
- * timer schedules the loop's next pass and the clicks ahead; another ends playback at the song's end.
- */
+/** Every change schedules all stem nodes at one audio-clock time, so stems stay sample-aligned. */
 export class StemTransport {
   private transport: Transport = stoppedTransport;
   private rate = 1;
@@ -31,7 +27,6 @@ export class StemTransport {
   private beforeChange: { until: Seconds; transport: Transport } | null = null;
   private lastPlan: StartPlan | null = null;
   private endTimer: number | null = null;
-  /** The output time of the last change sent to the stem nodes. */
   private sentUntil: Seconds = 0;
   /** A pass after a count-in: sent once the count-in's silence is in effect (see `tick`). */
   private passStart: SourceChange | null = null;
@@ -57,7 +52,6 @@ export class StemTransport {
     return positionAt(this.transportAt(now), now, this.duration);
   }
 
-  /** The tempo as a playback rate (1 = the song's own). */
   get tempo(): number {
     return this.rate;
   }
@@ -154,7 +148,6 @@ export class StemTransport {
     return times;
   }
 
-  /** Stops the window's timers. */
   dispose(): void {
     this.clearEndTimer();
     this.stopScheduler();
@@ -189,7 +182,6 @@ export class StemTransport {
   private reschedule(): Promise<unknown> {
     if (this.graph.disposed) return Promise.resolve();
     if (this.transport.state !== 'playing') {
-      // Built now, so Play need not wait.
       if (needsStretch(this.stretchSettings())) this.graph.prepareStretch().catch(reportStretchBuildError);
       return Promise.resolve();
     }
@@ -222,8 +214,7 @@ export class StemTransport {
     if (this.graph.disposed || this.transport.state !== 'playing') return;
     const now = this.graph.context.now();
     const playing = this.transport;
-    // Each schedule replaces the nodes' pending changes (and one timed ahead with `outputTime`
-    // drops the stretch node's playing segment at once), so the next is sent once the last is heard.
+    // Each schedule replaces the nodes' pending changes, so the next is sent once the last is heard.
     if (this.graph.context.immediate() > this.sentUntil) {
       if (this.passStart) {
         void this.scheduleSources(this.passStart);
@@ -236,10 +227,7 @@ export class StemTransport {
     this.practice.scheduleClicks(now, this.transport as PlayingTransport, this.loop);
   }
 
-  /**
-   * The loop's next pass from its start at audio time `boundary`, at the trainer's next tempo, after
-   * a count-in when asked. The nodes' own loop stays set, should a tick come late.
-   */
+  /** The loop's next pass at `boundary`; the nodes' own loop stays set, should a tick come late. */
   private schedulePass(boundary: Seconds): void {
     const loop = this.loop!;
     const { rate, countIn } = this.practice.nextPass(boundary, loop, this.rate);

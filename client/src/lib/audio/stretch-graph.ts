@@ -19,10 +19,7 @@ export interface StretchStem {
 
 export type StretchGroup = StemGroup<StretchNode>;
 
-/**
- * Builds a song's stretch nodes: one for the pitched stems, one for the drums (the library's cost is
- * per node, and one time map keeps a group aligned), each stem's channels split off to `connectStem`.
- */
+/** Two nodes, pitched and drums: the library's cost is per node, and one time map keeps a group aligned. */
 export async function buildStretchGraph(
   context: BaseAudioContext,
   stems: readonly StretchStem[],
@@ -34,7 +31,7 @@ export async function buildStretchGraph(
       // One unconnected input: with none, the worklet throws and stays silent for good.
       const node = await SignalsmithStretch(context, { numberOfInputs: 1, numberOfOutputs: 1, outputChannelCount: [channelCount] });
       node.onprocessorerror = reportProcessorError;
-      // The cheaper preset: a shorter block, about half the CPU of the default (docs/decisions/0032).
+      // The cheaper preset: a shorter block, less CPU than the default (decision 0032).
       await node.configure({ blockMs: null, preset: 'cheaper' });
       const length = Math.max(...members.map((stem) => stem.buffer.length));
       const channels = members.flatMap((stem) => stereoChannels(stem.buffer, length));

@@ -3,7 +3,6 @@
 /** Chromium allows 32 channels per AudioWorkletNode output: a larger group is split. */
 const MAX_STEMS_PER_NODE = 16;
 
-/** The stems of each stretch node: the pitched stems, then the drums, at most MAX_STEMS_PER_NODE each. */
 export function stretchGroupsOf<Stem extends { drums: boolean }>(stems: readonly Stem[]): Stem[][] {
   const groups: Stem[][] = [];
   for (const drums of [false, true]) {

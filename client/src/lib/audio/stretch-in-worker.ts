@@ -2,10 +2,7 @@ import { copiesToTransfer } from './pcm-buffer';
 import { runWorkerTask } from '../workers/worker-task';
 import type { StretchRenderReply, StretchRenderRequest } from './stretch-render-messages';
 
-/**
- * Stretches one lane of the export in a worker, resolving to its stereo mix. Channels not in shared
- * memory are transferred: unusable after. Aborting `signal` terminates the worker and rejects.
- */
+/** Channels not in shared memory are transferred: unusable after. */
 export async function stretchInWorker(
   request: StretchRenderRequest,
   onProgress?: (fraction: number) => void,

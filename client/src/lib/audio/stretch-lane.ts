@@ -4,7 +4,6 @@ import type { StretchRenderRequest } from './stretch-render-messages';
 import type { StretchModule } from './stretch-stream';
 import { stretchChannels } from './stretch-stream';
 
-/** The processor as the package builds it. */
 interface Processor {
   wasmModule: StretchModule;
   buffersIn: number[];
@@ -16,7 +15,7 @@ interface Processor {
 /** Output samples per call of the module: more than the worklet's 128, fewer copies. */
 const BLOCK = 1024;
 
-/** A fresh stretch configured as the live nodes are. */
+/** Configured as the live nodes are, so the export sounds like playback. */
 async function readyProcessor(channelCount: number, sampleRate: number): Promise<Processor> {
   setSampleRate(sampleRate);
   if (!registered.processor) throw new Error('signalsmith-stretch did not register its processor');

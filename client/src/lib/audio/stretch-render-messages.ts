@@ -7,7 +7,6 @@ export interface StretchRenderRequest {
   rate: number;
   from: number;
   loop: SampleLoop | null;
-  /** Output samples to produce. */
   length: number;
 }
 

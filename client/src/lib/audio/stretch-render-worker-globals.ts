@@ -1,7 +1,4 @@
-/**
- * The worklet globals signalsmith-stretch registers its processor with, set before the package is
- * evaluated (imported first), so the export's worker can drive the processor's WASM module itself.
- */
+/** Worklet globals set before signalsmith-stretch loads, so the export's worker can drive its WASM. */
 type ProcessorClass = new (options: AudioWorkletNodeOptions) => unknown;
 
 const scope = globalThis as unknown as {

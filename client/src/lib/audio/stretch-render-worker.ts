@@ -1,10 +1,7 @@
 import type { StretchRenderReply, StretchRenderRequest } from './stretch-render-messages';
 import { stretchLane } from './stretch-lane';
 
-/**
- * The export's stretch thread (decision 0032), one lane per worker: offline AudioWorklets render on
- * one thread, workers on every core, and the block boundaries are ours, so results repeat.
- */
+/** Workers, not offline worklets (decision 0032): every core, and our block boundaries, so results repeat. */
 const scope = self as unknown as { onmessage: ((event: MessageEvent<StretchRenderRequest>) => void) | null; postMessage(message: StretchRenderReply, options?: { transfer?: Transferable[] }): void };
 
 scope.onmessage = (event) => {

@@ -1,9 +1,5 @@
-/**
- * The export's time-stretch (decision 0032): the signalsmith-stretch WASM module driven block by
- * block, the input streamed rather than re-seeked every 128 samples as in the worklet.
- */
+/** The export's time-stretch (decision 0032): the WASM module fed a streamed input, block by block. */
 
-/** The part of the package's WASM module the stream drives. */
 export interface StretchModule {
   HEAP8: Int8Array;
   _inputLatency(): number;
@@ -24,16 +20,12 @@ export interface StretchBuffers {
   bufferLength: number;
 }
 
-/** A loop of the input, in samples. */
 export interface SampleLoop {
   start: number;
   end: number;
 }
 
-/**
- * The loop pass the stretcher is in once fed up to stream position `fed` (less the input latency,
- * as in the worklet). Stream positions count on through the passes.
- */
+/** The loop pass once fed up to stream position `fed`, less the input latency as in the worklet. */
 export function loopPass(fed: number, inputLatency: number, loop: SampleLoop | null): number {
   if (!loop) return 0;
   return Math.max(0, Math.floor((fed - inputLatency - loop.start) / (loop.end - loop.start)));
@@ -45,10 +37,7 @@ export function nextPassAt(pass: number, from: number, rate: number, outputLaten
   return Math.max(0, Math.ceil((passEnd - from) / rate - outputLatency - 1e-9));
 }
 
-/**
- * The stream position fed once `outputSamples` came out, as in the worklet. Rounded from the exact
- * product each time, so the rate never drifts.
- */
+/** Rounded from the exact product each time, so the rate never drifts. */
 export function fedUpTo(from: number, rate: number, outputSamples: number, latency: { input: number; output: number }): number {
   return from + Math.round(rate * (outputSamples + latency.output)) + latency.input;
 }
@@ -59,7 +48,6 @@ export interface StreamSettings {
   /** Input sample playback starts from. */
   from: number;
   loop: SampleLoop | null;
-  /** Output samples to produce. */
   length: number;
   /** Output samples per call of the module. */
   block: number;
@@ -69,9 +57,8 @@ export interface StreamSettings {
 const TONALITY_HZ = 8000;
 
 /**
- * Stretches `channels` into fresh arrays of `settings.length` samples. At each loop pass it seeks
- * back as the worklet does, so the stretch cross-fades the seam. It starts `bufferLength` samples
- * early and drops them, so its first sample is the music at `from`, not the stretch's catch-up.
+ * Seeks back at each loop pass, as the worklet does, so the stretch cross-fades the seam; starts
+ * `bufferLength` samples early and drops them, so the first sample is the music at `from`.
  */
 export function stretchChannels(
   buffers: StretchBuffers,
@@ -130,7 +117,6 @@ export function stretchChannels(
     module._process(next - fed, count);
     fed = next;
     const memory = module.HEAP8.buffer;
-    // The pre-roll is dropped.
     const keepFrom = Math.max(0, preRoll - done);
     if (keepFrom < count) {
       outputs.forEach((output, index) => output.set(new Float32Array(memory, buffersOut[index] + keepFrom * 4, count - keepFrom), done + keepFrom - preRoll));

@@ -12,10 +12,7 @@ export interface LoopRange {
   end: Seconds;
 }
 
-/**
- * Where playback is. Playing, the position is `from` plus the audio time since `startedAt` times
- * `rate`, wrapped into `loop`. Positions are song seconds; only `startedAt` is audio-clock time.
- */
+/** Positions are song seconds; only `startedAt` is audio-clock time. */
 export type Transport =
   | { state: 'stopped' }
   | { state: 'paused'; position: Seconds }
@@ -25,7 +22,6 @@ export type PlayingTransport = Extract<Transport, { state: 'playing' }>;
 
 export const stoppedTransport: Transport = { state: 'stopped' };
 
-/** The song position at audio-clock time `now`, never outside 0..duration. */
 export function positionAt(transport: Transport, now: Seconds, duration: Seconds): Seconds {
   switch (transport.state) {
     case 'stopped':

@@ -1,5 +1,4 @@
-// Units as Tone.js names them (Tone/core/type/Units.ts), declared here without importing `tone` so
-// pure code and the mixer can share them; they stay plain numbers, so Tone's own types accept them.
+// Tone.js's unit names, declared without importing `tone` so pure code can share them.
 
 /** A duration or an audio-clock time, in seconds. */
 export type Seconds = number;
@@ -16,7 +15,6 @@ export function assertSeconds(name: string, value: Seconds, min: Seconds = 0): S
   return value;
 }
 
-/** Throws a RangeError unless `value` lies in 0..1. */
 export function assertNormalRange(name: string, value: NormalRange): NormalRange {
   if (!Number.isFinite(value) || value < 0 || value > 1) {
     throw new RangeError(`${name} must be in the range 0..1, got ${value}`);

@@ -9,10 +9,7 @@ export interface DecodedAudio {
   getChannelData(channel: number): Float32Array;
 }
 
-/**
- * The song's waveform as `barCount` bars of 0..1: each the loudest sample of any stem in its slice
- * of `duration`, the loudest bar 1. Slices by time, so stems of other lengths and rates line up.
- */
+/** Each bar the loudest sample in its slice, scaled to 1; slices by time, so stems of other lengths line up. */
 export function waveformPeaks(stems: readonly DecodedAudio[], duration: Seconds, barCount: number = WAVEFORM_BAR_COUNT): NormalRange[] {
   if (!Number.isInteger(barCount) || barCount < 1) throw new RangeError(`barCount must be a positive integer, got ${barCount}`);
   if (!Number.isFinite(duration) || duration < 0) throw new RangeError(`duration must be a finite number of seconds >= 0, got ${duration}`);

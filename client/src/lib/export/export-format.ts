@@ -1,4 +1,3 @@
-/** The file formats a mix can be exported as. */
 export type ExportFormat = 'wav16' | 'wav32' | 'mp3';
 
 /** MP3 exports are 320 kbit/s CBR: a backing track to play along with, where size hardly matters. */

@@ -10,16 +10,12 @@ export interface ExportMixSettings {
   includeClick?: boolean;
 }
 
-/**
- * What the player hands the export (decision 0033): the song, the mix as heard now, and the engine's
- * offline render. Here so neither feature imports the other.
- */
+/** What the player hands the export (decision 0033); here so neither feature imports the other. */
 export interface ExportMixSource {
   title: string;
   duration: number;
   sampleRate: number;
   loadedStemIds: readonly string[];
-  /** Each stem's effective gain from the mixer. */
   gains: Readonly<Record<string, number>>;
   tempo: number;
   transpose: number;

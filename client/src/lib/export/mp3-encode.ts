@@ -7,11 +7,7 @@ export type Mp3Bitrate = 128 | 192 | 256 | 320;
 const FRAME = 1152;
 const CHUNK = FRAME * 32;
 
-/**
- * An MP3 file of `channels` by LAME in WebAssembly, at a constant `bitrate`, clipped to -1..1, with
- * a gapless header. The binary is the package's data: URL (the CSP allows it in connect-src), so
- * there is no .wasm file to serve or precache.
- */
+/** The LAME binary is the package's data: URL (allowed by the CSP), so no .wasm file to serve. */
 export async function encodeMp3(
   channels: readonly Float32Array[],
   sampleRate: number,

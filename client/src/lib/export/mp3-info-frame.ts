@@ -1,8 +1,4 @@
-/**
- * The gapless header of an MP3: a first frame with a Xing "Info" tag and LAME's extension, saying
- * how many samples the encoder put before and after the music, which decoders then drop. Without
- * it, every decoder plays LAME's delay as silence before the music.
- */
+/** An Info frame declaring LAME's delay and padding, so decoders drop them rather than play silence. */
 
 /** LAME's encoder delay in samples. */
 const LAME_ENCODER_DELAY = 576;
@@ -13,7 +9,6 @@ interface Mp3FrameHeader {
   sampleRate: number;
   bitrateKbps: number;
   mono: boolean;
-  /** Header included. */
   bytes: number;
   samplesPerFrame: number;
 }
@@ -22,7 +17,6 @@ const MPEG1_KBPS = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256,
 const MPEG2_KBPS = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
 const MPEG1_RATES = [44_100, 48_000, 32_000];
 
-/** The layer III frame header at `offset`, or null where there is none. */
 function readFrameHeader(bytes: Uint8Array, offset: number): Mp3FrameHeader | null {
   if (offset + 4 > bytes.length || bytes[offset] !== 0xff || (bytes[offset + 1]! & 0xe0) !== 0xe0) return null;
   const version = (bytes[offset + 1]! >> 3) & 0x3; // 3: MPEG-1, 2: MPEG-2, 0: MPEG-2.5
@@ -66,15 +60,11 @@ function crc16(bytes: Uint8Array, crc = 0): number {
   return crc;
 }
 
-/** The Xing tag's fields present: frames, bytes, the seek table and the quality. */
 const XING_FLAGS = 0x0f;
 const XING_BYTES = 4 + 4 + 4 + 4 + 100 + 4;
 const LAME_TAG_BYTES = 36;
 
-/**
- * `stream` (LAME's frames of `input.samples` samples) with an Info frame in front declaring the delay
- * and padding, on the first frame's header (so its bitrate). Counted at the stream's rate.
- */
+/** `stream` with an Info frame in front, on the first frame's header (so its bitrate). */
 export function withInfoFrame(stream: Uint8Array, input: { samples: number; sampleRate: number }): Uint8Array {
   const headers = frameHeaders(stream);
   const first = headers[0];
@@ -105,7 +95,6 @@ export function withInfoFrame(stream: Uint8Array, input: { samples: number; samp
   frame.set(new TextEncoder().encode('LAME3.100'), lameAt);
   frame[lameAt + 9] = 0x01; // tag revision 0, constant bitrate
   frame[lameAt + 20] = Math.min(255, first.bitrateKbps);
-  // Twelve bits of delay and twelve of padding.
   frame[lameAt + 21] = LAME_ENCODER_DELAY >> 4;
   frame[lameAt + 22] = ((LAME_ENCODER_DELAY & 0xf) << 4) | (padding >> 8);
   frame[lameAt + 23] = padding & 0xff;

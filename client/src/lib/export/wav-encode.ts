@@ -19,10 +19,7 @@ function writeAscii(view: DataView, offset: number, text: string): void {
   for (let index = 0; index < text.length; index++) view.setUint8(offset + index, text.charCodeAt(index));
 }
 
-/**
- * A WAV file of `channels`: the plain PCM header for mono and stereo 16-bit, which every player
- * reads; WAVE_FORMAT_EXTENSIBLE otherwise, as the specification asks, floats with a `fact` chunk.
- */
+/** Plain PCM header for mono and stereo 16-bit, which every player reads; else WAVE_FORMAT_EXTENSIBLE. */
 export function encodeWav(channels: readonly Float32Array[], sampleRate: number, format: WavSampleFormat, onProgress?: (fraction: number) => void): Uint8Array {
   const channelCount = channels.length;
   if (channelCount < 1 || channelCount > 0xffff) throw new RangeError(`a WAV file holds 1 to 65535 channels, not ${channelCount}`);
@@ -36,7 +33,7 @@ export function encodeWav(channels: readonly Float32Array[], sampleRate: number,
   const fmtBytes = extensible ? 40 : 16;
   const factBytes = format === 'float32' ? 12 : 0;
   const headerBytes = 12 + 8 + fmtBytes + factBytes + 8;
-  // RIFF sizes are 32-bit: a file must stay under 4 GiB (about 3.4 hours of 48 kHz float stereo).
+  // RIFF sizes are 32-bit: a file must stay under 4 GiB.
   if (headerBytes + dataBytes - 8 > 0xffffffff) throw new RangeError('the mix is too long for a WAV file (over 4 GiB)');
 
   const bytes = new Uint8Array(headerBytes + dataBytes);
