@@ -6,6 +6,7 @@ import { watchPageProblems } from './page-problems';
 import { stemStartTimes, waitForRestart, waitForSpectrumPeak } from './player-probes';
 import { saveScreenshot } from './screenshot';
 import { signInWithCode, toastTitled } from './sign-in-flow';
+import { keepInstallBannerAway } from './install-banner';
 import { fixtureSongs } from './song-fixtures';
 
 const baseUrl = inject('baseUrl');
@@ -21,6 +22,8 @@ function expectOneSharedStart(times: Record<string, number>, stemCount: number):
 describe('player', () => {
   it('loads a song, plays every stem from one start time, seeks, mutes and follows the lyrics', async () => {
     const page = await browser.newPage();
+    // On a loaded machine the banner comes up during the lyrics and covers their Play.
+    await keepInstallBannerAway(page);
     const problems = watchPageProblems(page);
     const songIds = await signInNewListener(page, baseUrl, 'player');
     const parade = fixtureSongs[0]!;
