@@ -18,7 +18,7 @@ const tutorialFlagsShape = Object.fromEntries(tutorialNames.map((name) => [tutor
 
 /**
  * GET /api/auth/me (spec 000 section 3) and PATCH /api/user/tutorial-dismissal, plus `isAdmin`
- * (the addresses in ADMIN_EMAILS, and user 1) so the client need not guess from the id.
+ * (the addresses in ADMIN_EMAILS only) so the client need not guess from the id.
  */
 export const currentUserSchema = z.object({ id: z.number().int().positive(), email: z.string(), isAdmin: z.boolean(), ...tutorialFlagsShape });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
