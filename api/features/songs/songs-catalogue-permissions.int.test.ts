@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import type { TestBrowser } from '../../testing/test-browser';
-import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
+import { signInWithCode, testAuthSecret, testClock } from '../../testing/test-sign-in';
 import { bpmDetectionsPerUser, songScansPerUser } from './song-limits';
 import type { Song as SongResponse } from '../../../contract/song';
 import { scanSongs, wav, write } from './testing/song-files';
@@ -17,7 +17,8 @@ type ErrorBody = { error: { code: string; message: string } };
 
 describeAppOnEveryDatabase(
   'who may change the shared song catalogue',
-  { config: { authSecret: testAuthSecret, songsDir, audioAnalysis: false, adminEmails: [adminEmail] } },
+  // A clock that stands still: the hourly limits count in fixed windows, and a run crossing the hour would start a new one.
+  { config: { authSecret: testAuthSecret, songsDir, audioAnalysis: false, adminEmails: [adminEmail] }, clock: testClock() },
   (env) => {
     let admin: TestBrowser;
     let musician: TestBrowser;

@@ -4,7 +4,7 @@ import { rateLimitRule } from '../../rate-limits/rate-limit-rule';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import type { TestApp } from '../../testing/start-test-app';
 import type { TestBrowser } from '../../testing/test-browser';
-import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
+import { signInWithCode, testAuthSecret, testClock } from '../../testing/test-sign-in';
 import { catalogueSongs } from '../presets/testing/catalogue-songs';
 import { startProSubscription } from '../subscription/testing/seed-subscription';
 import { SyncChangeFeed } from './sync-change-feed';
@@ -45,6 +45,8 @@ describeAppOnEveryDatabase(
   'sync push: one command per stream, a per-user limit, a size limit',
   {
     config: { authSecret: testAuthSecret },
+    // A clock that stands still: the push limit counts in fixed hourly windows, which a run may cross.
+    clock: testClock(),
     routers: (deps) => [
       ...features.filter((feature) => feature !== syncFeature).flatMap((feature) => feature.routers?.(deps) ?? []),
       syncRouter(deps, { feed: new SyncChangeFeed(deps.sql, deps.logger, { pollMs: 50 }), pushLimit }),
