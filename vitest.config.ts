@@ -8,6 +8,14 @@ import { defineConfig } from 'vitest/config';
 // In one run the levels take turns (`sequence.groupOrder`): unit, then int, then the exclusive int
 // files, then e2e, then the exclusive e2e files. Each level then has every core to itself, rather than Chromium, PGlite workers
 // and in-process apps fighting for them (see docs/decisions/0068-test-levels-take-turns.md).
+//
+// Unit, int and e2e files share their worker's modules (`isolate: false`): importing the code under
+// test once per worker instead of once per file took a third of the int level's time. Each file
+// still opens its own databases, apps and browser; module state is all files could share, and no
+// test may lean on it. Screens in jsdom stay isolated: a DOM is state. Every PGlite test database
+// starts from one image of a freshly initialised cluster, made once per run
+// (events/store/testing/fresh-pglite-image.ts), instead of running initdb each time
+// (docs/decisions/0072-test-files-share-modules-and-one-pglite-image.md).
 const cores = availableParallelism();
 const e2eWorkers = Number(process.env.E2E_WORKERS) || cores;
 
@@ -22,6 +30,7 @@ export default defineConfig({
           name: 'unit',
           include: ['{contract,events,projections,api,client,scripts}/**/*.unit.test.{ts,tsx}'],
           environment: 'node',
+          isolate: false,
           maxWorkers: cores,
           sequence: { groupOrder: 0 },
         },
@@ -32,6 +41,8 @@ export default defineConfig({
           include: ['{events,projections,api,scripts}/**/*.int.test.ts'],
           exclude: ['**/*.exclusive.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          isolate: false,
+          globalSetup: ['events/store/testing/fresh-pglite-image.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: cores,
@@ -47,6 +58,7 @@ export default defineConfig({
           name: 'int-exclusive',
           include: ['{events,projections,api,scripts}/**/*.exclusive.int.test.ts'],
           environment: 'node',
+          globalSetup: ['events/store/testing/fresh-pglite-image.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: 1,
@@ -79,6 +91,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: e2eWorkers,
+          isolate: false,
           sequence: { groupOrder: 3 },
         },
       },

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { ConsoleMessage, Page } from 'playwright-core';
 import { uniqueEmail } from './dev-outbox';
 import { scanFixtureLibrary } from './scan-fixture-library';
 import { signInWithCode, toastTitled } from './sign-in-flow';
@@ -12,8 +12,25 @@ export async function signInNewListener(page: Page, baseUrl: string, label: stri
   return scanFixtureLibrary(page, baseUrl);
 }
 
-/** Opens song `songId` in the player and answers the 'Song loaded successfully' toast once it shows. */
+/**
+ * Opens song `songId` in the player and answers the 'Song loaded successfully' toast once it shows;
+ * a load that fails instead throws at once with the page's own reasons, rather than timing out.
+ */
 export async function openSong(page: Page, baseUrl: string, songId: number | undefined): Promise<{ description: string; variant: string | null }> {
-  await page.goto(`${baseUrl}/player?songId=${songId}`);
-  return toastTitled(page, 'Song loaded successfully');
+  const reasons: string[] = [];
+  const listen = (message: ConsoleMessage) => {
+    if (message.type() === 'error') reasons.push(message.text());
+  };
+  page.on('console', listen);
+  try {
+    await page.goto(`${baseUrl}/player?songId=${songId}`);
+    const failed = toastTitled(page, 'Error loading song').then(() => {
+      throw new Error(`Song ${songId} did not load: ${reasons.join(' | ') || 'no reason in the console'}`);
+    });
+    // The losing wait times out later on its own; its rejection is not the test's.
+    failed.catch(() => {});
+    return await Promise.race([toastTitled(page, 'Song loaded successfully'), failed]);
+  } finally {
+    page.off('console', listen);
+  }
 }

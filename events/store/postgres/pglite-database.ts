@@ -1,3 +1,4 @@
+import { openAsBlob } from 'node:fs';
 import { chmod, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type Results, types } from '@electric-sql/pglite';
@@ -7,13 +8,26 @@ import type { QueryResult, SqlClient } from './sql-client';
 // the same on both clients (a JS number loses precision above 2^53).
 const parsers = { [types.INT8]: (value: string) => value };
 
+/** Where PGlite keeps its data, and what it starts from. */
+export interface PgliteLocation {
+  /** Without it the database lives in memory only. */
+  dataDir?: string;
+  /**
+   * A data-directory image (PGlite's `dumpDataDir` tarball) an in-memory database starts from
+   * instead of running initdb, which takes most of a second of WebAssembly.
+   */
+  image?: string;
+}
+
 /** Open PGlite in memory or at `dataDir` (created for its owner only), for both PGlite clients. */
-export async function openPgliteDatabase(dataDir: string | undefined): Promise<PGlite> {
+export async function openPgliteDatabase({ dataDir, image }: PgliteLocation): Promise<PGlite> {
+  if (dataDir !== undefined && image !== undefined) throw new Error('PGlite starts from an image only in memory');
   if (dataDir !== undefined) {
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     await restrictToOwner(dataDir);
   }
-  const db = await PGlite.create({ ...(dataDir === undefined ? {} : { dataDir }), parsers });
+  const where = dataDir !== undefined ? { dataDir } : image !== undefined ? { loadDataDir: await openAsBlob(image) } : {};
+  const db = await PGlite.create({ ...where, parsers });
   if (dataDir !== undefined) await restrictToOwner(dataDir);
   return db;
 }

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { openPgliteSqlClient } from './pglite-sql-client';
 
 /** Every file and directory under `root` (itself included) by mode, e.g. `{ '700 d': 30, '600 f': 970 }`. */
@@ -47,5 +47,24 @@ describe.runIf(process.platform !== 'win32')('PGlite data directory permissions'
     await sql.close();
     expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
     expect((await stat(path.join(dataDir, 'auth-secret'))).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('PGlite started from a data-directory image', () => {
+  it('is an empty cluster of its own: what one database writes, the next one from the image does not see', async () => {
+    const first = await openPgliteSqlClient({ image: inject('freshPgliteImage') });
+    await first.exec('CREATE TABLE notes (text text); INSERT INTO notes VALUES ($$only here$$)');
+    const second = await openPgliteSqlClient({ image: inject('freshPgliteImage') });
+    const tables = await second.query<{ count: string }>(`SELECT count(*) AS count FROM pg_tables WHERE schemaname = 'public'`);
+    expect(tables.rows).toEqual([{ count: '0' }]);
+    expect((await first.query('SELECT text FROM notes')).rows).toEqual([{ text: 'only here' }]);
+    await first.close();
+    await second.close();
+  });
+
+  it('is refused together with a data directory, which it would otherwise silently replace', async () => {
+    await expect(openPgliteSqlClient({ image: inject('freshPgliteImage'), dataDir: path.join(tmpdir(), 'never-made') })).rejects.toThrow(
+      'PGlite starts from an image only in memory',
+    );
   });
 });

@@ -1,21 +1,16 @@
 import type { Transaction } from '@electric-sql/pglite';
 import { PgliteConnection } from './pglite-connection';
-import { closePgliteDatabase, inProcessAdvisoryLocks, openPgliteDatabase } from './pglite-database';
+import { type PgliteLocation, closePgliteDatabase, inProcessAdvisoryLocks, openPgliteDatabase } from './pglite-database';
 import type { QueryOptions, SqlClient, SqlExecutor } from './sql-client';
-
-/** Where PGlite keeps its data; without `dataDir` the database lives in memory only. */
-export interface PgliteSqlClientOptions {
-  dataDir?: string;
-}
 
 /**
  * A SqlClient over PGlite in the calling thread (tests and operator commands; the app uses the worker).
  * PGlite's one connection runs transactions exclusively, and advisory locks are in-process since no
  * other process can open the data directory.
  */
-export async function openPgliteSqlClient(options: PgliteSqlClientOptions = {}): Promise<SqlClient> {
+export async function openPgliteSqlClient(options: PgliteLocation = {}): Promise<SqlClient> {
   const { dataDir } = options;
-  const db = await openPgliteDatabase(dataDir);
+  const db = await openPgliteDatabase(options);
 
   const connection = new PgliteConnection(db);
   const executor = (tx: Transaction | null): SqlExecutor => ({

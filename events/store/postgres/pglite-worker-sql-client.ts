@@ -1,7 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import { inProcessAdvisoryLocks } from './pglite-database';
+import { type PgliteLocation, inProcessAdvisoryLocks } from './pglite-database';
 import { type WorkerMessage, type WorkerRequest, deserializeError } from './pglite-worker-protocol';
-import type { PgliteSqlClientOptions } from './pglite-sql-client';
 import type { QueryOptions, QueryResult, SqlClient, SqlExecutor } from './sql-client';
 
 /** Requests without their id, which the client assigns. */
@@ -9,8 +8,8 @@ type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<
 
 /** `openPgliteSqlClient` on a worker thread, off the HTTP server's core; errors keep message, name and fields. */
 
-export async function openPgliteWorkerSqlClient(options: PgliteSqlClientOptions = {}): Promise<SqlClient> {
-  const worker = new Worker(new URL('./pglite-worker-entry.mjs', import.meta.url), { workerData: { dataDir: options.dataDir } });
+export async function openPgliteWorkerSqlClient(options: PgliteLocation = {}): Promise<SqlClient> {
+  const worker = new Worker(new URL('./pglite-worker-entry.mjs', import.meta.url), { workerData: { dataDir: options.dataDir, image: options.image } });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const listeners = new Map<number, (payload: string) => void>();
   let nextId = 1;

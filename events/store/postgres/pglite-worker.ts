@@ -7,7 +7,7 @@ import { type WorkerMessage, type WorkerRequest, serializeError } from './pglite
 // PGlite's thread: opens the database, then runs requests in arrival order (transactions stay exclusive).
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
-const { dataDir } = workerData as { dataDir?: string };
+const { dataDir, image } = workerData as { dataDir?: string; image?: string };
 
 const post = (message: WorkerMessage) => port.postMessage(message);
 /** Thrown inside a transaction's callback to roll it back when the app's side asks to. */
@@ -15,7 +15,7 @@ const rollBack = Symbol('roll back');
 
 let db: PGlite;
 try {
-  db = await openPgliteDatabase(dataDir);
+  db = await openPgliteDatabase({ dataDir, image });
 } catch (error) {
   post({ kind: 'failed', id: null, error: serializeError(error) });
   throw error;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openPgliteSqlClient } from '../postgres/pglite-sql-client';
 import { openPgliteWorkerSqlClient } from '../postgres/pglite-worker-sql-client';
 import { openPgSqlClient } from '../postgres/pg-sql-client';
@@ -12,11 +13,11 @@ export interface TestSqlClient {
 }
 
 /** In-memory PGlite in a worker thread, as the app runs it (decision 0046). */
-export const pgliteInWorker: TestSqlClient = { name: 'pglite', open: () => openPgliteWorkerSqlClient({}) };
+export const pgliteInWorker: TestSqlClient = { name: 'pglite', open: () => openPgliteWorkerSqlClient({ image: inject('freshPgliteImage') }) };
 
 /** PGlite in memory, and the server when DATABASE_URL is set (each `open()` in a new schema, dropped on `close()`). */
 export function availableSqlClients(): TestSqlClient[] {
-  const clients: TestSqlClient[] = [{ name: 'pglite', open: () => openPgliteSqlClient({}) }];
+  const clients: TestSqlClient[] = [{ name: 'pglite', open: () => openPgliteSqlClient({ image: inject('freshPgliteImage') }) }];
   const connectionString = process.env.DATABASE_URL;
   if (connectionString) clients.push({ name: 'postgres', open: () => openInFreshSchema(connectionString, freshSchemaName()) });
   return clients;

@@ -13,6 +13,10 @@ import { stemStreamed } from '../../projections/testing/stem-streamed';
 import { rebasePositions } from './rebase-positions-in-database';
 import { runOperatorCommand } from './testing/run-operator-command';
 
+// Alone on the server (exclusive): the rebase rewrites the log in one transaction and uses up
+// transaction ids, so meanwhile every reader in the cluster sees nothing past it, and another file's
+// open transaction would leave it no room below the counter.
+
 type StreamOrder = Map<string, { first: number; last: number; events: number; outOfOrder: number }>;
 
 /** Per stream: how many events were folded, the last revision, and how often a revision was not the next one. */
