@@ -98,6 +98,25 @@ describe('install prompt (spec 001, 2.8 and 4)', () => {
     await weekLater.close();
   });
 
+  it('steps aside while a modal is open, such as the lyrics with their own Play, and comes back after', async () => {
+    const page = await landingAt(firstVisit + 60 * DAY_MS);
+    await dispatchInstallEvent(page);
+    await page.clock.runFor(10_000);
+    await banner(page).waitFor();
+    await page.evaluate(() => {
+      const modal = document.createElement('div');
+      modal.id = 'test-modal';
+      modal.setAttribute('role', 'dialog');
+      modal.setAttribute('aria-modal', 'true');
+      modal.setAttribute('aria-label', 'Lyrics');
+      document.body.append(modal);
+    });
+    await banner(page).waitFor({ state: 'hidden' });
+    await page.evaluate(() => document.getElementById('test-modal')!.remove());
+    await banner(page).waitFor({ state: 'visible' });
+    await page.close();
+  });
+
   it('Install opens the browser’s dialog and hides the banner', async () => {
     const page = await landingAt(firstVisit + 30 * DAY_MS);
     await dispatchInstallEvent(page);
