@@ -8,14 +8,16 @@ import { usePlayerChordsQuery } from './player-api';
 import styles from './player.module.css';
 
 export function ChordStrip({ songId, instruments, position }: { songId: number; instruments: readonly string[]; position: Seconds }) {
-  const { data: preferences } = useChordPreferencesQuery();
+  const { data: preferences, isError } = useChordPreferencesQuery();
   const [changePreferences] = useChordPreferencesChangedMutation();
-  // Until the preferences arrive, the spec's defaults: chords shown, master first.
+  // Nothing until the musician's preferences arrive, so chords they hid never flash up; should
+  // they fail to load, the spec's defaults: chords shown, master first.
+  const waiting = preferences === undefined && !isError;
   const showChords = preferences?.showChordsPreference ?? true;
   const instrument = chordInstrumentFor(preferences?.chordInstrumentPreference, instruments);
-  const { data } = usePlayerChordsQuery({ songId, instrument: instrument ?? '' }, { skip: !showChords || instrument === null });
+  const { data } = usePlayerChordsQuery({ songId, instrument: instrument ?? '' }, { skip: waiting || !showChords || instrument === null });
   const chart = useMemo(() => parseChordChart(data?.text ?? ''), [data]);
-  if (instrument === null) return null;
+  if (waiting || instrument === null) return null;
   const { current, next } = chordAt(chart.chords, position);
   return (
     <div className={styles.chordStrip}>
