@@ -30,15 +30,11 @@ export function BuyCreditsDialog({ returnTo, onClose }: BuyCreditsDialogProps) {
     <ModalDialog
       title="Buy Credits"
       onClose={onClose}
+      dismissLabel="Cancel"
       actions={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="primary" disabled={busy} aria-busy={busy} onClick={buy}>
-            Buy 100 Credits - $5
-          </Button>
-        </>
+        <Button variant="primary" disabled={busy} aria-busy={busy} onClick={buy}>
+          Buy 100 Credits - $5
+        </Button>
       }
     >
       <p>

@@ -1,14 +1,17 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
+import { Button } from './button';
 import styles from './modal-dialog.module.css';
 import { useModalDialog } from './use-modal-dialog';
 
 export interface ModalDialogProps {
   title: string;
   children: ReactNode;
-  actions: ReactNode;
+  actions?: ReactNode;
   /** Escape and a click on the backdrop call it; without it the dialog closes only through its actions. */
   onClose?: () => void;
+  /** The label of a ghost button, first of the actions, that closes the dialog as Escape does. */
+  dismissLabel?: string;
   /** 'alertdialog' for a dialog that asks to confirm or reports a blocking problem. */
   role?: 'dialog' | 'alertdialog';
   /** Width in px; default 520 (never wider than the page less 32 px). */
@@ -18,7 +21,7 @@ export interface ModalDialogProps {
 }
 
 /** A centred modal on the platform's `<dialog>` (see useModalDialog); the element is itself the dimmed backdrop, so a click outside the card hits it. */
-export function ModalDialog({ title, children, actions, onClose, role = 'dialog', width, trigger }: ModalDialogProps) {
+export function ModalDialog({ title, children, actions, onClose, dismissLabel, role = 'dialog', width, trigger }: ModalDialogProps) {
   const titleId = useId();
   const dialog = useModalDialog(onClose);
 
@@ -38,7 +41,14 @@ export function ModalDialog({ title, children, actions, onClose, role = 'dialog'
           {title}
         </h2>
         <div className={styles.body}>{children}</div>
-        <div className={styles.actions}>{actions}</div>
+        <div className={styles.actions}>
+          {dismissLabel === undefined ? null : (
+            <Button variant="ghost" onClick={onClose}>
+              {dismissLabel}
+            </Button>
+          )}
+          {actions}
+        </div>
       </div>
     </dialog>
   );

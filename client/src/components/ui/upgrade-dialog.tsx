@@ -40,11 +40,7 @@ export function UpgradeDialog({ trigger, onClose }: UpgradeDialogProps) {
       width={460}
       trigger={trigger}
       onClose={onClose}
-      actions={
-        <Button variant="ghost" onClick={onClose}>
-          Maybe later
-        </Button>
-      }
+      dismissLabel="Maybe later"
     >
       <p className={styles.reason}>{reasons[trigger]}</p>
       <ul className={styles.benefits}>

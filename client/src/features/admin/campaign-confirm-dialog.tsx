@@ -1,4 +1,4 @@
-import { Button } from '../../components/ui/button';
+import { CancelConfirmActions } from '../../components/ui/cancel-confirm-actions';
 import { ModalDialog } from '../../components/ui/modal-dialog';
 import styles from './announcements.module.css';
 import type { NewEmailCampaign } from './campaign-api';
@@ -18,14 +18,9 @@ export function CampaignConfirmDialog({ campaign, sending, onConfirm, onCancel }
       role="alertdialog"
       onClose={sending ? undefined : onCancel}
       actions={
-        <>
-          <Button onClick={onCancel} disabled={sending}>
-            Cancel
-          </Button>
-          <Button variant="primary" onClick={onConfirm} disabled={sending}>
-            {sending ? 'Sending...' : 'Confirm & Send'}
-          </Button>
-        </>
+        <CancelConfirmActions busy={sending} onCancel={onCancel} onClick={onConfirm}>
+          {sending ? 'Sending...' : 'Confirm & Send'}
+        </CancelConfirmActions>
       }
     >
       <p className={styles.summary}>

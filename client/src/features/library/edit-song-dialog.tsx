@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
+import { CancelConfirmActions } from '../../components/ui/cancel-confirm-actions';
 import { FormField, fieldControl } from '../../components/ui/form-field';
 import { ModalDialog } from '../../components/ui/modal-dialog';
 import { showToast } from '../../components/ui/toast-store';
@@ -115,14 +116,9 @@ export function EditSongDialog({ song, onClose, onChanged }: EditSongDialogProps
       title="Edit Song Details"
       onClose={busy ? undefined : onClose}
       actions={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant="primary" disabled={busy}>
-            {saving ? 'Saving...' : 'Save'}
-          </Button>
-        </>
+        <CancelConfirmActions busy={busy} onCancel={onClose} type="submit" form={formId}>
+          {saving ? 'Saving...' : 'Save'}
+        </CancelConfirmActions>
       }
     >
       <form

@@ -13,15 +13,11 @@ export function CancelSubscriptionDialog({ busy, onConfirm, onClose }: CancelSub
       title="Cancel Subscription"
       role="alertdialog"
       onClose={onClose}
+      dismissLabel="Keep Subscription"
       actions={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Keep Subscription
-          </Button>
-          <Button variant="primary" disabled={busy} aria-busy={busy} onClick={onConfirm}>
-            Yes, Cancel
-          </Button>
-        </>
+        <Button variant="primary" disabled={busy} aria-busy={busy} onClick={onConfirm}>
+          Yes, Cancel
+        </Button>
       }
     >
       <p>Are you sure you want to cancel your subscription? You'll retain access until the end of your billing period.</p>

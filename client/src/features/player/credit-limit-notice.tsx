@@ -42,15 +42,11 @@ export function CreditLimitNotice() {
       title="Credit Limit Reached"
       role="alertdialog"
       onClose={backToLibrary}
+      dismissLabel="Back to Library"
       actions={
-        <>
-          <Button variant="ghost" onClick={backToLibrary}>
-            Back to Library
-          </Button>
-          <Button variant="ghost" onClick={() => setPlansOpen(true)}>
-            Compare plans
-          </Button>
-        </>
+        <Button variant="ghost" onClick={() => setPlansOpen(true)}>
+          Compare plans
+        </Button>
       }
     >
       <p>You have used all your streaming credits, so this song's stems were not loaded.</p>
