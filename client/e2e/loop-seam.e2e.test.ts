@@ -1,20 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
-import { openPracticeTools, setLoop } from './practice-tools-page';
+import { loopPasses, openPracticeTools, setLoop } from './practice-tools-page';
 import { installStretchProbe, stretchNodesSeen } from './stretch-probe';
 
 const baseUrl = inject('baseUrl');
 const browser = browserPerFile();
-
-/** One pass of the loop as the engine scheduled it (the practice tools' data-loop-passes). */
-interface LoopPass {
-  pass: number;
-  tempo: number;
-  boundary: number;
-  countIn: number[];
-  startsAt: number;
-  from: number;
-}
 
 // At each seam of an A-B loop played by the stretch nodes (the speed trainer changing the tempo,
 // then a count-in before each pass), every node is told to play the loop's start at one output
@@ -39,7 +29,7 @@ describe('the loop seam on the stretch nodes', () => {
     await tools.getByRole('checkbox', { name: 'each pass' }).check();
     await passShown(5);
     // Pass 5 is heard from its seam, its count-in first: wait until its music plays too.
-    const passes = JSON.parse((await tools.getAttribute('data-loop-passes')) ?? '[]') as LoopPass[];
+    const passes = await loopPasses(tools);
     const last = passes.find((pass) => pass.pass === 4)!;
     expect(last.countIn).toHaveLength(4);
     await page.waitForFunction((until) => {

@@ -20,3 +20,18 @@ export async function setLoop(page: Page, tools: Locator, a: number, b: number):
   await page.getByRole('slider', { name: 'Seek' }).fill(String(b));
   await tools.getByRole('button', { name: 'Set B' }).click();
 }
+
+/** One pass of the loop as the engine scheduled it (the practice tools' data-loop-passes). */
+export interface LoopPass {
+  pass: number;
+  tempo: number;
+  boundary: number;
+  countIn: number[];
+  startsAt: number;
+  from: number;
+}
+
+/** The loop passes the engine has scheduled so far, as the practice tools show them. */
+export async function loopPasses(tools: Locator): Promise<LoopPass[]> {
+  return JSON.parse((await tools.getAttribute('data-loop-passes')) ?? '[]') as LoopPass[];
+}
