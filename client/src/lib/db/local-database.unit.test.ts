@@ -8,6 +8,7 @@ import { removePreset, watchCollection, writePreset, writeStar } from './local-d
 import type { LocalCollectionName, LocalDocuments } from './local-documents';
 import { documentContent, sameDocument } from './replication-handlers';
 import type { SyncFetch } from './replication-handlers';
+import { songDocument } from './testing/song-document';
 import type { EventSourceLike } from './sync-stream';
 
 type Doc = { id: string; _deleted: boolean } & Record<string, unknown>;
@@ -78,23 +79,7 @@ class QuietEventSource implements EventSourceLike {
   close() {}
 }
 
-const song = (id: number, title: string): Doc => ({
-  id: String(id),
-  title,
-  genre: 'Rock',
-  genre2: null,
-  key: null,
-  bpm: 100,
-  difficulty: 5,
-  duration: 60,
-  playCount: 0,
-  hasLyrics: false,
-  chordInstruments: [],
-  sections: [],
-  stems: [],
-  problems: [],
-  _deleted: false,
-});
+const song = (id: number, title: string): Doc => songDocument(id, title);
 
 const opened: LocalDatabase[] = [];
 async function open(server: FakeSyncServer, userId = 1): Promise<LocalDatabase> {
