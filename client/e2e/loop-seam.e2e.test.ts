@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
-import { loopPasses, openPracticeTools, setLoop } from './practice-tools-page';
+import { loopPasses, openPracticeTools, setTrainerLoop } from './practice-tools-page';
 import { installStretchProbe, stretchNodesSeen } from './stretch-probe';
 
 const baseUrl = inject('baseUrl');
@@ -15,12 +15,7 @@ describe('the loop seam on the stretch nodes', () => {
     const page = await browser.newPage();
     await installStretchProbe(page);
     const { tools } = await openPracticeTools(page, baseUrl, 'loop-seam');
-    // A 2 s loop (1 s to 3 s on the 120 BPM grid); the trainer from 70% +5%/pass to 80%.
-    await setLoop(page, tools, 1, 3.1);
-    expect(await page.getByTestId('loop-range').textContent()).toBe('0:01–0:03');
-    const loop = { start: 1, end: 3 };
-    await tools.getByRole('spinbutton', { name: 'Trainer target tempo %' }).fill('80');
-    await tools.getByRole('checkbox', { name: 'Speed Trainer' }).check();
+    const loop = await setTrainerLoop(page, tools);
     await page.getByRole('button', { name: 'Play' }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="player-body"]')?.getAttribute('data-playing') === 'true');
     const passShown = (shown: number) => page.getByTestId('trainer-pass').filter({ hasText: new RegExp(`^pass ${shown}$`) }).waitFor({ timeout: 15_000 });
