@@ -12,8 +12,8 @@ export interface StorePerTest {
 }
 
 /**
- * For a describe block whose tests each open a database and an event store on it: after each test,
- * whichever is still open is closed, the store first, as it reads the database until it closes.
+ * For a describe block whose tests each open a database, and maybe an event store on it: after each
+ * test, whichever is still open is closed, the store first, as it reads the database until it closes.
  */
 export function storePerTest(): StorePerTest {
   let sql: SqlClient | undefined;
