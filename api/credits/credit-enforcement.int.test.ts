@@ -2,12 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { bytesPerCredit } from '../../projections/credits/credit-rules';
 import { creditSnapshotOf } from '../../projections/credits/credits-queries';
 import { recordLapsedReservations } from '../features/stems/lapsed-reservations-job';
 import { writeSliceBytes } from '../features/stems/send-metered-body';
-import { type FixtureSongLibrary, createFixtureSongLibrary } from '../features/stems/testing/fixture-song-library';
+import { fixtureSongLibraryForAll } from '../features/stems/testing/fixture-song-library';
 import { socketBufferingBound } from '../features/stems/testing/socket-buffering';
 import { meteredStreams, sessionHeader, stemPath, waitForMeteredStreams } from '../features/stems/testing/stem-requests';
 import type { UsageStats as UsageStatsResponse } from '../../contract/usage-stats';
@@ -25,15 +25,9 @@ const clock = testClock(october);
 const songsDir = mkdtempSync(path.join(tmpdir(), 'woodshed-credit-songs-'));
 
 describeAppOnEveryDatabase('credit limits on the stem stream', { config: { authSecret: testAuthSecret, songsDir }, clock }, (env) => {
-  let library: FixtureSongLibrary;
-  beforeAll(async () => {
-    library = await createFixtureSongLibrary(env.app, { largeBytes });
-  });
-  afterAll(async () => {
-    await library?.remove();
-  });
+  const library = fixtureSongLibraryForAll(env, { largeBytes });
 
-  const url = (filename: string) => `${env.app.url}${stemPath(library.songId, filename)}`;
+  const url = (filename: string) => `${env.app.url}${stemPath(library().songId, filename)}`;
   const stats = async (browser: TestBrowser) => {
     const response = await browser.get<UsageStatsResponse>('/api/usage/stats');
     expect(response.status).toBe(200);
@@ -60,7 +54,7 @@ describeAppOnEveryDatabase('credit limits on the stem stream', { config: { authS
       while (running) seen.push(await stats(browser));
     })();
     const slice = { ...sessionHeader(browser), range: `bytes=0-${3 * MiB - 1}` };
-    const results = await Promise.all(Array.from({ length: 50 }, () => fetchStem(url(library.stems.large.filename), { headers: slice })));
+    const results = await Promise.all(Array.from({ length: 50 }, () => fetchStem(url(library().stems.large.filename), { headers: slice })));
     running = false;
     await watcher;
 
@@ -74,7 +68,7 @@ describeAppOnEveryDatabase('credit limits on the stem stream', { config: { authS
     expect(refused.every((result) => result.received === 0 || result.received < 1024)).toBe(true);
 
     await projected(user.id, served.length + 1);
-    const billed = (await meteredStreams(env.app.store, user.id)).filter((event) => event.filename === library.stems.large.filename).reduce((sum, event) => sum + event.bytesSent, 0);
+    const billed = (await meteredStreams(env.app.store, user.id)).filter((event) => event.filename === library().stems.large.filename).reduce((sum, event) => sum + event.bytesSent, 0);
     expect(billed).toBe(served.length * 3 * MiB);
     expect(billed).toBeLessThanOrEqual(bytesPerCredit);
     const after = await stats(browser);
@@ -84,7 +78,7 @@ describeAppOnEveryDatabase('credit limits on the stem stream', { config: { authS
       expect(figures.totalCredits.used).toBeLessThanOrEqual(figures.totalCredits.available);
     }
     // Spent down to less than 3 MiB: refused, and the settled holds are gone once the read model has them.
-    expect((await fetchStem(url(library.stems.large.filename), { headers: slice })).status).toBe(403);
+    expect((await fetchStem(url(library().stems.large.filename), { headers: slice })).status).toBe(403);
     expect(await reservationRows(user.id)).toBe(0);
   });
 
@@ -95,14 +89,14 @@ describeAppOnEveryDatabase('credit limits on the stem stream', { config: { authS
     await seedStreamed(env.app, user.id, 199 * bytesPerCredit, new Date('2025-10-02T10:00:00.000Z'));
     // 10 MiB left: the whole 64 MiB stem, and a range one byte over, cross the limit.
     for (const range of [undefined, `bytes=0-${bytesPerCredit}`]) {
-      const refused = await fetchStem(url(library.stems.large.filename), { headers: range === undefined ? headers : { ...headers, range } });
+      const refused = await fetchStem(url(library().stems.large.filename), { headers: range === undefined ? headers : { ...headers, range } });
       expect(refused).toMatchObject({ status: 403, complete: true });
       expect(refused.received).toBeLessThan(1024);
     }
     expect(await meteredStreams(env.app.store, user.id)).toHaveLength(1);
     expect(await reservationRows(user.id)).toBe(0);
     // Exactly what is left is served whole.
-    const exact = await fetchStem(url(library.stems.large.filename), { headers: { ...headers, range: `bytes=0-${bytesPerCredit - 1}` } });
+    const exact = await fetchStem(url(library().stems.large.filename), { headers: { ...headers, range: `bytes=0-${bytesPerCredit - 1}` } });
     expect(exact).toMatchObject({ status: 206, received: bytesPerCredit, complete: true });
     await projected(user.id, 2);
     expect((await stats(browser)).freeCredits).toEqual({ used: 200, total: 200, remaining: 0 });
@@ -113,8 +107,8 @@ describeAppOnEveryDatabase('credit limits on the stem stream', { config: { authS
     const { browser, user } = await signInWithCode(env.app.url, 'almost-spent@example.com');
     await seedStreamed(env.app, user.id, 199 * bytesPerCredit, new Date('2025-10-02T10:00:00.000Z'));
     // 1 credit (10 MiB) left: the 64 MiB stem would be cut short, the 100 KB one fits.
-    expect((await fetchStem(url(library.stems.large.filename), { method: 'HEAD', headers: sessionHeader(browser) })).status).toBe(403);
-    expect((await fetchStem(url(library.stems.bass.filename), { method: 'HEAD', headers: sessionHeader(browser) })).status).toBe(200);
+    expect((await fetchStem(url(library().stems.large.filename), { method: 'HEAD', headers: sessionHeader(browser) })).status).toBe(403);
+    expect((await fetchStem(url(library().stems.bass.filename), { method: 'HEAD', headers: sessionHeader(browser) })).status).toBe(200);
     expect(await meteredStreams(env.app.store, user.id)).toHaveLength(1);
     expect(await reservationRows(user.id)).toBe(0);
     expect((await stats(browser)).freeCredits).toEqual({ used: 199, total: 200, remaining: 1 });
@@ -132,18 +126,18 @@ describeAppOnEveryDatabase('credit limits on the stem stream', { config: { authS
     const sessionLookups = () => asked.mock.calls.filter(([text]) => text.includes('FROM sessions s')).length;
     try {
       // One HEAD per stem, all at once, as the player loads a song (spec 000 section 5).
-      const { bass, oddName, empty } = library.stems;
+      const { bass, oddName, empty } = library().stems;
       const burst = await Promise.all([bass, oddName, empty, bass, oddName, empty].map((stem) => fetchStem(url(stem.filename), { method: 'HEAD', headers })));
       expect(burst.map((head) => head.status)).toEqual(Array(6).fill(200));
       expect(admissions()).toBe(1);
       expect(sessionLookups()).toBe(1);
 
       // The last credit streamed here: the admission kept above goes with the GET's reservation.
-      expect(await fetchStem(url(library.stems.large.filename), { headers: { ...headers, range: `bytes=0-${bytesPerCredit - 1}` } })).toMatchObject({ status: 206, complete: true });
-      expect((await fetchStem(url(library.stems.bass.filename), { method: 'HEAD', headers })).status).toBe(403);
+      expect(await fetchStem(url(library().stems.large.filename), { headers: { ...headers, range: `bytes=0-${bytesPerCredit - 1}` } })).toMatchObject({ status: 206, complete: true });
+      expect((await fetchStem(url(library().stems.bass.filename), { method: 'HEAD', headers })).status).toBe(403);
       // A refusal is never kept: a pack bought lets the very next HEAD through.
       await seedPurchase(env.app, user.id, 100, october);
-      expect((await fetchStem(url(library.stems.bass.filename), { method: 'HEAD', headers })).status).toBe(200);
+      expect((await fetchStem(url(library().stems.bass.filename), { method: 'HEAD', headers })).status).toBe(200);
     } finally {
       asked.mockRestore();
     }
@@ -155,7 +149,7 @@ describeAppOnEveryDatabase('credit limits on the stem stream', { config: { authS
     await seedStreamed(env.app, user.id, 5 * bytesPerCredit + 3, new Date('2025-10-03T10:00:00.000Z'));
     const before = await stats(browser);
     for (let batch = 0; batch < 50; batch++) {
-      const heads = await Promise.all(Array.from({ length: 20 }, () => fetchStem(url(library.stems.large.filename), { method: 'HEAD', headers: sessionHeader(browser) })));
+      const heads = await Promise.all(Array.from({ length: 20 }, () => fetchStem(url(library().stems.large.filename), { method: 'HEAD', headers: sessionHeader(browser) })));
       expect(heads.map((head) => head.status)).toEqual(Array(20).fill(200));
     }
     expect(await meteredStreams(env.app.store, user.id)).toHaveLength(1);
@@ -167,7 +161,7 @@ describeAppOnEveryDatabase('credit limits on the stem stream', { config: { authS
     clock.set(october);
     const { browser, user } = await signInWithCode(env.app.url, 'ranges@example.com');
     const headers = sessionHeader(browser);
-    const stem = url(library.stems.large.filename);
+    const stem = url(library().stems.large.filename);
     const probe = await fetchStem(stem, { headers: { ...headers, range: 'bytes=0-1' } });
     expect(probe).toMatchObject({ status: 206, received: 2, complete: true });
     const aborted = await fetchStem(stem, { headers: { ...headers, range: 'bytes=0-' }, hangUpAfter: 3 * MiB });
@@ -189,7 +183,7 @@ describeAppOnEveryDatabase('credit limits on the stem stream', { config: { authS
     expect(figures.freeCredits.used).toBe(Math.ceil(billed / bytesPerCredit));
     // The whole-file request reserved 64 MiB; once settled, only what it sent is held.
     expect(await reservationRows(user.id)).toBeLessThanOrEqual(3);
-    const next = await fetchStem(url(library.stems.bass.filename), { headers });
+    const next = await fetchStem(url(library().stems.bass.filename), { headers });
     expect(next).toMatchObject({ status: 200, complete: true });
     expect(await reservationRows(user.id)).toBe(1);
   });
@@ -201,7 +195,7 @@ describeAppOnEveryDatabase('credit limits on the stem stream', { config: { authS
     await seedStreamed(env.app, user.id, 199 * bytesPerCredit + 5, new Date('2025-10-10T10:00:00.000Z'));
 
     // Started on 31 October, still streaming when November begins: the last bytes October has.
-    const crossing = await fetchStem(url(library.stems.large.filename), {
+    const crossing = await fetchStem(url(library().stems.large.filename), {
       headers: { ...headers, range: `bytes=0-${bytesPerCredit - 6}` },
       onHeaders: () => clock.set(new Date('2025-11-01T00:00:30.000Z')),
     });
@@ -214,13 +208,13 @@ describeAppOnEveryDatabase('credit limits on the stem stream', { config: { authS
     expect(november.billingPeriodStart).toBe('2025-11-01T00:00:00.000Z');
     expect(november.freeCredits).toEqual({ used: 0, total: 200, remaining: 200 });
     expect(november.totalBytesStreamed).toBe(200 * bytesPerCredit);
-    expect((await fetchStem(url(library.stems.bass.filename), { method: 'HEAD', headers })).status).toBe(200);
+    expect((await fetchStem(url(library().stems.bass.filename), { method: 'HEAD', headers })).status).toBe(200);
 
     clock.set(new Date('2025-10-31T23:59:59.999Z'));
     const october31 = await stats(browser);
     expect(october31.billingPeriodStart).toBe('2025-10-01T00:00:00.000Z');
     expect(october31.freeCredits).toEqual({ used: 200, total: 200, remaining: 0 });
-    expect((await fetchStem(url(library.stems.bass.filename), { method: 'HEAD', headers })).status).toBe(403);
+    expect((await fetchStem(url(library().stems.bass.filename), { method: 'HEAD', headers })).status).toBe(403);
   });
 
   it('spends a pack only after the month\'s free credits', async () => {
@@ -228,12 +222,12 @@ describeAppOnEveryDatabase('credit limits on the stem stream', { config: { authS
     const { browser, user } = await signInWithCode(env.app.url, 'pack@example.com');
     const headers = sessionHeader(browser);
     await seedStreamed(env.app, user.id, 200 * bytesPerCredit, new Date('2025-10-04T10:00:00.000Z'));
-    expect((await fetchStem(url(library.stems.bass.filename), { method: 'HEAD', headers })).status).toBe(403);
+    expect((await fetchStem(url(library().stems.bass.filename), { method: 'HEAD', headers })).status).toBe(403);
 
     await seedPurchase(env.app, user.id, 100, october);
     expect((await stats(browser)).paidCredits).toEqual({ remaining: 100, total: 100 });
-    expect((await fetchStem(url(library.stems.bass.filename), { method: 'HEAD', headers })).status).toBe(200);
-    const got = await fetchStem(url(library.stems.large.filename), { headers: { ...headers, range: `bytes=0-${15 * MiB - 1}` } });
+    expect((await fetchStem(url(library().stems.bass.filename), { method: 'HEAD', headers })).status).toBe(200);
+    const got = await fetchStem(url(library().stems.large.filename), { headers: { ...headers, range: `bytes=0-${15 * MiB - 1}` } });
     expect(got).toMatchObject({ status: 206, complete: true });
     await projected(user.id, 2);
     expect(await stats(browser)).toMatchObject({
@@ -249,8 +243,8 @@ describeAppOnEveryDatabase('credit limits on the stem stream', { config: { authS
     const headers = sessionHeader(browser);
     await seedStreamed(env.app, user.id, 200 * bytesPerCredit, new Date('2025-10-05T10:00:00.000Z'));
     await seedPro(env.app, user.id, october);
-    expect((await fetchStem(url(library.stems.large.filename), { method: 'HEAD', headers })).status).toBe(200);
-    const whole = await Promise.all([1, 2].map(() => fetchStem(url(library.stems.large.filename), { headers })));
+    expect((await fetchStem(url(library().stems.large.filename), { method: 'HEAD', headers })).status).toBe(200);
+    const whole = await Promise.all([1, 2].map(() => fetchStem(url(library().stems.large.filename), { headers })));
     expect(whole.map((result) => [result.status, result.complete])).toEqual([
       [200, true],
       [200, true],
@@ -268,11 +262,11 @@ describeAppOnEveryDatabase('credit limits on the stem stream', { config: { authS
     clock.set(october);
     const { browser, user } = await signInWithCode(env.app.url, 'crashed@example.com');
     const headers = sessionHeader(browser);
-    const stem = library.stems.large.filename;
+    const stem = library().stems.large.filename;
     await seedStreamed(env.app, user.id, 199 * bytesPerCredit, new Date('2025-10-06T10:00:00.000Z'));
     // What a process killed mid-stream leaves: a reservation of 8 MiB, reserved as the gate
     // reserves, that nobody settles or extends.
-    const killed = await reserveStreamBytes(env.sql, user.id, 8 * MiB, clock.now(), clock.now(), { songId: library.songId, filename: stem, range: { start: 0, end: 8 * MiB - 1 } });
+    const killed = await reserveStreamBytes(env.sql, user.id, 8 * MiB, clock.now(), clock.now(), { songId: library().songId, filename: stem, range: { start: 0, end: 8 * MiB - 1 } });
     expect(killed).toMatchObject({ granted: true, bytes: 8 * MiB });
     const threeMiB = { ...headers, range: `bytes=0-${3 * MiB - 1}` };
     expect((await fetchStem(url(stem), { headers: threeMiB })).status).toBe(403);
@@ -291,7 +285,7 @@ describeAppOnEveryDatabase('credit limits on the stem stream', { config: { authS
     expect(events.at(-1)?.eventId).toBe((killed as { id: string }).id);
     expect((await meteredStreams(env.app.store, user.id)).at(-1)).toEqual({
       userId: user.id,
-      songId: library.songId,
+      songId: library().songId,
       filename: stem,
       bytesSent: 8 * MiB,
       range: { start: 0, end: 8 * MiB - 1 },
@@ -317,7 +311,7 @@ describeAppOnEveryDatabase('credit limits on the stem stream', { config: { authS
     try {
       // The client reads nothing for a while, so the response stalls mid-body (64 MiB is more than
       // the socket buffers take here) while its reservation lapses and is recorded as spent.
-      const stalled = await fetchStem(url(library.stems.large.filename), {
+      const stalled = await fetchStem(url(library().stems.large.filename), {
         headers,
         onHeaders: async () => {
           clock.advance(reservationTtlMs + 1_000);
@@ -334,7 +328,7 @@ describeAppOnEveryDatabase('credit limits on the stem stream', { config: { authS
     await projected(user.id, 1);
     const events = await meteredStreams(env.app.store, user.id);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ filename: library.stems.large.filename, bytesSent: largeBytes });
+    expect(events[0]).toMatchObject({ filename: library().stems.large.filename, bytesSent: largeBytes });
     if (largeBytes > socketBufferingBound()) expect(events[0]!.aborted).toBe(true);
     expect((await stats(browser)).totalBytesStreamed).toBe(largeBytes);
   });

@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrationVersions } from '../../events/store/postgres/migrations';
 import type { SqlClient } from '../../events/store/postgres/sql-client';
+import { storePerTest } from '../../events/store/testing/store-per-test';
 import { availableSqlClients } from '../../events/store/testing/test-sql-clients';
 import { apiMigrations, migrateApiTables } from './api-migrations';
 import { tablesBeforeNumberedMigrations } from './testing/tables-before-numbered-migrations';
@@ -35,14 +36,10 @@ async function rowCounts(sql: SqlClient): Promise<Record<string, number>> {
 
 for (const candidate of availableSqlClients()) {
   describe(`API table migrations on ${candidate.name}`, () => {
-    let sql: SqlClient | undefined;
-    afterEach(async () => {
-      await sql?.close();
-      sql = undefined;
-    });
+    const opened = storePerTest();
 
     it('creates every table in an empty database and records each set at its newest step', async () => {
-      sql = await candidate.open();
+      const sql = await opened.openSql(candidate);
       expect(await migrationVersions(sql, apiMigrations)).toEqual(Object.fromEntries(apiMigrations.map((set) => [set.name, 0])));
       await migrateApiTables(sql);
       expect(await migrationVersions(sql, apiMigrations)).toEqual(newest);
@@ -53,7 +50,7 @@ for (const candidate of availableSqlClients()) {
     });
 
     it('adopts the tables and rows of the release before numbered migrations', async () => {
-      sql = await candidate.open();
+      const sql = await opened.openSql(candidate);
       await sql.exec(tablesBeforeNumberedMigrations);
       await writeRows(sql);
       await migrateApiTables(sql);
@@ -65,7 +62,7 @@ for (const candidate of availableSqlClients()) {
     });
 
     it('changes nothing when run again, even concurrently', async () => {
-      sql = await candidate.open();
+      const sql = await opened.openSql(candidate);
       const db = sql;
       await Promise.all([migrateApiTables(db), migrateApiTables(db), migrateApiTables(db)]);
       await writeRows(db);

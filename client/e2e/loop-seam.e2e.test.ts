@@ -1,20 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
-import { openPracticeTools, setLoop } from './practice-tools-page';
+import { loopPasses, openPracticeTools, setTrainerLoop } from './practice-tools-page';
 import { installStretchProbe, stretchNodesSeen } from './stretch-probe';
 
 const baseUrl = inject('baseUrl');
 const browser = browserPerFile();
-
-/** One pass of the loop as the engine scheduled it (the practice tools' data-loop-passes). */
-interface LoopPass {
-  pass: number;
-  tempo: number;
-  boundary: number;
-  countIn: number[];
-  startsAt: number;
-  from: number;
-}
 
 // At each seam of an A-B loop played by the stretch nodes (the speed trainer changing the tempo,
 // then a count-in before each pass), every node is told to play the loop's start at one output
@@ -25,12 +15,7 @@ describe('the loop seam on the stretch nodes', () => {
     const page = await browser.newPage();
     await installStretchProbe(page);
     const { tools } = await openPracticeTools(page, baseUrl, 'loop-seam');
-    // A 2 s loop (1 s to 3 s on the 120 BPM grid); the trainer from 70% +5%/pass to 80%.
-    await setLoop(page, tools, 1, 3.1);
-    expect(await page.getByTestId('loop-range').textContent()).toBe('0:01–0:03');
-    const loop = { start: 1, end: 3 };
-    await tools.getByRole('spinbutton', { name: 'Trainer target tempo %' }).fill('80');
-    await tools.getByRole('checkbox', { name: 'Speed Trainer' }).check();
+    const loop = await setTrainerLoop(page, tools);
     await page.getByRole('button', { name: 'Play' }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="player-body"]')?.getAttribute('data-playing') === 'true');
     const passShown = (shown: number) => page.getByTestId('trainer-pass').filter({ hasText: new RegExp(`^pass ${shown}$`) }).waitFor({ timeout: 15_000 });
@@ -39,7 +24,7 @@ describe('the loop seam on the stretch nodes', () => {
     await tools.getByRole('checkbox', { name: 'each pass' }).check();
     await passShown(5);
     // Pass 5 is heard from its seam, its count-in first: wait until its music plays too.
-    const passes = JSON.parse((await tools.getAttribute('data-loop-passes')) ?? '[]') as LoopPass[];
+    const passes = await loopPasses(tools);
     const last = passes.find((pass) => pass.pass === 4)!;
     expect(last.countIn).toHaveLength(4);
     await page.waitForFunction((until) => {

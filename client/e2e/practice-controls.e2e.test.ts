@@ -2,21 +2,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
 import { waitForSpectrumPeak } from './player-probes';
-import { openPracticeTools, setLoop } from './practice-tools-page';
+import { type LoopPass, loopPasses, openPracticeTools, setLoop, setTrainerLoop } from './practice-tools-page';
 import { saveScreenshot } from './screenshot';
 
 const baseUrl = inject('baseUrl');
 const browser = browserPerFile();
-
-/** One pass of the loop as the engine scheduled it (the practice tools' data-loop-passes). */
-interface LoopPass {
-  pass: number;
-  tempo: number;
-  boundary: number;
-  countIn: number[];
-  startsAt: number;
-  from: number;
-}
 
 /** Keeps every AudioContext the page makes in `window.audioContexts`; the engine's is the last one. */
 async function recordAudioContexts(page: Page): Promise<void> {
@@ -128,16 +118,11 @@ describe('practice tools in the player', () => {
     });
     const { tools } = await openPracticeTools(page, baseUrl, 'practice-trainer');
 
-    // A 2 s loop (1 s to 3 s, on the 120 BPM grid), the trainer from 70% +5%/pass to 80%.
-    await setLoop(page, tools, 1, 3.1);
-    expect(await page.getByTestId('loop-range').textContent()).toBe('0:01–0:03');
-    const loop = { start: 1, end: 3 };
-    await tools.getByRole('spinbutton', { name: 'Trainer target tempo %' }).fill('80');
-    await tools.getByRole('checkbox', { name: 'Speed Trainer' }).check();
+    const loop = await setTrainerLoop(page, tools);
     expect(await page.getByTestId('tempo-value').textContent()).toBe('70%');
     expect(await page.getByTestId('trainer-pass').textContent()).toBe('pass 1');
 
-    const schedule = async () => JSON.parse((await tools.getAttribute('data-loop-passes')) ?? '[]') as LoopPass[];
+    const schedule = () => loopPasses(tools);
     const seen: LoopPass[] = [];
     /** Waits for pass `shown` (1 = the first) to be heard, then checks the control's text and the engine's tempo. */
     const afterSeam = async (shown: number, percent: number) => {

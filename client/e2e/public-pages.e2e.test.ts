@@ -3,6 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { contentPages } from '../src/app/testing/content-pages';
 import { browserPerFile } from './browser-per-file';
 import { watchPageProblems } from './page-problems';
 import { screenshotDir } from './screenshot';
@@ -10,26 +11,11 @@ import { screenshotDir } from './screenshot';
 const baseUrl = inject('baseUrl');
 const browser = browserPerFile();
 
-/**
- * The marketing and legal pages of spec 001, 2.4-2.5: path, main heading and tab title. What each
- * page draws and writes on its own (its heading, head tags, links, texts, FAQ and forms) is checked
- * in jsdom, next to its screen (client/src/features/{marketing,legal}/*.component.test.tsx); here is
- * what needs the served app and a real browser: the server's pre-rendered copy, the app taking over
- * from it, the preview picture, layout, contrast and console.
- */
-const contentPages = [
-  { path: '/landing', heading: 'Practise with the band. Play your part.', title: 'Woodshed' },
-  { path: '/drumless-tracks', heading: 'Drumless tracks: you are the drummer', title: 'Drumless Tracks for Drummers · Woodshed' },
-  { path: '/bassless-tracks', heading: 'Bassless tracks: hold down the low end', title: 'Bassless Tracks for Bass Players · Woodshed' },
-  { path: '/guitarless-tracks', heading: 'Guitarless tracks: the riffs are yours', title: 'Guitarless Tracks for Guitarists · Woodshed' },
-  { path: '/vocal-tracks', heading: 'Vocal tracks: sing with the full band', title: 'Vocal Backing Tracks and Karaoke · Woodshed' },
-  { path: '/faq', heading: 'Frequently Asked Questions', title: 'Frequently Asked Questions · Woodshed' },
-  { path: '/features', heading: 'A practice room for the whole band', title: 'Features · Woodshed' },
-  { path: '/about', heading: 'About Woodshed', title: 'About Woodshed · Woodshed' },
-  { path: '/privacy-policy', heading: 'Privacy Policy', title: 'Privacy Policy · Woodshed' },
-  { path: '/terms-of-use', heading: 'Terms of Use', title: 'Terms of Use · Woodshed' },
-  { path: '/legal/subprocessors', heading: 'Subprocessors', title: 'Subprocessors · Woodshed' },
-] as const;
+// The marketing and legal pages of spec 001, 2.4-2.5 (contentPages: path, main heading and tab
+// title). What each page draws and writes on its own (its heading, head tags, links, texts, FAQ and
+// forms) is checked in jsdom, next to its screen (client/src/features/{marketing,legal}/*.component.test.tsx);
+// here is what needs the served app and a real browser: the server's pre-rendered copy, the app
+// taking over from it, the preview picture, layout, contrast and console.
 
 /** The other public routes (sign-in and the privacy form), checked for layout and accessibility too. */
 const otherPublicPages = ['/login', '/auth/verify', '/privacy/requests'] as const;

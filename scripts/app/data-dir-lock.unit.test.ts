@@ -1,18 +1,14 @@
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirPerTest } from '../../events/store/testing/temp-dir-per-test';
 import { lockDataDir } from './data-dir-lock';
 
 describe.runIf(process.platform !== 'win32')('lockDataDir', () => {
-  let parent: string | undefined;
-  afterEach(async () => {
-    if (parent) await rm(parent, { recursive: true, force: true });
-    parent = undefined;
-  });
+  const tempDir = tempDirPerTest('woodshed-lock-');
 
   it('creates the data directory and its lock file for the owner only', async () => {
-    parent = await mkdtemp(path.join(tmpdir(), 'woodshed-lock-'));
+    const parent = await tempDir();
     const dataDir = path.join(parent, 'data');
     const release = await lockDataDir(dataDir, 'test');
     try {

@@ -4,6 +4,7 @@ import { LogFromAnotherCluster } from '../../events/store/postgres/log-from-anot
 import { createPostgresEventStore } from '../../events/store/postgres/postgres-event-store';
 import type { SqlClient, SqlExecutor } from '../../events/store/postgres/sql-client';
 import { positionSql } from '../../events/store/postgres/sql-position';
+import { storePerTest } from '../../events/store/testing/store-per-test';
 import { availableSqlClients, dropSchema, freshSchemaName } from '../../events/store/testing/test-sql-clients';
 import { openPgSqlClient } from '../../events/store/postgres/pg-sql-client';
 import { type Projection, defineProjection } from '../../projections/runtime/projection-definition';
@@ -105,18 +106,11 @@ async function streamOrderRows(sql: SqlExecutor) {
 
 for (const client of availableSqlClients()) {
   describe(`rebasePositions on ${client.name}`, () => {
-    let sql: SqlClient | undefined;
-    let store: EventStore | undefined;
-    afterEach(async () => {
-      await store?.close();
-      await sql?.close();
-      store = undefined;
-      sql = undefined;
-    });
+    const opened = storePerTest();
 
     it('makes a log restored from another cluster readable: the store refuses it, then a projection folds old and new events in order', async () => {
-      sql = await client.open();
-      store = await createPostgresEventStore(sql, { pollIntervalMs: 50 });
+      const sql = await opened.openSql(client);
+      let store = await opened.openStore(sql, { pollIntervalMs: 50 });
       // The old cluster's history, with the shape of a late commit in it: one transaction drew its
       // log numbers before an older one did (its id is higher, its global_position lower).
       await append(store, { s1: 2, s2: 1, s3: 1 });
@@ -143,8 +137,7 @@ for (const client of availableSqlClients()) {
          VALUES ('stream-order', 1, $1, $2, $3, 'an old failure', 'skipped', now())`,
         [deadLetterEvent.position, deadLetterEvent.eventId, deadLetterEvent.type],
       );
-      await store.close();
-      store = undefined;
+      await opened.closeStore();
 
       await shiftIds(sql, (column) => `(${column}::text::numeric + 1000000000000)::text::xid8`);
       await expect(createPostgresEventStore(sql)).rejects.toBeInstanceOf(LogFromAnotherCluster);
@@ -159,7 +152,7 @@ for (const client of availableSqlClients()) {
       expect(report.transactionIdsBefore).toBeGreaterThan(2);
       expect(await rebasePositions(sql)).toMatchObject({ rebased: false });
 
-      store = await createPostgresEventStore(sql, { pollIntervalMs: 50 });
+      store = await opened.openStore(sql, { pollIntervalMs: 50 });
       const rebased = await readWholeLog(store);
       expect(rebased.map((event) => event.eventId)).toEqual(before.map((event) => event.eventId));
       const { rows: letters } = await sql.query<{ position: string }>('SELECT position FROM projection_dead_letters');
@@ -179,15 +172,14 @@ for (const client of availableSqlClients()) {
     }, 60_000);
 
     it('first uses up transaction ids when the new ones would not fit below the current one', async () => {
-      sql = await client.open();
-      store = await createPostgresEventStore(sql);
+      const sql = await opened.openSql(client);
+      let store = await opened.openStore(sql);
       await append(store, { s1: 1, s2: 1 });
       // As restored: far above this database's ids, and s2's event, which drew the higher number,
       // carries the lower id (two runs).
       await sql.query(`UPDATE events SET tx_id = (CASE stream_id WHEN 's1' THEN 3000000000000 ELSE 2000000000000 END)::text::xid8`);
       await sql.query('UPDATE streams SET last_tx_id = NULL');
-      await store.close();
-      store = undefined;
+      await opened.closeStore();
       // The rebase brings the runtime tables up to date first; done here, their migrations' ids are
       // used before the next id is read.
       await migrateRuntimeSchema(sql);
@@ -202,7 +194,7 @@ for (const client of availableSqlClients()) {
       expect(report.idsAdvanced).toBeGreaterThanOrEqual(900);
       const after = await sql.query<{ next: string }>('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next');
       expect(BigInt(after.rows[0]!.next)).toBeGreaterThan(firstNewTxId + 1n);
-      store = await createPostgresEventStore(sql);
+      store = await opened.openStore(sql);
       expect((await readWholeLog(store)).map((event) => event.streamId)).toEqual(['s2', 's1']);
     });
   });

@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { EventStore } from '../../events/store/event-store';
+import { describe, expect, it } from 'vitest';
 import { LogFromAnotherCluster } from '../../events/store/postgres/log-from-another-cluster';
 import { createPostgresEventStore } from '../../events/store/postgres/postgres-event-store';
-import type { SqlClient } from '../../events/store/postgres/sql-client';
+import { storePerTest } from '../../events/store/testing/store-per-test';
 import { availableSqlClients } from '../../events/store/testing/test-sql-clients';
 import { rebasePositions } from './rebase-positions-in-database';
 import {
@@ -15,21 +14,13 @@ import {
 
 for (const client of availableSqlClients()) {
   describe(`a restore from another cluster, rebased (${client.name})`, () => {
-    let sql: SqlClient | undefined;
-    let store: EventStore | undefined;
-    afterEach(async () => {
-      await store?.close();
-      await sql?.close();
-      store = undefined;
-      sql = undefined;
-    });
+    const opened = storePerTest();
 
     it('rewrites every stored position, starts sync clients over, and a replay equals the live read models', async () => {
-      sql = await client.open();
-      store = await createPostgresEventStore(sql, { pollIntervalMs: 50 });
+      const sql = await opened.openSql(client);
+      let store = await opened.openStore(sql, { pollIntervalMs: 50 });
       await seedRestorableDatabase(sql, store);
-      await store.close();
-      store = undefined;
+      await opened.closeStore();
 
       await shiftToAnotherCluster(sql, 1_000_000_000_000n);
       await expect(createPostgresEventStore(sql)).rejects.toBeInstanceOf(LogFromAnotherCluster);
@@ -47,7 +38,7 @@ for (const client of availableSqlClients()) {
       });
       expect(await positionsFromAnotherCluster(sql)).toEqual([]);
 
-      store = await createPostgresEventStore(sql, { pollIntervalMs: 50 });
+      store = await opened.openStore(sql, { pollIntervalMs: 50 });
       await expectRestoredDatabaseConsistent(sql, store, old);
     }, 120_000);
   });

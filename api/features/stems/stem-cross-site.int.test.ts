@@ -1,26 +1,20 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { UsageStats as UsageStatsResponse } from '../../../contract/usage-stats';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 import { playerRequestHeader } from './require-player-request';
-import { type FixtureSongLibrary, createFixtureSongLibrary } from './testing/fixture-song-library';
+import { fixtureSongLibraryForAll } from './testing/fixture-song-library';
 import { meteredStreams, rawRequest, stemPath, waitForMeteredStreams } from './testing/stem-requests';
 
 const songsDir = mkdtempSync(path.join(tmpdir(), 'woodshed-songs-'));
 
 describeAppOnEveryDatabase('stem stream from another site', { config: { authSecret: testAuthSecret, songsDir } }, (env) => {
-  let library: FixtureSongLibrary;
-  beforeAll(async () => {
-    library = await createFixtureSongLibrary(env.app, { largeBytes: 1 << 20 });
-  });
-  afterAll(async () => {
-    await library?.remove();
-  });
+  const library = fixtureSongLibraryForAll(env, { largeBytes: 1 << 20 });
 
-  const bassPath = () => stemPath(library.songId, library.stems.bass.filename);
+  const bassPath = () => stemPath(library().songId, library().stems.bass.filename);
   const reservations = async (userId: number) =>
     (await env.sql.query<{ n: number }>('SELECT count(*)::integer AS n FROM credit_reservations WHERE user_id = $1', [userId])).rows[0]!.n;
 
@@ -64,10 +58,10 @@ describeAppOnEveryDatabase('stem stream from another site', { config: { authSecr
     expect(head.status).toBe(200);
     const fetched = await rawRequest(env.app.url, 'GET', bassPath(), { ...sameOrigin, [playerRequestHeader]: '1', origin: env.app.url });
     expect(fetched.status).toBe(200);
-    expect(fetched.body.equals(library.stems.bass.content!)).toBe(true);
+    expect(fetched.body.equals(library().stems.bass.content!)).toBe(true);
     const older = await rawRequest(env.app.url, 'GET', bassPath(), { cookie, [playerRequestHeader]: '1' });
     expect(older.status).toBe(200);
     const events = await waitForMeteredStreams(env.app.store, user.id, 2);
-    expect(events.map((event) => event.bytesSent)).toEqual([library.stems.bass.bytes, library.stems.bass.bytes]);
+    expect(events.map((event) => event.bytesSent)).toEqual([library().stems.bass.bytes, library().stems.bass.bytes]);
   });
 });

@@ -1,14 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { EventStore } from '../../../events/store/event-store';
 import { featureRouters } from '../../app';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 import { meteringStreamId } from './record-stem-streamed';
 import { stemsRouter } from './stems-router';
-import { type FixtureSongLibrary, createFixtureSongLibrary } from './testing/fixture-song-library';
+import { fixtureSongLibraryForAll } from './testing/fixture-song-library';
 import { meteredStreams, rawRequest, sessionHeader, stemPath, waitForMeteredStreams } from './testing/stem-requests';
 
 const songsDir = mkdtempSync(path.join(tmpdir(), 'woodshed-songs-'));
@@ -40,22 +40,16 @@ describeAppOnEveryDatabase(
     routers: (deps) => [stemsRouter({ ...deps, store: storeWithFailingMetering(deps.store) }), ...featureRouters(deps)],
   },
   (env) => {
-    let library: FixtureSongLibrary;
-    beforeAll(async () => {
-      library = await createFixtureSongLibrary(env.app, { largeBytes: 1 << 16 });
-    });
-    afterAll(async () => {
-      await library?.remove();
-    });
+    const library = fixtureSongLibraryForAll(env, { largeBytes: 1 << 16 });
 
     it('retries a failed append with the same event, so the response is metered once', async () => {
       const { browser, user } = await signInWithCode(env.app.url, 'retried@example.com');
       meteringFailuresLeft = 2;
       meteringAppendAttempts = 0;
-      const response = await rawRequest(env.app.url, 'GET', stemPath(library.songId, library.stems.bass.filename), sessionHeader(browser));
+      const response = await rawRequest(env.app.url, 'GET', stemPath(library().songId, library().stems.bass.filename), sessionHeader(browser));
       expect(response.status).toBe(200);
       const events = await waitForMeteredStreams(env.app.store, user.id, 1);
-      expect(events).toEqual([expect.objectContaining({ bytesSent: library.stems.bass.bytes, aborted: false })]);
+      expect(events).toEqual([expect.objectContaining({ bytesSent: library().stems.bass.bytes, aborted: false })]);
       expect(meteringAppendAttempts).toBe(3);
       const retries = env.app.logLines().filter((line) => line.msg === 'StemStreamed append failed; retrying' && line.streamId === meteringStreamId(user.id));
       expect(retries).toHaveLength(2);
@@ -64,7 +58,7 @@ describeAppOnEveryDatabase(
     it('logs everything needed to append the event later when every attempt fails, and keeps serving', async () => {
       const { browser, user } = await signInWithCode(env.app.url, 'unmetered@example.com');
       meteringFailuresLeft = 3;
-      const response = await rawRequest(env.app.url, 'GET', stemPath(library.songId, library.stems.bass.filename), { ...sessionHeader(browser), range: 'bytes=0-9' });
+      const response = await rawRequest(env.app.url, 'GET', stemPath(library().songId, library().stems.bass.filename), { ...sessionHeader(browser), range: 'bytes=0-9' });
       expect(response.status).toBe(206);
       expect(response.body.length).toBe(10);
 
@@ -81,7 +75,7 @@ describeAppOnEveryDatabase(
           event: {
             type: 'StemStreamed',
             schemaVersion: 2,
-            data: { userId: user.id, songId: library.songId, filename: library.stems.bass.filename, bytesSent: 10, range: { start: 0, end: 9 }, aborted: false },
+            data: { userId: user.id, songId: library().songId, filename: library().stems.bass.filename, bytesSent: 10, range: { start: 0, end: 9 }, aborted: false },
             metadata: { userId: user.id },
           },
         },
@@ -89,9 +83,9 @@ describeAppOnEveryDatabase(
       expect(await meteredStreams(env.app.store, user.id)).toEqual([]);
 
       // The process serves and meters on.
-      const next = await rawRequest(env.app.url, 'GET', stemPath(library.songId, library.stems.bass.filename), sessionHeader(browser));
+      const next = await rawRequest(env.app.url, 'GET', stemPath(library().songId, library().stems.bass.filename), sessionHeader(browser));
       expect(next.status).toBe(200);
-      expect(await waitForMeteredStreams(env.app.store, user.id, 1)).toEqual([expect.objectContaining({ bytesSent: library.stems.bass.bytes })]);
+      expect(await waitForMeteredStreams(env.app.store, user.id, 1)).toEqual([expect.objectContaining({ bytesSent: library().stems.bass.bytes })]);
     });
   },
 );

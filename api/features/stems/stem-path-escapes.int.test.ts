@@ -2,32 +2,26 @@ import { mkdtempSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
-import { type FixtureSongLibrary, createFixtureSongLibrary } from './testing/fixture-song-library';
+import { fixtureSongLibraryForAll } from './testing/fixture-song-library';
 import { meteredStreams, rawRequest, sessionHeader, stemPath, waitForMeteredStreams } from './testing/stem-requests';
 
 const songsDir = mkdtempSync(path.join(tmpdir(), 'woodshed-songs-'));
 
 describeAppOnEveryDatabase('stem stream path escapes', { config: { authSecret: testAuthSecret, songsDir } }, (env) => {
-  let library: FixtureSongLibrary;
-  beforeAll(async () => {
-    library = await createFixtureSongLibrary(env.app, { largeBytes: 1 << 16 });
-  });
-  afterAll(async () => {
-    await library?.remove();
-  });
+  const library = fixtureSongLibraryForAll(env, { largeBytes: 1 << 16 });
 
   it('answers 404 in JSON to every name that is not exactly a stem of the song, and meters none', async () => {
     const { browser, user } = await signInWithCode(env.app.url, 'prober@example.com');
     const headers = sessionHeader(browser);
-    const song = library.songId;
+    const song = library().songId;
     const base = `/api/stems/stream/${song}`;
     const attempts = [
       // Dot segments, plain and escaped, through separators plain, escaped and back.
       `${base}/../../../etc/passwd`,
-      `${base}/../${library.songId}/bass.mp3`,
+      `${base}/../${library().songId}/bass.mp3`,
       `${base}/..`,
       `${base}/.`,
       `${base}/%2e%2e`,
@@ -47,20 +41,20 @@ describeAppOnEveryDatabase('stem stream path escapes', { config: { authSecret: t
       // Absolute paths.
       `${base}/%2fetc%2fpasswd`,
       `${base}//etc/passwd`,
-      `${base}/${encodeURIComponent(path.join(library.songsDirectory, 'fixture-song', 'bass.mp3'))}`,
-      `${base}/${encodeURIComponent(path.join(library.root, 'secret.m4a'))}`,
+      `${base}/${encodeURIComponent(path.join(library().songsDirectory, 'fixture-song', 'bass.mp3'))}`,
+      `${base}/${encodeURIComponent(path.join(library().root, 'secret.m4a'))}`,
       // Files of the folder that are not stems, other songs' stems, and a trailing slash.
-      stemPath(song, library.lyricsFilename),
+      stemPath(song, library().lyricsFilename),
       stemPath(song, 'song.json'),
-      stemPath(song, library.otherStemFilename),
-      stemPath(library.otherSongId, library.stems.bass.filename),
+      stemPath(song, library().otherStemFilename),
+      stemPath(library().otherSongId, library().stems.bass.filename),
       `${base}/bass.mp3/`,
       `${base}/BASS.MP3`,
       `${base}/bass.mp3.`,
       `${base}/%20bass.mp3`,
       // A stem catalogued but since deleted, and one that is a symlink out of the songs directory.
-      stemPath(song, library.stems.deleted.filename),
-      stemPath(song, library.stems.escapingLink.filename),
+      stemPath(song, library().stems.deleted.filename),
+      stemPath(song, library().stems.escapingLink.filename),
       // Song ids that are not positive integers written plainly, or name no song.
       stemPath(0, 'bass.mp3'),
       stemPath(-song, 'bass.mp3'),
@@ -81,15 +75,15 @@ describeAppOnEveryDatabase('stem stream path escapes', { config: { authSecret: t
     }
     const refused = env.app.logLines().filter((line) => line.msg === 'stem refused: it resolves outside the songs directory');
     expect(refused.length).toBeGreaterThanOrEqual(2);
-    expect(refused[0]).toMatchObject({ songId: song, filename: library.stems.escapingLink.filename, realPath: path.join(await realpath(library.root), 'secret.m4a') });
+    expect(refused[0]).toMatchObject({ songId: song, filename: library().stems.escapingLink.filename, realPath: path.join(await realpath(library().root), 'secret.m4a') });
 
     // The real stem still streams, and it is the only response metered.
-    const real = await rawRequest(env.app.url, 'GET', stemPath(song, library.stems.bass.filename), headers);
+    const real = await rawRequest(env.app.url, 'GET', stemPath(song, library().stems.bass.filename), headers);
     expect(real.status).toBe(200);
     await waitForMeteredStreams(env.app.store, user.id, 1);
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(await meteredStreams(env.app.store, user.id)).toEqual([
-      { userId: user.id, songId: song, filename: library.stems.bass.filename, bytesSent: library.stems.bass.bytes, range: null, aborted: false, startedAt: expect.any(String) },
+      { userId: user.id, songId: song, filename: library().stems.bass.filename, bytesSent: library().stems.bass.bytes, range: null, aborted: false, startedAt: expect.any(String) },
     ]);
   });
 });

@@ -2,11 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 import { writeSliceBytes } from './send-metered-body';
-import { type FixtureSongLibrary, createFixtureSongLibrary } from './testing/fixture-song-library';
+import { fixtureSongLibraryForAll } from './testing/fixture-song-library';
 import { readBodyThenClose } from './testing/read-body-then-close';
 import { socketBufferingBound } from './testing/socket-buffering';
 import { sessionHeader, stemPath, waitForMeteredStreams } from './testing/stem-requests';
@@ -21,21 +21,15 @@ const largeBytes = readBeforeHangingUp + buffering + (8 << 20);
 const songsDir = mkdtempSync(path.join(tmpdir(), 'woodshed-songs-'));
 
 describeAppOnEveryDatabase('stem stream aborted by the client', { config: { authSecret: testAuthSecret, songsDir } }, (env) => {
-  let library: FixtureSongLibrary;
-  beforeAll(async () => {
-    library = await createFixtureSongLibrary(env.app, { largeBytes });
-  });
-  afterAll(async () => {
-    await library?.remove();
-  });
+  const library = fixtureSongLibraryForAll(env, { largeBytes });
 
   it('meters what the socket accepted when the client hangs up mid-file: more than nothing, no more than the buffers hold beyond what it read', async () => {
     const { browser, user } = await signInWithCode(env.app.url, 'impatient@example.com');
-    const received = await readThenHangUp(`${env.app.url}${stemPath(library.songId, library.stems.large.filename)}`, sessionHeader(browser), readBeforeHangingUp);
+    const received = await readThenHangUp(`${env.app.url}${stemPath(library().songId, library().stems.large.filename)}`, sessionHeader(browser), readBeforeHangingUp);
     expect(received).toBeGreaterThanOrEqual(readBeforeHangingUp);
 
     const [event] = await waitForMeteredStreams(env.app.store, user.id, 1);
-    expect(event).toMatchObject({ userId: user.id, songId: library.songId, filename: library.stems.large.filename, range: null, aborted: true });
+    expect(event).toMatchObject({ userId: user.id, songId: library().songId, filename: library().stems.large.filename, range: null, aborted: true });
     const { bytesSent } = event!;
     expect(bytesSent).toBeGreaterThan(0);
     expect(bytesSent).toBeLessThan(largeBytes);
@@ -47,7 +41,7 @@ describeAppOnEveryDatabase('stem stream aborted by the client', { config: { auth
 
   it('bills a raw socket that reads 1 MiB and closes within the stated bound of what it read: at most one slice under, at most the kernels\' socket buffers over', async () => {
     const { browser, user } = await signInWithCode(env.app.url, 'raw-socket@example.com');
-    const path = stemPath(library.songId, library.stems.large.filename);
+    const path = stemPath(library().songId, library().stems.large.filename);
     const read = await readBodyThenClose(env.app.url, path, sessionHeader(browser), readBeforeHangingUp);
     expect(read.status).toBe(200);
     expect(read.bodyBytes).toBeGreaterThanOrEqual(readBeforeHangingUp);
@@ -60,7 +54,7 @@ describeAppOnEveryDatabase('stem stream aborted by the client', { config: { auth
   it('meters a ranged response cut short the same way, with the range it was serving', async () => {
     const { browser, user } = await signInWithCode(env.app.url, 'seeker@example.com');
     const start = 4 << 20;
-    const received = await readThenHangUp(`${env.app.url}${stemPath(library.songId, library.stems.large.filename)}`, { ...sessionHeader(browser), range: `bytes=${start}-` }, readBeforeHangingUp);
+    const received = await readThenHangUp(`${env.app.url}${stemPath(library().songId, library().stems.large.filename)}`, { ...sessionHeader(browser), range: `bytes=${start}-` }, readBeforeHangingUp);
     const [event] = await waitForMeteredStreams(env.app.store, user.id, 1);
     expect(event).toMatchObject({ range: { start, end: largeBytes - 1 }, aborted: true });
     expect(event!.bytesSent).toBeGreaterThanOrEqual(received - writeChunkBytes);
@@ -69,8 +63,8 @@ describeAppOnEveryDatabase('stem stream aborted by the client', { config: { auth
 
   it('keeps serving after a client hung up, and meters the next complete response exactly', async () => {
     const { browser, user } = await signInWithCode(env.app.url, 'after@example.com');
-    const received = await readThenHangUp(`${env.app.url}${stemPath(library.songId, library.stems.bass.filename)}`, sessionHeader(browser), Number.POSITIVE_INFINITY);
-    expect(received).toBe(library.stems.bass.bytes);
+    const received = await readThenHangUp(`${env.app.url}${stemPath(library().songId, library().stems.bass.filename)}`, sessionHeader(browser), Number.POSITIVE_INFINITY);
+    expect(received).toBe(library().stems.bass.bytes);
     const [event] = await waitForMeteredStreams(env.app.store, user.id, 1);
     expect(event).toMatchObject({ bytesSent: received, aborted: false });
   });

@@ -1,38 +1,32 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
-import { type FixtureSongLibrary, createFixtureSongLibrary } from './testing/fixture-song-library';
+import { fixtureSongLibraryForAll } from './testing/fixture-song-library';
 import { meteredStreams, rawRequest, sessionHeader, stemPath, waitForMeteredStreams } from './testing/stem-requests';
 
 const songsDir = mkdtempSync(path.join(tmpdir(), 'woodshed-songs-'));
 
 describeAppOnEveryDatabase('stem stream', { config: { authSecret: testAuthSecret, songsDir } }, (env) => {
-  let library: FixtureSongLibrary;
-  beforeAll(async () => {
-    library = await createFixtureSongLibrary(env.app, { largeBytes: 1 << 20 });
-  });
-  afterAll(async () => {
-    await library?.remove();
-  });
+  const library = fixtureSongLibraryForAll(env, { largeBytes: 1 << 20 });
 
   const signIn = async (email: string) => {
     const { browser, user } = await signInWithCode(env.app.url, email);
     return { userId: user.id, headers: sessionHeader(browser) };
   };
-  const bassPath = () => stemPath(library.songId, library.stems.bass.filename);
+  const bassPath = () => stemPath(library().songId, library().stems.bass.filename);
 
   it('sends the whole stem with its validators and meters exactly the bytes received', async () => {
     const { userId, headers } = await signIn('full@example.com');
     const requestedAt = Date.now();
     const response = await rawRequest(env.app.url, 'GET', bassPath(), headers);
     expect(response.status).toBe(200);
-    expect(response.body.equals(library.stems.bass.content!)).toBe(true);
+    expect(response.body.equals(library().stems.bass.content!)).toBe(true);
     expect(response.headers).toMatchObject({
       'content-type': 'audio/mpeg',
-      'content-length': String(library.stems.bass.bytes),
+      'content-length': String(library().stems.bass.bytes),
       'accept-ranges': 'bytes',
       'cache-control': 'private, no-cache',
     });
@@ -41,7 +35,7 @@ describeAppOnEveryDatabase('stem stream', { config: { authSecret: testAuthSecret
     expect(response.headers['content-range']).toBeUndefined();
 
     const events = await waitForMeteredStreams(env.app.store, userId, 1);
-    expect(events).toEqual([{ userId, songId: library.songId, filename: 'bass.mp3', bytesSent: response.body.length, range: null, aborted: false, startedAt: expect.any(String) }]);
+    expect(events).toEqual([{ userId, songId: library().songId, filename: 'bass.mp3', bytesSent: response.body.length, range: null, aborted: false, startedAt: expect.any(String) }]);
     // The month billed is the one the response started in (docs/decisions/0017-credits-and-reservations.md).
     expect(Date.parse(events[0]!.startedAt!)).toBeGreaterThanOrEqual(requestedAt);
     expect(Date.parse(events[0]!.startedAt!)).toBeLessThanOrEqual(Date.now());
@@ -52,15 +46,15 @@ describeAppOnEveryDatabase('stem stream', { config: { authSecret: testAuthSecret
     const response = await rawRequest(env.app.url, 'GET', bassPath(), { ...headers, 'Accept-Encoding': 'br, gzip, deflate' });
     expect(response.status).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
-    expect(response.headers['content-length']).toBe(String(library.stems.bass.bytes));
-    expect(response.body.equals(library.stems.bass.content!)).toBe(true);
+    expect(response.headers['content-length']).toBe(String(library().stems.bass.bytes));
+    expect(response.body.equals(library().stems.bass.content!)).toBe(true);
     const events = await waitForMeteredStreams(env.app.store, userId, 1);
-    expect(events.map((event) => event.bytesSent)).toEqual([library.stems.bass.bytes]);
+    expect(events.map((event) => event.bytesSent)).toEqual([library().stems.bass.bytes]);
   });
 
   it('answers each single byte range with 206 and meters each response once, with its range', async () => {
     const { userId, headers } = await signIn('ranges@example.com');
-    const content = library.stems.bass.content!;
+    const content = library().stems.bass.content!;
     const size = content.length;
     const cases = [
       { header: 'bytes=0-0', start: 0, end: 0 },
@@ -88,7 +82,7 @@ describeAppOnEveryDatabase('stem stream', { config: { authSecret: testAuthSecret
   it('answers bad, past-the-end and multiple ranges with 416 and bytes */size, and meters none of them', async () => {
     const user = await signIn('bad-ranges@example.com');
     const { headers } = user;
-    const size = library.stems.bass.bytes;
+    const size = library().stems.bass.bytes;
     for (const header of [`bytes=${size}-`, 'bytes=200000-300000', 'bytes=5-1', 'bytes=abc', 'bytes=', 'bytes=-0', 'bytes=0-0,-1', 'bytes=0-10, 20-30']) {
       const response = await rawRequest(env.app.url, 'GET', bassPath(), { ...headers, range: header });
       expect(response.status, header).toBe(416);
@@ -110,10 +104,10 @@ describeAppOnEveryDatabase('stem stream', { config: { authSecret: testAuthSecret
     const whole = await rawRequest(env.app.url, 'HEAD', bassPath(), headers);
     expect(whole.status).toBe(200);
     expect(whole.body.length).toBe(0);
-    expect(whole.headers).toMatchObject({ 'content-type': 'audio/mpeg', 'content-length': String(library.stems.bass.bytes), 'accept-ranges': 'bytes' });
+    expect(whole.headers).toMatchObject({ 'content-type': 'audio/mpeg', 'content-length': String(library().stems.bass.bytes), 'accept-ranges': 'bytes' });
     const ranged = await rawRequest(env.app.url, 'HEAD', bassPath(), { ...headers, range: 'bytes=0-0' });
     expect(ranged.status).toBe(206);
-    expect(ranged.headers['content-range']).toBe(`bytes 0-0/${library.stems.bass.bytes}`);
+    expect(ranged.headers['content-range']).toBe(`bytes 0-0/${library().stems.bass.bytes}`);
     expect(ranged.body.length).toBe(0);
     expect((await rawRequest(env.app.url, 'HEAD', bassPath(), { ...headers, range: 'bytes=0-0,5-5' })).status).toBe(416);
     expect(await settledStreams(user, 0)).toEqual([]);
@@ -136,7 +130,7 @@ describeAppOnEveryDatabase('stem stream', { config: { authSecret: testAuthSecret
     const changed = await rawRequest(env.app.url, 'GET', bassPath(), { ...headers, 'if-none-match': '"an-older-version"' });
     expect(changed.status).toBe(200);
     const events = await settledStreams(user, 1);
-    expect(events).toEqual([expect.objectContaining({ bytesSent: library.stems.bass.bytes, range: null })]);
+    expect(events).toEqual([expect.objectContaining({ bytesSent: library().stems.bass.bytes, range: null })]);
   });
 
   it('honours If-Range: the range when the ETag still matches, the whole stem when it does not', async () => {
@@ -147,29 +141,29 @@ describeAppOnEveryDatabase('stem stream', { config: { authSecret: testAuthSecret
     expect(current.body.length).toBe(100);
     const stale = await rawRequest(env.app.url, 'GET', bassPath(), { ...headers, range: 'bytes=0-99', 'if-range': '"stale"' });
     expect(stale.status).toBe(200);
-    expect(stale.body.equals(library.stems.bass.content!)).toBe(true);
+    expect(stale.body.equals(library().stems.bass.content!)).toBe(true);
     const events = await waitForMeteredStreams(env.app.store, userId, 2);
     expect(events.map((event) => [event.range, event.bytesSent]).sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual([
       [{ start: 0, end: 99 }, 100],
-      [null, library.stems.bass.bytes],
+      [null, library().stems.bass.bytes],
     ]);
   });
 
   it('serves odd file names and empty stems, each metered', async () => {
     const { userId, headers } = await signIn('odd@example.com');
-    const odd = await rawRequest(env.app.url, 'GET', stemPath(library.songId, library.stems.oddName.filename), headers);
+    const odd = await rawRequest(env.app.url, 'GET', stemPath(library().songId, library().stems.oddName.filename), headers);
     expect(odd.status).toBe(200);
     expect(odd.headers['content-type']).toBe('audio/ogg');
-    expect(odd.body.equals(library.stems.oddName.content!)).toBe(true);
-    const empty = await rawRequest(env.app.url, 'GET', stemPath(library.songId, library.stems.empty.filename), headers);
+    expect(odd.body.equals(library().stems.oddName.content!)).toBe(true);
+    const empty = await rawRequest(env.app.url, 'GET', stemPath(library().songId, library().stems.empty.filename), headers);
     expect(empty.status).toBe(200);
     expect(empty.headers['content-type']).toBe('audio/wav');
     expect(empty.headers['content-length']).toBe('0');
-    expect((await rawRequest(env.app.url, 'GET', stemPath(library.songId, library.stems.empty.filename), { ...headers, range: 'bytes=0-0' })).status).toBe(416);
+    expect((await rawRequest(env.app.url, 'GET', stemPath(library().songId, library().stems.empty.filename), { ...headers, range: 'bytes=0-0' })).status).toBe(416);
     const events = await waitForMeteredStreams(env.app.store, userId, 2);
     expect(events.map(({ filename, bytesSent, aborted }) => ({ filename, bytesSent, aborted })).sort((a, b) => a.bytesSent - b.bytesSent)).toEqual([
-      { filename: library.stems.empty.filename, bytesSent: 0, aborted: false },
-      { filename: library.stems.oddName.filename, bytesSent: library.stems.oddName.bytes, aborted: false },
+      { filename: library().stems.empty.filename, bytesSent: 0, aborted: false },
+      { filename: library().stems.oddName.filename, bytesSent: library().stems.oddName.bytes, aborted: false },
     ]);
   });
 
@@ -188,13 +182,13 @@ describeAppOnEveryDatabase('stem stream', { config: { authSecret: testAuthSecret
    * barrier's, after checking `expected` of them came before it.
    */
   async function settledStreams(user: { userId: number; headers: Record<string, string> }, expected: number) {
-    const barrier = await rawRequest(env.app.url, 'GET', stemPath(library.songId, library.stems.oddName.filename), user.headers);
+    const barrier = await rawRequest(env.app.url, 'GET', stemPath(library().songId, library().stems.oddName.filename), user.headers);
     expect(barrier.status).toBe(200);
     await waitForMeteredStreams(env.app.store, user.userId, expected + 1);
     await new Promise((resolve) => setTimeout(resolve, 150));
     const events = await meteredStreams(env.app.store, user.userId);
-    expect(events.filter((event) => event.filename === library.stems.oddName.filename)).toHaveLength(1);
-    const others = events.filter((event) => event.filename !== library.stems.oddName.filename);
+    expect(events.filter((event) => event.filename === library().stems.oddName.filename)).toHaveLength(1);
+    const others = events.filter((event) => event.filename !== library().stems.oddName.filename);
     expect(others).toHaveLength(expected);
     return others;
   }

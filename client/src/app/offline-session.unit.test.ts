@@ -1,5 +1,3 @@
-import { persistStore } from 'redux-persist';
-import type { Persistor } from 'redux-persist';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type CurrentUser, tutorialFlag, tutorialNames } from '../../../contract/account';
 import { currentUserApi } from '../lib/api/current-user-api';
@@ -7,6 +5,7 @@ import { selectKnownUser, selectSessionOffline } from '../lib/session/known-user
 import { sessionEnded } from '../lib/session/session-ended';
 import { makeStore } from './store';
 import type { AppStore } from './store';
+import { persisted, stubLocalStorage } from './testing/persisted-store';
 
 const ada: CurrentUser = { id: 4, email: 'ada@example.com', isAdmin: false, ...Object.fromEntries(tutorialNames.map((name) => [tutorialFlag(name), name === 'welcome'])) } as CurrentUser;
 
@@ -22,13 +21,6 @@ async function checkSession(store: AppStore) {
   const result = await request;
   request.unsubscribe();
   return result;
-}
-
-/** Starts redux-persist on a store and resolves once it has rehydrated. */
-function persisted(store: AppStore): Promise<Persistor> {
-  return new Promise((resolve) => {
-    const persistor: Persistor = persistStore(store, null, () => resolve(persistor));
-  });
 }
 
 describe('the session check without network (decision 0020)', () => {
@@ -89,14 +81,7 @@ describe('the session check without network (decision 0020)', () => {
   });
 
   it('keeps the known user across a reload, but not the offline mark', async () => {
-    const saved = new Map<string, string>();
-    vi.stubGlobal('window', {
-      localStorage: {
-        getItem: (key: string) => saved.get(key) ?? null,
-        setItem: (key: string, value: string) => void saved.set(key, value),
-        removeItem: (key: string) => void saved.delete(key),
-      },
-    });
+    stubLocalStorage();
     const before = makeStore();
     const persistor = await persisted(before);
     answerMe(noNetwork);

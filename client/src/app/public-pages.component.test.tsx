@@ -2,6 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../lib/routes/paths';
 import { renderAppRoute, routerAt } from './render-app-route';
+import { contentPages } from './testing/content-pages';
 // The public screens' modules, loaded with this file: the routes' lazy imports then find them
 // ready, as the browser finds a chunk in its cache, and a test's time is its own.
 import '../features/auth/login-screen';
@@ -13,21 +14,6 @@ import '../features/marketing/faq-screen';
 import '../features/marketing/features-screen';
 import '../features/marketing/landing-screen';
 import '../features/marketing/seo-landing-screen';
-
-/** The marketing and legal pages of spec 001, 2.4-2.5: path, main heading and tab title. */
-const contentPages = [
-  { path: '/landing', heading: 'Practise with the band. Play your part.', title: 'Woodshed' },
-  { path: '/drumless-tracks', heading: 'Drumless tracks: you are the drummer', title: 'Drumless Tracks for Drummers · Woodshed' },
-  { path: '/bassless-tracks', heading: 'Bassless tracks: hold down the low end', title: 'Bassless Tracks for Bass Players · Woodshed' },
-  { path: '/guitarless-tracks', heading: 'Guitarless tracks: the riffs are yours', title: 'Guitarless Tracks for Guitarists · Woodshed' },
-  { path: '/vocal-tracks', heading: 'Vocal tracks: sing with the full band', title: 'Vocal Backing Tracks and Karaoke · Woodshed' },
-  { path: '/faq', heading: 'Frequently Asked Questions', title: 'Frequently Asked Questions · Woodshed' },
-  { path: '/features', heading: 'A practice room for the whole band', title: 'Features · Woodshed' },
-  { path: '/about', heading: 'About Woodshed', title: 'About Woodshed · Woodshed' },
-  { path: '/privacy-policy', heading: 'Privacy Policy', title: 'Privacy Policy · Woodshed' },
-  { path: '/terms-of-use', heading: 'Terms of Use', title: 'Terms of Use · Woodshed' },
-  { path: '/legal/subprocessors', heading: 'Subprocessors', title: 'Subprocessors · Woodshed' },
-] as const;
 
 /** Every path a public page may link to inside the site: the public pages themselves. */
 const publicPaths = new Set<string>([...contentPages.map((page) => page.path), paths.login, paths.verifySignIn, paths.privacyRequests]);

@@ -1,19 +1,10 @@
-import { persistStore } from 'redux-persist';
-import type { Persistor } from 'redux-persist';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { selectStemGains, stemMuted, stemsLoaded } from '../features/player/mixer-slice';
 import { selectLastSongId, songOpened } from '../features/player/player-slice';
 import { api } from '../lib/api/api';
 import { sessionEnded } from '../lib/session/session-ended';
 import { makeStore } from './store';
-import type { AppStore } from './store';
-
-/** Starts redux-persist on a store and resolves once it has rehydrated. */
-function persisted(store: AppStore): Promise<Persistor> {
-  return new Promise((resolve) => {
-    const persistor: Persistor = persistStore(store, null, () => resolve(persistor));
-  });
-}
+import { persisted, stubLocalStorage } from './testing/persisted-store';
 
 describe('makeStore', () => {
   it('starts from a preloaded state', () => {
@@ -50,14 +41,7 @@ describe('makeStore', () => {
     afterEach(() => vi.unstubAllGlobals());
 
     it('keeps the last song (and the last known user, and who closed the welcome) across a reload, and nothing of the API', async () => {
-      const saved = new Map<string, string>();
-      vi.stubGlobal('window', {
-        localStorage: {
-          getItem: (key: string) => saved.get(key) ?? null,
-          setItem: (key: string, value: string) => void saved.set(key, value),
-          removeItem: (key: string) => void saved.delete(key),
-        },
-      });
+      const saved = stubLocalStorage();
 
       const before = makeStore();
       const persistor = await persisted(before);

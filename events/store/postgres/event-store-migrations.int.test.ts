@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EventStore, EventToAppend } from '../event-store';
+import { storePerTest } from '../testing/store-per-test';
 import { availableSqlClients } from '../testing/test-sql-clients';
 import { appendBatch } from './append-batch';
 import { eventStoreMigrations } from './event-store-migrations';
 import { createLogAndAppendFunction } from './event-store-migrations/v1-create-log-and-append-function';
 import { migrationVersions, runMigrations } from './migrations';
-import { createPostgresEventStore } from './postgres-event-store';
 import type { SqlClient } from './sql-client';
 
 function testEvent(): EventToAppend {
@@ -42,29 +42,22 @@ async function expectUpgraded(sql: SqlClient, store: EventStore): Promise<void> 
 
 for (const candidate of availableSqlClients()) {
   describe(`event store migrations on ${candidate.name}`, () => {
-    let sql: SqlClient | undefined;
-    let store: EventStore | undefined;
-    afterEach(async () => {
-      await store?.close();
-      await sql?.close();
-      store = undefined;
-      sql = undefined;
-    });
+    const opened = storePerTest();
 
     it('adopts a log made before numbered migrations and carries it to the newest step', async () => {
-      sql = await candidate.open();
+      const sql = await opened.openSql(candidate);
       await sql.exec(createLogAndAppendFunction.sql);
       await writeWithPreviousRelease(sql);
-      store = await createPostgresEventStore(sql);
+      const store = await opened.openStore(sql);
       await expectUpgraded(sql, store);
     });
 
     it('carries a log at step 1 forward', async () => {
-      sql = await candidate.open();
+      const sql = await opened.openSql(candidate);
       await runMigrations(sql, [{ ...eventStoreMigrations, migrations: eventStoreMigrations.migrations.slice(0, 1) }]);
       expect(await migrationVersions(sql, [eventStoreMigrations])).toEqual({ 'event-store': 1 });
       await writeWithPreviousRelease(sql);
-      store = await createPostgresEventStore(sql);
+      const store = await opened.openStore(sql);
       await expectUpgraded(sql, store);
     });
   });

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { storePerTest } from '../testing/store-per-test';
 import { availableSqlClients } from '../testing/test-sql-clients';
 import { DatabaseIsNewer, type MigrationSet, checkMigrationSet, migrationVersions, runMigrations } from './migrations';
 import type { SqlClient } from './sql-client';
@@ -22,14 +23,10 @@ async function columnsOf(sql: SqlClient, table: string): Promise<string[]> {
 
 for (const candidate of availableSqlClients()) {
   describe(`numbered migrations on ${candidate.name}`, () => {
-    let sql: SqlClient | undefined;
-    afterEach(async () => {
-      await sql?.close();
-      sql = undefined;
-    });
+    const opened = storePerTest();
 
     it('migrates an empty database to the newest version, and running again changes nothing', async () => {
-      sql = await candidate.open();
+      const sql = await opened.openSql(candidate);
       expect(await migrationVersions(sql, [v2])).toEqual({ things: 0 });
       await runMigrations(sql, [v2]);
       await runMigrations(sql, [v2]);
@@ -38,7 +35,7 @@ for (const candidate of availableSqlClients()) {
     });
 
     it('carries a database at the previous version forward, keeping its rows', async () => {
-      sql = await candidate.open();
+      const sql = await opened.openSql(candidate);
       await runMigrations(sql, [v1]);
       await sql.query('INSERT INTO things (id) VALUES (7)');
       await runMigrations(sql, [v2]);
@@ -46,14 +43,14 @@ for (const candidate of availableSqlClients()) {
     });
 
     it('adopts tables an earlier release created without the ledger', async () => {
-      sql = await candidate.open();
+      const sql = await opened.openSql(candidate);
       await sql.exec('CREATE TABLE things (id integer PRIMARY KEY)');
       await runMigrations(sql, [v2]);
       expect(await columnsOf(sql, 'things')).toEqual(['id', 'name']);
     });
 
     it('keeps the last complete step when a step fails, and refuses a database newer than the code', async () => {
-      sql = await candidate.open();
+      const sql = await opened.openSql(candidate);
       const broken: MigrationSet = { name: 'things', migrations: [...v1.migrations, { version: 2, name: 'broken', sql: 'ALTER TABLE nowhere ADD COLUMN x int' }] };
       await expect(runMigrations(sql, [broken])).rejects.toThrow(/nowhere/);
       expect(await migrationVersions(sql, [v1])).toEqual({ things: 1 });
@@ -62,7 +59,7 @@ for (const candidate of availableSqlClients()) {
     });
 
     it("replaces a set's routines at every start, with the body of the code that starts", async () => {
-      sql = await candidate.open();
+      const sql = await opened.openSql(candidate);
       const routine = (answer: number): MigrationSet => ({ ...v2, routines: `CREATE OR REPLACE FUNCTION thing_answer() RETURNS integer LANGUAGE sql AS 'SELECT ${answer}';` });
       await runMigrations(sql, [routine(1)]);
       expect((await sql.query('SELECT thing_answer() AS answer')).rows).toEqual([{ answer: 1 }]);
@@ -72,7 +69,7 @@ for (const candidate of availableSqlClients()) {
     });
 
     it('lets concurrent starts migrate once', async () => {
-      sql = await candidate.open();
+      const sql = await opened.openSql(candidate);
       const client = sql;
       await Promise.all([runMigrations(client, [v2]), runMigrations(client, [v2]), runMigrations(client, [v2])]);
       const { rows } = await client.query<{ count: string }>("SELECT count(*) AS count FROM schema_migrations WHERE set_name = 'things'");

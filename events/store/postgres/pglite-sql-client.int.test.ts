@@ -1,7 +1,8 @@
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { tempDirPerTest } from '../testing/temp-dir-per-test';
 import { openPgliteSqlClient } from './pglite-sql-client';
 
 /** Every file and directory under `root` (itself included) by mode, e.g. `{ '700 d': 30, '600 f': 970 }`. */
@@ -18,14 +19,10 @@ async function modes(root: string): Promise<Record<string, number>> {
 }
 
 describe.runIf(process.platform !== 'win32')('PGlite data directory permissions', () => {
-  let parent: string | undefined;
-  afterEach(async () => {
-    if (parent) await rm(parent, { recursive: true, force: true });
-    parent = undefined;
-  });
+  const tempDir = tempDirPerTest('woodshed-modes-');
 
   it('creates the data directory and every file in it for its owner only, including files written while open', async () => {
-    parent = await mkdtemp(path.join(tmpdir(), 'woodshed-modes-'));
+    const parent = await tempDir();
     const dataDir = path.join(parent, 'data');
     const sql = await openPgliteSqlClient({ dataDir });
     const open = await modes(dataDir);
@@ -39,7 +36,7 @@ describe.runIf(process.platform !== 'win32')('PGlite data directory permissions'
   });
 
   it('takes a directory an earlier release left world-readable back to its owner', async () => {
-    parent = await mkdtemp(path.join(tmpdir(), 'woodshed-modes-'));
+    const parent = await tempDir();
     const dataDir = path.join(parent, 'data');
     await mkdir(dataDir, { mode: 0o755 });
     await writeFile(path.join(dataDir, 'auth-secret'), 'secret', { mode: 0o666 });

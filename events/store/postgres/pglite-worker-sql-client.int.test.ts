@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirPerTest } from '../testing/temp-dir-per-test';
 import { openPgliteSqlClient } from './pglite-sql-client';
 import { openPgliteWorkerSqlClient } from './pglite-worker-sql-client';
 
@@ -12,14 +12,10 @@ const run = promisify(execFile);
 const clientModule = fileURLToPath(new URL('./pglite-worker-sql-client.ts', import.meta.url));
 
 describe('PGlite in a worker thread', () => {
-  let parent: string | undefined;
-  afterEach(async () => {
-    if (parent) await rm(parent, { recursive: true, force: true });
-    parent = undefined;
-  });
+  const tempDir = tempDirPerTest('woodshed-worker-');
 
   it('keeps on disk what it committed, for the next client of the directory (in this thread or another)', async () => {
-    parent = await mkdtemp(path.join(tmpdir(), 'woodshed-worker-'));
+    const parent = await tempDir();
     const dataDir = path.join(parent, 'data');
     const first = await openPgliteWorkerSqlClient({ dataDir });
     await first.exec('CREATE TABLE kept (id int PRIMARY KEY)');
@@ -64,7 +60,7 @@ describe('PGlite in a worker thread', () => {
       // Nothing else keeps this process alive while the statement runs.
       const { rows } = await sql.query('SELECT pg_sleep(0.3), 42 AS answer');
       console.log(rows[0].answer);`;
-    parent = await mkdtemp(path.join(tmpdir(), 'woodshed-worker-'));
+    const parent = await tempDir();
     const entry = path.join(parent, 'unclosed.mjs');
     await writeFile(entry, script);
     const { stdout } = await run(process.execPath, ['--import', 'tsx', entry], { timeout: 30_000, cwd: process.cwd() });

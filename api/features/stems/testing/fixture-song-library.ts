@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { newEvent } from '../../../../events/catalog';
 import type { SongStemFile } from '../../../../events/catalog';
 import type { TestApp } from '../../../testing/start-test-app';
@@ -117,4 +118,19 @@ export async function createFixtureSongLibrary(app: TestApp, options: { largeByt
       await rm(songsDirectory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The fixture library of a describe block: made on the block's app before its first test, removed
+ * after its last; the answered function gives it to the tests.
+ */
+export function fixtureSongLibraryForAll(env: { app: TestApp }, options: { largeBytes: number }): () => FixtureSongLibrary {
+  let library: FixtureSongLibrary | undefined;
+  beforeAll(async () => {
+    library = await createFixtureSongLibrary(env.app, options);
+  });
+  afterAll(async () => {
+    await library?.remove();
+  });
+  return () => library!;
 }

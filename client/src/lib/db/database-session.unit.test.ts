@@ -38,15 +38,20 @@ function controlledOpener() {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** Asks the session for a user's database and lets the open it started (the opener's latest) finish. */
+async function openAndFinish(session: ReturnType<typeof createDatabaseSessionStore>, pending: ReturnType<typeof controlledOpener>['pending'], userId: number) {
+  session.openFor(userId);
+  await settle();
+  pending.at(-1)?.resolve();
+  await settle();
+}
+
 describe('the database session', () => {
   it('opens once per signed-in user, however often it is asked', async () => {
     const { opener, log, pending } = controlledOpener();
     const session = createDatabaseSessionStore(opener);
     session.openFor(1);
-    session.openFor(1);
-    await settle();
-    pending[0]?.resolve();
-    await settle();
+    await openAndFinish(session, pending, 1);
     session.openFor(1);
     await settle();
     expect(log).toEqual(['open 1']);
@@ -56,14 +61,8 @@ describe('the database session', () => {
   it('closes the first user\'s database before opening another user\'s', async () => {
     const { opener, log, pending } = controlledOpener();
     const session = createDatabaseSessionStore(opener);
-    session.openFor(1);
-    await settle();
-    pending[0]?.resolve();
-    await settle();
-    session.openFor(2);
-    await settle();
-    pending[1]?.resolve();
-    await settle();
+    await openAndFinish(session, pending, 1);
+    await openAndFinish(session, pending, 2);
     expect(log).toEqual(['open 1', 'close 1', 'open 2']);
     expect(session.getSnapshot()).toMatchObject({ status: 'ready', userId: 2 });
   });
@@ -87,10 +86,7 @@ describe('the database session', () => {
     const session = createDatabaseSessionStore(opener);
     const listener = vi.fn();
     session.subscribe(listener);
-    session.openFor(1);
-    await settle();
-    pending[0]?.resolve();
-    await settle();
+    await openAndFinish(session, pending, 1);
     await session.end();
     expect(log).toEqual(['open 1', 'remove 1']);
     expect(listener.mock.calls.length).toBe(3);
@@ -118,10 +114,7 @@ describe('the database session', () => {
   it('lets go of the database when another tab hands it to another user, without deleting it', async () => {
     const { opener, log, pending } = controlledOpener();
     const session = createDatabaseSessionStore(opener);
-    session.openFor(1);
-    await settle();
-    pending[0]?.resolve();
-    await settle();
+    await openAndFinish(session, pending, 1);
     await session.release();
     expect(log).toEqual(['open 1', 'close 1']);
     expect(session.getSnapshot()).toEqual({ status: 'closed' });

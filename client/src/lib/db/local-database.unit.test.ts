@@ -1,6 +1,6 @@
 import { createRxDatabase } from 'rxdb';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { presetSchema, songSchema } from './collection-schemas';
 import { LOCAL_DATABASE_NAME, OWNER_KEY, openLocalDatabase } from './local-database';
 import type { LocalDatabase } from './local-database';
@@ -8,6 +8,7 @@ import { removePreset, watchCollection, writePreset, writeStar } from './local-d
 import type { LocalCollectionName, LocalDocuments } from './local-documents';
 import { documentContent, sameDocument } from './replication-handlers';
 import type { SyncFetch } from './replication-handlers';
+import { songDocument } from './testing/song-document';
 import type { EventSourceLike } from './sync-stream';
 
 type Doc = { id: string; _deleted: boolean } & Record<string, unknown>;
@@ -78,23 +79,7 @@ class QuietEventSource implements EventSourceLike {
   close() {}
 }
 
-const song = (id: number, title: string): Doc => ({
-  id: String(id),
-  title,
-  genre: 'Rock',
-  genre2: null,
-  key: null,
-  bpm: 100,
-  difficulty: 5,
-  duration: 60,
-  playCount: 0,
-  hasLyrics: false,
-  chordInstruments: [],
-  sections: [],
-  stems: [],
-  problems: [],
-  _deleted: false,
-});
+const song = (id: number, title: string): Doc => songDocument(id, title);
 
 const opened: LocalDatabase[] = [];
 async function open(server: FakeSyncServer, userId = 1): Promise<LocalDatabase> {
@@ -228,6 +213,11 @@ describe('the local database and its replication', () => {
         removeItem: (key: string) => items.delete(key),
       });
     }
+    // Each test keeps its own localStorage; the warnings of the offline reopens are expected.
+    beforeEach(() => {
+      stubLocalStorage();
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+    });
     afterEach(() => {
       vi.unstubAllGlobals();
     });
@@ -256,24 +246,18 @@ describe('the local database and its replication', () => {
     }
 
     it('keeps the same user\'s stars across a reload, even offline', async () => {
-      stubLocalStorage();
-      vi.spyOn(console, 'warn').mockImplementation(() => {});
       await starredThenClosed(1, 'close');
       const again = await reopenOffline(1);
       expect(await documentsWhen(again, 'stars', () => true)).toEqual([{ id: '3', starred: true, updatedAt: 1 }]);
     });
 
     it("never opens one user's stars for another user", async () => {
-      stubLocalStorage();
-      vi.spyOn(console, 'warn').mockImplementation(() => {});
       await starredThenClosed(1, 'close');
       const other = await reopenOffline(2);
       expect(await documentsWhen(other, 'stars', () => true)).toEqual([]);
     });
 
     it('migrates the presets this browser kept before tempo and transpose: they play at 1x and 0', async () => {
-      stubLocalStorage();
-      vi.spyOn(console, 'warn').mockImplementation(() => {});
       const storage = getRxStorageMemory();
       const before = await createRxDatabase({ name: LOCAL_DATABASE_NAME, storage, multiInstance: false });
       const { tempo: _tempo, transpose: _transpose, ...versionZeroProperties } = presetSchema.properties;
@@ -290,8 +274,6 @@ describe('the local database and its replication', () => {
     });
 
     it('migrates the songs this browser kept before first beats: none known until the pull brings them', async () => {
-      stubLocalStorage();
-      vi.spyOn(console, 'warn').mockImplementation(() => {});
       const storage = getRxStorageMemory();
       const before = await createRxDatabase({ name: LOCAL_DATABASE_NAME, storage, multiInstance: false });
       const { firstBeat: _firstBeat, ...versionZeroProperties } = songSchema.properties;
@@ -305,8 +287,6 @@ describe('the local database and its replication', () => {
     });
 
     it('deletes everything on remove() (log-out)', async () => {
-      stubLocalStorage();
-      vi.spyOn(console, 'warn').mockImplementation(() => {});
       await starredThenClosed(1, 'remove');
       const again = await reopenOffline(1);
       expect(await documentsWhen(again, 'stars', () => true)).toEqual([]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePullPage, parseSyncDocument } from './sync-document-parsers';
+import { songDocument } from './testing/song-document';
 
 describe('parsing preset documents from the API', () => {
   const preset = { id: '4', volumes: { 'bass.wav': 0.5 }, mutes: { 'bass.wav': true }, updatedAt: 9, _deleted: false };
@@ -20,23 +21,7 @@ describe('parsing preset documents from the API', () => {
 });
 
 describe('parsing song documents from the API', () => {
-  const song = {
-    id: '7',
-    title: 'Night Drive',
-    genre: null,
-    genre2: null,
-    key: null,
-    bpm: 120,
-    difficulty: 5,
-    duration: null,
-    playCount: 1,
-    hasLyrics: false,
-    chordInstruments: [],
-    sections: [],
-    stems: [],
-    problems: [],
-    _deleted: false,
-  };
+  const song = songDocument(7, 'Night Drive');
 
   it('keeps the first beat, and reads a song without one (an API from before it) as unknown', () => {
     expect(parseSyncDocument('songs', { ...song, firstBeat: 0.5 }).firstBeat).toBe(0.5);
