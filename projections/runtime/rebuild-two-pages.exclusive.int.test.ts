@@ -11,6 +11,10 @@ import { rebuildProjection } from './rebuild';
 const view = 'usage_bytes_per_user';
 const pageSize = 1_000;
 
+// Alone on the server (exclusive): it checks how many events a rebuild folds before it swaps, and
+// events appended while another file's transaction is open in the cluster stay unseen until that
+// transaction ends (the live generation folds them later), which would end the rebuild sooner.
+
 /** StemStreamed events numbered from `first`: user (n mod 5) + 1, n + 1 bytes, so a lost or repeated event changes a total. */
 function streamed(first: number, count: number): EventToAppend[] {
   return Array.from({ length: count }, (_, index) => stemStreamed({ userId: ((first + index) % 5) + 1, bytesSent: first + index + 1 }));

@@ -11,6 +11,9 @@ function event(type: string): EventToAppend {
   return { eventId, type, schemaVersion: 1, data: { n: ids }, metadata: { eventId, occurredAt: '2025-01-01T00:00:00.000Z', requestId: 'r' } };
 }
 
+// Alone on the server (exclusive): it counts the reads of the log, and while another file's
+// transaction is open anywhere in the cluster a read can find nothing new yet and is repeated.
+
 /** The SqlClient, counting the statements that read events in log order (the subscriptions' reads). */
 function countingLogReads(sql: SqlClient): { sql: SqlClient; logReads: () => number } {
   let logReads = 0;
