@@ -50,10 +50,10 @@ export default defineConfig({
         },
       },
       {
-        // Tests that hold a transaction open on the PostgreSQL server on purpose (a stuck client).
-        // Readers of the log see nothing past the cluster's oldest open transaction, in any
-        // database, so while one runs every other file's projections stand still. They run one
-        // at a time, after the other integration tests have finished.
+        // Tests that hold a transaction open on the PostgreSQL server on purpose (a stuck client),
+        // or whose checks need no other transaction open. Readers of the log see nothing past the
+        // cluster's oldest open transaction, in any database, so while one runs every other file's
+        // projections stand still. They run one at a time, after the other integration tests.
         test: {
           name: 'int-exclusive',
           include: ['{events,projections,api,scripts}/**/*.exclusive.int.test.ts'],
