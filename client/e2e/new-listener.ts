@@ -24,12 +24,12 @@ export async function openSong(page: Page, baseUrl: string, songId: number | und
   page.on('console', listen);
   try {
     await page.goto(`${baseUrl}/player?songId=${songId}`);
-    const failed = toastTitled(page, 'Error loading song').then(() => {
+    const outcome = page.getByTestId('toast').filter({ has: page.getByText(/^(Song loaded successfully|Error loading song)$/) });
+    await outcome.first().waitFor();
+    if ((await outcome.getByText('Error loading song', { exact: true }).count()) > 0) {
       throw new Error(`Song ${songId} did not load: ${reasons.join(' | ') || 'no reason in the console'}`);
-    });
-    // The losing wait times out later on its own; its rejection is not the test's.
-    failed.catch(() => {});
-    return await Promise.race([toastTitled(page, 'Song loaded successfully'), failed]);
+    }
+    return await toastTitled(page, 'Song loaded successfully');
   } finally {
     page.off('console', listen);
   }
