@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeEvent } from '../../../events/catalog';
 import type { EventStore } from '../../../events/store/event-store';
 import type { SqlClient } from '../../../events/store/postgres/sql-client';
-import { availableSqlClients } from '../../../events/store/testing/test-sql-clients';
+import { availableSqlClients, loadRounds } from '../../../events/store/testing/test-sql-clients';
 import { testRandom } from '../../../events/testing/test-seed';
 import { createEmailDeliveryJob } from '../../adapters/email/email-delivery-job';
 import { createSesEmailSender } from '../../adapters/email/ses-email-sender';
@@ -46,14 +46,15 @@ for (const candidate of availableSqlClients()) {
       Number((await sql.query<{ count: string }>('SELECT count(*) AS count FROM campaign_sends WHERE campaign_id = $1', [campaignId])).rows[0]!.count);
     const mailOf = async (campaignId: number, after = 0) => (await queuedCampaignMail(sql, { config }, after)).filter((mail) => mail.campaignId === campaignId);
 
-    it('killed after a random number of its 50 sends, 200 times: every recipient mailed exactly once, none skipped, never complete early', async () => {
+    const crashRuns = loadRounds(candidate, 200);
+    it(`killed after a random number of its 50 sends, ${crashRuns} times: every recipient mailed exactly once, none skipped, never complete early`, async () => {
       const ses = await startFakeSes();
       const outboxKey = deriveAuthKey(config, 'email-outbox');
       const sesSender = createSesEmailSender({ region: 'eu-west-1', fromAddress: 'Woodshed <hello@woodshed.example>', endpoint: ses.url, credentials: { accessKeyId: 'AKIDTEST', secretAccessKey: 'test' } });
       const sesDelivery = createEmailDeliveryJob({ sql, clock, logger: silentLogger, sender: sesSender, key: outboxKey });
       const random = testRandom();
       try {
-        for (let run = 0; run < 200; run++) {
+        for (let run = 0; run < crashRuns; run++) {
           const before = await lastOutboxId(sql);
           const { campaignId } = await createCampaign(world(), { ...message, subject: `Run ${run}` }, cause);
           // The crash: at a random one of the sender's points, once a random number (0-49) of the 50 sends were made.

@@ -23,6 +23,17 @@ export function availableSqlClients(): TestSqlClient[] {
   return clients;
 }
 
+/**
+ * How many rounds a load test (many random crashes, a flood of requests) runs on `candidate`: all of
+ * them on the server, and on PGlite when it is the only database; a quarter on PGlite when the
+ * server runs them too. Each suite run then makes the full count once, where a pool of connections
+ * can race, and PGlite, which answers one statement at a time, still meets every case the rounds
+ * draw from.
+ */
+export function loadRounds(candidate: TestSqlClient, rounds: number): number {
+  return candidate.name === 'pglite' && process.env.DATABASE_URL ? Math.ceil(rounds / 4) : rounds;
+}
+
 /** `availableSqlClients` as the app opens them: PGlite in a worker thread. */
 export function availableAppSqlClients(): TestSqlClient[] {
   return availableSqlClients().map((client) => (client.name === 'pglite' ? pgliteInWorker : client));
