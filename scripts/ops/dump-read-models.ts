@@ -3,11 +3,8 @@
  * such directories: how to tell that a replay by other code gives the same tables
  * (docs/replay-equivalence.md). Reads only; never migrates the database it reads.
  */
-import { openPgliteSqlClient } from '../../events/store/postgres/pglite-sql-client';
-import { openPgSqlClient } from '../../events/store/postgres/pg-sql-client';
-import type { SqlClient } from '../../events/store/postgres/sql-client';
-import { DataDirInUse, lockDataDir } from '../app/data-dir-lock';
 import { loadConfigOrExit } from '../app/load-config-or-exit';
+import { openOpsSql } from './open-ops-storage';
 import { parseCommandLine } from './parse-command-line';
 import { compareDumps, dumpReadModels, formatDifferences, readDump, sameLog, writeDump } from './read-model-dump';
 
@@ -33,21 +30,7 @@ if (values.compare) {
     console.error(usage);
     process.exit(2);
   }
-  const config = loadConfigOrExit();
-  let release: (() => Promise<void>) | undefined;
-  let sql: SqlClient;
-  if (config.databaseUrl === undefined) {
-    try {
-      release = await lockDataDir(config.dataDir, 'npm run dump-read-models');
-    } catch (error) {
-      if (!(error instanceof DataDirInUse)) throw error;
-      console.error(error.message);
-      process.exit(1);
-    }
-    sql = await openPgliteSqlClient({ dataDir: config.dataDir });
-  } else {
-    sql = await openPgSqlClient({ connectionString: config.databaseUrl, ...(config.databaseSchema === undefined ? {} : { schema: config.databaseSchema }) });
-  }
+  const sql = await openOpsSql(loadConfigOrExit(), 'npm run dump-read-models');
   try {
     const dump = await dumpReadModels(sql);
     await writeDump(positionals[0]!, dump);
@@ -55,6 +38,5 @@ if (values.compare) {
     console.log(`${Object.keys(dump.tables).length} read-model tables, ${rows} rows, into ${positionals[0]}; log: ${JSON.stringify(dump.log)}`);
   } finally {
     await sql.close();
-    await release?.();
   }
 }

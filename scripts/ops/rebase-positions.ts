@@ -2,12 +2,9 @@
  * `npm run rebase-positions`: after a restore into another PostgreSQL cluster, make the log readable
  * again (`rebasePositions`). Run it with every app and worker stopped (docs/operations.md).
  */
-import { openPgliteSqlClient } from '../../events/store/postgres/pglite-sql-client';
-import { openPgSqlClient } from '../../events/store/postgres/pg-sql-client';
-import type { SqlClient } from '../../events/store/postgres/sql-client';
 import { projections } from '../../projections/registry';
-import { DataDirInUse, lockDataDir } from '../app/data-dir-lock';
 import { loadConfigOrExit } from '../app/load-config-or-exit';
+import { openOpsSql } from './open-ops-storage';
 import { parseCommandLine } from './parse-command-line';
 import { findProjectionRunners } from './projection-runners';
 import { type RebaseReport, rebasePositions } from './rebase-positions-in-database';
@@ -31,20 +28,7 @@ if (config.kurrentdbUrl !== undefined) {
   process.exit(2);
 }
 
-let release: (() => Promise<void>) | undefined;
-let sql: SqlClient;
-if (config.databaseUrl === undefined) {
-  try {
-    release = await lockDataDir(config.dataDir, 'npm run rebase-positions');
-  } catch (error) {
-    if (!(error instanceof DataDirInUse)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
-  sql = await openPgliteSqlClient({ dataDir: config.dataDir });
-} else {
-  sql = await openPgSqlClient({ connectionString: config.databaseUrl, ...(config.databaseSchema === undefined ? {} : { schema: config.databaseSchema }) });
-}
+const sql = await openOpsSql(config, 'npm run rebase-positions');
 
 try {
   const following = [...(await findProjectionRunners(sql, projections.map((projection) => projection.name)))].filter(([, runner]) => runner === 'active');
@@ -57,7 +41,6 @@ try {
   }
 } finally {
   await sql.close();
-  await release?.();
 }
 
 function describeReport(report: RebaseReport): string {
