@@ -3,7 +3,7 @@
 # The checks run beside the tests at the lowest CPU priority, so they take only what the tests leave
 # idle (a browser test waiting on the audio clock, a level that runs one file at a time) and slow no
 # test down; run alone before the tests they added their whole time to the run
-# (docs/decisions/0073-checks-beside-the-tests.md). Arguments go to `vitest run`.
+# (docs/decisions/0077-checks-beside-the-tests.md). Arguments go to `vitest run`.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
