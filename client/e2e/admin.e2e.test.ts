@@ -1,10 +1,11 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
+import { adminStatsSchema, adminUsageRowSchema, adminUserSchema } from '../../contract/admin';
+import type { AdminUsageRow } from '../../contract/admin';
 import { e2eAdminEmail } from './admin-email';
-import { startApp } from './app-process';
-import type { AppProcess } from './app-process';
 import { launchBrowser } from './browser';
-import type { TestBrowser } from './browser';
+import { browserPerFile } from './browser-per-file';
 import { uniqueEmail } from './dev-outbox';
 import { openSong } from './new-listener';
 import { watchPageProblems } from './page-problems';
@@ -16,86 +17,119 @@ import { fixtureSongs } from './song-fixtures';
 // The machine running these may be busy: song loads and sign-ins get generous time.
 const FLOW_TIMEOUT_MS = 300_000;
 const STEP_TIMEOUT_MS = 60_000;
+// Row height of both admin tables (admin-table.module.css): where to scroll to draw row n.
+const ADMIN_ROW_HEIGHT_PX = 44;
 
-// A fresh app of its own, so the admin signs up first (user id 1) and the figures on screen can be
-// told apart from other files' users. The seedable app: a month's usage without streaming it.
-let app: AppProcess;
-let browser: TestBrowser;
+// The shared app: every other file's users are in the tables too. The figures checked are those of
+// the answers the page itself got (and the accounts this file made in them); the purchasing switch,
+// which every user sees, is flipped in purchasing-switch.exclusive.e2e.test.ts.
+const baseUrl = inject('baseUrl');
+const browser = browserPerFile();
+const meSchema = z.object({ id: z.number() });
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ entry: 'scripts/e2e/start-seedable-app.ts' }), launchBrowser()]);
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-async function apiJson<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(`${app.baseUrl}${path}`);
+/** The JSON of the next answer to GET `path` the page gets, parsed by `schema`. */
+async function nextAnswer<T>(page: Page, path: string, schema: z.ZodType<T>): Promise<T> {
+  const response = await page.waitForResponse((answer) => new URL(answer.url()).pathname === path && answer.request().method() === 'GET');
   if (!response.ok()) throw new Error(`GET ${path} answered ${response.status()}`);
-  return (await response.json()) as T;
+  return schema.parse(await response.json());
+}
+
+async function apiJson<T>(page: Page, path: string, schema: z.ZodType<T>): Promise<T> {
+  const response = await page.request.get(`${baseUrl}${path}`);
+  if (!response.ok()) throw new Error(`GET ${path} answered ${response.status()}`);
+  return schema.parse(await response.json());
 }
 
 async function columnTexts(page: Page, testId: string, column: number): Promise<string[]> {
   return page.getByTestId(testId).locator(`td:nth-child(${column})`).allInnerTexts();
 }
 
+/** Scrolls a windowed admin table to its row `index` (from 0) and waits for `row` to be drawn. */
+async function scrollToRow(page: Page, tableTestId: string, index: number, row?: Locator): Promise<void> {
+  await page.getByTestId(tableTestId).evaluate((scroller, top) => scroller.scrollTo({ top }), index * ADMIN_ROW_HEIGHT_PX);
+  await row?.waitFor();
+}
+
+/** Spec 001, 2.9: descending, ties in user id order (so Rank never shuffles); e-mails case-insensitive. */
+function expectedOrder(rows: readonly AdminUsageRow[], value: (row: AdminUsageRow) => number | string, direction: 'asc' | 'desc'): string[] {
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => sign * (value(a) < value(b) ? -1 : value(a) > value(b) ? 1 : 0) || a.id - b.id).map((row) => row.email);
+}
+
+/** The rows drawn from the top hold the first of `order`, ranked 1, 2, ... (once the table has drawn them). */
+async function expectTopRows(page: Page, order: readonly string[]): Promise<void> {
+  await expect.poll(async () => (await columnTexts(page, 'usage-row', 2))[0]).toBe(order[0]);
+  const emails = await columnTexts(page, 'usage-row', 2);
+  expect(emails.length).toBeGreaterThanOrEqual(Math.min(order.length, 2));
+  expect(emails).toEqual(order.slice(0, emails.length));
+  expect(await columnTexts(page, 'usage-row', 1)).toEqual(emails.map((_, index) => String(index + 1)));
+}
+
 describe('admin screens', () => {
   it(
-    'an admin sees each tab with true figures, sorts usage, reads the last songs, audits and adjusts credits, and switches purchasing off; a non-admin sees none of it',
+    'an admin sees each tab with true figures, sorts usage, reads the last songs, audits and adjusts credits, and reads the settings; a non-admin sees none of it',
     async () => {
       const page = await browser.newPage();
       page.setDefaultTimeout(STEP_TIMEOUT_MS);
       const problems = watchPageProblems(page);
       const listener = uniqueEmail('admin-listener');
+      const idle = uniqueEmail('admin-idle');
       const song = fixtureSongs[0]!;
 
-      // The admin signs up first (user id 1); a musician then plays a song and streams.
-      await signInWithCode(page, app.baseUrl, e2eAdminEmail);
-      await signInWithCode(page, app.baseUrl, listener);
-      const songIds = await scanFixtureLibrary(page, app.baseUrl);
-      await openSong(page, app.baseUrl, songIds.get(song.title));
-      const seeded = await page.request.post(`${app.baseUrl}/api/e2e-seed/usage`, { data: { credits: 3 } });
+      // The admin first (so neither new account can be user id 1, whom the app treats as an admin),
+      // a user who plays nothing, then a musician who plays a song and streams.
+      await signInWithCode(page, baseUrl, e2eAdminEmail);
+      const adminId = (await apiJson(page, '/api/auth/me', meSchema)).id;
+      await signInWithCode(page, baseUrl, idle);
+      await signInWithCode(page, baseUrl, listener);
+      const songIds = await scanFixtureLibrary(page, baseUrl);
+      await openSong(page, baseUrl, songIds.get(song.title));
+      const seeded = await page.request.post(`${baseUrl}/api/e2e-seed/usage`, { data: { credits: 3 } });
       expect(seeded.status()).toBe(204);
 
       // Not an admin: the frame says so, no tabs, and the server refuses the calls.
-      await page.goto(`${app.baseUrl}/admin/overview`);
+      await page.goto(`${baseUrl}/admin/overview`);
       await page.getByRole('heading', { name: 'Admin access required' }).waitFor();
       expect(await page.getByRole('navigation', { name: 'Admin sections' }).count()).toBe(0);
       expect(await page.getByText('Total Users').count()).toBe(0);
-      expect((await page.request.get(`${app.baseUrl}/api/admin/stats`)).status()).toBe(403);
+      expect((await page.request.get(`${baseUrl}/api/admin/stats`)).status()).toBe(403);
       await saveScreenshot(page, 'admin-refused-non-admin');
 
-      await signInWithCode(page, app.baseUrl, e2eAdminEmail);
+      await signInWithCode(page, baseUrl, e2eAdminEmail);
 
       // Redirects of spec 001, 2.1.
-      await page.goto(`${app.baseUrl}/admin`);
-      await page.waitForURL(`${app.baseUrl}/admin/settings`);
-      await page.goto(`${app.baseUrl}/admin/users`);
-      await page.waitForURL(`${app.baseUrl}/admin/overview`);
+      await page.goto(`${baseUrl}/admin`);
+      await page.waitForURL(`${baseUrl}/admin/settings`);
+      const accountsBefore = (await apiJson(page, '/api/admin/users', z.array(adminUserSchema))).length;
+      const statsAnswer = nextAnswer(page, '/api/admin/stats', adminStatsSchema);
+      const usersAnswer = nextAnswer(page, '/api/admin/users', z.array(adminUserSchema));
+      await page.goto(`${baseUrl}/admin/users`);
+      await page.waitForURL(`${baseUrl}/admin/overview`);
 
-      // Overview: the cards say what the API says; the table lists both accounts.
+      // Overview: the cards say what the API said; the total is the number of accounts (other files
+      // may sign up meanwhile: between the count before and after); the table lists every account.
       await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
-      const stats = await apiJson<{ totalUsers: number; activeSubscriptions: number; monthlyRevenue: number; churnRate: number }>(page, '/api/admin/stats');
-      expect(stats.totalUsers).toBe(2);
+      const [stats, users] = await Promise.all([statsAnswer, usersAnswer]);
+      const accountsAfter = (await apiJson(page, '/api/admin/users', z.array(adminUserSchema))).length;
+      expect(stats.totalUsers).toBeGreaterThanOrEqual(accountsBefore);
+      expect(stats.totalUsers).toBeLessThanOrEqual(accountsAfter);
       const card = (name: string) => page.getByRole('region', { name }).locator('p').first().innerText();
-      expect(await card('Total Users')).toBe('2');
+      expect(await card('Total Users')).toBe(String(stats.totalUsers));
       expect(await card('Active Subscriptions')).toBe(String(stats.activeSubscriptions));
       expect(await card('MRR')).toBe(`$${Math.round(stats.monthlyRevenue)}`);
       expect(await card('Churn Rate')).toBe(`${stats.churnRate.toFixed(1)}%`);
+      expect(users.map((user) => user.email)).toEqual(expect.arrayContaining([e2eAdminEmail, idle, listener]));
+      const allUsers = page.getByRole('table', { name: 'All Users' });
+      expect(await allUsers.getAttribute('aria-rowcount')).toBe(String(users.length + 1));
+      expect(await page.getByText(`${users.length.toLocaleString('en-US')} users`, { exact: true }).count()).toBe(1);
+      expect(await allUsers.locator('th').allInnerTexts()).toEqual(['ID', 'Email', 'Status', 'Subscription Ends', 'Signed Up', 'Last Login']);
       const userRows = page.getByTestId('admin-user-row');
-      await userRows.nth(1).waitFor();
-      expect(await userRows.count()).toBe(2);
-      expect(await page.getByRole('table', { name: 'All Users' }).locator('th').allInnerTexts()).toEqual([
-        'ID',
-        'Email',
-        'Status',
-        'Subscription Ends',
-        'Signed Up',
-        'Last Login',
-      ]);
+      await userRows.first().waitFor();
+      // Every account, by id: the drawn rows are the first of the answer.
+      const drawnIds = await columnTexts(page, 'admin-user-row', 1);
+      expect(drawnIds).toEqual(users.slice(0, drawnIds.length).map((user) => String(user.id)));
       const listenerRow = userRows.filter({ hasText: listener });
+      await scrollToRow(page, 'all-users-table', users.findIndex((user) => user.email === listener), listenerRow);
       const cells = await listenerRow.locator('td').allInnerTexts();
       expect(cells[2]).toBe('Free');
       expect(cells[3]).toBe('-');
@@ -103,12 +137,14 @@ describe('admin screens', () => {
       expect(cells[5]).toMatch(/^[A-Z][a-z]{2} \d{2}, \d{4}$/);
       await saveScreenshot(page, 'admin-overview');
 
-      // Usage: the listener streamed, so Total Streamed descending ranks them first.
+      // Usage: Total Streamed descending; the listener streamed, so they rank above the idle user.
+      const usageAnswer = nextAnswer(page, '/api/admin/usage', z.array(adminUsageRowSchema));
       await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Usage' }).click();
-      await page.waitForURL(`${app.baseUrl}/admin/usage`);
+      await page.waitForURL(`${baseUrl}/admin/usage`);
       await page.getByRole('heading', { name: 'Bandwidth Usage' }).waitFor();
+      const usage = await usageAnswer;
       const usageRows = page.getByTestId('usage-row');
-      await usageRows.nth(1).waitFor();
+      await usageRows.first().waitFor();
       // textContent: the sort mark is a flex item, which innerText would put on a line of its own.
       expect(await page.getByRole('table', { name: 'Bandwidth Usage' }).locator('th').allTextContents()).toEqual([
         'Rank',
@@ -120,44 +156,58 @@ describe('admin screens', () => {
         '7d Sessions',
         'Total Streamed▼',
       ]);
-      expect(await columnTexts(page, 'usage-row', 1)).toEqual(['1', '2']);
-      expect(await columnTexts(page, 'usage-row', 2)).toEqual([listener, e2eAdminEmail]);
-      const first = await usageRows.first().locator('td').allInnerTexts();
-      expect(first[2]).toBe('Free');
-      expect(first[3]).toMatch(/^(Just now|\d+m ago)$/);
+      const byStreamed = expectedOrder(usage, (row) => row.totalBytesStreamed, 'desc');
+      await expectTopRows(page, byStreamed);
+      const listenerRank = byStreamed.indexOf(listener) + 1;
+      const idleRank = byStreamed.indexOf(idle) + 1;
+      expect(listenerRank).toBeGreaterThan(0);
+      expect(idleRank).toBeGreaterThan(listenerRank);
+      const usageRow = (email: string) => usageRows.filter({ has: page.getByRole('link', { name: email, exact: true }) });
+      await scrollToRow(page, 'bandwidth-table', listenerRank - 1, usageRow(listener));
+      const streamed = await usageRow(listener).locator('td').allInnerTexts();
+      expect(streamed[0]).toBe(String(listenerRank));
+      expect(streamed[2]).toBe('Free');
+      expect(streamed[3]).toMatch(/^(Just now|\d+m ago)$/);
       // 3 seeded credits (30 MB) plus the song's stems.
-      expect(first[7]).toMatch(/^(3[0-9]|[4-9]\d)\.\d{2} MB$/);
-      expect(first[5]).toBe(first[7]);
-      expect(await usageRows.nth(1).locator('td').nth(7).innerText()).toBe('0.00 B');
+      expect(streamed[7]).toMatch(/^(3[0-9]|[4-9]\d)\.\d{2} MB$/);
+      expect(streamed[5]).toBe(streamed[7]);
+      await scrollToRow(page, 'bandwidth-table', idleRank - 1, usageRow(idle));
+      const idleCells = await usageRow(idle).locator('td').allInnerTexts();
+      expect(idleCells[0]).toBe(String(idleRank));
+      expect(idleCells[7]).toBe('0.00 B');
+      await scrollToRow(page, 'bandwidth-table', 0, page.locator('[data-testid="usage-row"][aria-rowindex="2"]'));
       await saveScreenshot(page, 'admin-usage');
 
       // Sorting: a new column starts descending, the same column toggles; Rank follows the order.
       const emailHeader = page.getByRole('columnheader', { name: /Email/ });
       await page.getByRole('button', { name: 'Sort by Email' }).click();
       expect(await emailHeader.getAttribute('aria-sort')).toBe('descending');
-      const descending = [listener, e2eAdminEmail].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? 1 : -1));
-      expect(await columnTexts(page, 'usage-row', 2)).toEqual(descending);
+      await expectTopRows(page, expectedOrder(usage, (row) => row.email.toLowerCase(), 'desc'));
       await page.getByRole('button', { name: 'Sort by Email' }).click();
       expect(await emailHeader.getAttribute('aria-sort')).toBe('ascending');
-      expect(await columnTexts(page, 'usage-row', 2)).toEqual([...descending].reverse());
-      expect(await columnTexts(page, 'usage-row', 1)).toEqual(['1', '2']);
+      await expectTopRows(page, expectedOrder(usage, (row) => row.email.toLowerCase(), 'asc'));
       await saveScreenshot(page, 'admin-usage-sorted-by-email');
       await page.getByRole('button', { name: 'Sort by Total Streamed' }).click();
-      expect(await columnTexts(page, 'usage-row', 2)).toEqual([listener, e2eAdminEmail]);
+      await expectTopRows(page, byStreamed);
 
       // Hovering Last Active: after 300 ms, the songs the listener played.
-      await usageRows.first().getByTestId('last-active').hover();
+      await scrollToRow(page, 'bandwidth-table', listenerRank - 1, usageRow(listener));
+      await usageRow(listener).getByTestId('last-active').hover();
       const tooltip = page.getByRole('tooltip');
       await tooltip.getByText(song.title).waitFor();
       expect(await tooltip.innerText()).toContain('Last 3 Songs Played:');
       await saveScreenshot(page, 'admin-usage-last-songs-tooltip');
-      await usageRows.nth(1).getByTestId('last-active').hover();
+      await page.mouse.move(5, 5);
+      await tooltip.waitFor({ state: 'detached' });
+      await scrollToRow(page, 'bandwidth-table', idleRank - 1, usageRow(idle));
+      await usageRow(idle).getByTestId('last-active').hover();
       await tooltip.getByText('No songs played yet').waitFor();
       await page.mouse.move(5, 5);
       await tooltip.waitFor({ state: 'detached' });
 
       // The audit page: the listener's history, filtered, and a credit adjustment.
-      await usageRows.first().getByRole('link', { name: listener }).click();
+      await scrollToRow(page, 'bandwidth-table', listenerRank - 1, usageRow(listener));
+      await usageRow(listener).getByRole('link', { name: listener }).click();
       await page.waitForURL(/\/admin\/users\/\d+$/);
       await page.getByRole('heading', { name: 'User History' }).waitFor();
       const events = page.getByTestId('audit-event');
@@ -185,41 +235,15 @@ describe('admin screens', () => {
       const newest = events.first();
       await newest.getByText('Credits adjusted').waitFor();
       expect(await events.count()).toBe(1);
-      expect(await newest.locator('td').allInnerTexts()).toEqual([expect.stringMatching(/ UTC$/), 'Credits adjusted', '+25 credits: Metering fault', 'Admin #1']);
+      expect(await newest.locator('td').allInnerTexts()).toEqual([expect.stringMatching(/ UTC$/), 'Credits adjusted', '+25 credits: Metering fault', `Admin #${adminId}`]);
       await saveScreenshot(page, 'admin-user-audit');
 
-      // Settings: purchasing off takes effect at once; membership refuses checkout.
-      await page.goto(`${app.baseUrl}/admin/settings`);
-      const purchasing = page.getByRole('switch', { name: 'Purchasing' });
+      // Settings: the switch shows the setting the API gives.
+      await page.goto(`${baseUrl}/admin/settings`);
       await page.getByText('Purchasing is enabled').waitFor();
-      expect(await purchasing.getAttribute('aria-checked')).toBe('true');
+      expect(await page.getByRole('switch', { name: 'Purchasing' }).getAttribute('aria-checked')).toBe('true');
       await page.getByRole('heading', { name: 'Usage Notes' }).waitFor();
-      try {
-        await purchasing.click();
-        expect(await purchasing.getAttribute('aria-checked')).toBe('false');
-        expect((await toastTitled(page, 'Settings Updated')).description).toBe('Purchasing is off: no one can start a checkout.');
-        await page.getByText('Purchasing is disabled').waitFor();
-        await saveScreenshot(page, 'admin-settings-purchasing-off');
-        expect(await apiJson(page, '/api/admin/settings')).toEqual({ purchasing_enabled: false });
-
-        await page.goto(`${app.baseUrl}/membership`);
-        await page.getByText('Purchasing Temporarily Unavailable').waitFor();
-        expect(await page.getByRole('button', { name: 'Upgrade to Pro - $15/month' }).count()).toBe(0);
-        const checkout = await page.request.post(`${app.baseUrl}/api/subscription/create-checkout`, { data: { planType: 'monthly' } });
-        expect(checkout.status()).toBe(403);
-        await saveScreenshot(page, 'admin-membership-purchasing-off');
-      } finally {
-        await page.goto(`${app.baseUrl}/admin/settings`);
-        await page.getByText(/Purchasing is (enabled|disabled)/).waitFor();
-        if ((await purchasing.getAttribute('aria-checked')) === 'false') {
-          // The switch flips before the server answers (optimistic): wait for the answer itself.
-          const saved = page.waitForResponse((response) => response.url().endsWith('/api/admin/settings') && response.request().method() === 'PATCH');
-          await purchasing.click();
-          expect((await saved).status()).toBe(200);
-        }
-        await page.getByText('Purchasing is enabled').waitFor();
-      }
-      expect(await apiJson(page, '/api/admin/settings')).toEqual({ purchasing_enabled: true });
+      expect(await apiJson(page, '/api/admin/settings', z.object({ purchasing_enabled: z.boolean() }))).toEqual({ purchasing_enabled: true });
 
       expect(problems).toEqual([]);
       await page.close();
@@ -233,7 +257,7 @@ describe('admin screens', () => {
       const page = await browser.newPage();
       page.setDefaultTimeout(STEP_TIMEOUT_MS);
       const problems = watchPageProblems(page);
-      await signInWithCode(page, app.baseUrl, e2eAdminEmail);
+      await signInWithCode(page, baseUrl, e2eAdminEmail);
       // The client's side of scale: the server's figures for 10,000 users are its own benchmark
       // (bench:admin); here the browser gets them from a stand-in answer.
       const now = Date.now();
@@ -249,7 +273,7 @@ describe('admin screens', () => {
       }));
       await page.route('**/api/admin/usage', (route) => route.fulfill({ json: manyRows }));
 
-      await page.goto(`${app.baseUrl}/admin/usage`);
+      await page.goto(`${baseUrl}/admin/usage`);
       const rows = page.getByTestId('usage-row');
       await rows.first().waitFor();
       expect(await page.getByText('10,000 users').count()).toBe(1);
@@ -314,13 +338,13 @@ describe('admin screens', () => {
         const page = await phone.newPage();
         page.setDefaultTimeout(STEP_TIMEOUT_MS);
         const problems = watchPageProblems(page);
-        await signInWithCode(page, app.baseUrl, e2eAdminEmail);
+        await signInWithCode(page, baseUrl, e2eAdminEmail);
         const tabs = page.getByRole('navigation', { name: 'Admin sections' });
         for (const [tab, table] of [
           ['Overview', 'All Users'],
           ['Usage', 'Bandwidth Usage'],
         ] as const) {
-          await page.goto(`${app.baseUrl}/admin/${tab.toLowerCase()}`);
+          await page.goto(`${baseUrl}/admin/${tab.toLowerCase()}`);
           const email = page.getByRole('table', { name: table }).getByRole('columnheader', { name: /Email/ });
           await email.waitFor();
           expect((await email.boundingBox())?.width).toBeGreaterThanOrEqual(200);
@@ -334,7 +358,7 @@ describe('admin screens', () => {
           await saveScreenshot(page, `admin-${tab.toLowerCase()}-phone`);
         }
         await tabs.getByRole('link', { name: 'Settings' }).click();
-        await page.waitForURL(`${app.baseUrl}/admin/settings`);
+        await page.waitForURL(`${baseUrl}/admin/settings`);
         await page.getByRole('switch', { name: 'Purchasing' }).waitFor();
         expect(problems).toEqual([]);
       } finally {

@@ -1,36 +1,13 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppProcess, startApp } from './app-process';
-import { type TestBrowser, launchBrowser } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile } from './browser-per-file';
 import { openSong, signInNewListener } from './new-listener';
 import { watchPageProblems } from './page-problems';
-import { clickTrackWav } from './song-fixtures';
+import { lateClick } from './song-fixtures';
 import { installStretchProbe, sourcesStarted, stemNodesSeen } from './stretch-probe';
 
-// A song whose beats start after 0.7 s of silence (not a whole number of its 0.5 s beats, so its
-// grid is not the one from 0 s), in a songs directory of its own: the other files count the shared
-// fixture library's songs.
-const lateClick = { title: 'Late Click', bpm: 120, firstBeat: 0.7, seconds: 12 };
-let app: AppProcess;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  const songsDir = await mkdtemp(path.join(tmpdir(), 'woodshed-e2e-first-downbeat-'));
-  const folder = path.join(songsDir, 'late-click');
-  await mkdir(folder);
-  await writeFile(path.join(folder, 'drums.wav'), clickTrackWav(lateClick.bpm, lateClick.seconds, lateClick.firstBeat));
-  // No BPM or key: the scan analyses the song, and with the BPM finds its first downbeat.
-  await writeFile(path.join(folder, 'song.json'), JSON.stringify({ title: lateClick.title, genre: 'Rock' }));
-  [app, browser] = await Promise.all([startApp({ songsDir }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (app) await rm(app.songsDir, { recursive: true, force: true });
-});
+// The fixture library's Late Click: beats from 0.7 s, its tempo and first beat left to the scan.
+const baseUrl = inject('baseUrl');
+const browser = browserPerFile();
 
 describe('the first downbeat in the player', () => {
   it('a song whose beats start at 0.7 s: the API gives that first beat, and the count-in and click fall on its grid within 1 ms', async () => {
@@ -38,16 +15,16 @@ describe('the first downbeat in the player', () => {
     page.setDefaultTimeout(30_000);
     await installStretchProbe(page);
     const problems = watchPageProblems(page);
-    const songId = (await signInNewListener(page, app.baseUrl, 'first-downbeat')).get(lateClick.title)!;
+    const songId = (await signInNewListener(page, baseUrl, 'first-downbeat')).get(lateClick.title)!;
 
     // The analysis found the tempo and the first beat (the song's truth: 120 BPM from 0.7 s).
-    const song = (await (await page.request.get(`${app.baseUrl}/api/songs/${songId}`)).json()) as { bpm: number | null; firstBeat: number | null };
+    const song = (await (await page.request.get(`${baseUrl}/api/songs/${songId}`)).json()) as { bpm: number | null; firstBeat: number | null };
     console.log(`detected: ${song.bpm} BPM, first beat at ${song.firstBeat} s`);
     expect(Math.abs(song.bpm! - lateClick.bpm)).toBeLessThan(0.5);
     expect(Math.abs(song.firstBeat! - lateClick.firstBeat)).toBeLessThan(0.02);
 
     // Count-in of one bar and the click track on, at 100%, playing from 0 s.
-    await openSong(page, app.baseUrl, songId);
+    await openSong(page, baseUrl, songId);
     await page.getByRole('tab', { name: 'PRACTICE TOOLS' }).click();
     const tools = page.getByTestId('practice-tools');
     await tools.getByRole('combobox', { name: 'Count-in' }).selectOption('1');

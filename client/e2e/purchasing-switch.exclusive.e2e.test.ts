@@ -4,7 +4,7 @@ import { e2eAdminEmail } from './admin-email';
 import { browserPerFile } from './browser-per-file';
 import { watchPageProblems } from './page-problems';
 import { saveScreenshot } from './screenshot';
-import { signInWithCode } from './sign-in-flow';
+import { signInWithCode, toastTitled } from './sign-in-flow';
 import { uniqueEmail } from './dev-outbox';
 
 /**
@@ -61,6 +61,45 @@ describe('purchasing switch', () => {
     expect(loads).toEqual([]);
     expect(problems).toEqual([]);
     expect(shopperProblems).toEqual([]);
+  });
+
+  it('an admin switches purchasing off in Settings: it says so, the settings answer follows, and membership refuses checkout', async () => {
+    const page = await browser.newPage();
+    const problems = watchPageProblems(page);
+    await signInWithCode(page, baseUrl, e2eAdminEmail);
+    await page.goto(`${baseUrl}/admin/settings`);
+    const purchasing = page.getByRole('switch', { name: 'Purchasing' });
+    await page.getByText('Purchasing is enabled').waitFor();
+    expect(await purchasing.getAttribute('aria-checked')).toBe('true');
+    await page.getByRole('heading', { name: 'Usage Notes' }).waitFor();
+    try {
+      await purchasing.click();
+      expect(await purchasing.getAttribute('aria-checked')).toBe('false');
+      expect((await toastTitled(page, 'Settings Updated')).description).toBe('Purchasing is off: no one can start a checkout.');
+      await page.getByText('Purchasing is disabled').waitFor();
+      await saveScreenshot(page, 'admin-settings-purchasing-off');
+      expect(await (await page.request.get(`${baseUrl}/api/admin/settings`)).json()).toEqual({ purchasing_enabled: false });
+
+      await page.goto(`${baseUrl}/membership`);
+      await page.getByText('Purchasing Temporarily Unavailable').waitFor();
+      expect(await page.getByRole('button', { name: upgradeLabel }).count()).toBe(0);
+      const checkout = await page.request.post(`${baseUrl}/api/subscription/create-checkout`, { data: { planType: 'monthly' } });
+      expect(checkout.status()).toBe(403);
+      await saveScreenshot(page, 'admin-membership-purchasing-off');
+    } finally {
+      await page.goto(`${baseUrl}/admin/settings`);
+      await page.getByText(/Purchasing is (enabled|disabled)/).waitFor();
+      if ((await purchasing.getAttribute('aria-checked')) === 'false') {
+        // The switch flips before the server answers (optimistic): wait for the answer itself.
+        const saved = page.waitForResponse((response) => response.url().endsWith('/api/admin/settings') && response.request().method() === 'PATCH');
+        await purchasing.click();
+        expect((await saved).status()).toBe(200);
+      }
+      await page.getByText('Purchasing is enabled').waitFor();
+    }
+    expect(await (await page.request.get(`${baseUrl}/api/admin/settings`)).json()).toEqual({ purchasing_enabled: true });
+    expect(problems).toEqual([]);
+    await page.close();
   });
 
   it(

@@ -46,6 +46,16 @@ export const fixtureSongs: readonly FixtureSong[] = [
   },
 ];
 
+/**
+ * A drum click whose beats start after 0.7 s of silence (not a whole number of its 0.5 s beats, so its grid is not the
+ * one from 0 s), for first-downbeat.e2e.test.ts. Its song.json gives no BPM or key: the scan analyses it, and with the
+ * BPM finds its first downbeat. No test edits it, so the library's other readers always see it as written.
+ */
+export const lateClick = { folder: 'fixture-late-click', title: 'Late Click', bpm: 120, firstBeat: 0.7, seconds: 12 } as const;
+
+/** Every song title of a fixture library: what a user who scanned it sees in ALL SONGS. */
+export const fixtureLibraryTitles: readonly string[] = [...fixtureSongs.map((song) => song.title), lateClick.title];
+
 /** A 16-bit mono WAV drum click at `bpm` for `seconds`: a decaying noise burst per beat, louder on the bar's first;
  * the first beat at `firstBeat` s, so a song's first downbeat need not be at 0 s. */
 export function clickTrackWav(bpm: number, seconds: number, firstBeat = 0): Buffer {
@@ -112,7 +122,7 @@ const fixtureSections = [
   { type: 'chorus', startTime: 4, endTime: 6 },
 ];
 
-/** Writes the fixture songs (WAV stems, song.json; lyrics, charts and sections for the first) to a new temp dir; returns it. */
+/** Writes the fixture songs (WAV stems, song.json; lyrics, charts and sections for the first) and {@link lateClick} to a new temp dir; returns it. */
 export async function writeFixtureSongs(): Promise<string> {
   const songsDir = await mkdtemp(path.join(tmpdir(), 'woodshed-e2e-songs-'));
   for (const [index, song] of fixtureSongs.entries()) {
@@ -129,5 +139,9 @@ export async function writeFixtureSongs(): Promise<string> {
       await writeFile(path.join(folder, 'sections.json'), JSON.stringify(fixtureSections, null, 2));
     }
   }
+  const lateFolder = path.join(songsDir, lateClick.folder);
+  await mkdir(lateFolder);
+  await writeFile(path.join(lateFolder, 'drums.wav'), clickTrackWav(lateClick.bpm, lateClick.seconds, lateClick.firstBeat));
+  await writeFile(path.join(lateFolder, 'song.json'), JSON.stringify({ title: lateClick.title, genre: 'Rock' }));
   return songsDir;
 }
