@@ -1,8 +1,5 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppProcess, startApp } from './app-process';
-import { type TestBrowser, launchBrowser } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile } from './browser-per-file';
 import { e2eAdminEmail } from './admin-email';
 import { uniqueEmail } from './dev-outbox';
 import { libraryRow } from './library-row';
@@ -11,48 +8,23 @@ import { watchPageProblems } from './page-problems';
 import { scanFixtureLibrary } from './scan-fixture-library';
 import { saveScreenshot } from './screenshot';
 import { signInWithCode, toastTitled } from './sign-in-flow';
-import { clickTrackWav, fixtureSongs, writeFixtureSongs } from './song-fixtures';
+import { clickTrack, editableParade } from './song-fixtures';
 
-// Songs are shared by every user: this file edits them, so it runs its own app and songs directory
-// rather than the shared one the other files read fixture titles from.
-let app: AppProcess;
-let browser: TestBrowser;
-
-const clickTrack = { title: 'Click Track', bpm: 100 };
-
-/** The fixture songs and one whose BPM is not given: a drum click at 100 BPM, for Detect BPM. */
-async function writeSongs(): Promise<string> {
-  const songsDir = await writeFixtureSongs();
-  const folder = path.join(songsDir, 'click-track');
-  await mkdir(folder);
-  await writeFile(path.join(folder, 'drums.wav'), clickTrackWav(clickTrack.bpm, 16));
-  await writeFile(path.join(folder, 'song.json'), JSON.stringify({ title: clickTrack.title, genre: 'Rock' }));
-  return songsDir;
-}
-
-beforeAll(async () => {
-  const songsDir = await writeSongs();
-  [app, browser] = await Promise.all([startApp({ songsDir }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (app) await rm(app.songsDir, { recursive: true, force: true });
-});
-
-const [sineParade] = fixtureSongs.map((song) => song.title) as [string];
+// Song details are everyone's: this file edits only the fixture library's songs kept for it
+// (Editable Parade, Click Track), which no other file looks up.
+const baseUrl = inject('baseUrl');
+const browser = browserPerFile();
 
 describe('edit song details', () => {
   it('blocks Save on invalid input, then saves title, genre and difficulty and the row follows', async () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
     // Song details are the shared catalogue's: only an administrator changes them (decision 0050).
-    await signInWithCode(page, app.baseUrl, e2eAdminEmail);
-    const ids = await scanFixtureLibrary(page, app.baseUrl);
-    const id = ids.get(sineParade);
+    await signInWithCode(page, baseUrl, e2eAdminEmail);
+    const ids = await scanFixtureLibrary(page, baseUrl);
+    const id = ids.get(editableParade.title);
     await page.reload();
-    await libraryRow(page, sineParade).waitFor();
+    await libraryRow(page, editableParade.title).waitFor();
 
     const edits: { path: string; body: unknown }[] = [];
     page.on('request', (request) => {
@@ -60,10 +32,10 @@ describe('edit song details', () => {
       if (request.method() === 'PATCH' && pathname.startsWith('/api/songs/')) edits.push({ path: pathname, body: request.postDataJSON() as unknown });
     });
 
-    await page.getByRole('button', { name: `Edit ${sineParade}` }).click();
+    await page.getByRole('button', { name: `Edit ${editableParade.title}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Song Details' });
     await dialog.waitFor();
-    expect(await dialog.getByLabel('Title').inputValue()).toBe(sineParade);
+    expect(await dialog.getByLabel('Title').inputValue()).toBe(editableParade.title);
     expect(await dialog.getByLabel('Genre', { exact: true }).inputValue()).toBe('Rock');
     expect(await dialog.getByLabel('Genre 2').inputValue()).toBe('Pop');
     expect(await dialog.getByLabel('Key').inputValue()).toBe('C major');
@@ -71,14 +43,14 @@ describe('edit song details', () => {
     expect(await dialog.getByLabel('Difficulty (1-10)').inputValue()).toBe('3');
 
     // Spec 000, section 5: a difficulty out of 1 to 10 blocks Save; nothing is sent, input stays.
-    await dialog.getByLabel('Title').fill('Sine Parade Deluxe');
+    await dialog.getByLabel('Title').fill(editableParade.editedTitle);
     await dialog.getByLabel('Difficulty (1-10)').fill('11');
     await dialog.getByRole('button', { name: 'Save' }).click();
     const invalid = await toastTitled(page, 'Invalid Difficulty');
     expect(invalid).toEqual({ description: 'Difficulty must be a number between 1 and 10', variant: 'destructive' });
     expect(await dialog.getByRole('alert').innerText()).toBe('Difficulty must be a number between 1 and 10');
     expect(await dialog.getByLabel('Difficulty (1-10)').getAttribute('aria-invalid')).toBe('true');
-    expect(await dialog.getByLabel('Title').inputValue()).toBe('Sine Parade Deluxe');
+    expect(await dialog.getByLabel('Title').inputValue()).toBe(editableParade.editedTitle);
     expect(edits).toEqual([]);
     await saveScreenshot(page, 'edit-song-invalid');
 
@@ -91,17 +63,17 @@ describe('edit song details', () => {
 
     // Only what changed, the title on its own, 'Genre 2' sent along with the changed genre.
     expect(edits).toEqual([
-      { path: `/api/songs/${id}/metadata`, body: { title: 'Sine Parade Deluxe' } },
+      { path: `/api/songs/${id}/metadata`, body: { title: editableParade.editedTitle } },
       { path: `/api/songs/${id}/metadata`, body: { difficulty: 4 } },
       { path: `/api/songs/${id}/genre`, body: { genre: 'Jazz', genre2: 'Pop' } },
     ]);
 
     // The row changes through the local database (sync stream or pull), not a page reload.
-    const edited = libraryRow(page, 'Sine Parade Deluxe');
+    const edited = libraryRow(page, editableParade.editedTitle);
     await edited.waitFor();
     // The three edits are three changes, which may reach the row one after the other.
-    await expect.poll(async () => (await edited.locator('td').allInnerTexts()).slice(1, 5)).toEqual(['Sine Parade Deluxe', 'Jazz', '120 BPM', '4/10']);
-    expect(await libraryRow(page, sineParade).count()).toBe(0);
+    await expect.poll(async () => (await edited.locator('td').allInnerTexts()).slice(1, 5)).toEqual([editableParade.editedTitle, 'Jazz', '120 BPM', '4/10']);
+    expect(await libraryRow(page, editableParade.title).count()).toBe(0);
     await saveScreenshot(page, 'edit-song-saved');
     expect(problems).toEqual([]);
   });
@@ -109,8 +81,8 @@ describe('edit song details', () => {
   it('detects the BPM from the audio when Detect BPM is clicked, saves it, and the row follows', async () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
-    await signInWithCode(page, app.baseUrl, e2eAdminEmail);
-    const ids = await scanFixtureLibrary(page, app.baseUrl);
+    await signInWithCode(page, baseUrl, e2eAdminEmail);
+    const ids = await scanFixtureLibrary(page, baseUrl);
     const id = ids.get(clickTrack.title);
     expect(id).toBeDefined();
     await page.reload();
@@ -142,11 +114,11 @@ describe('edit song details', () => {
   it("lets a user who is not an administrator edit a song for their own view; another user still sees the original", async () => {
     // An account exists before these, so neither is user id 1 (an administrator) when run alone.
     const first = await browser.newPage();
-    await signInWithCode(first, app.baseUrl, e2eAdminEmail);
+    await signInWithCode(first, baseUrl, e2eAdminEmail);
     await first.close();
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
-    await signInNewListener(page, app.baseUrl, 'musician');
+    await signInNewListener(page, baseUrl, 'musician');
     await page.reload();
     await libraryRow(page, clickTrack.title).getByRole('link', { name: 'Load Song' }).waitFor();
 
@@ -169,7 +141,7 @@ describe('edit song details', () => {
     // Another user on the same browser (the local database is wiped for them): the catalogue's title.
     const other = await browser.newPage();
     const otherProblems = watchPageProblems(other);
-    await signInWithCode(other, app.baseUrl, uniqueEmail('bandmate'));
+    await signInWithCode(other, baseUrl, uniqueEmail('bandmate'));
     await libraryRow(other, clickTrack.title).getByRole('link', { name: 'Load Song' }).waitFor();
     expect(await libraryRow(other, 'My Click Track').count()).toBe(0);
     expect(otherProblems).toEqual([]);

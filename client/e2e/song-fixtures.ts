@@ -53,8 +53,16 @@ export const fixtureSongs: readonly FixtureSong[] = [
  */
 export const lateClick = { folder: 'fixture-late-click', title: 'Late Click', bpm: 120, firstBeat: 0.7, seconds: 12 } as const;
 
-/** Every song title of a fixture library: what a user who scanned it sees in ALL SONGS. */
-export const fixtureLibraryTitles: readonly string[] = [...fixtureSongs.map((song) => song.title), lateClick.title];
+/**
+ * The songs edit-song.e2e.test.ts changes for every user (an administrator's edits are the catalogue's): a tone with all
+ * details given, whose title becomes `editedTitle`, and a drum click at 100 BPM with none, for Detect BPM. The other
+ * files never look them up, and an edited title sorts where the original did.
+ */
+export const editableParade = { folder: 'fixture-editable-parade', title: 'Editable Parade', editedTitle: 'Editable Parade Deluxe', seconds: 4 } as const;
+export const clickTrack = { folder: 'fixture-click-track', title: 'Click Track', bpm: 100, seconds: 16 } as const;
+
+/** Every song title of a fixture library, A to Z (before any edit): what a user who scanned it sees in ALL SONGS. */
+export const fixtureLibraryTitles: readonly string[] = [clickTrack.title, editableParade.title, lateClick.title, ...fixtureSongs.map((song) => song.title).sort()];
 
 /** A 16-bit mono WAV drum click at `bpm` for `seconds`: a decaying noise burst per beat, louder on the bar's first;
  * the first beat at `firstBeat` s, so a song's first downbeat need not be at 0 s. */
@@ -122,7 +130,8 @@ const fixtureSections = [
   { type: 'chorus', startTime: 4, endTime: 6 },
 ];
 
-/** Writes the fixture songs (WAV stems, song.json; lyrics, charts and sections for the first) and {@link lateClick} to a new temp dir; returns it. */
+/** Writes the fixture songs (WAV stems, song.json; lyrics, charts and sections for the first), {@link lateClick}, {@link editableParade}
+ * and {@link clickTrack} to a new temp dir; returns it. */
 export async function writeFixtureSongs(): Promise<string> {
   const songsDir = await mkdtemp(path.join(tmpdir(), 'woodshed-e2e-songs-'));
   for (const [index, song] of fixtureSongs.entries()) {
@@ -143,5 +152,14 @@ export async function writeFixtureSongs(): Promise<string> {
   await mkdir(lateFolder);
   await writeFile(path.join(lateFolder, 'drums.wav'), clickTrackWav(lateClick.bpm, lateClick.seconds, lateClick.firstBeat));
   await writeFile(path.join(lateFolder, 'song.json'), JSON.stringify({ title: lateClick.title, genre: 'Rock' }));
+  const editableFolder = path.join(songsDir, editableParade.folder);
+  await mkdir(editableFolder);
+  await writeFile(path.join(editableFolder, 'keys.wav'), sineWav(262, editableParade.seconds));
+  const editableDetails = { title: editableParade.title, genre: 'Rock', genre2: 'Pop', key: 'C major', bpm: 120, difficulty: 3 };
+  await writeFile(path.join(editableFolder, 'song.json'), JSON.stringify(editableDetails, null, 2));
+  const clickFolder = path.join(songsDir, clickTrack.folder);
+  await mkdir(clickFolder);
+  await writeFile(path.join(clickFolder, 'drums.wav'), clickTrackWav(clickTrack.bpm, clickTrack.seconds));
+  await writeFile(path.join(clickFolder, 'song.json'), JSON.stringify({ title: clickTrack.title, genre: 'Rock' }));
   return songsDir;
 }
