@@ -20,6 +20,9 @@ const demoFolder = 'linden-street-lights';
 const demo = { title: 'Linden Street Lights', genre: 'Pop', bpm: '112 BPM', difficulty: '3/10', key: 'G major' };
 const groups = ['Drums', 'Bass', 'Guitar', 'Keys', 'Vocals', 'FX'];
 
+// An app of its own, on an empty songs directory: the test starts where a newcomer does, with no
+// songs, and its scan must find exactly the one new song. The shared app's library is never empty,
+// and other files scan it at any moment (one of those scans could catalogue the song first).
 let root: string;
 let app: AppProcess;
 let browser: TestBrowser;
