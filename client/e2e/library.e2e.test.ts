@@ -6,7 +6,7 @@ import { libraryRow } from './library-row';
 import { watchPageProblems } from './page-problems';
 import { saveScreenshot } from './screenshot';
 import { signInWithCode, toastTitled } from './sign-in-flow';
-import { editableParade, fixtureLibraryTitles, fixtureSongs } from './song-fixtures';
+import { asWrittenTitle, fixtureLibraryTitles, fixtureSongs } from './song-fixtures';
 
 const baseUrl = inject('baseUrl');
 const browser = browserPerFile();
@@ -14,22 +14,17 @@ const browser = browserPerFile();
 const [sineParade, quietHum] = fixtureSongs.map((song) => song.title) as [string, string];
 const allSongs = `ALL SONGS (${fixtureLibraryTitles.length})`;
 
-/** A title as the fixture library wrote it: edit-song.e2e.test.ts may rename Editable Parade while this file runs (it sorts where it did). */
-function asWritten(title: string): string {
-  return title === editableParade.editedTitle ? editableParade.title : title;
-}
-
 /** Titles by BPM (the scan measures Late Click's and Click Track's, so they may tie with others): unknown last, ties A to Z, as the library sorts. */
 function byBpm(songs: readonly { title: string; bpm: number | null }[], direction: 'asc' | 'desc'): string[] {
   const sign = direction === 'asc' ? 1 : -1;
   const bpmOrder = (a: number | null, b: number | null) => (a === null || b === null ? Number(a === null) - Number(b === null) : sign * (a - b));
-  const titleOrder = (a: string, b: string) => fixtureLibraryTitles.indexOf(asWritten(a)) - fixtureLibraryTitles.indexOf(asWritten(b));
-  return [...songs].sort((a, b) => bpmOrder(a.bpm, b.bpm) || titleOrder(a.title, b.title)).map((song) => asWritten(song.title));
+  const titleOrder = (a: string, b: string) => fixtureLibraryTitles.indexOf(asWrittenTitle(a)) - fixtureLibraryTitles.indexOf(asWrittenTitle(b));
+  return [...songs].sort((a, b) => bpmOrder(a.bpm, b.bpm) || titleOrder(a.title, b.title)).map((song) => asWrittenTitle(song.title));
 }
 
-/** The titles of the table's rows, top to bottom, {@link asWritten}. */
+/** The titles of the table's rows, top to bottom, {@link asWrittenTitle} (Editable Parade sorts where it did under its edited title). */
 async function rowTitles(page: Page): Promise<string[]> {
-  return (await page.getByTestId('library-row').locator('td:nth-child(2)').allInnerTexts()).map(asWritten);
+  return (await page.getByTestId('library-row').locator('td:nth-child(2)').allInnerTexts()).map(asWrittenTitle);
 }
 
 describe('song library', () => {

@@ -64,6 +64,11 @@ export const clickTrack = { folder: 'fixture-click-track', title: 'Click Track',
 /** Every song title of a fixture library, A to Z (before any edit): what a user who scanned it sees in ALL SONGS. */
 export const fixtureLibraryTitles: readonly string[] = [clickTrack.title, editableParade.title, lateClick.title, ...fixtureSongs.map((song) => song.title).sort()];
 
+/** A title as the fixture library wrote it: edit-song.e2e.test.ts may rename Editable Parade while another file reads the library. */
+export function asWrittenTitle(title: string): string {
+  return title === editableParade.editedTitle ? editableParade.title : title;
+}
+
 /** A 16-bit mono WAV drum click at `bpm` for `seconds`: a decaying noise burst per beat, louder on the bar's first;
  * the first beat at `firstBeat` s, so a song's first downbeat need not be at 0 s. */
 export function clickTrackWav(bpm: number, seconds: number, firstBeat = 0): Buffer {
