@@ -50,7 +50,7 @@ async function scrollToRow(page: Page, tableTestId: string, index: number, row?:
   await row?.waitFor();
 }
 
-/** Spec 001, 2.9: descending, ties in user id order (so Rank never shuffles); e-mails case-insensitive. */
+/** The usage table's e-mails in its order (spec 001, 2.9): by `value` in `direction`, ties in user id order either way, so Rank never shuffles. */
 function expectedOrder(rows: readonly AdminUsageRow[], value: (row: AdminUsageRow) => number | string, direction: 'asc' | 'desc'): string[] {
   const sign = direction === 'asc' ? 1 : -1;
   return [...rows].sort((a, b) => sign * (value(a) < value(b) ? -1 : value(a) > value(b) ? 1 : 0) || a.id - b.id).map((row) => row.email);
@@ -182,6 +182,7 @@ describe('admin screens', () => {
       const emailHeader = page.getByRole('columnheader', { name: /Email/ });
       await page.getByRole('button', { name: 'Sort by Email' }).click();
       expect(await emailHeader.getAttribute('aria-sort')).toBe('descending');
+      // E-mails sort case-insensitively.
       await expectTopRows(page, expectedOrder(usage, (row) => row.email.toLowerCase(), 'desc'));
       await page.getByRole('button', { name: 'Sort by Email' }).click();
       expect(await emailHeader.getAttribute('aria-sort')).toBe('ascending');
