@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { adminStatsSchema, adminUsageRowSchema, adminUserSchema } from '../../contract/admin';
 import type { AdminUsageRow } from '../../contract/admin';
-import { e2eAdminEmail } from './admin-email';
+import { dashboardAdminEmail as adminEmail } from './admin-email';
 import { launchBrowser } from './browser';
 import { browserPerFile } from './browser-per-file';
 import { uniqueEmail } from './dev-outbox';
@@ -78,7 +78,7 @@ describe('admin screens', () => {
 
       // The admin first (so neither new account can be user id 1, whom the app treats as an admin),
       // a user who plays nothing, then a musician who plays a song and streams.
-      await signInWithCode(page, baseUrl, e2eAdminEmail);
+      await signInWithCode(page, baseUrl, adminEmail);
       const adminId = (await apiJson(page, '/api/auth/me', meSchema)).id;
       await signInWithCode(page, baseUrl, idle);
       await signInWithCode(page, baseUrl, listener);
@@ -95,7 +95,7 @@ describe('admin screens', () => {
       expect((await page.request.get(`${baseUrl}/api/admin/stats`)).status()).toBe(403);
       await saveScreenshot(page, 'admin-refused-non-admin');
 
-      await signInWithCode(page, baseUrl, e2eAdminEmail);
+      await signInWithCode(page, baseUrl, adminEmail);
 
       // Redirects of spec 001, 2.1.
       await page.goto(`${baseUrl}/admin`);
@@ -118,7 +118,7 @@ describe('admin screens', () => {
       expect(await card('Active Subscriptions')).toBe(String(stats.activeSubscriptions));
       expect(await card('MRR')).toBe(`$${Math.round(stats.monthlyRevenue)}`);
       expect(await card('Churn Rate')).toBe(`${stats.churnRate.toFixed(1)}%`);
-      expect(users.map((user) => user.email)).toEqual(expect.arrayContaining([e2eAdminEmail, idle, listener]));
+      expect(users.map((user) => user.email)).toEqual(expect.arrayContaining([adminEmail, idle, listener]));
       const allUsers = page.getByRole('table', { name: 'All Users' });
       expect(await allUsers.getAttribute('aria-rowcount')).toBe(String(users.length + 1));
       expect(await page.getByText(`${users.length.toLocaleString('en-US')} users`, { exact: true }).count()).toBe(1);
@@ -258,7 +258,7 @@ describe('admin screens', () => {
       const page = await browser.newPage();
       page.setDefaultTimeout(STEP_TIMEOUT_MS);
       const problems = watchPageProblems(page);
-      await signInWithCode(page, baseUrl, e2eAdminEmail);
+      await signInWithCode(page, baseUrl, adminEmail);
       // The client's side of scale: the server's figures for 10,000 users are its own benchmark
       // (bench:admin); here the browser gets them from a stand-in answer.
       const now = Date.now();
@@ -339,7 +339,7 @@ describe('admin screens', () => {
         const page = await phone.newPage();
         page.setDefaultTimeout(STEP_TIMEOUT_MS);
         const problems = watchPageProblems(page);
-        await signInWithCode(page, baseUrl, e2eAdminEmail);
+        await signInWithCode(page, baseUrl, adminEmail);
         const tabs = page.getByRole('navigation', { name: 'Admin sections' });
         for (const [tab, table] of [
           ['Overview', 'All Users'],

@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { e2eAdminEmail } from './admin-email';
+import { e2eAdminEmails } from './admin-email';
 import { freePort } from './free-port';
 import { repoRoot } from './repo-root';
 import { writeFixtureSongs } from './song-fixtures';
@@ -50,8 +50,8 @@ export interface StartAppOptions {
 }
 
 /**
- * Starts scripts/start.ts (or `options.entry`) on a free port: NODE_ENV=test, fresh PGlite data dir, {@link e2eAdminEmail}
- * as admin, songs dir unscanned. Resolves once /api/health is 200; on exit or timeout, stops it and throws its last output.
+ * Starts scripts/start.ts (or `options.entry`) on a free port: NODE_ENV=test, fresh PGlite data dir, {@link e2eAdminEmails}
+ * as admins, songs dir unscanned. Resolves once /api/health is 200; on exit or timeout, stops it and throws its last output.
  */
 export async function startApp(options: StartAppOptions = {}): Promise<AppProcess> {
   const port = await freePort();
@@ -65,7 +65,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppProces
     NODE_ENV: 'test',
     WOODSHED_DATA_DIR: dataDir,
     WOODSHED_SONGS_DIR: songsDir,
-    ADMIN_EMAILS: e2eAdminEmail,
+    ADMIN_EMAILS: e2eAdminEmails.join(','),
   };
   for (const name of hermeticallyUnset) delete env[name];
   // PUBLIC_URL is left to its default, which names the same server by another name.

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
-import { e2eAdminEmail } from './admin-email';
+import { songEditorAdminEmail } from './admin-email';
 import { uniqueEmail } from './dev-outbox';
 import { libraryRow } from './library-row';
 import { signInNewListener } from './new-listener';
@@ -20,7 +20,7 @@ describe('edit song details', () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
     // Song details are the shared catalogue's: only an administrator changes them (decision 0050).
-    await signInWithCode(page, baseUrl, e2eAdminEmail);
+    await signInWithCode(page, baseUrl, songEditorAdminEmail);
     const ids = await scanFixtureLibrary(page, baseUrl);
     const id = ids.get(editableParade.title);
     await page.reload();
@@ -81,7 +81,7 @@ describe('edit song details', () => {
   it('detects the BPM from the audio when Detect BPM is clicked, saves it, and the row follows', async () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
-    await signInWithCode(page, baseUrl, e2eAdminEmail);
+    await signInWithCode(page, baseUrl, songEditorAdminEmail);
     const ids = await scanFixtureLibrary(page, baseUrl);
     const id = ids.get(clickTrack.title);
     expect(id).toBeDefined();
@@ -114,7 +114,7 @@ describe('edit song details', () => {
   it("lets a user who is not an administrator edit a song for their own view; another user still sees the original", async () => {
     // An account exists before these, so neither is user id 1 (an administrator) when run alone.
     const first = await browser.newPage();
-    await signInWithCode(first, baseUrl, e2eAdminEmail);
+    await signInWithCode(first, baseUrl, songEditorAdminEmail);
     await first.close();
     const page = await browser.newPage();
     const problems = watchPageProblems(page);

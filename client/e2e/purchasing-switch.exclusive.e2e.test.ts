@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { e2eAdminEmail } from './admin-email';
+import { e2eAdminEmail, settingsAdminEmail } from './admin-email';
 import { browserPerFile } from './browser-per-file';
 import { watchPageProblems } from './page-problems';
 import { saveScreenshot } from './screenshot';
@@ -66,7 +66,7 @@ describe('purchasing switch', () => {
   it('an admin switches purchasing off in Settings: it says so, the settings answer follows, and membership refuses checkout', async () => {
     const page = await browser.newPage();
     const problems = watchPageProblems(page);
-    await signInWithCode(page, baseUrl, e2eAdminEmail);
+    await signInWithCode(page, baseUrl, settingsAdminEmail);
     await page.goto(`${baseUrl}/admin/settings`);
     const purchasing = page.getByRole('switch', { name: 'Purchasing' });
     await page.getByText('Purchasing is enabled').waitFor();
