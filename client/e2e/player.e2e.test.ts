@@ -80,20 +80,7 @@ describe('player', () => {
     await waitForRestart(page, firstStart);
     expect(expectOneSharedStart(await stemStartTimes(page), 4)).toBeGreaterThan(firstStart);
 
-    await page.getByRole('button', { name: 'Mute Bass' }).click();
-    expect(await page.getByRole('button', { name: 'Mute Bass' }).getAttribute('aria-pressed')).toBe('true');
-    await page.getByRole('button', { name: 'MUTE ALL' }).click();
-    expect(await strips.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-muted')))).toEqual(['true', 'true', 'true', 'true']);
-    await page.getByRole('button', { name: 'UNMUTE ALL' }).click();
-    // UNMUTE ALL restores each stem's mute state from before: Bass stays muted.
-    expect(await strips.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-muted')))).toEqual(['false', 'true', 'false', 'false']);
-    // Raising a muted group's slider above 0 unmutes it at that level, committed on release.
-    await page.getByRole('slider', { name: 'Bass volume' }).click();
-    const bass = strips.and(page.locator('[data-group="Bass"]'));
-    expect(await bass.getAttribute('data-muted')).toBe('false');
-    expect(Number(await bass.getAttribute('data-volume'))).toBeCloseTo(0.5, 1);
-
-    expect(await page.getByRole('region', { name: 'SONG INFO' }).getByText('Starred').locator('..').innerText()).toMatch(/^Starred\s+No$/i);
+    // Karaoke right after the seek to 3 s, while the 6 s song still plays (the mixer is checked after).
     await page.getByRole('button', { name: 'KARAOKE' }).click();
     const lyrics = page.getByRole('dialog', { name: 'Lyrics' });
     await lyrics.getByText('Following along...', { exact: true }).waitFor();
@@ -112,6 +99,21 @@ describe('player', () => {
     await lyrics.getByText('Paused - Click play to continue', { exact: true }).waitFor();
     await page.keyboard.press('Escape');
     expect(await lyrics.count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Mute Bass' }).click();
+    expect(await page.getByRole('button', { name: 'Mute Bass' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'MUTE ALL' }).click();
+    expect(await strips.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-muted')))).toEqual(['true', 'true', 'true', 'true']);
+    await page.getByRole('button', { name: 'UNMUTE ALL' }).click();
+    // UNMUTE ALL restores each stem's mute state from before: Bass stays muted.
+    expect(await strips.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-muted')))).toEqual(['false', 'true', 'false', 'false']);
+    // Raising a muted group's slider above 0 unmutes it at that level, committed on release.
+    await page.getByRole('slider', { name: 'Bass volume' }).click();
+    const bass = strips.and(page.locator('[data-group="Bass"]'));
+    expect(await bass.getAttribute('data-muted')).toBe('false');
+    expect(Number(await bass.getAttribute('data-volume'))).toBeCloseTo(0.5, 1);
+
+    expect(await page.getByRole('region', { name: 'SONG INFO' }).getByText('Starred').locator('..').innerText()).toMatch(/^Starred\s+No$/i);
 
     expect(problems).toEqual([]);
     await page.close();
