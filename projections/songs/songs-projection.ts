@@ -44,6 +44,11 @@ export interface SongsChanges {
 
 const defaultDifficulty = 5;
 
+/** Detected chart instruments in the chord files' order: master first, then by name. */
+export function detectedChordOrder(instruments: readonly string[]): string[] {
+  return [...instruments].sort((a, b) => (a === 'master' ? -1 : b === 'master' ? 1 : a < b ? -1 : a > b ? 1 : 0));
+}
+
 function filesColumns(files: SongFolderFiles): Partial<SongColumns> {
   return {
     directory: files.directory,
@@ -76,8 +81,9 @@ function metadataColumns(metadata: SongFileMetadata): Partial<SongColumns> {
  */
 export const songs = defineProjection({
   name: 'songs',
-  // 3: first_beat (the analysis' first downbeat); 4: song_overlays (each user's own view, decision 0063).
-  version: 4,
+  // 3: first_beat (the analysis' first downbeat); 4: song_overlays (each user's own view, decision 0063);
+  // 5: detected_chord_instruments (detected charts reach the chord strip, decision 0073).
+  version: 5,
   eventTypes: [
     'SongCatalogued',
     'SongFilesChanged',
@@ -164,14 +170,16 @@ export const songs = defineProjection({
           break;
         }
         case 'SongAnalysed': {
-          // Only what the song takes from the analysis (song.json and edits win); charts are in detected-chords.
+          // Only what the song takes from the analysis (song.json and edits win); the charts' texts are in
+          // detected-chords, their instruments here, so the song says which charts it offers.
           // The first beat is always the analysis' (nothing else gives one); absent on older events.
           const { bpm, key } = event.data.applied;
-          const { firstBeat } = event.data;
+          const { firstBeat, chords } = event.data;
           patch(event.data.songId, at, {
             ...(bpm !== undefined && { bpm }),
             ...(key !== undefined && { song_key: key }),
             ...(firstBeat !== undefined && { first_beat: firstBeat }),
+            detected_chord_instruments: detectedChordOrder(Object.keys(chords)),
           });
           break;
         }
@@ -205,11 +213,11 @@ export const songs = defineProjection({
     if (created.length > 0) {
       await tx.query(
         `INSERT INTO ${songsName} (song_id, folder, directory, title, genre, genre2, song_key, bpm, first_beat, difficulty, duration_seconds,
-           stems, has_lyrics, chord_instruments, sections, problems, play_count, on_disk, changed_at, position)
+           stems, has_lyrics, chord_instruments, detected_chord_instruments, sections, problems, play_count, on_disk, changed_at, position)
          SELECT (c->>'song_id')::integer, c->>'folder', c->>'directory', c->>'title', c->>'genre', c->>'genre2', c->>'song_key',
            (c->>'bpm')::double precision, (c->>'first_beat')::double precision, (c->>'difficulty')::integer, (c->>'duration_seconds')::double precision,
            c->'stems', (c->>'has_lyrics')::boolean, ARRAY(SELECT jsonb_array_elements_text(c->'chord_instruments')),
-           c->'sections', c->'problems', (c->>'plays')::bigint, (c->>'on_disk')::boolean, (c->>'changed_at')::timestamptz,
+           ARRAY(SELECT jsonb_array_elements_text(coalesce(c->'detected_chord_instruments', '[]'))), c->'sections', c->'problems', (c->>'plays')::bigint, (c->>'on_disk')::boolean, (c->>'changed_at')::timestamptz,
            c->>'position'
          FROM jsonb_array_elements($1::jsonb) AS c`,
         [
@@ -224,6 +232,8 @@ export const songs = defineProjection({
       const typed = (column: string, type: string) =>
         `CASE WHEN c.patch ? '${column}' THEN (c.patch->>'${column}')::${type} ELSE s.${column} END`;
       const json = (column: string) => `CASE WHEN c.patch ? '${column}' THEN c.patch->'${column}' ELSE s.${column} END`;
+      const textArray = (column: string) =>
+        `CASE WHEN c.patch ? '${column}' THEN ARRAY(SELECT jsonb_array_elements_text(c.patch->'${column}')) ELSE s.${column} END`;
       await tx.query(
         `UPDATE ${songsName} AS s SET
            directory = ${text('directory')}, title = ${text('title')}, genre = ${text('genre')}, genre2 = ${text('genre2')},
@@ -231,8 +241,7 @@ export const songs = defineProjection({
            difficulty = ${typed('difficulty', 'integer')},
            duration_seconds = ${typed('duration_seconds', 'double precision')}, stems = ${json('stems')},
            has_lyrics = ${typed('has_lyrics', 'boolean')},
-           chord_instruments = CASE WHEN c.patch ? 'chord_instruments'
-             THEN ARRAY(SELECT jsonb_array_elements_text(c.patch->'chord_instruments')) ELSE s.chord_instruments END,
+           chord_instruments = ${textArray('chord_instruments')}, detected_chord_instruments = ${textArray('detected_chord_instruments')},
            sections = ${json('sections')}, problems = ${json('problems')}, on_disk = ${typed('on_disk', 'boolean')},
            play_count = s.play_count + c.plays, changed_at = greatest(s.changed_at, c.changed_at), position = c.position
          FROM jsonb_to_recordset($1::jsonb) AS c(song_id integer, patch jsonb, plays bigint, changed_at timestamptz, position text)

@@ -20,7 +20,10 @@ export interface SongRecord {
   durationSeconds: number | null;
   stems: readonly SongStemFile[];
   hasLyrics: boolean;
+  /** The chord charts the song offers: its chord files', or without any, the detected ones (master first). */
   chordInstruments: readonly string[];
+  /** Whether `chordInstruments` are detected charts (served from detected-chords) rather than chord files. */
+  chordsDetected: boolean;
   sections: readonly SongSection[];
   problems: readonly SongProblem[];
   playCount: number;
@@ -52,6 +55,7 @@ export interface SongRow {
   stems: SongStemFile[];
   has_lyrics: boolean;
   chord_instruments: string[];
+  detected_chord_instruments: string[];
   sections: SongSection[];
   problems: SongProblem[];
   play_count: string | number;
@@ -72,7 +76,7 @@ export function withOverlay<Row extends SongOverlayFields>(row: Row, overlay: So
 export const overlayJoin = `LEFT JOIN ${songOverlaysTable} o ON o.song_id = s.song_id AND o.user_id = $1`;
 
 const columns = `s.song_id, s.folder, s.directory, s.title, s.genre, s.genre2, s.song_key, s.bpm, s.first_beat, s.difficulty,
-  s.duration_seconds, s.stems, s.has_lyrics, s.chord_instruments, s.sections, s.problems, s.play_count,
+  s.duration_seconds, s.stems, s.has_lyrics, s.chord_instruments, s.detected_chord_instruments, s.sections, s.problems, s.play_count,
   EXISTS (SELECT 1 FROM ${songStarsTable} st WHERE st.song_id = s.song_id AND st.user_id = $1 AND st.starred) AS starred, o.fields AS overlay`;
 
 /** Every song on disk as this user sees it (their own edits over the catalogue's), by title then id, with their stars. */
@@ -129,6 +133,8 @@ export async function findSongStem(sql: SqlExecutor, songId: number, filename: s
 
 export function toSong(catalogueRow: SongRow): SongRecord {
   const row = withOverlay(catalogueRow, catalogueRow.overlay);
+  // Chord files win over detection (decision 0019): a folder with any offers only those.
+  const chordsDetected = row.chord_instruments.length === 0 && row.detected_chord_instruments.length > 0;
   return {
     id: Number(row.song_id),
     folder: row.folder,
@@ -143,7 +149,8 @@ export function toSong(catalogueRow: SongRow): SongRecord {
     durationSeconds: row.duration_seconds === null ? null : Number(row.duration_seconds),
     stems: row.stems,
     hasLyrics: row.has_lyrics,
-    chordInstruments: row.chord_instruments,
+    chordInstruments: chordsDetected ? row.detected_chord_instruments : row.chord_instruments,
+    chordsDetected,
     sections: row.sections,
     problems: row.problems,
     playCount: Number(row.play_count),

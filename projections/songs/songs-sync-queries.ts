@@ -22,7 +22,7 @@ export interface StarChange {
 }
 
 const songColumns = `s.song_id, s.folder, s.directory, s.title, s.genre, s.genre2, s.song_key, s.bpm, s.first_beat, s.difficulty,
-  s.duration_seconds, s.stems, s.has_lyrics, s.chord_instruments, s.sections, s.problems, s.play_count, false AS starred,
+  s.duration_seconds, s.stems, s.has_lyrics, s.chord_instruments, s.detected_chord_instruments, s.sections, s.problems, s.play_count, false AS starred,
   s.on_disk, s.position`;
 
 type SongChangeRow = SongRow & { on_disk: boolean; position: string };

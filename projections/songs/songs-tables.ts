@@ -12,7 +12,9 @@ export const songOverlaysTable = 'song_overlays';
 export type SongsTables = typeof songsTable | typeof songStarsTable | typeof songOverlaysTable;
 
 /**
- * Version 4 (3: `first_beat`; 4: `song_overlays`); a change is a new projection version, not an ALTER.
+ * Version 5 (3: `first_beat`; 4: `song_overlays`; 5: `detected_chord_instruments`); a change is a new
+ * projection version, not an ALTER. `chord_instruments`: the chord files'; `detected_chord_instruments`:
+ * the last analysis' charts, master first, offered while the folder has no chord file.
  * Only names listed in `stems` are served from `directory`. `position` is the sync checkpoint ("C"
  * collation, so it compares as the store's positions). An unstarred song keeps its row (`starred`
  * false) so sync can tell clients. `song_overlays.fields`: a user's own edits (null = cleared).
@@ -33,6 +35,7 @@ export function songsMigration(tables: GenerationTables<SongsTables>): string {
   stems jsonb NOT NULL DEFAULT '[]',
   has_lyrics boolean NOT NULL DEFAULT false,
   chord_instruments text[] NOT NULL DEFAULT '{}',
+  detected_chord_instruments text[] NOT NULL DEFAULT '{}',
   sections jsonb NOT NULL DEFAULT '[]',
   problems jsonb NOT NULL DEFAULT '[]',
   play_count bigint NOT NULL DEFAULT 0,

@@ -82,6 +82,7 @@ for (const client of availableSqlClients()) {
           stems: [stem('bass.mp3', 1100, 63)],
           has_lyrics: true,
           chord_instruments: ['master', 'bass'],
+          detected_chord_instruments: [],
           sections: [{ type: 'intro', startTime: 0, endTime: 7.5 }],
           problems: [],
           play_count: '2',
@@ -104,6 +105,7 @@ for (const client of availableSqlClients()) {
           stems: [stem('mix.wav', 500, null)],
           has_lyrics: false,
           chord_instruments: [],
+          detected_chord_instruments: [],
           sections: [],
           problems: [],
           play_count: '0',
@@ -175,6 +177,30 @@ for (const client of availableSqlClients()) {
           expect(await findSong(sql, 1, 7)).toMatchObject({ bpm: 124, firstBeat: 0.25 });
           expect(await findSong(sql, 2, 7)).toMatchObject({ bpm: 121, firstBeat: null });
         });
+    });
+
+    it('given detected charts, then a song without chord files offers their instruments, master first; chord files, once there, win', async () => {
+      const detected = { master: '[00:00.00] C\n', keys: '[00:00.00] C\n', bass: '[00:00.00] C\n' };
+      const analysis = { stems: bareFiles.stems, bpm: null, firstBeat: null, key: null, chords: detected, problems: [] };
+      const catalogued = { type: 'SongCatalogued', data: { songId: 2, folder: 'bare', files: bareFiles, metadata: noMetadata }, streamId: 'song-2' } as const;
+      const analysed = { type: 'SongAnalysed', data: { songId: 2, ...analysis, applied: {} }, streamId: 'song-2' } as const;
+      await spec.given([catalogued, analysed]).thenRead(async (sql) => {
+        expect(await findSong(sql, 2, 7)).toMatchObject({ chordInstruments: ['master', 'bass', 'keys'], chordsDetected: true });
+        expect((await listSongs(sql, 7))[0]).toMatchObject({ chordInstruments: ['master', 'bass', 'keys'], chordsDetected: true });
+      });
+      // A chord file appears: the file's instrument only.
+      const charted = { type: 'SongFilesChanged', data: { songId: 2, files: { ...bareFiles, chordInstruments: ['guitar'] as string[] } }, streamId: 'song-2' } as const;
+      await spec.given([catalogued, analysed, charted]).thenRead(async (sql) => {
+        expect(await findSong(sql, 2, 7)).toMatchObject({ chordInstruments: ['guitar'], chordsDetected: false });
+      });
+      // The chord file gone again: the detected charts are back; a later analysis' charts replace them whole.
+      const reanalysed = { type: 'SongAnalysed', data: { songId: 2, ...analysis, chords: { master: '[00:00.00] Am\n' }, applied: {} }, streamId: 'song-2' } as const;
+      await spec
+        .given([catalogued, analysed, charted, { type: 'SongFilesChanged', data: { songId: 2, files: bareFiles }, streamId: 'song-2' }])
+        .thenRead(async (sql) => expect(await findSong(sql, 2, 7)).toMatchObject({ chordInstruments: ['master', 'bass', 'keys'] }));
+      await spec.given([catalogued, analysed, reanalysed]).thenRead(async (sql) => {
+        expect(await findSong(sql, 2, 7)).toMatchObject({ chordInstruments: ['master'], chordsDetected: true });
+      });
     });
 
     it('given a song removed from disk, then it is hidden from the list, get and stem lookup; back on disk, it returns', async () => {

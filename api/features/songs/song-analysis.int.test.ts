@@ -73,8 +73,14 @@ describeAppOnEveryDatabase('song audio analysis', { config: { authSecret: testAu
     expect(Math.abs(click.firstBeat! - firstBeatOfClickSong)).toBeLessThanOrEqual(firstBeatTolerance);
     const declared = list.find((song) => song.title === 'Declared')!;
     expect(Math.abs(declared.firstBeat!)).toBeLessThanOrEqual(firstBeatTolerance);
-    const sync = await browser.get<{ documents: Array<{ id: string; firstBeat: number | null }> }>('/api/sync/songs/pull?limit=500');
-    expect(sync.body.documents.find((document) => document.id === String(click.id))?.firstBeat).toBe(click.firstBeat);
+    const sync = await browser.get<{ documents: Array<{ id: string; firstBeat: number | null; chordInstruments: string[] }> }>('/api/sync/songs/pull?limit=500');
+    const synced = sync.body.documents.find((document) => document.id === String(click.id));
+    expect(synced?.firstBeat).toBe(click.firstBeat);
+    // No chord files: the song offers its detected charts, in the list, the song and its sync document
+    // alike (the player's chord strip is built from the song's chordInstruments).
+    expect(click.chordInstruments).toEqual(['master', 'keys']);
+    expect((await browser.get<SongResponse>(`/api/songs/${click.id}`)).body.chordInstruments).toEqual(['master', 'keys']);
+    expect(synced?.chordInstruments).toEqual(['master', 'keys']);
 
     const charts = await browser.get<{ availableInstruments: string[] }>(`/api/songs/${click.id}/chords`);
     expect(charts.body).toEqual({ availableInstruments: ['master', 'keys'] });
@@ -90,7 +96,7 @@ describeAppOnEveryDatabase('song audio analysis', { config: { authSecret: testAu
 
     const charted = ids.charted!;
     // Not analysed (song.json and chord files give everything): no first beat is known.
-    expect((await browser.get<SongResponse>(`/api/songs/${charted}`)).body).toMatchObject({ bpm: 100, key: 'G major', firstBeat: null });
+    expect((await browser.get<SongResponse>(`/api/songs/${charted}`)).body).toMatchObject({ bpm: 100, key: 'G major', firstBeat: null, chordInstruments: ['master'] });
     expect((await browser.get(`/api/songs/${charted}/chords`)).body).toEqual({ availableInstruments: ['master'] });
     expect((await browser.get(`/api/songs/${charted}/chords?instrument=master`)).body).toEqual({ instrument: 'master', text: '[00:00.00] G\n' });
     expect((await browser.get(`/api/songs/${charted}/chords?instrument=keys`)).status).toBe(400);

@@ -126,19 +126,21 @@ export function songsRouter(deps: AppDependencies, scanner: SongScanner): AppRou
     const user = requireUser(ctx);
     const song = await requireSong(deps, ctx, user.id);
     const { instrument } = parseQuery(ctx, chordsQuery);
-    // Chord files win over detection: detected charts serve songs without any.
-    const detected = song.chordInstruments.length > 0 ? {} : await findDetectedCharts(deps.sql, song.id);
-    const available = song.chordInstruments.length > 0 ? [...song.chordInstruments] : detectedOrder(Object.keys(detected));
+    // The song offers its chord files' charts, or without any, the detected ones (songs read model).
+    const available = song.chordInstruments;
     if (instrument === undefined) {
-      ctx.body = { availableInstruments: available };
+      ctx.body = { availableInstruments: [...available] };
       return;
     }
     // Spec 000 section 5: the instrument must be one the server lists (and so a plain file name).
     if (!available.includes(instrument) || !chordInstrumentName.test(instrument)) {
       throw new AppError(400, 'invalid_request', `instrument: must be one of this song's chord instruments (${available.length > 0 ? available.join(', ') : 'none'})`);
     }
-    if (!song.chordInstruments.includes(instrument)) {
-      ctx.body = { instrument, text: detected[instrument] } satisfies ChordText;
+    if (song.chordsDetected) {
+      const text = (await findDetectedCharts(deps.sql, song.id))[instrument];
+      // The charts' read model follows the log apart from the songs one: for a moment it may lag.
+      if (text === undefined) throw new AppError(503, 'not_ready', 'The detected chords are not ready yet. Please try again in a moment.');
+      ctx.body = { instrument, text } satisfies ChordText;
       return;
     }
     const text = await readSongText(deps, song, path.join('chords', `${instrument}.txt`));
@@ -192,11 +194,6 @@ function ownViewCommand(userId: number, song: SongDetailsView & { id: number }, 
     userId,
     readModel: songsReadModel,
   };
-}
-
-/** Detected chart instruments in the chord files' order: master first, then by name. */
-function detectedOrder(instruments: readonly string[]): string[] {
-  return [...instruments].sort((a, b) => (a === 'master' ? -1 : b === 'master' ? 1 : a < b ? -1 : a > b ? 1 : 0));
 }
 
 async function requireSong(deps: AppDependencies, ctx: { params: Record<string, string> }, userId: number): Promise<SongRecord> {

@@ -12,7 +12,7 @@ export function chordInstrumentLabel(instrument: ChordInstrument): string {
   return labels[instrument];
 }
 
-/** The preferred instrument's chords if the song has them (spec 000, 5), else master, else the first; null without chord files. */
+/** The preferred instrument's chords if the song has them (spec 000, 5), else master, else the first; null without any chart (file or detected). */
 export function chordInstrumentFor(preference: ChordInstrument | undefined, available: readonly string[]): string | null {
   if (preference !== undefined && available.includes(preference)) return preference;
   const choices = chordInstrumentChoices(available);
