@@ -27,6 +27,7 @@ import {
   SongPlayed,
   SongRemovedFromDisk,
   SongStarred,
+  SongTempoAnalysed,
   SongUnstarred,
 } from './library';
 import { MailingListSubscribed } from './marketing';
@@ -67,6 +68,7 @@ export const eventDefinitions = [
   SongGenreEdited,
   SongDetailsEditedForUser,
   SongPlayed,
+  SongTempoAnalysed,
   SongAnalysed,
   SongBpmDetected,
   SongPresetSaved,

@@ -181,6 +181,25 @@ export const SongAnalysed = defineEvent({
   }),
 });
 
+/**
+ * A scan detected the song's tempo from `stems`, recorded at once: key and chords take far longer
+ * (a library's worth of songs may come first), and the player should not wait for them. The
+ * `SongAnalysed` of the same stems that follows repeats the tempo with the key and charts.
+ * `applied`: the BPM the song takes, only where neither song.json nor a user's edit gives one.
+ */
+export const SongTempoAnalysed = defineEvent({
+  type: 'SongTempoAnalysed',
+  schemaVersion: 1,
+  schema: z.object({
+    songId,
+    stems: z.array(songStemFileSchema),
+    bpm: z.number().min(songBpmRange.min).max(songBpmRange.max).nullable(),
+    /** The first downbeat (seconds), origin of the beat grid; null if none. */
+    firstBeat: firstBeatSchema.nullable(),
+    applied: z.object({ bpm: z.number().min(songBpmRange.min).max(songBpmRange.max).optional() }),
+  }),
+});
+
 /** The tempo detected again on request; the song takes it unless song.json gives one. */
 export const SongBpmDetected = defineEvent({
   type: 'SongBpmDetected',

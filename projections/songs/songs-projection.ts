@@ -91,6 +91,7 @@ export const songs = defineProjection({
     'SongMetadataEdited',
     'SongGenreEdited',
     'SongDetailsEditedForUser',
+    'SongTempoAnalysed',
     'SongAnalysed',
     'SongBpmDetected',
     'SongPlayed',
@@ -181,6 +182,12 @@ export const songs = defineProjection({
             ...(firstBeat !== undefined && { first_beat: firstBeat }),
             detected_chord_instruments: detectedChordOrder(Object.keys(chords)),
           });
+          break;
+        }
+        case 'SongTempoAnalysed': {
+          // A scan's tempo, ahead of its key and chords (the SongAnalysed that follows repeats it).
+          const { applied, firstBeat } = event.data;
+          patch(event.data.songId, at, { ...(applied.bpm !== undefined && { bpm: applied.bpm }), first_beat: firstBeat });
           break;
         }
         case 'SongBpmDetected': {

@@ -203,6 +203,21 @@ for (const client of availableSqlClients()) {
       });
     });
 
+    it("given a scan's tempo ahead of its analysis, then the song has the BPM it took and the first beat at once", async () => {
+      const tempo = { stems: neonFiles.stems, bpm: 120, firstBeat: 0.5 };
+      await spec
+        .given([
+          { type: 'SongCatalogued', data: { songId: 1, folder: 'neon-tidewater', files: neonFiles, metadata: neonMetadata }, streamId: 'song-1' },
+          { type: 'SongTempoAnalysed', data: { songId: 1, ...tempo, applied: {} }, streamId: 'song-1' },
+          { type: 'SongCatalogued', data: { songId: 2, folder: 'bare', files: bareFiles, metadata: noMetadata }, streamId: 'song-2' },
+          { type: 'SongTempoAnalysed', data: { songId: 2, ...tempo, firstBeat: null, applied: { bpm: 120 } }, streamId: 'song-2' },
+        ])
+        .thenRead(async (sql) => {
+          expect(await findSong(sql, 1, 7)).toMatchObject({ bpm: 124, firstBeat: 0.5, key: 'A minor' });
+          expect(await findSong(sql, 2, 7)).toMatchObject({ bpm: 120, firstBeat: null, key: null });
+        });
+    });
+
     it('given a song removed from disk, then it is hidden from the list, get and stem lookup; back on disk, it returns', async () => {
       const removed = spec.given([
         { type: 'SongCatalogued', data: { songId: 1, folder: 'neon-tidewater', files: neonFiles, metadata: neonMetadata }, streamId: 'song-1' },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SongFileMetadata, SongFolderFiles } from '../../../events/catalog';
 import { decisionSpec } from '../../../events/catalog/testing/decision-spec';
 import { storedEvents } from '../../../events/catalog/testing/stored-events';
-import { decideRecordAnalysis, decideRecordDetectedBpm, isAnalysisNeeded } from './song-decisions';
+import { decideRecordAnalysis, decideRecordDetectedBpm, decideRecordTempo, isAnalysisNeeded } from './song-decisions';
 import { type SongAnalysis, evolveSongState, initialSongState } from './song-state';
 
 const files: SongFolderFiles = {
@@ -53,6 +53,22 @@ describe('audio analysis decisions', () => {
     expect(isAnalysisNeeded(state(catalogued(bare), analysed({ bpm: 120, key: 'C major' }), changed, bpmCleared), ['drums'])).toBe(true);
     const removed = { type: 'SongRemovedFromDisk', data: { songId: 1 } } as const;
     expect(isAnalysisNeeded(state(catalogued(bare), removed), ['drums'])).toBe(false);
+  });
+
+  it("a scan's tempo is recorded on its own, taken only where the song has no BPM, once per finding", () => {
+    const tempo = decisionSpec(decideRecordTempo, evolveSongState, initialSongState);
+    const found = { stems: files.stems, bpm: 120, firstBeat: 0.5 };
+    const tempoAnalysed = (applied: { bpm?: number }) => ({ type: 'SongTempoAnalysed', data: { songId: 1, ...found, applied } }) as const;
+    tempo.given([catalogued(bare)]).when({ songId: 1, tempo: found }).then([tempoAnalysed({ bpm: 120 })]);
+    tempo.given([catalogued(declared)]).when({ songId: 1, tempo: found }).then([tempoAnalysed({})]);
+    // The same finding again, alone or repeated by the SongAnalysed that followed: nothing new.
+    tempo.given([catalogued(bare), tempoAnalysed({ bpm: 120 })]).when({ songId: 1, tempo: found }).then([]);
+    tempo.given([catalogued(declared), analysed({})]).when({ songId: 1, tempo: found }).then([]);
+    // Nothing found records nothing; a song off disk takes nothing.
+    tempo.given([catalogued(bare)]).when({ songId: 1, tempo: { ...found, bpm: null, firstBeat: null } }).then([]);
+    tempo.given([catalogued(bare), { type: 'SongRemovedFromDisk', data: { songId: 1 } }]).when({ songId: 1, tempo: found }).then([]);
+    // The analysis that follows takes only what the tempo left: the key.
+    record.given([catalogued(bare), tempoAnalysed({ bpm: 120 })]).when({ songId: 1, analysis }).then([analysed({ key: 'C major' })]);
   });
 
   it('a rescan replaces an edited BPM, but not one song.json gives', () => {

@@ -1,10 +1,17 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { DataOf, DecidedEvent, SongFileMetadata, SongFolderFiles } from '../../../events/catalog';
-import type { SongAnalysis, SongState } from './song-state';
+import type { SongAnalysis, SongState, SongTempo } from './song-state';
 
 /** An event the song commands decide to append to the song's stream. */
 export type SongEvent = DecidedEvent<
-  'SongCatalogued' | 'SongFilesChanged' | 'SongRemovedFromDisk' | 'SongMetadataEdited' | 'SongGenreEdited' | 'SongAnalysed' | 'SongBpmDetected'
+  | 'SongCatalogued'
+  | 'SongFilesChanged'
+  | 'SongRemovedFromDisk'
+  | 'SongMetadataEdited'
+  | 'SongGenreEdited'
+  | 'SongTempoAnalysed'
+  | 'SongAnalysed'
+  | 'SongBpmDetected'
 >;
 
 /** CatalogueSong: a known song changes only when its files or song.json differ from the last scan, so re-scans append nothing. */
@@ -72,6 +79,24 @@ export function decideRecordAnalysis(state: SongState, command: { songId: number
   if (Object.keys(applied).length === 0 && isDeepStrictEqual(state.analysis, analysis)) return [];
   if (!state.onDisk) return [];
   return [{ type: 'SongAnalysed', data: { songId: command.songId, ...analysis, applied } }];
+}
+
+/**
+ * RecordTempo: a scan's tempo, recorded as soon as it is known (key and chords come later, in
+ * `SongAnalysed`). The song takes the BPM only where it has none (song.json and edits win);
+ * idempotent, and a detection that found nothing records nothing.
+ */
+export function decideRecordTempo(
+  state: SongState,
+  command: { songId: number; tempo: Pick<SongTempo, 'stems' | 'bpm'> & { firstBeat: number | null } },
+): SongEvent[] {
+  // Only what the event keeps, so a detection's other results never make it look new.
+  const { stems, bpm, firstBeat } = command.tempo;
+  if (!state.onDisk || (bpm === null && firstBeat === null)) return [];
+  const applied: DataOf<'SongTempoAnalysed'>['applied'] = {};
+  if (bpm !== null && state.bpm === null) applied.bpm = bpm;
+  if (applied.bpm === undefined && isDeepStrictEqual(state.tempo, { stems, bpm, firstBeat })) return [];
+  return [{ type: 'SongTempoAnalysed', data: { songId: command.songId, stems, bpm, firstBeat, applied } }];
 }
 
 /**

@@ -8,11 +8,11 @@ import { defaultScanSongTimeoutSeconds } from '../../config/env';
 import { WorkTimeout, withTimeout } from '../../with-timeout';
 import { type Command, handleCommand } from '../../commands/handle-command';
 import type { EventSource } from '../../commands/request-event-metadata';
-import { songAnalyser } from './analysis/song-analyser';
+import { type SongAnalyser, songAnalyser } from './analysis/song-analyser';
 import type { TempoAnalysis } from './analysis/song-analysis';
 import { instrumentOf, stemName } from '../../library/instrument-groups';
 import { describeFileError, readSongFolder, isStemFilename } from './read-song-folder';
-import { type SongEvent, decideCatalogueSong, decideRecordAnalysis, decideRemoveSongFromDisk, isAnalysisNeeded } from './song-decisions';
+import { type SongEvent, decideCatalogueSong, decideRecordAnalysis, decideRecordTempo, decideRemoveSongFromDisk, isAnalysisNeeded } from './song-decisions';
 import { findOrCreateSongId, registeredSongFolders } from './song-folder-registry';
 import { stemFilesInside } from './stem-files-inside';
 import { type SongState, evolveSongState, initialSongState } from './song-state';
@@ -22,6 +22,9 @@ export type ScanProgress = Required<Omit<ScanProgressAnswer, 'preparingDemoLibra
 export type { ScanStage };
 
 export type ScanDependencies = Pick<AppDependencies, 'config' | 'store' | 'sql' | 'clock' | 'projections' | 'logger'>;
+
+/** What the scan asks of the audio analysis (the process's analyser, or a test's). */
+export type ScanAnalyser = Pick<SongAnalyser, 'tempo' | 'harmony'>;
 
 const readModelWaitMs = 30_000;
 
@@ -44,7 +47,10 @@ export class SongScanner {
   private current: ScanProgress = idleProgress();
   private running: Promise<ScanProgress> | undefined;
 
-  constructor(private readonly deps: ScanDependencies) {}
+  constructor(
+    private readonly deps: ScanDependencies,
+    private readonly analyser: () => ScanAnalyser = songAnalyser,
+  ) {}
 
   /** A copy of the progress of the running or last scan. */
   progress(): ScanProgress {
@@ -164,7 +170,7 @@ export class SongScanner {
       progress.stage = 'chords';
       return;
     }
-    const analyser = songAnalyser();
+    const analyser = this.analyser();
     const pending: Array<{ folder: string; index: number; songId: number; stems: string[] }> = [];
     for (const [index, folder] of folders.entries()) {
       const songId = found.get(folder);
@@ -185,7 +191,12 @@ export class SongScanner {
       progress.currentSong = song.folder;
       progress.currentIndex = song.index + 1;
       try {
-        tempi.set(song.songId, await analyser.tempo(song.stems));
+        const tempo = await analyser.tempo(song.stems);
+        tempi.set(song.songId, tempo);
+        // Recorded now: the key and chords of this song come only after every pending song's tempo.
+        const stems = (await readSongState(deps, song.songId)).files?.stems ?? [];
+        const command = { songId: song.songId, tempo: { stems, bpm: tempo.bpm, firstBeat: tempo.firstBeat } };
+        track((await handleCommand(deps, source, songCommand(song.songId, userId, (current) => decideRecordTempo(current, command)))).position);
       } catch (error) {
         progress.problems.push({ song: song.folder, file: '', message: `Tempo detection failed: ${messageOf(error)}` });
         deps.logger.warn({ err: error, folder: song.folder }, 'tempo detection failed');

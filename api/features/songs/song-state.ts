@@ -3,6 +3,9 @@ import type { DataOf, SongFileMetadata, SongFolderFiles, StoredEvent } from '../
 /** What the last audio analysis of the song detected, from which stems. */
 export type SongAnalysis = Omit<DataOf<'SongAnalysed'>, 'songId' | 'applied'>;
 
+/** What the last tempo detection of a scan found, from which stems (`SongTempoAnalysed`, or with a `SongAnalysed`). */
+export type SongTempo = Pick<SongAnalysis, 'stems' | 'bpm' | 'firstBeat'>;
+
 /** A song's stream (`song-<id>`) folded: what the scan and the edit commands decide on. */
 export interface SongState {
   catalogued: boolean;
@@ -19,6 +22,7 @@ export interface SongState {
   /** 5 when unset (spec 000 section 3). */
   difficulty: number;
   analysis: SongAnalysis | undefined;
+  tempo: SongTempo | undefined;
 }
 
 export const initialSongState: SongState = {
@@ -33,6 +37,7 @@ export const initialSongState: SongState = {
   bpm: null,
   difficulty: 5,
   analysis: undefined,
+  tempo: undefined,
 };
 
 function withFileMetadata(state: SongState, metadata: SongFileMetadata): SongState {
@@ -76,9 +81,14 @@ export function evolveSongState(state: SongState, event: StoredEvent): SongState
       return {
         ...state,
         analysis,
+        tempo: { stems: analysis.stems, bpm: analysis.bpm, firstBeat: analysis.firstBeat },
         ...(applied.bpm !== undefined && { bpm: applied.bpm }),
         ...(applied.key !== undefined && { key: applied.key }),
       };
+    }
+    case 'SongTempoAnalysed': {
+      const { songId: _songId, applied, ...tempo } = event.data;
+      return { ...state, tempo, ...(applied.bpm !== undefined && { bpm: applied.bpm }) };
     }
     case 'SongBpmDetected':
       return event.data.applied ? { ...state, bpm: event.data.bpm } : state;
