@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { litSegments, METER_SEGMENTS } from '../../lib/audio/meter-segments';
 import type { StemEngine } from '../../lib/audio/stem-engine';
@@ -6,6 +6,7 @@ import { groupMuteToggled, groupVolumeChanged, selectMixerGroups, selectSoloStem
 import type { MixerGroup } from './mixer-slice';
 import { InstrumentIcon } from './instrument-icon';
 import styles from './player.module.css';
+import soloStyles from './stem-solos.module.css';
 import { ScrollingName } from './scrolling-name';
 import { VolumeSlider } from './volume-slider';
 
@@ -40,8 +41,22 @@ export function MixerPanel({ engine }: { engine: StemEngine }) {
   return (
     <div className={styles.mixer} role="group" aria-label="Mixer">
       {groups.map((group) => {
-        const onlyStem = group.stemIds.length === 1 ? group.stemIds[0]! : null;
-        const isSoloed = onlyStem !== null && soloStemId === onlyStem;
+        const onlyStem = group.stems.length === 1 ? group.stems[0]! : null;
+        const soloButton = (stem: { id: string; name: string }, label: string, content: ReactNode, className?: string) => {
+          const isSoloed = soloStemId === stem.id;
+          return (
+            <button
+              key={stem.id}
+              type="button"
+              className={[className, isSoloed ? styles.toggleOn : styles.toggle].filter(Boolean).join(' ')}
+              aria-label={`Solo ${label}`}
+              aria-pressed={isSoloed}
+              onClick={() => dispatch(isSoloed ? stemUnsoloed() : stemSoloed({ stemId: stem.id }))}
+            >
+              {content}
+            </button>
+          );
+        };
         return (
           <div key={group.name} className={styles.strip} data-testid="mixer-strip" data-group={group.name} data-muted={group.muted} data-volume={group.volume}>
             <InstrumentIcon group={group.name} className={styles.stripIcon} />
@@ -66,19 +81,24 @@ export function MixerPanel({ engine }: { engine: StemEngine }) {
               >
                 M
               </button>
-              {/* Solo belongs to one stem; a group of several stems has no single stem to solo. */}
-              {onlyStem !== null ? (
-                <button
-                  type="button"
-                  className={isSoloed ? styles.toggleOn : styles.toggle}
-                  aria-label={`Solo ${group.name}`}
-                  aria-pressed={isSoloed}
-                  onClick={() => dispatch(isSoloed ? stemUnsoloed() : stemSoloed({ stemId: onlyStem }))}
-                >
-                  S
-                </button>
-              ) : null}
+              {onlyStem !== null ? soloButton(onlyStem, group.name, 'S') : null}
             </div>
+            {/* Solo belongs to one stem: a group of several has one per stem, so each plays alone. */}
+            {onlyStem === null ? (
+              <div className={soloStyles.stemSolos} role="group" aria-label={`${group.name} stems`}>
+                {group.stems.map((stem) =>
+                  soloButton(
+                    stem,
+                    stem.name,
+                    <>
+                      <span aria-hidden="true">S</span>
+                      <span className={soloStyles.stemSoloName}>{stem.name}</span>
+                    </>,
+                    soloStyles.stemSolo,
+                  ),
+                )}
+              </div>
+            ) : null}
           </div>
         );
       })}

@@ -251,6 +251,8 @@ export const selectStemGains = createSelector([selectMixerStems], (stems): Recor
 export interface MixerGroup {
   name: string;
   stemIds: string[];
+  /** Its stems in load order, each soloed on its own (spec 000, 4: solo mutes all other stems). */
+  stems: Array<{ id: string; name: string }>;
   volume: NormalRange;
   muted: boolean;
 }
@@ -259,6 +261,7 @@ export const selectMixerGroups = createSelector([selectMixerStems], (stems): Mix
   groupStems(stems).map((group) => ({
     name: group.name,
     stemIds: group.stems.map((stem) => stem.id),
+    stems: group.stems.map(({ id, name }) => ({ id, name })),
     volume: Math.max(...group.stems.map((stem) => stem.volume)),
     muted: group.stems.every((stem) => stem.muted),
   })),
