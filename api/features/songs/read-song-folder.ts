@@ -12,6 +12,8 @@ import {
 import { openRegularFile, realPathInside } from '../../storage/real-path-inside';
 import { type TextFileRefusal, readTextFileInside } from '../../storage/read-text-file-inside';
 import { readFlacLength } from './flac-playable-length';
+import { readM4aPlayableSeconds } from './m4a-playable-length';
+import { readMp3PlayableSeconds } from './mp3-playable-length';
 import { describeJsonError, emptySongMetadata, parseSongJson } from './song-json';
 
 /** Extensions of stem files (docs/song-folder-format.md), compared lower-cased. */
@@ -36,6 +38,17 @@ const sectionsSchema = z.array(songSectionSchema);
 
 /** music-metadata's warnings for audio data that stops before its headers say it should (WAV, AIFF; Ogg). */
 const endsEarly = /exceeding file length|before reaching last page/i;
+
+/**
+ * MP3 and M4A headers count whole frames, the encoder's delay and padding included: what plays is
+ * what their gapless information (a LAME tag; an edit list or iTunSMPB) leaves. Undefined without it.
+ */
+async function playableSeconds(file: string, filename: string): Promise<number | undefined> {
+  const lower = filename.toLowerCase();
+  if (lower.endsWith('.mp3')) return readMp3PlayableSeconds(file);
+  if (lower.endsWith('.m4a')) return readM4aPlayableSeconds(file);
+  return undefined;
+}
 
 export function isStemFilename(name: string): boolean {
   const lower = name.toLowerCase();
@@ -101,7 +114,9 @@ async function readStem(directory: string, songsDirectory: string, filename: str
     if (same) {
       // Its problems (a file that ends early) stand as long as the file does, or a re-scan would count a change.
       problems.push(...known.problems.filter((problem) => problem.file === filename));
-      return same;
+      // A length read before encoder delay and padding were left out (decision 0076) is corrected once.
+      const playable = same.durationSeconds === null ? undefined : await playableSeconds(file, filename);
+      return playable !== undefined && playable < same.durationSeconds! ? { ...same, durationSeconds: playable } : same;
     }
     if (facts.size === 0) {
       problems.push({ file: filename, message: 'The file is empty.' });
@@ -129,6 +144,8 @@ async function readStem(directory: string, songsDirectory: string, filename: str
         cutShort = true;
       }
     }
+    const playable = await playableSeconds(file, filename);
+    if (playable !== undefined) durationSeconds = Math.min(durationSeconds, playable);
     // A file cut short (a copy that stopped, a disk that filled) still plays what is there: kept, and said.
     if (cutShort) {
       problems.push({ file: filename, message: `The file ends early (truncated?): only its first ${durationSeconds.toFixed(1)} s play.` });

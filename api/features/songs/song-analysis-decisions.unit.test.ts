@@ -51,6 +51,9 @@ describe('audio analysis decisions', () => {
     expect(isAnalysisNeeded(state(catalogued(bare), analysed({ bpm: 120, key: 'C major' }), changed), ['drums'])).toBe(false);
     const bpmCleared = { type: 'SongMetadataEdited', data: { songId: 1, userId: 7, bpm: null } } as const;
     expect(isAnalysisNeeded(state(catalogued(bare), analysed({ bpm: 120, key: 'C major' }), changed, bpmCleared), ['drums'])).toBe(true);
+    // The same files with a length read better since (encoder delay left out): nothing new to analyse.
+    const relength = { type: 'SongFilesChanged' as const, data: { songId: 1, files: { ...files, stems: files.stems.map((stem) => ({ ...stem, durationSeconds: 19.97 })) } } };
+    expect(isAnalysisNeeded(state(catalogued(declared, []), analysed({}), relength), ['drums', 'keys'])).toBe(false);
     const removed = { type: 'SongRemovedFromDisk', data: { songId: 1 } } as const;
     expect(isAnalysisNeeded(state(catalogued(bare), removed), ['drums'])).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { DataOf, DecidedEvent, SongFileMetadata, SongFolderFiles } from '../../../events/catalog';
+import type { DataOf, DecidedEvent, SongFileMetadata, SongFolderFiles, SongStemFile } from '../../../events/catalog';
 import type { SongAnalysis, SongState, SongTempo } from './song-state';
 
 /** An event the song commands decide to append to the song's stream. */
@@ -65,9 +65,14 @@ const analysedChordInstruments = ['master', 'guitar', 'bass', 'keys'] as const;
 export function isAnalysisNeeded(state: SongState, groups: readonly string[]): boolean {
   const files = state.files;
   if (!state.onDisk || !files || files.stems.length === 0) return false;
-  if (state.analysis && isDeepStrictEqual(state.analysis.stems, files.stems)) return false;
+  if (state.analysis && sameFiles(state.analysis.stems, files.stems)) return false;
   const chartsWanted = files.chordInstruments.length > 0 ? [] : analysedChordInstruments.filter((instrument) => instrument === 'master' || groups.includes(instrument));
   return state.bpm === null || state.key === null || chartsWanted.length > 0;
+}
+
+/** The same files by name, size and modification time: a length read better later is no new audio to analyse. */
+function sameFiles(a: readonly SongStemFile[], b: readonly SongStemFile[]): boolean {
+  return a.length === b.length && a.every((stem, index) => stem.filename === b[index]!.filename && stem.bytes === b[index]!.bytes && stem.modifiedAt === b[index]!.modifiedAt);
 }
 
 /** RecordAnalysis: takes a detected BPM or key only where the song has none (song.json and edits win); idempotent. */
