@@ -6,6 +6,7 @@ import { type AppProcess, startApp } from './app-process';
 import { type TestBrowser, launchBrowser } from './browser';
 import { openSong, signInNewListener } from './new-listener';
 import { watchPageProblems } from './page-problems';
+import { saveScreenshot } from './screenshot';
 import { clickTrackWav, sineWav } from './song-fixtures';
 
 // A song without chord files, in a songs directory of its own (the other files count the shared
@@ -52,6 +53,7 @@ describe('detected chords in the player', () => {
     const instrument = page.getByRole('combobox', { name: 'Chord instrument' });
     expect(await instrument.inputValue()).toBe('master');
     expect(await instrument.locator('option').allInnerTexts()).toEqual(['Master', 'Keys']);
+    await saveScreenshot(page, 'player-detected-chords');
     expect(problems).toEqual([]);
     await page.close();
   }, 180_000);

@@ -57,6 +57,13 @@ export function MixerPanel({ engine }: { engine: StemEngine }) {
             </button>
           );
         };
+        const slider = (
+          <VolumeSlider
+            label={`${group.name} volume`}
+            volume={group.volume}
+            onCommit={(volume) => dispatch(groupVolumeChanged({ group: group.name, volume }))}
+          />
+        );
         return (
           <div key={group.name} className={styles.strip} data-testid="mixer-strip" data-group={group.name} data-muted={group.muted} data-volume={group.volume}>
             <InstrumentIcon group={group.name} className={styles.stripIcon} />
@@ -66,11 +73,27 @@ export function MixerPanel({ engine }: { engine: StemEngine }) {
                 <span key={index} className={index < (meters[group.name] ?? 0) ? styles.segmentLit : styles.segment} />
               ))}
             </div>
-            <VolumeSlider
-              label={`${group.name} volume`}
-              volume={group.volume}
-              onCommit={(volume) => dispatch(groupVolumeChanged({ group: group.name, volume }))}
-            />
+            {onlyStem !== null ? (
+              slider
+            ) : (
+              // Solo belongs to one stem: a group of several has one per stem, beside its slider, so each plays alone.
+              <div className={soloStyles.sliderAndSolos}>
+                {slider}
+                <div className={soloStyles.stemSolos} role="group" aria-label={`${group.name} stems`}>
+                  {group.stems.map((stem) =>
+                    soloButton(
+                      stem,
+                      stem.name,
+                      <>
+                        <span aria-hidden="true">S</span>
+                        <span className={soloStyles.stemSoloName}>{stem.name}</span>
+                      </>,
+                      soloStyles.stemSolo,
+                    ),
+                  )}
+                </div>
+              </div>
+            )}
             <div className={styles.stripButtons}>
               <button
                 type="button"
@@ -83,22 +106,6 @@ export function MixerPanel({ engine }: { engine: StemEngine }) {
               </button>
               {onlyStem !== null ? soloButton(onlyStem, group.name, 'S') : null}
             </div>
-            {/* Solo belongs to one stem: a group of several has one per stem, so each plays alone. */}
-            {onlyStem === null ? (
-              <div className={soloStyles.stemSolos} role="group" aria-label={`${group.name} stems`}>
-                {group.stems.map((stem) =>
-                  soloButton(
-                    stem,
-                    stem.name,
-                    <>
-                      <span aria-hidden="true">S</span>
-                      <span className={soloStyles.stemSoloName}>{stem.name}</span>
-                    </>,
-                    soloStyles.stemSolo,
-                  ),
-                )}
-              </div>
-            ) : null}
           </div>
         );
       })}
