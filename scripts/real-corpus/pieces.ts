@@ -109,6 +109,5 @@ export const pieces: readonly Piece[] = [
   mmaExample('marines-hymn', 'Marines’ Hymn', 'simple/marine-hymn.mma', 'Folk', 'march'),
   mmaExample('bill-bailey', 'Won’t You Come Home Bill Bailey', 'simple/bill-bailey.mma', 'Jazz', 'dixieland', 'Hughie Cannon, 1902 (chart: Bob van der Poel, MMA example)'),
   mmaExample('aria-bossa', 'Bossa für Aria', 'aria/bossa.mma', 'Jazz', 'bossa nova with a generated melody', mmaAuthor),
-  mmaExample('twinkle', 'Twinkle, Twinkle, Little Star', 'lyrics/twinkle.mma', 'Folk', 'folk'),
   mmaExample('random-tempo', 'Tempo à la carte', 'rndset/tempo.mma', 'Jazz', 'random tempo changes', mmaAuthor),
 ];

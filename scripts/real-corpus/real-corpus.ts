@@ -35,28 +35,42 @@ try {
   const started = performance.now();
   const versions = await packageVersions();
   const chosen = pieces.slice(0, count);
-  const built: BuiltPiece[] = new Array(chosen.length);
+  const built: (BuiltPiece | undefined)[] = new Array(chosen.length);
+  const failed: string[] = [];
   let next = 0;
   let done = 0;
   const worker = async () => {
     while (next < chosen.length) {
       const index = next++;
-      const result = await buildPiece(chosen[index]!, index, { outDir, versions });
-      built[index] = result;
+      const piece = chosen[index]!;
+      let line: string;
+      try {
+        const result = await buildPiece(piece, index, { outDir, versions });
+        built[index] = result;
+        const { truth } = result;
+        line = result.skipped
+          ? 'already built, skipped'
+          : `${Math.round(truth.durationSeconds)} s, ${truth.bpm} BPM, ${truth.stems.length} stems (${truth.formatProfile}), chords from ${truth.chordTruth}, stem sum residual ${truth.stemSum.residualDb} dB, ${(result.bytes / 1048576).toFixed(1)} MB in ${result.seconds.toFixed(1)} s`;
+      } catch (error) {
+        // One piece that fails (a tool missing, a file changed by an upgrade) does not stop the others.
+        failed.push(piece.slug);
+        line = `FAILED: ${error instanceof Error ? error.message : String(error)}`;
+      }
       done++;
-      const { truth } = result;
-      const what = result.skipped
-        ? 'already built, skipped'
-        : `${Math.round(truth.durationSeconds)} s, ${truth.bpm} BPM, ${truth.stems.length} stems (${truth.formatProfile}), chords from ${truth.chordTruth}, stem sum residual ${truth.stemSum.residualDb} dB, ${(result.bytes / 1048576).toFixed(1)} MB in ${result.seconds.toFixed(1)} s`;
-      console.error(`[${done}/${chosen.length}] ${truth.slug}: ${what}`);
+      console.error(`[${done}/${chosen.length}] ${piece.slug}: ${line}`);
     }
   };
   await Promise.all(Array.from({ length: Math.min(jobs, chosen.length) }, worker));
-  await writeManifest(outDir, built.map((result) => result.truth), versions);
-  const bytes = built.reduce((sum, result) => sum + result.bytes, 0);
-  const minutes = built.reduce((sum, result) => sum + result.truth.durationSeconds, 0) / 60;
-  const worst = Math.max(...built.map((result) => result.truth.stemSum.residualDb));
-  console.error(`${built.length} pieces (${minutes.toFixed(1)} min, ${(bytes / 1048576).toFixed(1)} MB) in ${outDir}; worst stem-sum residual ${worst} dB; ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  const finished = built.filter((result): result is BuiltPiece => result !== undefined);
+  await writeManifest(outDir, finished.map((result) => result.truth), versions);
+  const bytes = finished.reduce((sum, result) => sum + result.bytes, 0);
+  const minutes = finished.reduce((sum, result) => sum + result.truth.durationSeconds, 0) / 60;
+  const worst = Math.max(...finished.map((result) => result.truth.stemSum.residualDb));
+  console.error(`${finished.length} pieces (${minutes.toFixed(1)} min, ${(bytes / 1048576).toFixed(1)} MB) in ${outDir}; worst stem-sum residual ${worst} dB; ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  if (failed.length > 0) {
+    console.error(`${failed.length} failed: ${failed.join(', ')}`);
+    process.exit(1);
+  }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
