@@ -75,6 +75,11 @@ async function buildInto(work: string, piece: Piece, index: number, context: Bui
   const end = endTick(timeline);
   const musicEndSeconds = map.secondsAt(end);
 
+  // Chords first: a chart whose chords cannot be read fails before anything is rendered or written.
+  const beats = beatTicks(map, end);
+  const fromNotes = chordsPerBeat(melodicNotes(timeline), beats, end);
+  const placed = piece.kind === 'mma' ? chartChords(timeline, transpose) : fromNotes.map((chord, beat) => ({ tick: beats[beat]!, chord }));
+
   // Render the whole arrangement and each part alike, then check the parts sum to the whole.
   const assignment = assignParts(timeline);
   const played = partsPlayed(timeline);
@@ -127,9 +132,6 @@ async function buildInto(work: string, piece: Piece, index: number, context: Bui
   await rm(folder, { recursive: true, force: true });
   await rename(staging, folder);
 
-  const beats = beatTicks(map, end);
-  const fromNotes = chordsPerBeat(melodicNotes(timeline), beats, end);
-  const placed = piece.kind === 'mma' ? chartChords(timeline, transpose) : fromNotes.map((chord, beat) => ({ tick: beats[beat]!, chord }));
   const truth: PieceTruth = {
     slug: piece.slug,
     folder: piece.title,

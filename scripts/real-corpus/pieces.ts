@@ -99,7 +99,7 @@ export const pieces: readonly Piece[] = [
   blupiPiece(7, 'Pop', 'game music', 180),
   blupiPiece(8, 'Ambient', 'game music', 180),
   blupiPiece(9, 'Ambient', 'game music', 180),
-  chart('house-of-the-rising-sun', 'The House of the Rising Sun', 'Folk', 'arpeggio waltz in A minor'),
+  chart('house-of-the-rising-sun', 'The House of the Rising Sun', 'Rock', 'rock waltz in A minor'),
   chart('frankie-and-johnny', 'Frankie and Johnny', 'Blues', 'twelve-bar blues'),
   chart('canon-in-d', 'Canon in D (trance)', 'House', 'trance'),
   chart('amazing-grace', 'Amazing Grace', 'Country', 'country waltz'),
