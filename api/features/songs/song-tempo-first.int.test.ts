@@ -35,9 +35,12 @@ describeAppOnEveryDatabase('a scan records each song’s tempo before its key an
       },
       harmony: async (stems) => {
         const folder = folderOf(stems);
-        // Everything appended so far is in the songs read model: what the player could show now.
-        await deps.projections.waitForPosition('songs', await deps.store.headPosition(), { timeoutMs: 30_000 });
         const song = (await deps.sql.query<{ song_id: number }>(`SELECT song_id FROM songs WHERE folder = $1`, [folder])).rows[0]!;
+        // Everything the song's stream holds so far is in the songs read model: what the player could
+        // show now. (Waiting for the log's head is not enough on a shared server: the head a reader
+        // sees stops before another test's open transaction, and this song's last event may lie past it.)
+        const appended = await deps.store.readStream(`song-${song.song_id}`);
+        await deps.projections.waitForPosition('songs', appended.at(-1)!.position, { timeoutMs: 30_000 });
         const { bpm, firstBeat, key, chordInstruments } = (await findSong(deps.sql, song.song_id, null))!;
         seenAtHarmony.set(folder, { bpm, firstBeat, key, chordInstruments });
         return { key: 'A minor', chords: { master: '[00:00.00] Am\n' }, problems: [] } satisfies HarmonyAnalysis;
