@@ -1,24 +1,20 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type TruthFile, generateDemoLibrary } from './generate-library';
 import { scanMp3Frames } from './mp3-frames';
 import { stemNames } from './mixdown';
 import { type SongPlan, shortPlan, songPlans } from './song-plans';
+import { tempDirPerTest } from '../../events/store/testing/temp-dir-per-test';
 
 /** A song of ten fast bars (16 s), through the real worker pool and encoder; a second plan only for the count check. */
 const shortPlans: SongPlan[] = ['Punk', 'Electronic'].map((genre) => shortPlan(songPlans.find((plan) => plan.genre === genre)!));
 
 describe('the demo library generator', { timeout: 120_000 }, () => {
-  const directories: string[] = [];
-  afterAll(async () => {
-    for (const directory of directories) await rm(directory, { recursive: true, force: true });
-  });
+  const tempDir = tempDirPerTest('demo-library-');
 
   it('writes a folder per song with six valid MP3 stems of the song length, the text files, and the truth outside', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'demo-library-'));
-    directories.push(root);
+    const root = await tempDir();
     const songsDir = join(root, 'songs');
     const truthPath = join(root, 'data', 'demo-truth.json');
     const finished: string[] = [];
@@ -55,8 +51,7 @@ describe('the demo library generator', { timeout: 120_000 }, () => {
   });
 
   it('refuses a ground-truth path inside the songs directory', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'demo-library-'));
-    directories.push(root);
+    const root = await tempDir();
     await expect(generateDemoLibrary({ songsDir: root, truthPath: join(root, 'truth.json'), songCount: 1, seed: 'x', plans: shortPlans })).rejects.toThrow(RangeError);
     await expect(generateDemoLibrary({ songsDir: join(root, 'songs'), truthPath: join(root, 'truth.json'), songCount: 3, seed: 'x', plans: shortPlans })).rejects.toThrow(RangeError);
   });

@@ -9,26 +9,14 @@ export interface PieceSource {
   copyrightFile: string;
 }
 
-export const openMsx: PieceSource = {
-  package: 'openttd-openmsx',
-  directory: '/usr/share/games/openttd/baseset/openmsx',
-  licence: 'GPL-2.0-only',
-  copyrightFile: '/usr/share/doc/openttd-openmsx/copyright',
-};
+/** A Debian package's source: its copyright file is where Debian keeps every package's. */
+function debianSource(packageName: string, directory: string, licence: string): PieceSource {
+  return { package: packageName, directory, licence, copyrightFile: `/usr/share/doc/${packageName}/copyright` };
+}
 
-export const planetBlupi: PieceSource = {
-  package: 'planetblupi-music-midi',
-  directory: '/usr/share/planetblupi/music',
-  licence: 'GPL-3.0-or-later',
-  copyrightFile: '/usr/share/doc/planetblupi-music-midi/copyright',
-};
-
-export const mmaExamples: PieceSource = {
-  package: 'mma',
-  directory: '/usr/share/doc/mma/examples',
-  licence: 'GPL-2.0-or-later',
-  copyrightFile: '/usr/share/doc/mma/copyright',
-};
+export const openMsx = debianSource('openttd-openmsx', '/usr/share/games/openttd/baseset/openmsx', 'GPL-2.0-only');
+export const planetBlupi = debianSource('planetblupi-music-midi', '/usr/share/planetblupi/music', 'GPL-3.0-or-later');
+export const mmaExamples = debianSource('mma', '/usr/share/doc/mma/examples', 'GPL-2.0-or-later');
 
 /** Charts of traditional tunes written for the corpus; MMA's groove library (GPL-2.0-or-later) plays them. */
 export const woodshedCharts: PieceSource = {

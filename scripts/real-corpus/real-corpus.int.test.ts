@@ -1,25 +1,21 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readSongFolder } from '../../api/features/songs/read-song-folder';
 import { buildPiece, songsDirOf, truthPathOf } from './build-piece';
 import { packageVersions, writeManifest } from './corpus-manifest';
 import type { PieceTruth } from './piece-truth';
 import { pieces } from './pieces';
+import { tempDirPerTest } from '../../events/store/testing/temp-dir-per-test';
 
 /** The catalogue's first two pieces (a MIDI file and a chart), cut to their first bars after 8 s. */
 const subset = pieces.slice(0, 2).map((piece) => ({ ...piece, excerptSeconds: 8 }));
 
 describe('the real corpus builder', { timeout: 180_000 }, () => {
-  const directories: string[] = [];
-  afterAll(async () => {
-    for (const directory of directories) await rm(directory, { recursive: true, force: true });
-  });
+  const tempDir = tempDirPerTest('real-corpus-');
 
   it('renders a song folder of stems per piece that sum to the arrangement, with truth and manifest outside', async () => {
-    const outDir = await mkdtemp(join(tmpdir(), 'real-corpus-'));
-    directories.push(outDir);
+    const outDir = await tempDir();
     const versions = await packageVersions();
     const built = [];
     for (const [index, piece] of subset.entries()) built.push(await buildPiece(piece, index, { outDir, versions }));

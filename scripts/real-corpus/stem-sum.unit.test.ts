@@ -1,9 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compareStemSum } from './stem-sum';
 import { seededRandom } from '../demo-library/seeded-random';
+import { tempDirPerTest } from '../../events/store/testing/temp-dir-per-test';
 
 /** A 32-bit float stereo WAV as FluidSynth writes it. */
 function floatWav(samples: Float32Array, sampleRate = 48_000): Uint8Array {
@@ -24,14 +24,10 @@ function floatWav(samples: Float32Array, sampleRate = 48_000): Uint8Array {
 }
 
 describe('the stem-sum check', () => {
-  const directories: string[] = [];
-  afterAll(async () => {
-    for (const directory of directories) await rm(directory, { recursive: true, force: true });
-  });
+  const tempDir = tempDirPerTest('stem-sum-');
 
   it('finds no residual when the stems sum to the whole, a loud one when a stem is a sample late', async () => {
-    const directory = await mkdtemp(join(tmpdir(), 'stem-sum-'));
-    directories.push(directory);
+    const directory = await tempDir();
     const random = seededRandom('stem-sum');
     const frames = 100_000;
     const drums = new Float32Array(frames * 2);
