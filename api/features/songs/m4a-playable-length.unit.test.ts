@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import decodeAac from '@audio/decode-aac';
@@ -6,17 +6,14 @@ import { parseFile } from 'music-metadata';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readM4aPlayableSeconds } from './m4a-playable-length';
 import { readSongFolder } from './read-song-folder';
+import { write } from './testing/song-files';
 import { type SilentM4aOptions, silentM4a } from './testing/silent-m4a';
 
 const songsDir = mkdtempSync(path.join(tmpdir(), 'm4a-length-'));
 afterAll(() => rmSync(songsDir, { recursive: true, force: true }));
 
-function saved(relative: string, bytes: Buffer): string {
-  const file = path.join(songsDir, relative);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, bytes);
-  return file;
-}
+/** `bytes` saved at `relative` in the songs folder; answers the file's path. */
+const saved = (relative: string, bytes: Buffer) => write(path.join(songsDir, relative), bytes);
 
 /** Two seconds at 44.1 kHz behind Apple's 2112 samples of priming. */
 const twoSeconds = { samples: 88_200, sampleRate: 44_100, channels: 2, priming: 2112 } as const;

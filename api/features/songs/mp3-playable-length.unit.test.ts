@@ -1,22 +1,19 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseFile } from 'music-metadata';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readMp3PlayableLength } from './mp3-playable-length';
 import { readSongFolder } from './read-song-folder';
+import { write } from './testing/song-files';
 import { gaplessMp3, lameEncoderDelay } from './testing/gapless-mp3';
 import { id3v2Tag, mp3, tone } from './testing/real-world-audio';
 
 const songsDir = mkdtempSync(path.join(tmpdir(), 'mp3-length-'));
 afterAll(() => rmSync(songsDir, { recursive: true, force: true }));
 
-function saved(relative: string, bytes: Buffer): string {
-  const file = path.join(songsDir, relative);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, bytes);
-  return file;
-}
+/** `bytes` saved at `relative` in the songs folder; answers the file's path. */
+const saved = (relative: string, bytes: Buffer) => write(path.join(songsDir, relative), bytes);
 
 describe('the playable length of an MP3', () => {
   it("is its Info frame's frames less LAME's delay and padding: the samples encoded, not whole frames' worth", async () => {

@@ -11,10 +11,11 @@ export function wav(seconds: number, rate = 8000): Buffer {
   return wavOf(samples, rate);
 }
 
-/** Write a file of a fixture library, creating its folders. */
-export function write(file: string, content: string | Buffer): void {
+/** Write a file of a fixture library, creating its folders; answers the file's path. */
+export function write(file: string, content: string | Buffer): string {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, content);
+  return file;
 }
 
 /** Make `file` a symlink to `target`, replacing whatever is there. */
