@@ -1,5 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
+import { type Mp3FrameHeader, readMp3FrameHeader } from '../../../contract/mp3-frame-header';
 
 /**
  * The samples an MP3 plays, from its Xing/Info frame's frame count less the encoder delay and
@@ -14,10 +15,6 @@ export interface Mp3PlayableLength {
 
 /** How far past the ID3v2 tag the first frame is looked for (junk before it, a padded tag). */
 const searchBytes = 16 * 1024;
-
-const mpeg1Rates = [44_100, 48_000, 32_000];
-const mpeg1Kbps = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
-const mpeg2Kbps = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
 
 /** Encoders whose Info frame carries LAME's tag layout, delay and padding included (as FFmpeg reads them). */
 const gaplessEncoders = ['LAME', 'Lavf', 'Lavc'];
@@ -51,35 +48,10 @@ function id3v2End(header: Buffer): number {
   return 10 + size + (header[5]! & 0x10 ? 10 : 0);
 }
 
-interface FrameHeader {
-  sampleRate: number;
-  samplesPerFrame: number;
-  /** Where the Xing/Info tag starts, after the header and the side information. */
-  tagOffset: number;
-  bytes: number;
-}
-
-function frameHeader(bytes: Buffer, at: number): FrameHeader | undefined {
-  if (at + 4 > bytes.length || bytes[at] !== 0xff || (bytes[at + 1]! & 0xe0) !== 0xe0) return undefined;
-  const version = (bytes[at + 1]! >> 3) & 0x3; // 3: MPEG-1, 2: MPEG-2, 0: MPEG-2.5
-  const layer = (bytes[at + 1]! >> 1) & 0x3; // 1: layer III
-  const bitrateIndex = bytes[at + 2]! >> 4;
-  const rateIndex = (bytes[at + 2]! >> 2) & 0x3;
-  if (version === 1 || layer !== 1 || bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return undefined;
-  const mpeg1 = version === 3;
-  const sampleRate = mpeg1Rates[rateIndex]! / (mpeg1 ? 1 : version === 2 ? 2 : 4);
-  const kbps = (mpeg1 ? mpeg1Kbps : mpeg2Kbps)[bitrateIndex]!;
-  const samplesPerFrame = mpeg1 ? 1152 : 576;
-  const mono = bytes[at + 3]! >> 6 === 3;
-  const sideInfo = mpeg1 ? (mono ? 17 : 32) : mono ? 9 : 17;
-  const bytesInFrame = Math.floor((samplesPerFrame / 8) * kbps * 1000 / sampleRate) + ((bytes[at + 2]! >> 1) & 0x1);
-  return { sampleRate, samplesPerFrame, tagOffset: at + 4 + sideInfo, bytes: bytesInFrame };
-}
-
 /** From the first frame: its Info tag's frame count, less the LAME tag's delay and padding. */
 function playableLength(bytes: Buffer): Mp3PlayableLength | undefined {
   for (let at = 0; at + 4 <= bytes.length; at++) {
-    const header = frameHeader(bytes, at);
+    const header = readMp3FrameHeader(bytes, at);
     if (header === undefined) continue;
     // The first frame found decides: an Info tag is only ever in the first frame.
     return infoTagLength(bytes, at, header);
@@ -87,8 +59,9 @@ function playableLength(bytes: Buffer): Mp3PlayableLength | undefined {
   return undefined;
 }
 
-function infoTagLength(bytes: Buffer, at: number, header: FrameHeader): Mp3PlayableLength | undefined {
-  let offset = header.tagOffset;
+function infoTagLength(bytes: Buffer, at: number, header: Mp3FrameHeader): Mp3PlayableLength | undefined {
+  // The Xing/Info tag starts after the header and the side information.
+  let offset = at + 4 + header.sideInfoBytes;
   const tag = bytes.toString('latin1', offset, offset + 4);
   if ((tag !== 'Xing' && tag !== 'Info') || offset + 8 > bytes.length || offset + 8 > at + header.bytes) return undefined;
   const flags = bytes.readUInt32BE(offset + 4);

@@ -1,49 +1,14 @@
 /** An Info frame declaring LAME's delay and padding, so decoders drop them rather than play silence. */
+import { type Mp3FrameHeader, readMp3FrameHeader } from '../../../../contract/mp3-frame-header';
 
 /** LAME's encoder delay in samples. */
 const LAME_ENCODER_DELAY = 576;
-
-interface Mp3FrameHeader {
-  /** MPEG-1, or MPEG-2/2.5: frames of half the samples. */
-  mpeg1: boolean;
-  sampleRate: number;
-  bitrateKbps: number;
-  mono: boolean;
-  bytes: number;
-  samplesPerFrame: number;
-}
-
-const MPEG1_KBPS = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
-const MPEG2_KBPS = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
-const MPEG1_RATES = [44_100, 48_000, 32_000];
-
-function readFrameHeader(bytes: Uint8Array, offset: number): Mp3FrameHeader | null {
-  if (offset + 4 > bytes.length || bytes[offset] !== 0xff || (bytes[offset + 1]! & 0xe0) !== 0xe0) return null;
-  const version = (bytes[offset + 1]! >> 3) & 0x3; // 3: MPEG-1, 2: MPEG-2, 0: MPEG-2.5
-  const layer = (bytes[offset + 1]! >> 1) & 0x3; // 1: layer III
-  const bitrateIndex = bytes[offset + 2]! >> 4;
-  const rateIndex = (bytes[offset + 2]! >> 2) & 0x3;
-  if (version === 1 || layer !== 1 || bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return null;
-  const mpeg1 = version === 3;
-  const sampleRate = MPEG1_RATES[rateIndex]! / (mpeg1 ? 1 : version === 2 ? 2 : 4);
-  const bitrateKbps = (mpeg1 ? MPEG1_KBPS : MPEG2_KBPS)[bitrateIndex]!;
-  const padding = (bytes[offset + 2]! >> 1) & 0x1;
-  const samplesPerFrame = mpeg1 ? 1152 : 576;
-  return {
-    mpeg1,
-    sampleRate,
-    bitrateKbps,
-    mono: bytes[offset + 3]! >> 6 === 3,
-    bytes: Math.floor(((samplesPerFrame / 8) * bitrateKbps * 1000) / sampleRate) + padding,
-    samplesPerFrame,
-  };
-}
 
 /** Every frame of an MPEG audio stream that starts with a frame and holds nothing else. */
 function frameHeaders(stream: Uint8Array): Mp3FrameHeader[] {
   const headers: Mp3FrameHeader[] = [];
   for (let offset = 0; offset < stream.length; ) {
-    const header = readFrameHeader(stream, offset);
+    const header = readMp3FrameHeader(stream, offset);
     if (!header) throw new Error(`no MPEG layer III frame at byte ${offset} of ${stream.length}`);
     headers.push(header);
     offset += header.bytes;
@@ -73,8 +38,7 @@ export function withInfoFrame(stream: Uint8Array, input: { samples: number; samp
   const padding = headers.length * first.samplesPerFrame - LAME_ENCODER_DELAY - samples;
   if (padding < 0 || padding > 0xfff) throw new RangeError(`${headers.length} frames cannot hold ${samples} samples after the encoder's delay`);
   const size = first.bytes - ((stream[2]! >> 1) & 0x1);
-  const sideInfo = first.mpeg1 ? (first.mono ? 17 : 32) : first.mono ? 9 : 17;
-  const xingAt = 4 + sideInfo;
+  const xingAt = 4 + first.sideInfoBytes;
   const lameAt = xingAt + XING_BYTES;
   if (lameAt + LAME_TAG_BYTES > size) throw new RangeError(`a frame of ${size} bytes cannot hold the Info tag`);
 
