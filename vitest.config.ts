@@ -7,7 +7,9 @@ import { defineConfig } from 'vitest/config';
 //
 // In one run the levels take turns (`sequence.groupOrder`): unit, then int, then the exclusive int
 // files, then e2e, then the exclusive e2e files. Each level then has every core to itself, rather than Chromium, PGlite workers
-// and in-process apps fighting for them (see docs/decisions/0068-test-levels-take-turns.md).
+// and in-process apps fighting for them (see docs/decisions/0068-test-levels-take-turns.md). `npm test`
+// (scripts/run-tests.sh) runs the exclusive int files in a second vitest beside the browser levels
+// instead: they mostly wait on the server's locks, and the browser app has its own database.
 //
 // Unit, int and e2e files share their worker's modules (`isolate: false`): importing the code under
 // test once per worker instead of once per file took a third of the int level's time. Each file

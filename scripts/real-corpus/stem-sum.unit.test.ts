@@ -4,24 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { compareStemSum } from './stem-sum';
 import { seededRandom } from '../demo-library/seeded-random';
 import { tempDirPerTest } from '../../events/store/testing/temp-dir-per-test';
+import { floatWavOf } from '../../api/features/songs/analysis/testing/synthetic-audio';
 
-/** A 32-bit float stereo WAV as FluidSynth writes it. */
-function floatWav(samples: Float32Array, sampleRate = 48_000): Uint8Array {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + samples.byteLength, 4);
-  header.write('WAVEfmt ', 8, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(3, 20);
-  header.writeUInt16LE(2, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 8, 28);
-  header.writeUInt16LE(8, 32);
-  header.writeUInt16LE(32, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(samples.byteLength, 40);
-  return Buffer.concat([header, Buffer.from(samples.buffer)]);
-}
+const floatWav = (samples: Float32Array) => floatWavOf(samples, 48_000, 2);
 
 describe('the stem-sum check', () => {
   const tempDir = tempDirPerTest('stem-sum-');

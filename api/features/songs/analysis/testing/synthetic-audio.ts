@@ -1,24 +1,34 @@
 /** Short synthetic signals for the analysis tests, written as 16-bit mono WAV. */
 
+/** A RIFF header with the plain 16-byte fmt chunk: `format` 1 is integer PCM, 3 is IEEE float (as FluidSynth writes). */
+function wavHeader(format: 1 | 3, channels: number, rate: number, bytesPerSample: number, dataBytes: number): Buffer {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.write('WAVE', 8);
+  header.write('fmt ', 12);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(format, 20);
+  header.writeUInt16LE(channels, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * channels * bytesPerSample, 28);
+  header.writeUInt16LE(channels * bytesPerSample, 32);
+  header.writeUInt16LE(bytesPerSample * 8, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(dataBytes, 40);
+  return header;
+}
+
 /** A 16-bit PCM mono WAV of `samples` (clipped to -1..1). */
 export function wavOf(samples: Float32Array, rate: number): Buffer {
   const data = Buffer.alloc(samples.length * 2);
   for (let i = 0; i < samples.length; i++) data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, samples[i]!)) * 32767), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8);
-  header.write('fmt ', 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  return Buffer.concat([wavHeader(1, 1, rate, 2, data.length), data]);
+}
+
+/** A 32-bit float WAV of interleaved `samples`, as FluidSynth renders. */
+export function floatWavOf(samples: Float32Array, rate: number, channels: number): Buffer {
+  return Buffer.concat([wavHeader(3, channels, rate, 4, samples.byteLength), Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength)]);
 }
 
 /** A click track: a 25 ms burst of decaying noise on every beat, the first of each bar louder. */
