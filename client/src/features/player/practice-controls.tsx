@@ -4,16 +4,11 @@ import { TEMPO_RANGE, TRANSPOSE_RANGE } from '../../lib/audio/render-mix';
 import type { LoopRange } from '../../lib/audio/stem-engine';
 import { formatClock } from './format-clock';
 import styles from './practice-controls.module.css';
+import { clampTempo, TEMPO_STEP } from './tempo-step';
 import type { PracticeControls as Controls } from './use-practice-controls';
-
-const TEMPO_STEP = 0.05;
 
 function percent(rate: number): string {
   return `${Math.round(rate * 100)}%`;
-}
-
-function clampTempo(rate: number): number {
-  return Math.round(Math.min(TEMPO_RANGE.max, Math.max(TEMPO_RANGE.min, rate)) * 100) / 100;
 }
 
 export function PracticeControls({ controls, position, section }: { controls: Controls; position: number; section: LoopRange | null }) {

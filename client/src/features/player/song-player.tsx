@@ -19,6 +19,8 @@ import styles from './player.module.css';
 import { PracticeControls } from './practice-controls';
 import { PresetsBar } from './presets-bar';
 import { currentMarkerIndex, sectionMarkers } from './section-markers-layout';
+import { PlayerShortcuts } from './shortcuts/player-shortcuts';
+import { ShortcutsButton } from './shortcuts/shortcuts-button';
 import { SongInfoPanel } from './song-info-panel';
 import { SpectrumAnalyzer } from './spectrum-analyzer';
 import { useKeptPlayerSong } from './use-kept-player-song';
@@ -55,6 +57,7 @@ export function SongPlayer({ songId, exportAction }: { songId: number; exportAct
         <h1 className={styles.title}>{song.title}</h1>
         {engineState.status === 'ready' ? <MuteAllButton /> : null}
         {engineState.status === 'ready' ? <PresetsBar songId={song.id} /> : null}
+        {engineState.status === 'ready' ? <ShortcutsButton /> : null}
         {engineState.status === 'ready' && exportAction ? <ExportSlot title={song.title} engine={engineState.engine} exportAction={exportAction} /> : null}
         <LinkButton to={paths.library}>Back to Library</LinkButton>
       </header>
@@ -124,6 +127,7 @@ function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }
         <WaveformRingDeck song={song} engine={engine} playback={playback} markers={markers} current={current} />
         <MixerPanel engine={engine} />
       </div>
+      <PlayerShortcuts playback={playback} practice={practice} section={current ? { start: current.startTime, end: current.endTime } : null} />
       {lyricsOpen && song.lyrics ? (
         <LyricsOverlay
           text={song.lyrics}
