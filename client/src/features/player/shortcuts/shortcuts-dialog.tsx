@@ -1,5 +1,6 @@
 import { Fragment, useState } from 'react';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
+import { TabSwitch } from '../../../components/ui/tab-switch';
 import type { MidiControl } from '../../../lib/midi/midi-control';
 import { keyLabel } from './key-binding';
 import { MidiSection } from './midi-section';
@@ -8,9 +9,9 @@ import styles from './shortcuts-dialog.module.css';
 
 type Section = 'keys' | 'midi';
 
-const sections: ReadonlyArray<{ section: Section; label: string }> = [
-  { section: 'keys', label: 'KEYS' },
-  { section: 'midi', label: 'MIDI' },
+const sections: ReadonlyArray<{ value: Section; label: string }> = [
+  { value: 'keys', label: 'KEYS' },
+  { value: 'midi', label: 'MIDI' },
 ];
 
 const GROUPS: readonly PlayerActionGroup[] = ['Playback', 'Practice', 'Mixer', 'Help'];
@@ -52,22 +53,7 @@ export function ShortcutsDialog({ actions, midi, onClose }: { actions: readonly 
   const [section, setSection] = useState<Section>('keys');
   return (
     <ModalDialog title="Shortcuts" onClose={onClose} dismissLabel="Close" width={560} trigger="shortcuts">
-      <div className={styles.tabs} role="tablist" aria-label="Keys or MIDI">
-        {sections.map((tab) => (
-          <button
-            key={tab.section}
-            type="button"
-            role="tab"
-            id={`shortcuts-tab-${tab.section}`}
-            aria-selected={section === tab.section}
-            aria-controls="shortcuts-panel"
-            className={section === tab.section ? `${styles.tab} ${styles.selected}` : styles.tab}
-            onClick={() => setSection(tab.section)}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
+      <TabSwitch tabs={sections} selected={section} onSelect={setSection} label="Keys or MIDI" idPrefix="shortcuts-tab" panelId="shortcuts-panel" className={styles.tabs} />
       <div id="shortcuts-panel" role="tabpanel" aria-labelledby={`shortcuts-tab-${section}`} className={styles.panel}>
         {section === 'keys' ? <KeyList actions={actions} /> : <MidiSection actions={actions.filter((action) => action.group !== 'Help')} midi={midi} />}
       </div>
