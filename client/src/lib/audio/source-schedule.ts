@@ -1,18 +1,11 @@
+import type { StretchSchedule } from 'signalsmith-stretch';
 import type { Seconds } from './units';
 
-/** One change of a stem node's time map, as signalsmith-stretch's `schedule` and the plain player take it. */
-export interface StemSchedule {
-  /** Audio-clock time the change is heard at. */
-  output?: number;
-  /** Where in the stems playback is at `output`, in seconds. */
-  input?: number;
-  rate?: number;
-  semitones?: number;
-  active?: boolean;
-  /** Equal values disable looping. */
-  loopStart?: number;
-  loopEnd?: number;
-}
+/**
+ * One change of a stem node's time map, as signalsmith-stretch's `schedule` and the plain player take it. Without
+ * `outputTime`: it drops the playing segment, so the engine never sets it (decision 0071).
+ */
+export type StemSchedule = Omit<StretchSchedule, 'outputTime'>;
 
 export interface ScheduledNode extends AudioNode {
   schedule(change: StemSchedule): Promise<unknown>;
