@@ -22,7 +22,7 @@ function renderMixer() {
   );
   render(
     <Provider store={store}>
-      <MixerPanel engine={silentEngine} />
+      <MixerPanel engine={silentEngine} isPlaying={false} />
     </Provider>,
   );
   return store;

@@ -7,15 +7,16 @@ import type { MixerGroup } from './mixer-slice';
 import { InstrumentIcon } from './instrument-icon';
 import styles from './player.module.css';
 import soloStyles from './stem-solos.module.css';
+import { audioFrames } from './audio-frames';
 import { ScrollingName } from './scrolling-name';
 import { VolumeSlider } from './volume-slider';
 
-/** Lit meter segments per group (its loudest stem), read every animation frame. */
-function useGroupMeters(engine: StemEngine, groups: readonly MixerGroup[]): Record<string, number> {
+/** Lit meter segments per group (its loudest stem), read every animation frame while there is sound. */
+function useGroupMeters(engine: StemEngine, groups: readonly MixerGroup[], isPlaying: boolean): Record<string, number> {
   const [lit, setLit] = useState<Record<string, number>>({});
   useEffect(() => {
     let last = '';
-    let frame = requestAnimationFrame(function measure() {
+    return audioFrames(isPlaying, () => {
       const levels = engine.graph.levels();
       const next = Object.fromEntries(
         groups.map((group) => [group.name, Math.max(0, ...group.stemIds.map((id) => litSegments(levels[id] ?? -Infinity)))]),
@@ -25,18 +26,17 @@ function useGroupMeters(engine: StemEngine, groups: readonly MixerGroup[]): Reco
         last = key;
         setLit(next);
       }
-      frame = requestAnimationFrame(measure);
+      return Object.values(next).some((segments) => segments > 0);
     });
-    return () => cancelAnimationFrame(frame);
-  }, [engine, groups]);
+  }, [engine, groups, isPlaying]);
   return lit;
 }
 
-export function MixerPanel({ engine }: { engine: StemEngine }) {
+export function MixerPanel({ engine, isPlaying }: { engine: StemEngine; isPlaying: boolean }) {
   const dispatch = useAppDispatch();
   const groups = useAppSelector(selectMixerGroups);
   const soloStemId = useAppSelector(selectSoloStemId);
-  const meters = useGroupMeters(engine, groups);
+  const meters = useGroupMeters(engine, groups, isPlaying);
 
   return (
     <div className={styles.mixer} role="group" aria-label="Mixer">

@@ -116,7 +116,7 @@ function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }
         <PlayerSideTabs view={sideView} onView={setSideView} />
         <div id="player-side-panel" role="tabpanel" aria-labelledby={`player-side-tab-${sideView}`} className={styles.sidePanel}>
           {sideView === 'spectrum' ? (
-            <SpectrumAnalyzer engine={engine} />
+            <SpectrumAnalyzer engine={engine} isPlaying={playback.isPlaying} />
           ) : (
             <PracticeControls controls={practice} position={playback.position} section={current ? { start: current.startTime, end: current.endTime } : null} />
           )}
@@ -125,7 +125,7 @@ function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }
       </div>
       <div className={styles.right} inert={lyricsOpen}>
         <WaveformRingDeck song={song} engine={engine} playback={playback} markers={markers} current={current} />
-        <MixerPanel engine={engine} />
+        <MixerPanel engine={engine} isPlaying={playback.isPlaying} />
       </div>
       <PlayerShortcuts playback={playback} practice={practice} section={current ? { start: current.startTime, end: current.endTime } : null} />
       {lyricsOpen && song.lyrics ? (
