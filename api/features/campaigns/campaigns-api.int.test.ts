@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { decodeEvent } from '../../../events/catalog';
 import { findUser } from '../../../projections/users/users-queries';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
+import { waitForLastAppend } from '../../testing/wait-for-last-append';
 import { TestBrowser } from '../../testing/test-browser';
 import { signInWithCode, testAuthSecret, testClock } from '../../testing/test-sign-in';
 import { lastOutboxId, queuedCampaignMail, seedUsers, senderFor } from './testing/campaign-fixtures';
@@ -14,7 +15,7 @@ describeAppOnEveryDatabase('e-mail campaigns API', { config: { authSecret: testA
   let admin: TestBrowser;
   let regular: TestBrowser;
   // The sender is no request: its events reach the read model a moment after it returns.
-  const historyCaughtUp = async () => env.app.projections.waitForPosition('campaigns', await env.app.store.headPosition(), { timeoutMs: 10_000 });
+  const historyCaughtUp = () => waitForLastAppend(env.app, 'campaigns');
   beforeAll(async () => {
     admin = (await signInWithCode(env.app.url, 'admin@example.com')).browser;
     regular = (await signInWithCode(env.app.url, 'regular@example.com')).browser;

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { newEvent } from '../../../events/catalog';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
+import { waitForLastAppend } from '../../testing/wait-for-last-append';
 import type { TestBrowser } from '../../testing/test-browser';
 import { signInWithCode, testAuthSecret, testClock } from '../../testing/test-sign-in';
 import { handlePaymentEvent } from './handle-payment-event';
@@ -171,7 +172,7 @@ describeAppOnEveryDatabase('local test checkout renewals', { config: { authSecre
     expect(renewed.data).toMatchObject({ currentPeriodStart: '2025-11-16T09:00:00.000Z', currentPeriodEnd: '2025-12-16T09:00:00.000Z' });
     // (A month on, the sign-in session has expired: sign in again.)
     const { browser: monthlyAgain } = await signInWithCode(env.app.url, 'renews@example.com');
-    await env.app.projections.waitForPosition('subscriptions', await env.app.store.headPosition(), { timeoutMs: 10_000 });
+    await waitForLastAppend(env.app, 'subscriptions');
     expect((await monthlyAgain.get('/api/subscription/status')).body).toMatchObject({ hasActiveSubscription: true, subscriptionStatus: 'active' });
 
     // Down for eleven months, then back: one renewal into the period that holds now; the yearly,
@@ -181,7 +182,7 @@ describeAppOnEveryDatabase('local test checkout renewals', { config: { authSecre
     expect((await paymentEventsOf(env.app, monthly.user.id)).at(-1)!.data).toMatchObject({ currentPeriodStart: '2026-10-16T09:00:00.000Z', currentPeriodEnd: '2026-11-16T09:00:00.000Z' });
     expect(await typesOf(cancelling.user.id)).toEqual(['SubscriptionStarted', 'SubscriptionCancellationRequested', 'SubscriptionEnded']);
     const { browser: endedAgain } = await signInWithCode(env.app.url, 'ends@example.com');
-    await env.app.projections.waitForPosition('subscriptions', await env.app.store.headPosition(), { timeoutMs: 10_000 });
+    await waitForLastAppend(env.app, 'subscriptions');
     expect((await endedAgain.get('/api/subscription/status')).body).toMatchObject({ hasActiveSubscription: false });
   });
 

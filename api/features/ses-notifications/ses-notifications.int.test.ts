@@ -3,6 +3,7 @@ import { decodeEvent } from '../../../events/catalog';
 import type { SqlClient } from '../../../events/store/postgres/sql-client';
 import { emailSuppression } from '../../../projections/email-suppressions/email-suppressions-queries';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
+import { waitForLastAppend } from '../../testing/wait-for-last-append';
 import type { TestApp } from '../../testing/start-test-app';
 import { testAuthSecret, testClock } from '../../testing/test-sign-in';
 import { lastOutboxId, queueCampaignToAll, queuedCampaignMail, seedUsers, senderFor } from '../campaigns/testing/campaign-fixtures';
@@ -33,7 +34,7 @@ describeAppOnEveryDatabase(
   'SES bounces and complaints',
   { config: { authSecret: testAuthSecret, sesNotificationsToken: token, campaignStartDelaySeconds: 0 }, clock },
   (env) => {
-    const caughtUp = async () => env.app.projections.waitForPosition('email-suppressions', await env.app.store.headPosition(), { timeoutMs: 10_000 });
+    const caughtUp = () => waitForLastAppend(env.app, 'email-suppressions');
 
     it('stops campaign mail to an address after a permanent bounce or a complaint, not after a transient bounce; the others still get it', async () => {
       const users = await seedUsers(env.app, 1, 4, clock.now());
