@@ -4,7 +4,7 @@ import { launchBrowser } from '../../client/e2e/browser';
 import { servePracticeAudioPage, wavBytes } from '../../client/e2e/practice-audio-page';
 import { type LiveGraphKind, decodeBenchStems, measureTempoChanges, timeLiveGraph, timeRenderMix } from '../../client/e2e/practice-bench-measure';
 import { parseCommandLine } from '../ops/parse-command-line';
-import { measurePlayerMainThread } from './practice-player-share';
+import { PAUSED, measurePlayerMainThread } from './practice-player-share';
 import { writeBenchResult } from './bench-result-file';
 import { median } from './run-summary';
 
@@ -124,7 +124,7 @@ try {
     `export stretch at 0.7x +2, CPU of its busiest lane of 2 (Node, the same module; the export's floor with a free core per lane): ${Math.max(...laneCpu).toFixed(1)} s`,
     ...playing.map(
       (played) =>
-        `main thread while the player plays at ${played.label}: median busy ${percent(median(played.runs.map((run) => run.share)))} of the wall time, CPU ${percent(median(played.runs.map((run) => run.cpuShare)))} of one core over ${playSeconds} s` +
+        `main thread while the player ${played.label === PAUSED ? 'is paused' : `plays at ${played.label}`}: median busy ${percent(median(played.runs.map((run) => run.share)))} of the wall time, CPU ${percent(median(played.runs.map((run) => run.cpuShare)))} of one core over ${playSeconds} s` +
         (played === atOne ? ` (target: CPU < ${mainThreadTarget * 100}% of one core at 1x) ${median(played.runs.map((run) => run.cpuShare)) < mainThreadTarget ? 'met' : 'MISSED'}` : '') +
         ` (load ${Math.min(...played.loads).toFixed(1)}-${Math.max(...played.loads).toFixed(1)}); top self time: ` +
         played.profile.map((entry) => `${entry.functionName}${entry.location ? ` ${entry.location}` : ''} ${percent(entry.share)}`).join(', '),

@@ -5,9 +5,12 @@ import { dismissAllTutorials } from '../../client/e2e/tutorial-flags';
 import { type MainThreadShare, type SelfTime, measureMainThreadShare, openPlayer, profileSelfTimes, slowDown, startPlaying } from '../../client/e2e/player-main-thread-measure';
 import { benchChromiumArgs, startClientBenchApp } from './client-bench-app';
 
-/** The main thread's share while one way of playing plays, with the load average when it ran. */
+/** The label of the last case: the player paused, no sound left. */
+export const PAUSED = 'paused';
+
+/** The main thread's share while one way of playing plays (or the player is paused), with the load average when it ran. */
 export interface PlayingShare {
-  /** '1x (plain players)' or the tempo the stretch nodes play at. */
+  /** '1x (plain players)', the tempo the stretch nodes play at, or PAUSED. */
   label: string;
   runs: MainThreadShare[];
   loads: number[];
@@ -15,7 +18,7 @@ export interface PlayingShare {
   profile: SelfTime[];
 }
 
-/** The page's main-thread share while the demo song plays in the real player, at 1x and slowed three steps, with a CPU profile of each. */
+/** The page's main-thread share while the demo song plays in the real player, at 1x and slowed three steps, and paused, with a CPU profile of each. */
 export async function measurePlayerMainThread(options: { runs: number; seconds: number; profileSeconds: number; log: (line: string) => void }): Promise<PlayingShare[]> {
   const { runs, seconds, profileSeconds, log } = options;
   const app = await startClientBenchApp({ songs: 1, log });
@@ -56,6 +59,11 @@ export async function measurePlayerMainThread(options: { runs: number; seconds: 
     const tempo = await slowDown(page, 3);
     await page.waitForTimeout(1000);
     await measure(`${tempo} (stretch nodes)`);
+    // Paused, once the last sound has faded: the meters and the spectrum stop asking for frames.
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="player-body"]')?.getAttribute('data-playing') === 'false');
+    await page.waitForTimeout(2000);
+    await measure(PAUSED);
     return results;
   } finally {
     await browser.close();
