@@ -13,12 +13,13 @@ import { privacyRequests } from './privacy-requests/privacy-requests-projection'
 import { songs } from './songs/songs-projection';
 import { subscriptionChurn } from './subscription-churn/subscription-churn-projection';
 import { subscriptions } from './subscriptions/subscriptions-projection';
+import { takes } from './takes/takes-projection';
 import { usageBytesPerUser } from './usage-bytes-per-user/usage-bytes-per-user-projection';
 import { userEventHistory } from './user-event-history/user-event-history-projection';
 import { users } from './users/users-projection';
 
 /** Every read model the app runs. A new read model adds its projection here. */
-export const projections: readonly Projection[] = [usageBytesPerUser, users, privacyRequests, mailingList, emailSuppressions, songs, subscriptions, presets, credits, purchasingSetting, detectedChords, campaigns, adminUsage, subscriptionChurn, userEventHistory, practiceLog];
+export const projections: readonly Projection[] = [usageBytesPerUser, users, privacyRequests, mailingList, emailSuppressions, songs, subscriptions, presets, credits, purchasingSetting, detectedChords, campaigns, adminUsage, subscriptionChurn, userEventHistory, practiceLog, takes];
 
 /** Find a projection by its name (CLI arguments); undefined when there is none. */
 export function findProjection(name: string): Projection | undefined {

@@ -34,6 +34,7 @@ import { MailingListSubscribed } from './marketing';
 import { StemStreamed } from './metering';
 import { PracticeSessionRecorded } from './practice';
 import { SongPresetReset, SongPresetSaved } from './presets';
+import { TakeDeleted, TakeRecorded, TakeRenamed } from './takes';
 import { PrivacyRequestSubmitted } from './privacy';
 import {
   AnnouncementsResubscribed,
@@ -74,6 +75,9 @@ export const eventDefinitions = [
   SongPresetSaved,
   SongPresetReset,
   PracticeSessionRecorded,
+  TakeRecorded,
+  TakeRenamed,
+  TakeDeleted,
   StemStreamed,
   CreditsPurchased,
   CreditsRefunded,

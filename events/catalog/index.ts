@@ -10,6 +10,7 @@ export * from './email-feedback';
 export * from './library';
 export * from './presets';
 export * from './practice';
+export * from './takes';
 export { StemStreamed } from './metering';
 export * from './billing';
 export * from './campaigns';
