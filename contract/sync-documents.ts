@@ -5,11 +5,11 @@ import { songFieldsSchema } from './song';
 // song ids travel as decimal strings; every document carries `_deleted`, RxDB's tombstone flag.
 
 /** The replicated collections, named as in the sync paths (`/api/sync/{name}/pull`). */
-export const syncCollections = ['songs', 'stars', 'presets'] as const;
+export const syncCollections = ['songs', 'stars', 'presets', 'takes'] as const;
 export type SyncCollection = (typeof syncCollections)[number];
 
 /** The collections the user may change (songs are pull-only). */
-export const pushCollections = ['stars', 'presets'] as const;
+export const pushCollections = ['stars', 'presets', 'takes'] as const;
 export type PushCollection = (typeof pushCollections)[number];
 
 /** Most documents per pull page (`limit`, default 100), and most rows per push. */
@@ -50,7 +50,36 @@ export const presetDocumentSchema = z.object({
 });
 export type PresetDocument = z.infer<typeof presetDocumentSchema>;
 
-export const syncDocumentSchemas = { songs: songDocumentSchema, stars: starDocumentSchema, presets: presetDocumentSchema } as const;
+/** What a take covers: the song from where playback started, a section, or one pass of the A-B loop. */
+export const takeDocumentScopes = ['song', 'section', 'loop'] as const;
+
+/** A take's name as the list shows it. */
+export const takeDocumentNameSchema = z.string().trim().min(1).max(80);
+
+/**
+ * One take the user recorded (metadata only: the audio stays on the device that recorded it). Only
+ * `name` and `_deleted` change after it is recorded. `recordedAt` is ms since the epoch (the device's
+ * clock when recording started); `startSeconds` the song position its first sample lines up with.
+ */
+export const takeDocumentSchema = z.object({
+  id: z.uuid(),
+  songId: songDocumentIdSchema,
+  name: takeDocumentNameSchema,
+  recordedAt: z.number().int().nonnegative(),
+  localDate: z.iso.date(),
+  durationSeconds: z.number().positive().max(4 * 60 * 60),
+  startSeconds: z.number().nonnegative(),
+  tempo: z.number().min(presetTempoBounds.min).max(presetTempoBounds.max),
+  transpose: z.number().int().min(presetTransposeBounds.min).max(presetTransposeBounds.max),
+  scope: z.enum(takeDocumentScopes),
+  range: z.object({ startSeconds: z.number().nonnegative(), endSeconds: z.number().positive() }).nullable(),
+  latencySeconds: z.number().min(0).max(1),
+  updatedAt,
+  _deleted: z.boolean(),
+});
+export type TakeDocument = z.infer<typeof takeDocumentSchema>;
+
+export const syncDocumentSchemas = { songs: songDocumentSchema, stars: starDocumentSchema, presets: presetDocumentSchema, takes: takeDocumentSchema } as const;
 
 export type SyncDocuments = { [Name in SyncCollection]: z.infer<(typeof syncDocumentSchemas)[Name]> };
 

@@ -4,11 +4,12 @@ import { latestPresetPosition, listPresetChangesOfUsers } from '../../../project
 import { readLiveCheckpoint } from '../../../projections/runtime/checkpoints';
 import { readPositionEpoch } from '../../../projections/runtime/position-epoch';
 import { latestSongsPositions, listCatalogueSongChanges, listOverlayChangesOfUsers, listStarChangesOfUsers } from '../../../projections/songs/songs-sync-queries';
+import { latestTakePosition, listTakeChangesOfUsers } from '../../../projections/takes/takes-queries';
 import { songsOfEachUser } from './songs-of-each-user';
 import type { Logger } from 'pino';
 import { checkpointPosition } from './sync-checkpoint';
 import type { SyncStreamMessage } from '../../../contract/sync-documents';
-import { toPresetDocument, toSongDocument, toStarDocument } from './sync-documents';
+import { toPresetDocument, toSongDocument, toStarDocument, toTakeDocument } from './sync-documents';
 
 /** What the live stream sends: changed documents of one collection with their checkpoint, or RESYNC. */
 
@@ -23,8 +24,8 @@ export interface SyncChangeFeedOptions {
 
 type Listener = (message: SyncStreamMessage) => void;
 
-/** The projections whose tables the feed reads: songs (songs, stars, own views) and presets. */
-const watched = ['songs', 'presets'] as const;
+/** The projections whose tables the feed reads: songs (songs, stars, own views), presets and takes. */
+const watched = ['songs', 'presets', 'takes'] as const;
 
 /**
  * The synced read models' changes, shared by every live stream of this process: one poll per tick,
@@ -42,7 +43,7 @@ export class SyncChangeFeed {
   /** Settles once the positions to follow from are known; undefined while nobody listens. */
   #started: Promise<void> | undefined;
   #ticking = false;
-  #lastSeen = { songs: START, stars: START, overlays: START, presets: START };
+  #lastSeen = { songs: START, stars: START, overlays: START, presets: START, takes: START };
   /** `generation/position` of each watched projection's live checkpoint at the last tick. */
   #checkpoints = new Map<string, string>();
   /** The position epoch the checkpoints sent are of (`checkpointPosition`). */
@@ -115,9 +116,9 @@ export class SyncChangeFeed {
     this.#lastSeen = await this.#latestPositions();
   }
 
-  async #latestPositions(): Promise<{ songs: Position; stars: Position; overlays: Position; presets: Position }> {
-    const [songs, presets] = await Promise.all([latestSongsPositions(this.#sql), latestPresetPosition(this.#sql)]);
-    return { ...songs, presets };
+  async #latestPositions(): Promise<{ songs: Position; stars: Position; overlays: Position; presets: Position; takes: Position }> {
+    const [songs, presets, takes] = await Promise.all([latestSongsPositions(this.#sql), latestPresetPosition(this.#sql), latestTakePosition(this.#sql)]);
+    return { ...songs, presets, takes };
   }
 
   async #readCheckpoints(): Promise<Map<string, string>> {
@@ -147,13 +148,14 @@ export class SyncChangeFeed {
       // Read first: every row committed by then is at or before these, so non-listeners' changes can be passed over.
       const latest = await this.#latestPositions();
       const limit = this.#maxRows + 1;
-      const [songs, stars, overlays, presets] = await Promise.all([
+      const [songs, stars, overlays, presets, takes] = await Promise.all([
         listCatalogueSongChanges(this.#sql, this.#lastSeen.songs, limit),
         listStarChangesOfUsers(this.#sql, users, this.#lastSeen.stars, limit),
         listOverlayChangesOfUsers(this.#sql, users, this.#lastSeen.overlays, limit),
         listPresetChangesOfUsers(this.#sql, users, this.#lastSeen.presets, limit),
+        listTakeChangesOfUsers(this.#sql, users, this.#lastSeen.takes, limit),
       ]);
-      if (songs.length === limit || stars.length === limit || overlays.length === limit || presets.length === limit) {
+      if ([songs, stars, overlays, presets, takes].some((rows) => rows.length === limit)) {
         await this.#followFromNow();
         this.#broadcast('RESYNC');
         return;
@@ -173,6 +175,7 @@ export class SyncChangeFeed {
         stars: newest(this.#lastSeen.stars, latest.stars, last(stars, START)),
         overlays: newest(this.#lastSeen.overlays, latest.overlays, last(overlaysSeen, START)),
         presets: newest(this.#lastSeen.presets, latest.presets, last(presets, START)),
+        takes: newest(this.#lastSeen.takes, latest.takes, last(takes, START)),
       };
       for (const userId of users) {
         const userSongs = songsOfUser.get(userId) ?? [];
@@ -182,11 +185,15 @@ export class SyncChangeFeed {
         const own = <T extends { userId: number }>(rows: T[]) => rows.filter((row) => row.userId === userId);
         const userStars = own(stars);
         const userPresets = own(presets);
+        const userTakes = own(takes);
         if (userStars.length > 0) {
           this.#send(userId, { collection: 'stars', documents: userStars.map(toStarDocument), checkpoint: { position: sent(userStars) } });
         }
         if (userPresets.length > 0) {
           this.#send(userId, { collection: 'presets', documents: userPresets.map(toPresetDocument), checkpoint: { position: sent(userPresets) } });
+        }
+        if (userTakes.length > 0) {
+          this.#send(userId, { collection: 'takes', documents: userTakes.map(toTakeDocument), checkpoint: { position: sent(userTakes) } });
         }
       }
     } catch (error) {

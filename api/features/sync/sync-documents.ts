@@ -1,7 +1,8 @@
-import type { PresetDocument, SongDocument, StarDocument } from '../../../contract/sync-documents';
+import type { PresetDocument, SongDocument, StarDocument, TakeDocument } from '../../../contract/sync-documents';
 import { songKey } from '../../../contract/sync-documents';
 import type { PresetRecord } from '../../../projections/presets/presets-queries';
 import type { SongChange, StarChange } from '../../../projections/songs/songs-sync-queries';
+import type { TakeRecord } from '../../../projections/takes/takes-queries';
 import { toSongFields } from '../../library/song-fields';
 
 // The documents of docs/sync-protocol.md, built from the read models as contract/sync-documents.ts
@@ -25,5 +26,24 @@ export function toPresetDocument(preset: PresetRecord): PresetDocument {
     transpose,
     updatedAt: preset.changedAt.getTime(),
     _deleted: preset.deleted,
+  };
+}
+
+export function toTakeDocument(take: TakeRecord): TakeDocument {
+  return {
+    id: take.takeId,
+    songId: songKey(take.songId),
+    name: take.name,
+    recordedAt: take.recordedAt.getTime(),
+    localDate: take.localDate,
+    durationSeconds: take.durationSeconds,
+    startSeconds: take.startSeconds,
+    tempo: take.tempo,
+    transpose: take.transpose,
+    scope: take.scope,
+    range: take.range,
+    latencySeconds: take.latencySeconds,
+    updatedAt: take.changedAt.getTime(),
+    _deleted: take.deleted,
   };
 }

@@ -3,7 +3,7 @@ import { SyncChangeFeed } from './sync-change-feed';
 import { syncRouter } from './sync-router';
 
 /**
- * Replication of the library, stars and presets with the local-first client: pull, push, live
+ * Replication of the library, stars, presets and takes with the local-first client: pull, push, live
  * stream. An app builds its routers once, so it has one change feed, however many streams are open.
  */
 export const syncFeature: Feature = {

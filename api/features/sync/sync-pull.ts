@@ -3,9 +3,10 @@ import type { SqlExecutor } from '../../../events/store/postgres/sql-client';
 import { readPositionEpoch } from '../../../projections/runtime/position-epoch';
 import { listPresetChanges } from '../../../projections/presets/presets-queries';
 import { listSongChanges, listStarChanges } from '../../../projections/songs/songs-sync-queries';
+import { listTakeChanges } from '../../../projections/takes/takes-queries';
 import { checkpointPosition, pullFrom } from './sync-checkpoint';
 import type { PullPage, SyncCollection, SyncDocuments } from '../../../contract/sync-documents';
-import { toPresetDocument, toSongDocument, toStarDocument } from './sync-documents';
+import { toPresetDocument, toSongDocument, toStarDocument, toTakeDocument } from './sync-documents';
 
 /**
  * One pull page of `collection` for `userId`: documents changed after the checkpoint (all when none,
@@ -41,5 +42,7 @@ async function readChanges(
       return (await listStarChanges(sql, userId, after, limit)).map((star) => ({ document: toStarDocument(star), position: star.position }));
     case 'presets':
       return (await listPresetChanges(sql, userId, after, limit)).map((preset) => ({ document: toPresetDocument(preset), position: preset.position }));
+    case 'takes':
+      return (await listTakeChanges(sql, userId, after, limit)).map((take) => ({ document: toTakeDocument(take), position: take.position }));
   }
 }

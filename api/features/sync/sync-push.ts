@@ -1,4 +1,5 @@
-import { stemIdsOfSongsOnDisk } from '../../../projections/songs/songs-queries';
+import { songTitlesOf, stemIdsOfSongsOnDisk } from '../../../projections/songs/songs-queries';
+import { takeOwners } from '../../../projections/takes/takes-queries';
 import { hasActiveSubscription } from '../../../projections/subscriptions/subscriptions-queries';
 import type { AppDependencies } from '../../app-dependencies';
 import type { EventSource } from '../../commands/request-event-metadata';
@@ -8,8 +9,9 @@ import type { StarEvent } from '../../library/star-decisions';
 import { decidePresetPush } from './preset-push';
 import { type IndexedRow, type RowConflict, pushRowsOnStream } from './push-rows';
 import { type StarDocumentsState, decideStarPush, evolveStarDocumentsState, initialStarDocumentsState, starsStream } from './star-push';
-import type { PresetDocument, StarDocument } from '../../../contract/sync-documents';
-import type { PresetPushRow, StarPushRow } from './sync-requests';
+import type { PresetDocument, StarDocument, TakeDocument } from '../../../contract/sync-documents';
+import type { PresetPushRow, StarPushRow, TakePushRow } from './sync-requests';
+import { type TakeDocumentsState, type TakeEvent, decideTakePush, evolveTakeDocumentsState, initialTakeDocumentsState, takesStream } from './take-push';
 
 type PushDependencies = Pick<AppDependencies, 'sql' | 'store' | 'clock' | 'projections'>;
 
@@ -62,6 +64,31 @@ export async function pushPresets(deps: PushDependencies, ctx: EventSource, user
     ),
   );
   return inPushOrder(perSong.flat());
+}
+
+/** POST /api/sync/takes/push: one stream per user, so one command; a take id of another user is refused. */
+export async function pushTakes(deps: PushDependencies, ctx: EventSource, userId: number, rows: readonly TakePushRow[]): Promise<TakeDocument[]> {
+  const owners = await takeOwners(deps.sql, rows.map((row) => row.newDocumentState.id));
+  const known = await songTitlesOf(deps.sql, rows.map((row) => Number(row.newDocumentState.songId)));
+  const conflicts = await pushRowsOnStream<TakeDocumentsState, TakePushRow, TakeEvent, TakeDocument>(deps, ctx, {
+    stream: takesStream(userId),
+    userId,
+    initialState: initialTakeDocumentsState,
+    evolve: evolveTakeDocumentsState,
+    rows: rows.map((row, index) => ({ index, row })),
+    decideRow: (state, { assumedMasterState, newDocumentState }) => {
+      const owner = owners.get(newDocumentState.id);
+      return decideTakePush(state, {
+        userId,
+        songKnown: known.has(Number(newDocumentState.songId)),
+        ownedByOther: owner !== undefined && owner !== userId,
+        assumedMasterState,
+        newDocumentState,
+      });
+    },
+    readModel: 'takes',
+  });
+  return inPushOrder(conflicts);
 }
 
 function inPushOrder<Document>(conflicts: ReadonlyArray<RowConflict<Document>>): Document[] {

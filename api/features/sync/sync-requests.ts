@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { maxPullLimit, maxPushRows, presetDocumentSchema, pushCollections, starDocumentSchema, syncCollections } from '../../../contract/sync-documents';
+import { maxPullLimit, maxPushRows, presetDocumentSchema, pushCollections, starDocumentSchema, syncCollections, takeDocumentSchema } from '../../../contract/sync-documents';
 import { presetDataSchema } from '../../../events/catalog';
 
 /** Documents per pull page without a `limit` (docs/sync-protocol.md). */
@@ -66,9 +66,18 @@ export const presetPushRequest = z
   .max(maxPushRows, tooManyRows)
   .superRefine(sameDocument);
 
+/** A pushed take document: the contract's, and nothing else. */
+const pushedTakeDocument = z.strictObject(takeDocumentSchema.shape);
+/** POST /api/sync/takes/push */
+export const takePushRequest = z
+  .array(z.strictObject({ assumedMasterState: pushedTakeDocument.nullable(), newDocumentState: pushedTakeDocument }))
+  .max(maxPushRows, tooManyRows)
+  .superRefine(sameDocument);
+
 export type StarPushRow = z.infer<typeof starPushRequest>[number];
+export type TakePushRow = z.infer<typeof takePushRequest>[number];
 export type PresetPushRow = z.infer<typeof presetPushRequest>[number];
 
 /** The collection in a sync path. */
-export const pullCollectionParam = z.object({ collection: z.enum(syncCollections, { message: 'must be songs, stars or presets' }) });
-export const pushCollectionParam = z.object({ collection: z.enum(pushCollections, { message: 'must be stars or presets' }) });
+export const pullCollectionParam = z.object({ collection: z.enum(syncCollections, { message: 'must be songs, stars, presets or takes' }) });
+export const pushCollectionParam = z.object({ collection: z.enum(pushCollections, { message: 'must be stars, presets or takes' }) });

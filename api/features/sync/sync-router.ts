@@ -8,8 +8,8 @@ import type { RateLimitRule } from '../../rate-limits/rate-limit-rule';
 import { syncPushesPerUser } from './sync-limits';
 import { type SyncChangeFeed, type SyncChangeFeedOptions } from './sync-change-feed';
 import { pullPage } from './sync-pull';
-import { pushPresets, pushStars } from './sync-push';
-import { defaultPullLimit, presetPushRequest, pullCollectionParam, pullQuery, pushCollectionParam, starPushRequest } from './sync-requests';
+import { pushPresets, pushStars, pushTakes } from './sync-push';
+import { defaultPullLimit, presetPushRequest, pullCollectionParam, pullQuery, pushCollectionParam, starPushRequest, takePushRequest } from './sync-requests';
 import { type SyncStreamOptions, openSyncStream } from './sync-stream';
 
 export interface SyncRouterOptions {
@@ -23,7 +23,7 @@ export type { SyncChangeFeedOptions };
 
 /**
  * Replication of the local-first library (docs/sync-protocol.md): GET /api/sync/{collection}/pull,
- * POST /api/sync/{stars|presets}/push (-> conflicting masters), GET /api/sync/stream (SSE). Pushes
+ * POST /api/sync/{stars|presets|takes}/push (-> conflicting masters), GET /api/sync/stream (SSE). Pushes
  * use the REST calls' decisions and wait for their read model, so a later pull sees them.
  */
 export function syncRouter(deps: AppDependencies, options: SyncRouterOptions): AppRouter {
@@ -48,10 +48,14 @@ export function syncRouter(deps: AppDependencies, options: SyncRouterOptions): A
       const rows = parseBody(ctx, starPushRequest);
       await countPush();
       ctx.body = await pushStars(deps, ctx, user.id, rows);
-    } else {
+    } else if (collection === 'presets') {
       const rows = parseBody(ctx, presetPushRequest);
       await countPush();
       ctx.body = await pushPresets(deps, ctx, user.id, rows);
+    } else {
+      const rows = parseBody(ctx, takePushRequest);
+      await countPush();
+      ctx.body = await pushTakes(deps, ctx, user.id, rows);
     }
   });
 
