@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '../../events/store/postgres/sql-client';
 import { defineProjection } from '../runtime/projection-definition';
-import { practiceDaysTable, practiceLogMigration, practiceLoopsTable, practiceSongsTable } from './practice-log-tables';
+import { practiceDaysTable, practiceLogMigration, practiceLoopsTable, practiceSongDaysTable, practiceSongsTable } from './practice-log-tables';
 
 interface DayDelta {
   userId: number;
@@ -27,24 +27,35 @@ interface LoopDelta {
   seconds: number;
 }
 
+interface SongDayDelta {
+  userId: number;
+  songId: number;
+  localDate: string;
+  bestTempo: number;
+  seconds: number;
+  sessions: number;
+}
+
 /** One batch's additions, keyed so each row is written once per batch. */
 export interface PracticeLogChanges {
   days: Map<string, DayDelta>;
   songs: Map<string, SongDelta>;
   loops: Map<string, LoopDelta>;
+  songDays: Map<string, SongDayDelta>;
 }
 
 const sessionEnd = (startedAt: string, seconds: number) => new Date(Date.parse(startedAt) + seconds * 1000).toISOString();
 
-/** Time practised per local day and song, and the best tempo per loop and day, as running totals. */
+/** Time practised per local day and song, and the best tempo per loop and day and per song and day, as running totals. */
 export const practiceLog = defineProjection({
   name: 'practice-log',
-  version: 1,
+  // 2: the best tempo per song and day (the tempo progression across sessions).
+  version: 2,
   eventTypes: ['PracticeSessionRecorded'],
-  tables: [practiceDaysTable, practiceSongsTable, practiceLoopsTable],
+  tables: [practiceDaysTable, practiceSongsTable, practiceLoopsTable, practiceSongDaysTable],
   migration: practiceLogMigration,
 
-  fold(events, changes: PracticeLogChanges = { days: new Map(), songs: new Map(), loops: new Map() }) {
+  fold(events, changes: PracticeLogChanges = { days: new Map(), songs: new Map(), loops: new Map(), songDays: new Map() }) {
     for (const event of events) {
       const { userId, songId, localDate, secondsPractised: seconds, tempo, loop, startedAt } = event.data;
       const dayKey = `${userId}:${localDate}`;
@@ -65,6 +76,16 @@ export const practiceLog = defineProjection({
         if (ended > song.lastPractisedAt) song.lastPractisedAt = ended;
       } else {
         changes.songs.set(songKey, { userId, songId, seconds, sessions: 1, lastPractisedAt: ended });
+      }
+
+      const songDayKey = `${userId}:${songId}:${localDate}`;
+      const songDay = changes.songDays.get(songDayKey);
+      if (songDay) {
+        songDay.bestTempo = Math.max(songDay.bestTempo, tempo);
+        songDay.seconds += seconds;
+        songDay.sessions += 1;
+      } else {
+        changes.songDays.set(songDayKey, { userId, songId, localDate, bestTempo: tempo, seconds, sessions: 1 });
       }
 
       if (loop) {
@@ -111,6 +132,17 @@ export const practiceLog = defineProjection({
          ON CONFLICT (user_id, song_id, loop_start, loop_end, local_date) DO UPDATE SET
            best_tempo = greatest(current.best_tempo, excluded.best_tempo), seconds = current.seconds + excluded.seconds`,
         [JSON.stringify([...changes.loops.values()])],
+      );
+    }
+    if (changes.songDays.size > 0) {
+      await tx.query(
+        `INSERT INTO ${tables[practiceSongDaysTable]} AS current (user_id, song_id, local_date, best_tempo, seconds, sessions)
+         SELECT * FROM jsonb_to_recordset($1::jsonb)
+           AS c("userId" integer, "songId" integer, "localDate" date, "bestTempo" double precision, seconds bigint, sessions integer)
+         ON CONFLICT (user_id, song_id, local_date) DO UPDATE SET
+           best_tempo = greatest(current.best_tempo, excluded.best_tempo), seconds = current.seconds + excluded.seconds,
+           sessions = current.sessions + excluded.sessions`,
+        [JSON.stringify([...changes.songDays.values()])],
       );
     }
   },

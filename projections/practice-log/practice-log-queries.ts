@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '../../events/store/postgres/sql-client';
 import { songsTable } from '../songs/songs-tables';
-import { practiceDaysTable, practiceLoopsTable, practiceSongsTable } from './practice-log-tables';
+import { practiceDaysTable, practiceLoopsTable, practiceSongDaysTable, practiceSongsTable } from './practice-log-tables';
 import { type PracticeStreak, practiceStreak } from './practice-streak';
 
 /** One local day of the chart. */
@@ -18,7 +18,19 @@ export interface PracticedSong {
   seconds: number;
   sessions: number;
   lastPractisedAt: string;
+  /** The best tempo it was played at on each of its latest practised days, oldest first: its progression across sessions. */
+  tempos: SongTempoDay[];
 }
+
+/** One day's sessions of a song: the best tempo reached and how many sessions. */
+export interface SongTempoDay {
+  date: string;
+  bestTempo: number;
+  sessions: number;
+}
+
+/** How many practised days of each song the summary's tempo progression shows. */
+export const tempoDaysPerSong = 10;
 
 /** One looped passage and the best tempo it was played at, day by day (oldest first). */
 export interface LoopProgress {
@@ -67,6 +79,19 @@ export async function practiceSummary(sql: SqlExecutor, userId: number, today: s
      WHERE p.user_id = $1 ORDER BY p.seconds DESC, p.song_id LIMIT $2`,
     [userId, options.songs ?? 20],
   );
+  const { rows: tempoRows } = await sql.query<{ song_id: number; local_date: string; best_tempo: number; sessions: number }>(
+    `SELECT song_id, local_date, best_tempo, sessions FROM (
+       SELECT song_id, local_date::text AS local_date, best_tempo, sessions,
+         row_number() OVER (PARTITION BY song_id ORDER BY local_date DESC) AS rank
+       FROM ${practiceSongDaysTable} WHERE user_id = $1 AND song_id = ANY($2::integer[])
+     ) recent WHERE rank <= $3 ORDER BY song_id, local_date`,
+    [userId, songRows.map((row) => row.song_id), tempoDaysPerSong],
+  );
+  const temposOf = new Map<number, SongTempoDay[]>();
+  for (const row of tempoRows) {
+    const songId = Number(row.song_id);
+    temposOf.set(songId, [...(temposOf.get(songId) ?? []), { date: row.local_date, bestTempo: Number(row.best_tempo), sessions: Number(row.sessions) }]);
+  }
   const { rows: totals } = await sql.query<{ seconds: string | number | null; sessions: string | number | null }>(
     `SELECT sum(seconds) AS seconds, sum(sessions) AS sessions FROM ${practiceSongsTable} WHERE user_id = $1`,
     [userId],
@@ -117,6 +142,7 @@ export async function practiceSummary(sql: SqlExecutor, userId: number, today: s
       seconds: Number(row.seconds),
       sessions: Number(row.sessions),
       lastPractisedAt: new Date(row.last_practised_at).toISOString(),
+      tempos: temposOf.get(Number(row.song_id)) ?? [],
     })),
     loops,
   };

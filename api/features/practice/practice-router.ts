@@ -4,6 +4,7 @@ import { newEvent } from '../../../events/catalog';
 import { EventIdConflict } from '../../../events/store/event-id-conflict';
 import { practiceSummary } from '../../../projections/practice-log/practice-log-queries';
 import { songTitlesOf } from '../../../projections/songs/songs-queries';
+import { takesPerSong } from '../../../projections/takes/takes-queries';
 import type { AppDependencies } from '../../app-dependencies';
 import type { AppRouter, AppState } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
@@ -21,7 +22,8 @@ export const practiceStream = (userId: number) => `practice-user-${userId}`;
  * The practice log (decision 0030), for the signed-in musician:
  * - POST /api/practice-sessions -> 201: PracticeSessionRecorded, id `sessionId` (a repeat recorded
  *   once); 400 implausible, 404 unknown song, 409 id used for another session
- * - GET /api/practice/summary?today=YYYY-MM-DD -> PracticeSummary (last 28 days, streak, songs, loops)
+ * - GET /api/practice/summary?today=YYYY-MM-DD -> PracticeSummary (last 28 days, streak, songs with their tempo
+ *   progression, loops, takes per song)
  */
 export function practiceRouter(deps: AppDependencies): AppRouter {
   const router = new Router<AppState>({ prefix: '/api' });
@@ -63,7 +65,8 @@ export function practiceRouter(deps: AppDependencies): AppRouter {
     const { today } = parseQuery(ctx, practiceSummaryQuery);
     if (!isPlausibleToday(today, deps.clock.now())) throw new AppError(400, 'invalid_request', 'today is not a date any time zone has now.');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = (await practiceSummary(deps.sql, user.id, today)) satisfies PracticeSummary;
+    const [summary, takes] = await Promise.all([practiceSummary(deps.sql, user.id, today), takesPerSong(deps.sql, user.id)]);
+    ctx.body = { ...summary, takes } satisfies PracticeSummary;
   });
 
   return router;

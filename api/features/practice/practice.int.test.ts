@@ -72,8 +72,20 @@ describeAppOnEveryDatabase('practice log', { config: { authSecret: testAuthSecre
       totalSessions: 5,
       streak: { current: 3, longest: 3 },
       songs: [
-        { songId: 1, title: 'Tighten Up', seconds: 1460, sessions: 4, lastPractisedAt: '2026-11-23T19:03:20.000Z' },
-        { songId: 2, title: 'Superstition', seconds: 1200, sessions: 1, lastPractisedAt: '2026-11-24T10:20:00.000Z' },
+        {
+          songId: 1,
+          title: 'Tighten Up',
+          seconds: 1460,
+          sessions: 4,
+          lastPractisedAt: '2026-11-23T19:03:20.000Z',
+          // The tempo progression: the best tempo of each practised day, oldest first.
+          tempos: [
+            { date: '2026-11-10', bestTempo: 1, sessions: 1 },
+            { date: '2026-11-22', bestTempo: 0.7, sessions: 1 },
+            { date: '2026-11-23', bestTempo: 0.8, sessions: 2 },
+          ],
+        },
+        { songId: 2, title: 'Superstition', seconds: 1200, sessions: 1, lastPractisedAt: '2026-11-24T10:20:00.000Z', tempos: [{ date: '2026-11-24', bestTempo: 1, sessions: 1 }] },
       ],
       loops: [
         {
@@ -87,6 +99,7 @@ describeAppOnEveryDatabase('practice log', { config: { authSecret: testAuthSecre
           ],
         },
       ],
+      takes: [],
     });
 
     // Another musician sees only their own log; a replay gives the same answer.
