@@ -1,5 +1,5 @@
 import type { RxJsonSchema } from 'rxdb';
-import type { PresetDocument, StarDocument } from '../../../../contract/sync-documents';
+import type { PresetDocument, StarDocument, TakeDocument } from '../../../../contract/sync-documents';
 import type { KeptSongDocument } from './sync-documents';
 
 const idField = { type: 'string', maxLength: 20 } as const;
@@ -69,4 +69,27 @@ export const presetSchema: RxJsonSchema<Omit<PresetDocument, '_deleted'>> = {
 /** An older preset plays the song as it is, as the API answers it. */
 export const presetMigrations = {
   1: (document: Omit<PresetDocument, '_deleted' | 'tempo' | 'transpose'>): Omit<PresetDocument, '_deleted'> => ({ ...document, tempo: 1, transpose: 0 }),
+};
+
+/** The user's takes: metadata only, from every device; the audio is in the take audio store of the device that recorded it. */
+export const takeSchema: RxJsonSchema<Omit<TakeDocument, '_deleted'>> = {
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 36 },
+    songId: { type: 'string' },
+    name: { type: 'string' },
+    recordedAt: { type: 'number' },
+    localDate: { type: 'string' },
+    durationSeconds: { type: 'number' },
+    startSeconds: { type: 'number' },
+    tempo: { type: 'number', minimum: 0.5, maximum: 1.5 },
+    transpose: { type: 'integer', minimum: -6, maximum: 6 },
+    scope: { type: 'string', enum: ['song', 'section', 'loop'] },
+    range: { type: ['object', 'null'] },
+    latencySeconds: { type: 'number' },
+    updatedAt: { type: 'number' },
+  },
+  required: ['id', 'songId', 'name', 'recordedAt', 'localDate', 'durationSeconds', 'startSeconds', 'tempo', 'transpose', 'scope', 'range', 'latencySeconds', 'updatedAt'],
 };

@@ -4,12 +4,12 @@ import type { Observable } from 'rxjs';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { replicateRxCollection } from 'rxdb/plugins/replication';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { presetMigrations, presetSchema, songMigrations, songSchema, starSchema } from './collection-schemas';
+import { presetMigrations, presetSchema, songMigrations, songSchema, starSchema, takeSchema } from './collection-schemas';
 import { createPullHandler, createPushHandler } from './replication-handlers';
 import type { RefusedWrite, SyncFetch } from './replication-handlers';
 import { openSyncStream } from './sync-stream';
 import type { SyncStream, SyncStreamOptions } from './sync-stream';
-import type { PresetDocument, StarDocument, SyncCheckpoint, SyncCollection } from '../../../../contract/sync-documents';
+import type { PresetDocument, PushCollection, StarDocument, SyncCheckpoint, SyncCollection, TakeDocument } from '../../../../contract/sync-documents';
 import type { KeptSongDocument } from './sync-documents';
 import { OWNER_KEY } from './owner-key';
 import { syncCollections } from '../../../../contract/sync-documents';
@@ -30,16 +30,18 @@ type Stored<Doc> = Omit<Doc, '_deleted'>;
 export type SongsCollection = RxCollection<Stored<KeptSongDocument>>;
 export type StarsCollection = RxCollection<Stored<StarDocument>>;
 export type PresetsCollection = RxCollection<Stored<PresetDocument>>;
+export type TakesCollection = RxCollection<Stored<TakeDocument>>;
 
 interface Collections {
   songs: SongsCollection;
   stars: StarsCollection;
   presets: PresetsCollection;
+  takes: TakesCollection;
 }
 
 export type SyncState = 'syncing' | 'synced' | 'failing';
 
-type ConflictListener = (collection: 'stars' | 'presets', conflicts: RefusedWrite<StarDocument | PresetDocument>[]) => void;
+type ConflictListener = (collection: PushCollection, conflicts: RefusedWrite<StarDocument | PresetDocument | TakeDocument>[]) => void;
 
 /** The signed-in user's open database and its running replications. */
 export interface LocalDatabase {
@@ -115,8 +117,9 @@ export async function openLocalDatabase(userId: number, options: LocalDatabaseOp
     songs: { schema: songSchema, migrationStrategies: songMigrations },
     stars: { schema: starSchema },
     presets: { schema: presetSchema, migrationStrategies: presetMigrations },
+    takes: { schema: takeSchema },
   });
-  const collections: Collections = { songs: database.songs, stars: database.stars, presets: database.presets };
+  const collections: Collections = { songs: database.songs, stars: database.stars, presets: database.presets, takes: database.takes };
 
   const conflictListeners = new Set<ConflictListener>();
   const syncListeners = new Set<() => void>();
@@ -126,7 +129,7 @@ export async function openLocalDatabase(userId: number, options: LocalDatabaseOp
     states[name] = state;
     syncListeners.forEach((listener) => listener());
   };
-  const reportConflicts = (collection: 'stars' | 'presets') => (conflicts: RefusedWrite<StarDocument | PresetDocument>[]) =>
+  const reportConflicts = (collection: PushCollection) => (conflicts: RefusedWrite<StarDocument | PresetDocument | TakeDocument>[]) =>
     conflictListeners.forEach((listener) => listener(collection, conflicts));
 
   const stream: SyncStream = openSyncStream(options.stream);

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { presetSchema, songSchema } from './collection-schemas';
 import { LOCAL_DATABASE_NAME, OWNER_KEY, openLocalDatabase } from './local-database';
 import type { LocalDatabase } from './local-database';
-import { removePreset, watchCollection, writePreset, writeStar } from './local-documents';
+import { removePreset, removeTake, renameTake, watchCollection, writePreset, writeStar, writeTake } from './local-documents';
 import type { LocalCollectionName, LocalDocuments } from './local-documents';
 import { documentContent, sameDocument } from './replication-handlers';
 import type { SyncFetch } from './replication-handlers';
@@ -19,7 +19,7 @@ type Doc = { id: string; _deleted: boolean } & Record<string, unknown>;
  */
 class FakeSyncServer {
   position = 0;
-  readonly rows: Record<string, Map<string, { doc: Doc; position: number }>> = { songs: new Map(), stars: new Map(), presets: new Map() };
+  readonly rows: Record<string, Map<string, { doc: Doc; position: number }>> = { songs: new Map(), stars: new Map(), presets: new Map(), takes: new Map() };
   pro = true;
   clock = 1_000_000;
   pushes: { collection: string; rows: unknown[] }[] = [];
@@ -48,9 +48,14 @@ class FakeSyncServer {
     this.pushes.push({ collection, rows });
     const conflicts: Doc[] = [];
     for (const row of rows) {
-      const name = collection as 'stars' | 'presets';
+      const name = collection as 'stars' | 'presets' | 'takes';
       const stored = this.current(collection, row.newDocumentState.id);
-      const master = stored ?? (name === 'stars' ? { id: row.newDocumentState.id, starred: false, updatedAt: 0, _deleted: false } : { id: row.newDocumentState.id, volumes: {}, mutes: {}, tempo: 1, transpose: 0, updatedAt: 0, _deleted: true });
+      const none = {
+        stars: { id: row.newDocumentState.id, starred: false, updatedAt: 0, _deleted: false },
+        presets: { id: row.newDocumentState.id, volumes: {}, mutes: {}, tempo: 1, transpose: 0, updatedAt: 0, _deleted: true },
+        takes: { ...row.newDocumentState, updatedAt: 0, _deleted: true },
+      };
+      const master = stored ?? none[name];
       const refused = name === 'presets' && !this.pro;
       // As the API does: content compared, not updatedAt, which the API stamps with its own time.
       if (refused || !sameDocument(documentContent(name, master as never), documentContent(name, row.assumedMasterState as never))) {
@@ -194,6 +199,36 @@ describe('the local database and its replication', () => {
       { id: '4', volumes: { 'bass.wav': 0.5 }, mutes: {}, tempo: 0.7, transpose: -3, updatedAt: 5 },
       { id: '5', volumes: {}, mutes: { 'drums.wav': true }, tempo: 1, transpose: 0, updatedAt: 6 },
     ]);
+  });
+
+  it('records a take by pushing its metadata, then renames and deletes it', async () => {
+    const server = new FakeSyncServer();
+    const database = await open(server);
+    await until(() => database.syncState('takes') === 'synced');
+    const takeId = '00000000-0000-4000-8000-0000000000d1';
+    const take = {
+      id: takeId,
+      songId: '4',
+      name: 'Take 1',
+      recordedAt: 1_700_000_000_000,
+      localDate: '2023-11-14',
+      durationSeconds: 12.5,
+      startSeconds: 3,
+      tempo: 0.9,
+      transpose: 0,
+      scope: 'song' as const,
+      range: null,
+      latencySeconds: 0.01,
+      updatedAt: 10,
+    };
+    await writeTake(database, take);
+    await until(() => server.current('takes', takeId)?._deleted === false);
+    expect(server.pushes.at(-1)).toEqual({ collection: 'takes', rows: [{ assumedMasterState: null, newDocumentState: { ...take, _deleted: false } }] });
+    await renameTake(database, takeId, 'Keeper', 20);
+    await until(() => server.current('takes', takeId)?.name === 'Keeper');
+    await removeTake(database, takeId);
+    await until(() => server.current('takes', takeId)?._deleted === true);
+    expect(await documentsWhen(database, 'takes', (documents) => documents.length === 0)).toEqual([]);
   });
 
   it('applies changes from the stream without waiting for a pull', async () => {

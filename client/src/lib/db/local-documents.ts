@@ -1,7 +1,7 @@
 import type { RxDocument } from 'rxdb';
 import type { Observable } from 'rxjs';
 import type { LocalDatabase } from './local-database';
-import { type PresetDocument, type StarDocument, songKey } from '../../../../contract/sync-documents';
+import { type PresetDocument, type StarDocument, type TakeDocument, songKey } from '../../../../contract/sync-documents';
 import type { KeptSongDocument } from './sync-documents';
 
 /** A document as screens get it: plain data, never an RxDB document. */
@@ -12,6 +12,7 @@ export interface LocalDocuments {
   songs: Plain<KeptSongDocument>;
   stars: Plain<StarDocument>;
   presets: Plain<PresetDocument>;
+  takes: Plain<TakeDocument>;
 }
 
 export type LocalCollectionName = keyof LocalDocuments;
@@ -34,7 +35,7 @@ export function watchCollection<Name extends LocalCollectionName>(
   collection: Name,
   listener: (documents: LocalDocuments[Name][]) => void,
 ): () => void {
-  // The three collections' query types do not unite; the documents are this collection's.
+  // The collections' query types do not unite; the documents are this collection's.
   const changes = database.collections[collection].find().$ as unknown as Observable<RxDocument<LocalDocuments[Name]>[]>;
   const subscription = changes.subscribe((documents) => listener(documents.map(plainOf)));
   return () => subscription.unsubscribe();
@@ -72,4 +73,21 @@ export async function writePreset(
 export async function removePreset(database: LocalDatabase, songId: number): Promise<void> {
   const preset = await database.collections.presets.findOne(songKey(songId)).exec();
   await preset?.remove();
+}
+
+/** Keeps a take's metadata locally (at once); the replication pushes it, which records the take. */
+export async function writeTake(database: LocalDatabase, take: Plain<TakeDocument>): Promise<void> {
+  await database.collections.takes.insert(take);
+}
+
+/** Renames a take locally; the replication pushes it. */
+export async function renameTake(database: LocalDatabase, takeId: string, name: string, now = Date.now()): Promise<void> {
+  const take = await database.collections.takes.findOne(takeId).exec();
+  await take?.incrementalPatch({ name, updatedAt: now });
+}
+
+/** Deletes a take locally (a tombstone the replication pushes); none is fine. */
+export async function removeTake(database: LocalDatabase, takeId: string): Promise<void> {
+  const take = await database.collections.takes.findOne(takeId).exec();
+  await take?.remove();
 }

@@ -64,6 +64,10 @@ export function sameDocument(a: unknown, b: unknown): boolean {
 export function documentContent(collection: PushCollection, document: KeptDocuments[PushCollection] | null): unknown {
   if (document === null || document._deleted) return collection === 'stars' ? false : null;
   if (collection === 'stars') return (document as KeptDocuments['stars']).starred;
+  if (collection === 'takes') {
+    const { updatedAt: _updatedAt, _deleted, ...take } = document as KeptDocuments['takes'];
+    return take;
+  }
   const { volumes, mutes, tempo, transpose } = document as KeptDocuments['presets'];
   return { volumes, mutes, tempo, transpose };
 }

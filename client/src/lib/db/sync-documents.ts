@@ -2,9 +2,11 @@ import { z } from 'zod';
 import {
   type PresetDocument,
   type StarDocument,
+  type TakeDocument,
   presetDocumentSchema,
   songDocumentSchema,
   starDocumentSchema,
+  takeDocumentSchema,
 } from '../../../../contract/sync-documents';
 import { songStemSchema } from '../../../../contract/song';
 
@@ -17,11 +19,12 @@ export const keptSongDocumentSchema = songDocumentSchema.extend({ stems: z.array
 export type KeptSongDocument = z.infer<typeof keptSongDocumentSchema>;
 
 /** The schema of each collection's documents as the client keeps them; parsing drops every other field. */
-export const keptDocumentSchemas = { songs: keptSongDocumentSchema, stars: starDocumentSchema, presets: presetDocumentSchema } as const;
+export const keptDocumentSchemas = { songs: keptSongDocumentSchema, stars: starDocumentSchema, presets: presetDocumentSchema, takes: takeDocumentSchema } as const;
 
 /** The document type of each collection as the client keeps it. */
 export interface KeptDocuments {
   songs: KeptSongDocument;
   stars: StarDocument;
   presets: PresetDocument;
+  takes: TakeDocument;
 }
