@@ -41,6 +41,12 @@ interface Channel {
   meter: Tone.Meter;
 }
 
+/** A channel beside the stems (a take) that follows every change of their time map. */
+export interface GraphLane {
+  schedule(change: SourceChange): Promise<unknown>;
+  dispose(): void;
+}
+
 /** Mute and volume changes glide over this long, so a gain step never clicks. */
 const GAIN_RAMP: Seconds = 0.015;
 
@@ -63,6 +69,12 @@ export class StemGraph {
   private stretchBuild: Promise<void> | null = null;
   private released = false;
   private peaks: NormalRange[] | null = null;
+  private readonly lanes = new Set<GraphLane>();
+  /** The last change heard, replayed to a lane added while playing so it joins in place. */
+  private lastHeard: SourceChange | null = null;
+  /** The stems' gains as last set, and whether a soloed lane silences them all. */
+  private gains: Readonly<Record<string, NormalRange>> = {};
+  private bandMuted = false;
 
   private constructor(
     readonly context: Tone.BaseContext,
@@ -165,7 +177,33 @@ export class StemGraph {
     const playing: readonly StemGroup[] = stretched ? this.stretch! : this.plain;
     const silent: readonly StemGroup[] = stretched ? this.plain : (this.stretch ?? []);
     const heard = stretched ? change : { ...change, rate: 1, semitones: 0 };
-    return Promise.all([scheduleGroups(playing, heard), scheduleGroups(silent, { ...change, active: false })]);
+    this.lastHeard = heard;
+    return Promise.all([scheduleGroups(playing, heard), scheduleGroups(silent, { ...change, active: false }), ...[...this.lanes].map((lane) => lane.schedule(heard))]);
+  }
+
+  /** Adds a lane; while playing it joins at the current position. */
+  addLane(lane: GraphLane): void {
+    this.assertLive();
+    this.lanes.add(lane);
+    if (this.lastHeard) void lane.schedule(this.lastHeard);
+  }
+
+  /** Removes and disposes a lane. */
+  removeLane(lane: GraphLane): void {
+    if (this.lanes.delete(lane)) lane.dispose();
+  }
+
+  /** Connects a lane's output to the master (spectrum and speakers), as a stem's. */
+  connectToMaster(output: AudioNode): void {
+    this.assertLive();
+    Tone.connect(output, this.master);
+  }
+
+  /** Silences every stem (a soloed take) or gives them their gains back. */
+  setBandMuted(muted: boolean): void {
+    this.assertLive();
+    this.bandMuted = muted;
+    this.applyGains();
   }
 
   get stemIds(): string[] {
@@ -183,10 +221,15 @@ export class StemGraph {
   setGains(gains: Readonly<Record<string, NormalRange>>): void {
     this.assertLive();
     for (const [id, value] of Object.entries(gains)) assertNormalRange(`gain of ${id}`, value);
+    this.gains = { ...this.gains, ...gains };
+    this.applyGains();
+  }
+
+  private applyGains(): void {
     const now = this.context.immediate();
     for (const channel of this.channels) {
-      const value = gains[channel.id];
-      if (value !== undefined) channel.gain.gain.rampTo(value, GAIN_RAMP, now);
+      const value = this.gains[channel.id];
+      if (value !== undefined || this.bandMuted) channel.gain.gain.rampTo(this.bandMuted ? 0 : (value ?? 1), GAIN_RAMP, now);
     }
   }
 
@@ -230,6 +273,9 @@ export class StemGraph {
 
   dispose(): void {
     if (this.released) return;
+    for (const lane of this.lanes) lane.dispose();
+    this.lanes.clear();
+    this.lastHeard = null;
     releaseGroups(this.plain);
     releaseGroups(this.stretch ?? []);
     this.stretch = null;

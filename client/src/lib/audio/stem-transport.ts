@@ -141,6 +141,12 @@ export class StemTransport {
     }
   }
 
+  /** How the band plays now: from song position `from` at audio-clock `startedAt`, at `rate`; null unless playing. A take is placed with it. */
+  playingSnapshot(): { startedAt: Seconds; from: Seconds; rate: number } | null {
+    if (!this.isPlaying || this.transport.state !== 'playing') return null;
+    return { startedAt: this.transport.startedAt, from: this.transport.from, rate: this.transport.rate ?? 1 };
+  }
+
   /** The audio-clock time each stem was last started at (tests check they are identical). */
   lastStartTimes(): Record<string, Seconds> {
     const times: Record<string, Seconds> = {};
