@@ -23,6 +23,10 @@ import { PlayerShortcuts } from './shortcuts/player-shortcuts';
 import { ShortcutsButton } from './shortcuts/shortcuts-button';
 import { SongInfoPanel } from './song-info-panel';
 import { SpectrumAnalyzer } from './spectrum-analyzer';
+import { TakeStrip } from './takes/take-strip';
+import takesStyles from './takes/takes.module.css';
+import { TakesPanel } from './takes/takes-panel';
+import { usePlayerTakes } from './takes/use-player-takes';
 import { useKeptPlayerSong } from './use-kept-player-song';
 import { usePlayback } from './use-playback';
 import { usePracticeControls } from './use-practice-controls';
@@ -105,6 +109,21 @@ function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }
   const practice = usePracticeControls(engine, { bpm: song.bpm, firstBeat: song.firstBeat ?? null }, playback.duration, playback.refresh);
   const facts = useMemo(() => practiceFactsOf(practice.tempo, practice.transpose, practice.loop), [practice.tempo, practice.transpose, practice.loop]);
   usePracticeSession(song.id, playback.isPlaying, facts);
+  const sectionStart = current?.startTime ?? null;
+  const sectionEnd = current?.endTime ?? null;
+  const section = useMemo(() => (sectionStart !== null && sectionEnd !== null ? { start: sectionStart, end: sectionEnd } : null), [sectionStart, sectionEnd]);
+  const takes = usePlayerTakes({
+    engine,
+    songId: song.id,
+    section,
+    tempo: practice.tempo,
+    transpose: practice.transpose,
+    matchTake: (tempo, transpose) => {
+      practice.setTempo(tempo);
+      practice.setTranspose(transpose);
+    },
+    refresh: playback.refresh,
+  });
 
   useEffect(() => {
     engine.graph.setGains(gains);
@@ -115,19 +134,31 @@ function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }
       <div className={styles.left} inert={lyricsOpen}>
         <PlayerSideTabs view={sideView} onView={setSideView} />
         <div id="player-side-panel" role="tabpanel" aria-labelledby={`player-side-tab-${sideView}`} className={styles.sidePanel}>
-          {sideView === 'spectrum' ? (
-            <SpectrumAnalyzer engine={engine} isPlaying={playback.isPlaying} />
-          ) : (
-            <PracticeControls controls={practice} position={playback.position} section={current ? { start: current.startTime, end: current.endTime } : null} />
-          )}
+          {sideView === 'spectrum' ? <SpectrumAnalyzer engine={engine} isPlaying={playback.isPlaying} /> : null}
+          {sideView === 'practice' ? <PracticeControls controls={practice} position={playback.position} section={section} /> : null}
+          {sideView === 'takes' ? <TakesPanel takes={takes} hasSection={section !== null} looping={practice.loop !== null} /> : null}
         </div>
         <SongInfoPanel song={song} duration={playback.duration} onKaraoke={song.hasLyrics && song.lyrics ? () => setLyricsOpen(true) : null} />
       </div>
       <div className={styles.right} inert={lyricsOpen}>
         <WaveformRingDeck song={song} engine={engine} playback={playback} markers={markers} current={current} />
-        <MixerPanel engine={engine} isPlaying={playback.isPlaying} />
+        <div className={takesStyles.mixerRow}>
+          <MixerPanel engine={engine} isPlaying={playback.isPlaying} />
+          {takes.loaded ? (
+            <TakeStrip
+              take={takes.loaded.take}
+              heard={takes.loaded.heard}
+              strip={takes.strip}
+              level={takes.level}
+              onVolume={takes.setVolume}
+              onMute={takes.toggleMute}
+              onSolo={takes.toggleSolo}
+              onClose={takes.unload}
+            />
+          ) : null}
+        </div>
       </div>
-      <PlayerShortcuts playback={playback} practice={practice} section={current ? { start: current.startTime, end: current.endTime } : null} />
+      <PlayerShortcuts playback={playback} practice={practice} section={section} onRecord={takes.unavailable ? undefined : takes.toggleRecording} />
       {lyricsOpen && song.lyrics ? (
         <LyricsOverlay
           text={song.lyrics}

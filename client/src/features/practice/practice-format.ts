@@ -25,3 +25,14 @@ export function formatChartDay(date: string): string {
 export function lastDaysSeconds(days: ReadonlyArray<{ seconds: number }>, count: number): number {
   return days.slice(-count).reduce((sum, day) => sum + day.seconds, 0);
 }
+
+/** '70% → 80% → 85%': a song's best tempo on each practised day, oldest first (repeats of one tempo in a row shown once). */
+export function formatTempoProgression(tempos: ReadonlyArray<{ bestTempo: number }>): string {
+  const steps = tempos.map((day) => formatTempo(day.bestTempo)).filter((tempo, index, all) => index === 0 || all[index - 1] !== tempo);
+  return steps.join(' → ');
+}
+
+/** '1:05': a take's length. */
+export function formatTakeLength(seconds: number): string {
+  return formatSongPosition(Math.round(seconds));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatChartDay, formatPracticeTime, formatSongPosition, formatTempo, lastDaysSeconds } from './practice-format';
+import { formatChartDay, formatPracticeTime, formatSongPosition, formatTakeLength, formatTempo, formatTempoProgression, lastDaysSeconds } from './practice-format';
 
 describe('practice log formats', () => {
   it('words time practised in seconds, minutes, then hours and minutes', () => {
@@ -19,5 +19,16 @@ describe('practice log formats', () => {
 
   it('adds up the last days of the chart', () => {
     expect(lastDaysSeconds([{ seconds: 5 }, { seconds: 10 }, { seconds: 20 }], 2)).toBe(30);
+  });
+
+  it('shows a song’s tempo progression day by day, a tempo held over days once', () => {
+    expect(formatTempoProgression([{ bestTempo: 0.7 }, { bestTempo: 0.8 }, { bestTempo: 0.8 }, { bestTempo: 0.85 }])).toBe('70% → 80% → 85%');
+    expect(formatTempoProgression([{ bestTempo: 1 }])).toBe('100%');
+    expect(formatTempoProgression([])).toBe('');
+  });
+
+  it('words a take’s length in minutes and seconds', () => {
+    expect(formatTakeLength(65.4)).toBe('1:05');
+    expect(formatTakeLength(59.6)).toBe('1:00');
   });
 });

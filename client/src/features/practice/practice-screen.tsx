@@ -8,7 +8,7 @@ import { endPracticeSessions } from '../../lib/practice/practice-session-end';
 import { useBackToPlayerPath } from '../../lib/routes/back-to-player';
 import type { PracticeSummary } from '../../../../contract/practice';
 import { usePracticeSummaryQuery } from './practice-api';
-import { formatChartDay, formatPracticeTime, formatSongPosition, formatTempo, lastDaysSeconds } from './practice-format';
+import { formatChartDay, formatPracticeTime, formatSongPosition, formatTakeLength, formatTempo, formatTempoProgression, lastDaysSeconds } from './practice-format';
 import styles from './practice-screen.module.css';
 
 export function PracticeScreen() {
@@ -31,7 +31,7 @@ export function PracticeScreen() {
 }
 
 function PracticeDetails({ summary, today }: { summary: PracticeSummary; today: string }) {
-  if (summary.totalSessions === 0) {
+  if (summary.totalSessions === 0 && summary.takes.length === 0) {
     return (
       <p className={styles.empty}>
         No practice recorded yet. Play a song for at least 10 seconds, and the time you play shows here when you move on to the next song.
@@ -72,6 +72,7 @@ function PracticeDetails({ summary, today }: { summary: PracticeSummary; today: 
       <div className={styles.lists}>
         <SongsCard songs={summary.songs} />
         <LoopsCard loops={summary.loops} />
+        <TakesCard takes={summary.takes} />
       </div>
     </>
   );
@@ -105,6 +106,7 @@ function SongsCard({ songs }: { songs: PracticeSummary['songs'] }) {
             <th scope="col">Song</th>
             <th scope="col">Time</th>
             <th scope="col">Sessions</th>
+            <th scope="col">Tempo</th>
           </tr>
         </thead>
         <tbody>
@@ -113,6 +115,7 @@ function SongsCard({ songs }: { songs: PracticeSummary['songs'] }) {
               <td>{song.title ?? `Song ${song.songId}`}</td>
               <td>{formatPracticeTime(song.seconds)}</td>
               <td>{song.sessions}</td>
+              <td>{formatTempoProgression(song.tempos)}</td>
             </tr>
           ))}
         </tbody>
@@ -135,6 +138,30 @@ function LoopsCard({ loops }: { loops: PracticeSummary['loops'] }) {
                 {loop.title ?? `Song ${loop.songId}`} {formatSongPosition(loop.startSeconds)}–{formatSongPosition(loop.endSeconds)}
               </span>
               <span className={card.note}>{loop.days.map((day) => `${formatChartDay(day.date)} ${formatTempo(day.bestTempo)}`).join(' · ')}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}
+
+function TakesCard({ takes }: { takes: PracticeSummary['takes'] }) {
+  return (
+    <article className={styles.card} aria-label="Takes">
+      <h2 className={card.label}>Takes</h2>
+      {takes.length === 0 ? (
+        <p className={card.note}>Takes you record in the player show here, song by song. Their audio stays on the device you recorded them on.</p>
+      ) : (
+        <ul className={styles.loops}>
+          {takes.map((song) => (
+            <li key={song.songId} data-testid="practice-takes-song">
+              <span className={styles.loopName}>
+                {song.title ?? `Song ${song.songId}`}: {song.count} {song.count === 1 ? 'take' : 'takes'}, {formatTakeLength(song.totalSeconds)}
+              </span>
+              <span className={card.note}>
+                {song.recent.map((take) => `${take.name} (${formatChartDay(take.recordedAt.slice(0, 10))}, ${formatTempo(take.tempo)}, ${formatTakeLength(take.durationSeconds)})`).join(' · ')}
+              </span>
             </li>
           ))}
         </ul>

@@ -1,0 +1,23 @@
+import { RecordControl } from './record-control';
+import styles from './takes.module.css';
+import { TakesList } from './takes-list';
+import type { PlayerTakes } from './use-player-takes';
+
+/** The takes tab of the player's left column: record over the band, and this song's takes. */
+export function TakesPanel({ takes, hasSection, looping }: { takes: PlayerTakes; hasSection: boolean; looping: boolean }) {
+  return (
+    <div className={styles.panel} data-testid="takes-panel">
+      <RecordControl
+        unavailable={takes.unavailable}
+        status={takes.status}
+        problem={takes.problem}
+        scope={takes.scope}
+        hasSection={hasSection}
+        looping={looping}
+        onScope={takes.setScope}
+        onToggle={takes.toggleRecording}
+      />
+      <TakesList takes={takes.takes} loadedId={takes.loaded?.take.id ?? null} onPlayAlong={takes.playAlong} onRename={takes.rename} onDelete={takes.remove} />
+    </div>
+  );
+}
