@@ -36,6 +36,8 @@ export interface LaunchBrowserOptions {
   serviceWorkers?: 'allow' | 'block';
   /** A phone instead of the 1280x800 window: its viewport, with touch and the mobile meta viewport. */
   phone?: { width: number; height: number };
+  /** More Chromium switches for one file's needs (a fake microphone, say), after the shared ones. */
+  extraArgs?: readonly string[];
 }
 
 /** Launches Chromium for one test file, with a 1280x800 window (the design canvas size) or a phone's. */
@@ -50,7 +52,7 @@ export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath,
     headless: true,
-    args: chromiumArgs,
+    args: [...chromiumArgs, ...(options.extraArgs ?? [])],
     viewport: options.phone ?? { width: 1280, height: 800 },
     ...(options.phone ? { isMobile: true, hasTouch: true } : {}),
     serviceWorkers: options.serviceWorkers ?? 'block',

@@ -1,0 +1,78 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile } from './browser-per-file';
+import { openSong, signInNewListener } from './new-listener';
+import { watchPageProblems } from './page-problems';
+import { fixtureSongs, sineWav } from './song-fixtures';
+
+const baseUrl = inject('baseUrl');
+
+// Chromium's fake capture device, fed a steady tone (it loops the file), and the microphone prompt answered yes.
+const microphoneWav = path.join(mkdtempSync(path.join(tmpdir(), 'woodshed-takes-')), 'microphone.wav');
+writeFileSync(microphoneWav, sineWav(330, 4, 0.5));
+const browser = browserPerFile({
+  extraArgs: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${microphoneWav}`],
+});
+
+const playing = (page: Page, value: 'true' | 'false', timeout = 20_000) =>
+  page.waitForFunction((expected) => document.querySelector('[data-testid="player-body"]')?.getAttribute('data-playing') === expected, value, { timeout });
+
+describe('takes', () => {
+  it('records a take over the band, lists it, plays it along as a channel strip, and the practice log shows it', async () => {
+    const page = await browser.newPage();
+    const problems = watchPageProblems(page);
+    const song = fixtureSongs[0]!;
+    const songIds = await signInNewListener(page, baseUrl, 'takes');
+    await openSong(page, baseUrl, songIds.get(song.title));
+    await page.getByRole('tab', { name: 'TAKES' }).click();
+    await page.getByText('No takes of this song yet', { exact: false }).waitFor();
+
+    // The take's metadata goes to the server through the sync push; its audio never does.
+    const pushed = page.waitForResponse((response) => response.url().endsWith('/api/sync/takes/push') && response.status() === 200);
+    const bodies: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET') bodies.push(request.postData() ?? '');
+    });
+    await page.getByRole('button', { name: 'RECORD' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="recording-status"]')?.getAttribute('data-status') === 'recording');
+    await playing(page, 'true');
+    // The band plays the 6-second song to its end, which ends the take.
+    await playing(page, 'false');
+    const take = page.getByTestId('take');
+    await take.waitFor();
+    expect(await take.count()).toBe(1);
+    expect(await take.innerText()).toMatch(/Take 1[\s\S]*100% · 0 st · 0:0[5-6]/);
+    await pushed;
+    expect(bodies.every((body) => body.length < 10_000)).toBe(true);
+
+    // Play along: the take becomes one more strip beside the mixer, and is heard with the band.
+    await page.getByRole('button', { name: 'Play along with Take 1' }).click();
+    const strip = page.getByTestId('take-strip');
+    await strip.waitFor();
+    expect(await strip.getAttribute('data-heard')).toBe('true');
+    await page.getByRole('button', { name: 'Play' }).click();
+    await playing(page, 'true');
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="take-strip"]')?.getAttribute('data-lit') ?? 0) > 0, undefined, { timeout: 10_000 });
+    await strip.getByRole('button', { name: 'Mute Take 1' }).click();
+    expect(await strip.getAttribute('data-muted')).toBe('true');
+    await playing(page, 'false');
+
+    // Renamed here, it is renamed in the practice log too.
+    const renamed = page.waitForResponse((response) => response.url().endsWith('/api/sync/takes/push') && response.status() === 200);
+    await page.getByRole('button', { name: 'Rename Take 1' }).click();
+    await page.getByRole('textbox', { name: 'New name for Take 1' }).fill('First try');
+    await page.getByRole('textbox', { name: 'New name for Take 1' }).press('Enter');
+    await page.getByText('First try', { exact: true }).waitFor();
+    await renamed;
+
+    await page.getByRole('button', { name: 'ACCOUNT' }).click();
+    await page.getByRole('dialog', { name: 'Account' }).getByRole('link', { name: 'Practice Log' }).click();
+    const takes = page.getByRole('article', { name: 'Takes' });
+    await takes.getByText(`${song.title}: 1 take`, { exact: false }).waitFor();
+    expect(await takes.innerText()).toContain('First try');
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
