@@ -87,7 +87,7 @@ export function usePlayerTakes(options: PlayerTakesOptions): PlayerTakes {
   const [strip, setStrip] = useState<TakeStripState>({ volume: 1, muted: false, soloed: false });
   const recording = useRef<TakeRecording | null>(null);
   const channel = useRef<TakeChannel | null>(null);
-  const unavailable = useMemo(currentSupport, []);
+  const unavailable = useMemo(() => currentSupport(), []);
 
   const takes = useMemo(() => takeListItems(documents ?? [], songId, onDevice), [documents, songId, onDevice]);
   const loadedTake = takes.find((take) => take.id === loadedId) ?? null;
@@ -98,8 +98,15 @@ export function usePlayerTakes(options: PlayerTakesOptions): PlayerTakes {
   }, [store, userId]);
 
   useEffect(() => {
-    void readOnDevice();
-  }, [readOnDevice]);
+    if (!store || userId === null) return;
+    let current = true;
+    void store.takeIdsOf(userId).then((ids) => {
+      if (current) setOnDevice(ids);
+    });
+    return () => {
+      current = false;
+    };
+  }, [store, userId]);
 
   // A take deleted (here or on another device) frees its audio on this one.
   const seen = useRef<ReadonlySet<string>>(new Set());
