@@ -30,6 +30,8 @@ export function contentSecurityPolicy(options: { https: boolean }): Record<strin
 export const permissionsPolicy: Readonly<Record<string, string>> = {
   autoplay: '(self)',
   fullscreen: '(self)',
+  // Takes are recorded from the microphone in the player (decision 0080).
+  microphone: '(self)',
   accelerometer: '()',
   'browsing-topics': '()',
   camera: '()',
@@ -42,7 +44,6 @@ export const permissionsPolicy: Readonly<Record<string, string>> = {
   'idle-detection': '()',
   'local-fonts': '()',
   magnetometer: '()',
-  microphone: '()',
   midi: '()',
   payment: '()',
   'picture-in-picture': '()',

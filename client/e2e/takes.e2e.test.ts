@@ -53,7 +53,7 @@ describe('takes', () => {
     const strip = page.getByTestId('take-strip');
     await strip.waitFor();
     expect(await strip.getAttribute('data-heard')).toBe('true');
-    await page.getByRole('button', { name: 'Play' }).click();
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
     await playing(page, 'true');
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="take-strip"]')?.getAttribute('data-lit') ?? 0) > 0, undefined, { timeout: 10_000 });
     await strip.getByRole('button', { name: 'Mute Take 1' }).click();
@@ -65,7 +65,8 @@ describe('takes', () => {
     await page.getByRole('button', { name: 'Rename Take 1' }).click();
     await page.getByRole('textbox', { name: 'New name for Take 1' }).fill('First try');
     await page.getByRole('textbox', { name: 'New name for Take 1' }).press('Enter');
-    await page.getByText('First try', { exact: true }).waitFor();
+    await page.getByTestId('take').getByText('First try', { exact: true }).waitFor();
+    expect(await strip.getAttribute('aria-label')).toBe('Take First try');
     await renamed;
 
     await page.getByRole('button', { name: 'ACCOUNT' }).click();
