@@ -44,7 +44,7 @@ const WATCH_MS = 50;
  */
 export class TakeRecording {
   private readonly snapshots: TransportSnapshot[] = [];
-  private watch: number | null = null;
+  private watch: ReturnType<typeof setInterval> | null = null;
   private stopping: Promise<RecordingResult> | null = null;
   private startedAt = new Date();
   private clockAtStart = 0;
@@ -81,7 +81,7 @@ export class TakeRecording {
     this.clockAtStart = engine.graph.context.rawContext.currentTime;
     if (!engine.isPlaying) await engine.play();
     this.look();
-    this.watch = window.setInterval(() => {
+    this.watch = globalThis.setInterval(() => {
       if (!this.look()) onEnded(null);
       else if (section && engine.position() >= section.end) onEnded(null);
     }, WATCH_MS);
@@ -104,7 +104,7 @@ export class TakeRecording {
 
   private async finish(): Promise<RecordingResult> {
     const { engine, store, userId } = this.options;
-    if (this.watch !== null) window.clearInterval(this.watch);
+    if (this.watch !== null) globalThis.clearInterval(this.watch);
     const context = engine.graph.context.rawContext as AudioContext;
     const stopAt = context.currentTime;
     if (!engine.graph.disposed && engine.isPlaying) engine.pause();
@@ -140,7 +140,7 @@ export class TakeRecording {
 
   /** Lets the microphone go at once (the player closed): nothing is kept beyond what was written. */
   abandon(): void {
-    if (this.watch !== null) window.clearInterval(this.watch);
+    if (this.watch !== null) globalThis.clearInterval(this.watch);
     this.microphone.release();
   }
 }

@@ -1,6 +1,9 @@
 import type { Seconds } from '../units';
 import { CAPTURE_PROCESSOR, registerCaptureProcessor } from './capture-processor';
-import { type MicrophoneProblem, isQuotaError, problemOfMicrophoneError } from './microphone-problems';
+import { type CaptureSink, CaptureWriter } from './capture-writer';
+import { type MicrophoneProblem, problemOfMicrophoneError } from './microphone-problems';
+
+export type { CaptureSink } from './capture-writer';
 
 /**
  * What a musician's instrument needs from the browser: its sound as it is. Echo cancellation, noise
@@ -19,9 +22,6 @@ export class MicrophoneError extends Error {
     this.name = 'MicrophoneError';
   }
 }
-
-/** Writes one captured block; a rejection stops the capture (the quota reached, say). */
-export type CaptureSink = (offset: number, samples: Float32Array) => Promise<void>;
 
 export interface CaptureOutcome {
   /** Audio-clock time of the first sample kept; null when nothing was captured. */
@@ -59,9 +59,7 @@ export class MicrophoneCapture {
   private node: AudioWorkletNode | null = null;
   private source: MediaStreamAudioSourceNode | null = null;
   private silent: GainNode | null = null;
-  private writes: Promise<void> = Promise.resolve();
-  private recordedFrom: Seconds | null = null;
-  private frames = 0;
+  private writer: CaptureWriter | null = null;
   private problem: MicrophoneProblem | null = null;
   private stopping: Promise<CaptureOutcome> | null = null;
 
@@ -110,20 +108,11 @@ export class MicrophoneCapture {
       this.problem = problem;
       onInterrupted(problem);
     };
+    const writer = new CaptureWriter(sink, interrupt);
+    this.writer = writer;
     node.port.onmessage = (event: MessageEvent) => {
       const [kind, frame, samples] = event.data as [string, number, Float32Array?];
-      if (kind !== 'block' || !samples || this.problem === 'storage-full' || this.problem === 'failed') return;
-      const from = frame / this.context.sampleRate;
-      this.writes = this.writes.then(async () => {
-        if (this.problem === 'storage-full' || this.problem === 'failed') return;
-        try {
-          await sink(this.frames, samples);
-          this.recordedFrom ??= from;
-          this.frames += samples.length;
-        } catch (error) {
-          interrupt(isQuotaError(error) ? 'storage-full' : 'failed');
-        }
-      });
+      if (kind === 'block' && samples) writer.write(frame / this.context.sampleRate, samples);
     };
     for (const track of this.stream.getAudioTracks()) track.addEventListener('ended', () => interrupt('unplugged'));
     this.node = node;
@@ -150,9 +139,9 @@ export class MicrophoneCapture {
       node.port.postMessage('stop');
       await stopped;
     }
-    await this.writes;
+    const written = (await this.writer?.flushed()) ?? { recordedFrom: null, frames: 0, failure: null };
     this.release();
-    return { recordedFrom: this.recordedFrom, frames: this.frames, sampleRate: this.context.sampleRate, problem: this.problem };
+    return { recordedFrom: written.recordedFrom, frames: written.frames, sampleRate: this.context.sampleRate, problem: this.problem ?? written.failure };
   }
 
   /** Lets the microphone go (its indicator goes out) without waiting for anything. */
