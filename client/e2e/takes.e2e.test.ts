@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
 import { openSong, signInNewListener } from './new-listener';
+import { openPracticeTools, setLoop } from './practice-tools-page';
 import { watchPageProblems } from './page-problems';
 import { fixtureSongs, sineWav } from './song-fixtures';
 
@@ -36,7 +37,7 @@ describe('takes', () => {
     page.on('request', (request) => {
       if (request.method() !== 'GET') bodies.push(request.postData() ?? '');
     });
-    await page.getByRole('button', { name: 'RECORD' }).click();
+    await page.getByRole('button', { name: 'Record a take' }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="recording-status"]')?.getAttribute('data-status') === 'recording');
     await playing(page, 'true');
     // The band plays the 6-second song to its end, which ends the take.
@@ -74,6 +75,31 @@ describe('takes', () => {
     const takes = page.getByRole('article', { name: 'Takes' });
     await takes.getByText(`${song.title}: 1 take`, { exact: false }).waitFor();
     expect(await takes.innerText()).toContain('First try');
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('records each pass of an A-B loop as its own take', async () => {
+    const page = await browser.newPage();
+    const problems = watchPageProblems(page);
+    const { tools } = await openPracticeTools(page, baseUrl, 'takes-loop');
+    // A 2-second loop (1 s to 3 s on the 120 BPM grid); playback waits at its start.
+    await setLoop(page, tools, 1, 3.1);
+    await page.getByRole('tab', { name: 'TAKES' }).click();
+    await page.getByText('Each pass of the loop is its own take.').waitFor();
+
+    await page.getByRole('button', { name: 'Record a take' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="recording-status"]')?.getAttribute('data-status') === 'recording');
+    await playing(page, 'true');
+    // Two whole passes and part of a third.
+    await page.waitForTimeout(5_000);
+    await page.getByRole('button', { name: 'Stop recording' }).click();
+    await playing(page, 'false');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="take"]').length >= 2);
+    const takes = await page.getByTestId('take').allInnerTexts();
+    // Newest first: the last pass (cut by the stop) on top, then the whole passes of 2 s each.
+    const whole = takes.filter((text) => /· 0:02$/m.test(text.split('\n').find((line) => line.includes('%')) ?? ''));
+    expect(whole.length).toBeGreaterThanOrEqual(2);
+    expect(takes.map((text) => text.split('\n')[0])).toEqual(takes.map((_, index) => `Take ${takes.length - index}`));
     expect(problems).toEqual([]);
   }, 120_000);
 });

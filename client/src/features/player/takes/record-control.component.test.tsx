@@ -11,18 +11,18 @@ function renderControl(props: Partial<RecordControlProps> = {}) {
 describe('the record control', () => {
   it('records and stops with one button, pressed while recording', () => {
     const { onToggle, view } = renderControl();
-    const button = screen.getByRole('button', { name: 'RECORD' });
+    const button = screen.getByRole('button', { name: 'Record a take' });
     expect(button.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(button);
     expect(onToggle).toHaveBeenCalledTimes(1);
     view.rerender(<RecordControl unavailable={null} status="recording" problem={null} scope="song" hasSection looping={false} onScope={vi.fn()} onToggle={onToggle} />);
-    expect(screen.getByRole('button', { name: 'STOP' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Stop recording' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByTestId('recording-status').textContent).toBe('Recording');
   });
 
   it('waits while the microphone is asked for and while the take is saved', () => {
     renderControl({ status: 'arming' });
-    expect(screen.getByRole('button', { name: 'RECORD' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Record a take' })).toHaveProperty('disabled', true);
     expect(screen.getByTestId('recording-status').textContent).toBe('Waiting for the microphone...');
   });
 
@@ -47,14 +47,14 @@ describe('the record control', () => {
       const { view } = renderControl({ problem });
       expect(screen.getByRole('alert').textContent).toContain(words);
       // Recording can be tried again.
-      expect(screen.getByRole('button', { name: 'RECORD' })).toHaveProperty('disabled', false);
+      expect(screen.getByRole('button', { name: 'Record a take' })).toHaveProperty('disabled', false);
       view.unmount();
     }
   });
 
   it('is not offered outside a secure context, and says why', () => {
     renderControl({ unavailable: 'insecure' });
-    expect(screen.queryByRole('button', { name: 'RECORD' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Record a take' })).toBeNull();
     expect(screen.getByRole('status').textContent).toContain('Recording needs a secure connection (https).');
   });
 });

@@ -33,9 +33,10 @@ export function RecordControl({ unavailable, status, problem, scope, hasSection,
   }
   const recording = status === 'recording';
   return (
-    <div className={styles.record} role="group" aria-label="Record a take">
+    <div className={styles.record} role="group" aria-label="Recording">
       <Button
         className={styles.recordButton}
+        aria-label={recording ? 'Stop recording' : 'Record a take'}
         aria-pressed={recording}
         disabled={status === 'arming' || status === 'saving'}
         onClick={onToggle}
