@@ -7,7 +7,7 @@ import { takeHeardAt } from '../../../lib/audio/recording/take-lane';
 import type { StemEngine } from '../../../lib/audio/stem-engine';
 import type { Seconds } from '../../../lib/audio/units';
 import { removeTake, renameTake, writeTake } from '../../../lib/db/local-documents';
-import { useLocalCollection, useLocalDatabase } from '../../../lib/db/use-local-database';
+import { useLocalCollection, useLocalDatabase, useSyncState } from '../../../lib/db/use-local-database';
 import { selectKnownUser } from '../../../lib/session/known-user-slice';
 import { type TakeAudioStore, readTakeSamples } from '../../../lib/takes/take-audio';
 import { takeAudioStore } from '../../../lib/takes/indexed-db-take-audio-store';
@@ -108,17 +108,19 @@ export function usePlayerTakes(options: PlayerTakesOptions): PlayerTakes {
     };
   }, [store, userId]);
 
-  // A take deleted (here or on another device) frees its audio on this one.
-  const seen = useRef<ReadonlySet<string>>(new Set());
+  // A take deleted (here, on another device, or refused by the server) frees its audio on this one,
+  // once the collection is in step with the server: before that, missing metadata means nothing.
+  const takesSync = useSyncState(database, 'takes');
   useEffect(() => {
-    if (!documents) return;
+    if (takesSync !== 'synced' || !documents || !store || userId === null) return;
     const live = new Set(documents.map((take) => take.id));
-    const gone = [...seen.current].filter((id) => !live.has(id) && onDevice.has(id));
-    seen.current = live;
-    if (gone.length === 0 || !store || userId === null) return;
-    void Promise.all(gone.map((id) => store.deleteTake(userId, id))).then(readOnDevice);
-    if (loadedId !== null && gone.includes(loadedId)) setLoadedId(null);
-  }, [documents, onDevice, store, userId, readOnDevice, loadedId]);
+    const gone = [...onDevice].filter((id) => !live.has(id));
+    if (gone.length === 0) return;
+    void Promise.all(gone.map((id) => store.deleteTake(userId, id))).then(async () => {
+      setLoadedId((current) => (current !== null && gone.includes(current) ? null : current));
+      setOnDevice(await store.takeIdsOf(userId));
+    });
+  }, [takesSync, documents, onDevice, store, userId]);
 
   const stopRecording = useCallback(() => {
     const current = recording.current;
