@@ -76,6 +76,7 @@ for (const database of databases) {
         const all = run('replay.ts', ['--all'], env);
         expect(all.stderr).toContain('usage-bytes-per-user: stalled in generation 2');
         expect(all.stdout).toMatch(/practice-log: generation \d+ is live/);
+        expect(all.stdout).toMatch(/takes: generation \d+ is live/);
         expect(all.stdout).toMatch(/users: generation \d+ is live/);
         expect(all.stderr).toMatch(/1 of \d+ read models did not finish: usage-bytes-per-user \(see above\)\./);
         expect(all.status).toBe(1);
