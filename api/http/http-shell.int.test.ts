@@ -185,14 +185,15 @@ for (const candidate of availableSqlClients()) {
         }
       });
 
-      it('sends a Permissions-Policy that keeps autoplay, fullscreen and the microphone (takes) for our pages and denies the rest', async () => {
+      it('sends a Permissions-Policy that keeps autoplay, fullscreen, the microphone (takes) and MIDI (pedals) for our pages and denies the rest', async () => {
         for (const path of ['/api/health', '/api/test/boom', '/login']) {
           const header = (await fetch(`${app.url}${path}`)).headers.get('permissions-policy') ?? '';
           const policy = new Map(header.split(', ').map((entry) => entry.split('=') as [string, string]));
           expect(policy.get('autoplay'), path).toBe('(self)');
           expect(policy.get('fullscreen'), path).toBe('(self)');
           expect(policy.get('microphone'), path).toBe('(self)');
-          for (const denied of ['camera', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'midi', 'display-capture']) {
+          expect(policy.get('midi'), path).toBe('(self)');
+          for (const denied of ['camera', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'display-capture']) {
             expect(policy.get(denied), `${path} ${denied}`).toBe('()');
           }
           // Names Chromium does not recognise make it warn on every page.

@@ -32,6 +32,8 @@ export const permissionsPolicy: Readonly<Record<string, string>> = {
   fullscreen: '(self)',
   // Takes are recorded from the microphone in the player (decision 0080).
   microphone: '(self)',
+  // Foot controllers and other MIDI devices drive the player (decision 0082).
+  midi: '(self)',
   accelerometer: '()',
   'browsing-topics': '()',
   camera: '()',
@@ -44,7 +46,6 @@ export const permissionsPolicy: Readonly<Record<string, string>> = {
   'idle-detection': '()',
   'local-fonts': '()',
   magnetometer: '()',
-  midi: '()',
   payment: '()',
   'picture-in-picture': '()',
   'publickey-credentials-create': '()',

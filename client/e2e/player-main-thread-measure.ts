@@ -39,6 +39,12 @@ export async function startPlaying(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelector('[data-testid="player-body"]')?.getAttribute('data-playing') === 'true');
 }
 
+/** Pauses the song, unless it has played to its end already (stopped either way). */
+export async function pausePlaying(page: Page): Promise<void> {
+  if ((await page.getByTestId('player-body').getAttribute('data-playing')) === 'true') await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="player-body"]')?.getAttribute('data-playing') === 'false');
+}
+
 /** Slows the playing song `steps` steps in the practice tools (stretch nodes take over), then shows the spectrum again. */
 export async function slowDown(page: Page, steps: number): Promise<string> {
   await page.getByRole('tab', { name: 'PRACTICE TOOLS' }).click();

@@ -2,7 +2,7 @@ import { loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
 import { chromiumPath } from '../../client/e2e/browser';
 import { dismissAllTutorials } from '../../client/e2e/tutorial-flags';
-import { type MainThreadShare, type SelfTime, measureMainThreadShare, openPlayer, profileSelfTimes, slowDown, startPlaying } from '../../client/e2e/player-main-thread-measure';
+import { type MainThreadShare, type SelfTime, measureMainThreadShare, openPlayer, pausePlaying, profileSelfTimes, slowDown, startPlaying } from '../../client/e2e/player-main-thread-measure';
 import { benchChromiumArgs, startClientBenchApp } from './client-bench-app';
 
 /** The label of the last case: the player paused, no sound left. */
@@ -60,8 +60,7 @@ export async function measurePlayerMainThread(options: { runs: number; seconds: 
     await page.waitForTimeout(1000);
     await measure(`${tempo} (stretch nodes)`);
     // Paused, once the last sound has faded: the meters and the spectrum stop asking for frames.
-    await page.getByRole('button', { name: 'Pause', exact: true }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="player-body"]')?.getAttribute('data-playing') === 'false');
+    await pausePlaying(page);
     await page.waitForTimeout(2000);
     await measure(PAUSED);
     return results;

@@ -150,6 +150,7 @@ function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }
               heard={takes.loaded.heard}
               strip={takes.strip}
               level={takes.level}
+              isPlaying={playback.isPlaying}
               onVolume={takes.setVolume}
               onMute={takes.toggleMute}
               onSolo={takes.toggleSolo}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { litSegments, METER_SEGMENTS } from '../../../lib/audio/meter-segments';
+import { audioFrames } from '../audio-frames';
 import playerStyles from '../player.module.css';
 import { VolumeSlider } from '../volume-slider';
 import styles from './takes.module.css';
@@ -12,6 +13,8 @@ export interface TakeStripProps {
   heard: boolean;
   strip: TakeStripState;
   level(): number;
+  /** Whether the song plays: the meter reads the level every frame only while there is sound. */
+  isPlaying: boolean;
   onVolume(volume: number): void;
   onMute(): void;
   onSolo(): void;
@@ -19,15 +22,17 @@ export interface TakeStripProps {
 }
 
 /** The take playing along, as one more channel strip: volume, mute, solo, its meter. */
-export function TakeStrip({ take, heard, strip, level, onVolume, onMute, onSolo, onClose }: TakeStripProps) {
+export function TakeStrip({ take, heard, strip, level, isPlaying, onVolume, onMute, onSolo, onClose }: TakeStripProps) {
   const [lit, setLit] = useState(0);
-  useEffect(() => {
-    let frame = requestAnimationFrame(function measure() {
-      setLit(litSegments(level()));
-      frame = requestAnimationFrame(measure);
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [level]);
+  useEffect(
+    () =>
+      audioFrames(isPlaying, () => {
+        const segments = litSegments(level());
+        setLit(segments);
+        return segments > 0;
+      }),
+    [level, isPlaying],
+  );
   return (
     <div className={styles.strip} data-testid="take-strip" data-take-id={take.id} data-muted={strip.muted} data-heard={heard} data-lit={lit} role="group" aria-label={`Take ${take.name}`}>
       <span className={styles.stripName} title={take.name}>
