@@ -90,11 +90,22 @@ describe('takes', () => {
     await page.getByRole('button', { name: 'Record a take' }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="recording-status"]')?.getAttribute('data-status') === 'recording');
     await playing(page, 'true');
-    // Two whole passes and part of a third.
-    await page.waitForTimeout(5_000);
+    // Two whole passes and part of a third, by the player's position (the audio clock), not by a wait of the test's:
+    // the position jumps back to the loop start at each seam.
+    await page.waitForFunction(
+      () => {
+        const seen = window as unknown as { seams?: number; last?: number };
+        const position = Number((document.querySelector('input[aria-label="Seek"]') as HTMLInputElement | null)?.value ?? 0);
+        if (position < (seen.last ?? 0) - 0.5) seen.seams = (seen.seams ?? 0) + 1;
+        seen.last = position;
+        return (seen.seams ?? 0) >= 2 && position > 1.5;
+      },
+      undefined,
+      { polling: 50 },
+    );
     await page.getByRole('button', { name: 'Stop recording' }).click();
     await playing(page, 'false');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="take"]').length >= 2);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="take"]').length >= 3);
     const takes = await page.getByTestId('take').allInnerTexts();
     // Newest first: the last pass (cut by the stop) on top, then the whole passes of 2 s each.
     const whole = takes.filter((text) => /· 0:02$/m.test(text.split('\n').find((line) => line.includes('%')) ?? ''));
