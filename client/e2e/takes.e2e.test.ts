@@ -7,6 +7,7 @@ import { browserPerFile } from './browser-per-file';
 import { openSong, signInNewListener } from './new-listener';
 import { openPracticeTools, setLoop } from './practice-tools-page';
 import { watchPageProblems } from './page-problems';
+import { saveScreenshot } from './screenshot';
 import { fixtureSongs, sineWav } from './song-fixtures';
 
 const baseUrl = inject('baseUrl');
@@ -57,6 +58,7 @@ describe('takes', () => {
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await playing(page, 'true');
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="take-strip"]')?.getAttribute('data-lit') ?? 0) > 0, undefined, { timeout: 10_000 });
+    await saveScreenshot(page, 'player-take-strip');
     await strip.getByRole('button', { name: 'Mute Take 1' }).click();
     expect(await strip.getAttribute('data-muted')).toBe('true');
     await playing(page, 'false');
