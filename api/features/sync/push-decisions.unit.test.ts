@@ -5,22 +5,13 @@ import { storedEvents } from '../../../events/catalog/testing/stored-events';
 import { evolvePresetState, initialPresetState } from '../../library/preset-state';
 import { decidePresetPush } from './preset-push';
 import { PushConflict } from './push-conflict';
+import { conflictOf } from './testing/conflict-of';
 import { decideStarPush, evolveStarDocumentsState, initialStarDocumentsState } from './star-push';
 
 const starred = { type: 'SongStarred', data: { userId: 7, songId: 1 } } as const;
 // The test log's first event happens at 09:01 (stored-events.ts).
 const starredAt = Date.parse('2025-10-16T09:01:00.000Z');
 const doc = (isStarred: boolean, updatedAt = 1) => ({ id: '1', starred: isStarred, updatedAt, _deleted: false });
-
-function conflictOf(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof PushConflict) return error.master;
-    throw error;
-  }
-  throw new Error('expected a conflict');
-}
 
 describe('star push decisions', () => {
   const push = decisionSpec(decideStarPush, evolveStarDocumentsState, initialStarDocumentsState);

@@ -2,15 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { decisionSpec } from '../../../events/catalog/testing/decision-spec';
 import { storedEvents } from '../../../events/catalog/testing/stored-events';
 import type { TakeDocument } from '../../../contract/sync-documents';
-import { PushConflict } from './push-conflict';
+import { conflictOf } from './testing/conflict-of';
 import { decideTakePush, evolveTakeDocumentsState, initialTakeDocumentsState } from './take-push';
 
 const takeId = '00000000-0000-4000-8000-0000000000c1';
-const doc = (fields: Partial<TakeDocument> = {}): TakeDocument => ({
-  id: takeId,
-  songId: '3',
+/** What the document and the event both say of the take. */
+const take = {
   name: 'Take 1',
-  recordedAt: Date.parse('2025-10-16T08:00:00.000Z'),
   localDate: '2025-10-16',
   durationSeconds: 90,
   startSeconds: 12.5,
@@ -19,40 +17,19 @@ const doc = (fields: Partial<TakeDocument> = {}): TakeDocument => ({
   scope: 'section',
   range: { startSeconds: 12.5, endSeconds: 102.5 },
   latencySeconds: 0.02,
+} as const;
+const doc = (fields: Partial<TakeDocument> = {}): TakeDocument => ({
+  id: takeId,
+  songId: '3',
+  recordedAt: Date.parse('2025-10-16T08:00:00.000Z'),
+  ...take,
   updatedAt: 1,
   _deleted: false,
   ...fields,
 });
-const recorded = {
-  type: 'TakeRecorded',
-  data: {
-    userId: 7,
-    takeId,
-    songId: 3,
-    name: 'Take 1',
-    recordedAt: '2025-10-16T08:00:00.000Z',
-    localDate: '2025-10-16',
-    durationSeconds: 90,
-    startSeconds: 12.5,
-    tempo: 0.85,
-    transpose: 1,
-    scope: 'section',
-    range: { startSeconds: 12.5, endSeconds: 102.5 },
-    latencySeconds: 0.02,
-  },
-} as const;
+const recorded = { type: 'TakeRecorded', data: { userId: 7, takeId, songId: 3, recordedAt: '2025-10-16T08:00:00.000Z', ...take } } as const;
 const renamed = { type: 'TakeRenamed', data: { userId: 7, takeId, name: 'Keeper' } } as const;
 const deleted = { type: 'TakeDeleted', data: { userId: 7, takeId } } as const;
-
-function conflictOf(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof PushConflict) return error.master;
-    throw error;
-  }
-  throw new Error('expected a conflict');
-}
 
 describe('take push decisions', () => {
   const push = decisionSpec(decideTakePush, evolveTakeDocumentsState, initialTakeDocumentsState);

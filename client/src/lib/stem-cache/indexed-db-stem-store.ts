@@ -1,3 +1,4 @@
+import { committed, databaseOpener, done } from '../indexed-db/indexed-db';
 import type { KeptSong, KeptStem, KeptStemStore } from './kept-records';
 
 const DATABASE_NAME = 'woodshed-kept-stems';
@@ -5,40 +6,11 @@ const SONGS = 'songs';
 const STEMS = 'stems';
 const STEMS_BY_SONG = 'bySong';
 
-function done<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-function committed(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'));
-    transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'));
-  });
-}
-
-let opening: Promise<IDBDatabase> | null = null;
-
-function database(): Promise<IDBDatabase> {
-  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(DATABASE_NAME, 1);
-    request.onupgradeneeded = () => {
-      const db = request.result;
-      db.createObjectStore(SONGS, { keyPath: ['userId', 'songId'] });
-      const stems = db.createObjectStore(STEMS, { keyPath: ['userId', 'songId', 'url'] });
-      stems.createIndex(STEMS_BY_SONG, ['userId', 'songId']);
-    };
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'));
-  }).catch((error: unknown) => {
-    opening = null;
-    throw error;
-  });
-  return opening;
-}
+const database = databaseOpener(DATABASE_NAME, (db) => {
+  db.createObjectStore(SONGS, { keyPath: ['userId', 'songId'] });
+  const stems = db.createObjectStore(STEMS, { keyPath: ['userId', 'songId', 'url'] });
+  stems.createIndex(STEMS_BY_SONG, ['userId', 'songId']);
+});
 
 /** Every key of `songId`'s stems for `userId`: the bySong index's range of that pair. */
 function songRange(userId: number, songId: number): IDBKeyRange {

@@ -1,3 +1,4 @@
+import { committed, databaseOpener, done } from '../indexed-db/indexed-db';
 import type { RecordingChunk, TakeAudio, TakeAudioStore } from './take-audio';
 
 const DATABASE_NAME = 'woodshed-takes';
@@ -14,40 +15,11 @@ interface TakeRow extends TakeAudio {
   userId: number;
 }
 
-function done<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-function committed(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'));
-    transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'));
-  });
-}
-
-let opening: Promise<IDBDatabase> | null = null;
-
-function database(): Promise<IDBDatabase> {
-  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(DATABASE_NAME, 1);
-    request.onupgradeneeded = () => {
-      const db = request.result;
-      db.createObjectStore(CHUNKS, { keyPath: ['userId', 'recordingId', 'index'] });
-      const takes = db.createObjectStore(TAKES, { keyPath: ['userId', 'takeId'] });
-      takes.createIndex(TAKES_BY_RECORDING, ['userId', 'recordingId']);
-    };
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'));
-  }).catch((error: unknown) => {
-    opening = null;
-    throw error;
-  });
-  return opening;
-}
+const database = databaseOpener(DATABASE_NAME, (db) => {
+  db.createObjectStore(CHUNKS, { keyPath: ['userId', 'recordingId', 'index'] });
+  const takes = db.createObjectStore(TAKES, { keyPath: ['userId', 'takeId'] });
+  takes.createIndex(TAKES_BY_RECORDING, ['userId', 'recordingId']);
+});
 
 const recordingChunks = (userId: number, recordingId: string) => IDBKeyRange.bound([userId, recordingId, 0], [userId, recordingId, Infinity]);
 

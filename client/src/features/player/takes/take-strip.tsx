@@ -34,7 +34,7 @@ export function TakeStrip({ take, heard, strip, level, isPlaying, onVolume, onMu
     [level, isPlaying],
   );
   return (
-    <div className={styles.strip} data-testid="take-strip" data-take-id={take.id} data-muted={strip.muted} data-heard={heard} data-lit={lit} role="group" aria-label={`Take ${take.name}`}>
+    <div className={`${playerStyles.strip} ${styles.takeStrip}`} data-testid="take-strip" data-take-id={take.id} data-muted={strip.muted} data-heard={heard} data-lit={lit} role="group" aria-label={`Take ${take.name}`}>
       <span className={styles.stripName} title={take.name}>
         {take.name}
       </span>
