@@ -1,6 +1,7 @@
 import { songTitlesOf, stemIdsOfSongsOnDisk } from '../../../projections/songs/songs-queries';
 import { takeOwners } from '../../../projections/takes/takes-queries';
 import { hasActiveSubscription } from '../../../projections/subscriptions/subscriptions-queries';
+import type { DecidedEvent } from '../../../events/catalog';
 import type { AppDependencies } from '../../app-dependencies';
 import type { EventSource } from '../../commands/request-event-metadata';
 import type { PresetEvent } from '../../library/preset-decisions';
@@ -18,19 +19,17 @@ type PushDependencies = Pick<AppDependencies, 'sql' | 'store' | 'clock' | 'proje
 /** POST /api/sync/stars/push: one stream per user, so one command; answers the conflicting master documents. */
 export async function pushStars(deps: PushDependencies, ctx: EventSource, userId: number, rows: readonly StarPushRow[]): Promise<StarDocument[]> {
   const onDisk = await stemIdsOfSongsOnDisk(deps.sql, rows.map((row) => Number(row.newDocumentState.id)));
-  const conflicts = await pushRowsOnStream<StarDocumentsState, StarPushRow, StarEvent, StarDocument>(deps, ctx, {
+  return pushOnUserStream<StarDocumentsState, StarPushRow, StarEvent, StarDocument>(deps, ctx, rows, {
     stream: starsStream(userId),
     userId,
     initialState: initialStarDocumentsState,
     evolve: evolveStarDocumentsState,
-    rows: rows.map((row, index) => ({ index, row })),
     decideRow: (state, { assumedMasterState, newDocumentState }) => {
       const songId = Number(newDocumentState.id);
       return decideStarPush(state, { userId, songId, songOnDisk: onDisk.has(songId), assumedMasterState, newDocumentState });
     },
     readModel: 'songs',
   });
-  return inPushOrder(conflicts);
 }
 
 /** POST /api/sync/presets/push: one command per song, run together so their appends group-commit. */
@@ -70,12 +69,11 @@ export async function pushPresets(deps: PushDependencies, ctx: EventSource, user
 export async function pushTakes(deps: PushDependencies, ctx: EventSource, userId: number, rows: readonly TakePushRow[]): Promise<TakeDocument[]> {
   const owners = await takeOwners(deps.sql, rows.map((row) => row.newDocumentState.id));
   const known = await songTitlesOf(deps.sql, rows.map((row) => Number(row.newDocumentState.songId)));
-  const conflicts = await pushRowsOnStream<TakeDocumentsState, TakePushRow, TakeEvent, TakeDocument>(deps, ctx, {
+  return pushOnUserStream<TakeDocumentsState, TakePushRow, TakeEvent, TakeDocument>(deps, ctx, rows, {
     stream: takesStream(userId),
     userId,
     initialState: initialTakeDocumentsState,
     evolve: evolveTakeDocumentsState,
-    rows: rows.map((row, index) => ({ index, row })),
     decideRow: (state, { assumedMasterState, newDocumentState }) => {
       const owner = owners.get(newDocumentState.id);
       return decideTakePush(state, {
@@ -88,7 +86,16 @@ export async function pushTakes(deps: PushDependencies, ctx: EventSource, userId
     },
     readModel: 'takes',
   });
-  return inPushOrder(conflicts);
+}
+
+/** A push whose rows all go to one stream of the user's (stars, takes): one command, its conflicts in push order. */
+async function pushOnUserStream<State, Row, Event extends DecidedEvent, Document>(
+  deps: PushDependencies,
+  ctx: EventSource,
+  rows: readonly Row[],
+  command: Omit<Parameters<typeof pushRowsOnStream<State, Row, Event, Document>>[2], 'rows'>,
+): Promise<Document[]> {
+  return inPushOrder(await pushRowsOnStream<State, Row, Event, Document>(deps, ctx, { ...command, rows: rows.map((row, index) => ({ index, row })) }));
 }
 
 function inPushOrder<Document>(conflicts: ReadonlyArray<RowConflict<Document>>): Document[] {
