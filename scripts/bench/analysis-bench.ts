@@ -1,70 +1,57 @@
-// `npm run bench:analysis -- [--cache DIR] [--songs 12] [--seed woodshed]`: audio analysis against ground truth.
+// `npm run bench:analysis -- [--cache DIR] [--songs 12] [--seed woodshed]`: audio analysis against the demo library's ground truth.
+// `npm run bench:analysis -- --real [--corpus DIR] [--pieces N]`: against the real corpus's, beside standard baselines.
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseChordSymbol, hasThird, parseKey } from '../../api/features/songs/analysis/chord-names';
+import { parseKey } from '../../api/features/songs/analysis/chord-names';
 import { songAnalyser } from '../../api/features/songs/analysis/song-analyser';
 import { isStemFilename } from '../../api/features/songs/read-song-folder';
 import { type TruthFile, generateDemoLibrary } from '../demo-library/generate-library';
 import { defaultSongCount } from '../demo-library/song-plans';
 import { parseCommandLine } from '../ops/parse-command-line';
 import { repositoryRoot } from '../app/repository-root';
+import { bpmTolerance, parseChart, percent, scoreChart } from './analysis/analysis-scores';
+import { runRealCorpusBench } from './analysis/real-corpus-bench';
 import { median } from './run-summary';
 
-const usage = `Usage: npm run bench:analysis -- [--cache ./data/analysis-bench] [--songs ${defaultSongCount}] [--seed woodshed]`;
+const usage = `Usage: npm run bench:analysis -- [--cache ./data/analysis-bench] [--songs ${defaultSongCount}] [--seed woodshed]
+       npm run bench:analysis -- --real [--corpus ../corpus] [--pieces N]
+  --real    analyse the real corpus (npm run real-corpus) beside aubio, chroma templates and key profiles
+  --corpus  the corpus folder (with manifest.json, songs/ and truth/)
+  --pieces  only the corpus's first N pieces`;
 const { values } = parseCommandLine(
   {
     options: {
       cache: { type: 'string', default: './data/analysis-bench' },
       songs: { type: 'string', default: String(defaultSongCount) },
       seed: { type: 'string', default: 'woodshed' },
+      real: { type: 'boolean', default: false },
+      corpus: { type: 'string', default: '../corpus' },
+      pieces: { type: 'string' },
     },
   },
   usage,
 );
 
-interface Timed {
-  start: number;
-  end: number;
-  chord: string;
-}
-
-const bpmTolerance = 0.02;
-const chordStep = 0.1;
-
-function parseChart(text: string, durationSeconds: number): Timed[] {
-  const lines = text
-    .split('\n')
-    .map((line) => /^\[(\d+):(\d+(?:\.\d+)?)\]\s*(\S+)/.exec(line))
-    .filter((match): match is RegExpExecArray => match !== null)
-    .map((match) => ({ start: Number(match[1]) * 60 + Number(match[2]), chord: match[3]! }));
-  return lines.map((line, i) => ({ ...line, end: lines[i + 1]?.start ?? durationSeconds }));
-}
-
-function chordAt(chart: readonly Timed[], time: number): string | undefined {
-  return chart.find((chord) => time >= chord.start && time < chord.end)?.chord;
-}
-
-function scoreChart(truth: readonly Timed[], detected: readonly Timed[], durationSeconds: number): { samples: number; majmin: number; root: number } {
-  let samples = 0;
-  let majmin = 0;
-  let root = 0;
-  for (let time = chordStep / 2; time < durationSeconds; time += chordStep) {
-    const expected = chordAt(truth, time);
-    if (expected === undefined) continue;
-    samples += 1;
-    const found = chordAt(detected, time);
-    const want = parseChordSymbol(expected);
-    const got = found === undefined ? undefined : parseChordSymbol(found);
-    if (!want || !got || want.root !== got.root) continue;
-    root += 1;
-    if (!hasThird(expected) || want.minor === got.minor) majmin += 1;
+if (values.real) {
+  const pieces = values.pieces === undefined ? undefined : Number(values.pieces);
+  if (pieces !== undefined && !(Number.isInteger(pieces) && pieces > 0)) {
+    console.error(`--pieces takes a positive whole number.\n\n${usage}`);
+    process.exit(2);
   }
-  return { samples, majmin, root };
-}
-
-function percent(part: number, whole: number): string {
-  return whole === 0 ? '-' : `${((part / whole) * 100).toFixed(1)}%`;
+  const corpus = path.resolve(repositoryRoot, values.corpus);
+  if (!existsSync(path.join(corpus, 'manifest.json'))) {
+    console.error(`No corpus at ${corpus}: build it with npm run real-corpus -- --out ${values.corpus}, or pass --corpus.\n\n${usage}`);
+    process.exit(2);
+  }
+  const started = performance.now();
+  const { text, summary, songs, met } = await runRealCorpusBench(corpus, pieces);
+  console.log(text);
+  console.log(`\n${((performance.now() - started) / 1000).toFixed(0)} s in all.`);
+  const resultsDir = path.join(repositoryRoot, 'bench', 'results');
+  await mkdir(resultsDir, { recursive: true });
+  await writeFile(path.join(resultsDir, 'analysis-real.json'), `${JSON.stringify({ corpus, summary, songs }, null, 2)}\n`);
+  process.exit(met ? 0 : 1);
 }
 
 const root = repositoryRoot;
