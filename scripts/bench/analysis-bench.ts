@@ -2,6 +2,7 @@
 // `npm run bench:analysis -- --real [--corpus DIR] [--pieces N]`: against the real corpus's, beside standard baselines.
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { parseKey } from '../../api/features/songs/analysis/chord-names';
 import { songAnalyser } from '../../api/features/songs/analysis/song-analyser';
@@ -15,10 +16,11 @@ import { runRealCorpusBench } from './analysis/real-corpus-bench';
 import { median } from './run-summary';
 
 const usage = `Usage: npm run bench:analysis -- [--cache ./data/analysis-bench] [--songs ${defaultSongCount}] [--seed woodshed]
-       npm run bench:analysis -- --real [--corpus ../corpus] [--pieces N]
+       npm run bench:analysis -- --real [--corpus ../corpus] [--pieces N] [--only slug,slug]
   --real    analyse the real corpus (npm run real-corpus) beside aubio, chroma templates and key profiles
-  --corpus  the corpus folder (with manifest.json, songs/ and truth/)
-  --pieces  only the corpus's first N pieces`;
+  --corpus  the corpus folder (with songs/ and truth/)
+  --pieces  only the corpus's first N pieces
+  --only    only these pieces (their slugs, comma-separated)`;
 const { values } = parseCommandLine(
   {
     options: {
@@ -28,6 +30,7 @@ const { values } = parseCommandLine(
       real: { type: 'boolean', default: false },
       corpus: { type: 'string', default: '../corpus' },
       pieces: { type: 'string' },
+      only: { type: 'string' },
     },
   },
   usage,
@@ -40,17 +43,21 @@ if (values.real) {
     process.exit(2);
   }
   const corpus = path.resolve(repositoryRoot, values.corpus);
-  if (!existsSync(path.join(corpus, 'manifest.json'))) {
+  if (!existsSync(path.join(corpus, 'truth'))) {
     console.error(`No corpus at ${corpus}: build it with npm run real-corpus -- --out ${values.corpus}, or pass --corpus.\n\n${usage}`);
     process.exit(2);
   }
+  const load = () => os.loadavg()[0]!.toFixed(1);
+  const loadAtStart = load();
+  console.error(`Load average (1 min) at the start: ${loadAtStart}`);
   const started = performance.now();
-  const { text, summary, songs, met } = await runRealCorpusBench(corpus, pieces);
+  const only = values.only?.split(',').map((slug) => slug.trim()).filter((slug) => slug !== '');
+  const { text, summary, songs, met } = await runRealCorpusBench(corpus, { ...(pieces !== undefined && { pieces }), ...(only !== undefined && { only }) });
   console.log(text);
-  console.log(`\n${((performance.now() - started) / 1000).toFixed(0)} s in all.`);
+  console.log(`\n${((performance.now() - started) / 1000).toFixed(0)} s in all; load average (1 min) at the start ${loadAtStart}, at the end ${load()}.`);
   const resultsDir = path.join(repositoryRoot, 'bench', 'results');
   await mkdir(resultsDir, { recursive: true });
-  await writeFile(path.join(resultsDir, 'analysis-real.json'), `${JSON.stringify({ corpus, summary, songs }, null, 2)}\n`);
+  await writeFile(path.join(resultsDir, 'analysis-real.json'), `${JSON.stringify({ corpus, loadAverage: os.loadavg(), summary, songs }, null, 2)}\n`);
   process.exit(met ? 0 : 1);
 }
 

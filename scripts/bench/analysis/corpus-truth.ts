@@ -1,5 +1,6 @@
 /** The real corpus's ground truth as the analysis bench reads it (scripts/real-corpus/piece-truth.ts writes it). */
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { rootNames, splitChord } from '../../real-corpus/chord-names';
@@ -22,10 +23,16 @@ export type CorpusTruth = z.infer<typeof truthSchema>;
 
 const manifestSchema = z.object({ pieces: z.array(z.object({ slug: z.string(), truth: z.string() })) });
 
-/** Every piece of the corpus at `corpusDir` (manifest order), its truth parsed. */
+/**
+ * Every piece of the corpus at `corpusDir`, its truth parsed: in the manifest's order, or while the
+ * corpus is still being built (the manifest is written last), every truth file there, by slug.
+ */
 export async function readCorpusTruths(corpusDir: string): Promise<CorpusTruth[]> {
-  const manifest = manifestSchema.parse(JSON.parse(await readFile(path.join(corpusDir, 'manifest.json'), 'utf8')));
-  return Promise.all(manifest.pieces.map(async (piece) => truthSchema.parse(JSON.parse(await readFile(path.join(corpusDir, piece.truth), 'utf8')))));
+  const manifestPath = path.join(corpusDir, 'manifest.json');
+  const files = existsSync(manifestPath)
+    ? manifestSchema.parse(JSON.parse(await readFile(manifestPath, 'utf8'))).pieces.map((piece) => piece.truth)
+    : (await readdir(path.join(corpusDir, 'truth'))).filter((name) => name.endsWith('.json')).sort().map((name) => path.join('truth', name));
+  return Promise.all(files.map(async (file) => truthSchema.parse(JSON.parse(await readFile(path.join(corpusDir, file), 'utf8')))));
 }
 
 /** Whether the truth's key is the composer's: the file states one, and not as its sequencer's default. */

@@ -237,9 +237,13 @@ function songLine(result: SongResult): string {
   );
 }
 
-/** Run the bench on the corpus at `corpusDir` (its first `pieces`, or all); the results and whether every target is met. */
-export async function runRealCorpusBench(corpusDir: string, pieces: number | undefined): Promise<{ text: string; summary: Record<string, unknown>; songs: SongResult[]; met: boolean }> {
-  const truths = (await readCorpusTruths(corpusDir)).slice(0, pieces);
+/** Run the bench on the corpus at `corpusDir` (the pieces of `only`, or its first `pieces`, or all); the results and whether every target is met. */
+export async function runRealCorpusBench(
+  corpusDir: string,
+  { pieces, only }: { pieces?: number; only?: readonly string[] },
+): Promise<{ text: string; summary: Record<string, unknown>; songs: SongResult[]; met: boolean }> {
+  const truths = (await readCorpusTruths(corpusDir)).filter((truth) => only === undefined || only.includes(truth.slug)).slice(0, pieces);
+  if (truths.length === 0) throw new Error(`No piece of the corpus at ${corpusDir} to analyse${only === undefined ? '' : ` among ${only.join(', ')}`}.`);
   const scratch = await mkdtemp(path.join(tmpdir(), 'woodshed-analysis-bench-'));
   const results: SongResult[] = [];
   try {
