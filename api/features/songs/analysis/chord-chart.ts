@@ -27,15 +27,3 @@ export function mergeSegments(segments: readonly ChordSegment[]): ChordSegment[]
   }
   return merged;
 }
-
-/**
- * Replace a chord that lasts one beat between two beats of another same chord (a passing note or a
- * drum hit read as harmony): a practice chart names the harmony, not every blip.
- */
-export function smoothBeats(chords: readonly string[]): string[] {
-  const smoothed = [...chords];
-  for (let i = 1; i + 1 < smoothed.length; i++) {
-    if (smoothed[i - 1] === smoothed[i + 1] && smoothed[i] !== smoothed[i - 1]) smoothed[i] = smoothed[i - 1]!;
-  }
-  return smoothed;
-}

@@ -47,24 +47,29 @@ class Resampler {
 
   push(input: Float32Array): Float32Array {
     if (this.ratio === 1) return input;
-    const output: number[] = [];
     if (!this.started && input.length > 0) {
       this.previous = input[0]!;
       this.started = true;
       this.position = 1;
     }
+    // Outputs at positions position, position + ratio, ... below input.length: counted first, so
+    // the output is one typed array (a chunk is 10^5 samples; a growing list of numbers is slow).
+    // One spare for the rounding of the sum of ratios.
+    const count = this.position < input.length ? Math.ceil((input.length - this.position) / this.ratio) + 1 : 0;
+    const output = new Float32Array(count);
     // Sample at position p lies between input[p-1] (or `previous` when p < 1) and input[p].
+    let written = 0;
     while (this.position < input.length) {
       const index = Math.floor(this.position);
       const fraction = this.position - index;
       const before = index === 0 ? this.previous : input[index - 1]!;
       const after = input[index]!;
-      output.push(before + (after - before) * fraction);
+      output[written++] = before + (after - before) * fraction;
       this.position += this.ratio;
     }
     this.position -= input.length;
     if (input.length > 0) this.previous = input[input.length - 1]!;
-    return Float32Array.from(output);
+    return output.subarray(0, written);
   }
 }
 

@@ -1,7 +1,10 @@
-import { type ChordSegment, chordChartText, mergeSegments, smoothBeats } from './chord-chart';
-import { type MusicalKey, type Mode, type Triad, keyName, parseChordSymbol, pitchClassOf, relativeKey, triadName } from './chord-names';
+import { type ChordSegment, chordChartText, mergeSegments } from './chord-chart';
+import { type ChordDecoding, decodeChords, defaultChordDecoding, foldHpcp, slotChromas } from './chord-decoding';
+import { type MusicalKey, type Mode, type Triad, keyName, pitchClassOf, relativeKey, triadName } from './chord-names';
 import { hasSound } from './detect-tempo';
 import { essentia, withVector } from './essentia';
+import { HpcpAnalyser, hpcpSize } from './hpcp';
+import { type TextureReading, stemTexture } from './stem-texture';
 
 /** Frame hop of the chroma (HPCP) frames: about 46 ms at 44.1 kHz. */
 export const chromaHop = 2048;
@@ -11,6 +14,8 @@ const chromaFrame = 4096;
 export interface HarmonyResult {
   key: string | null;
   chords: Record<string, string>;
+  /** Per stem group that may get a chart: whether it plays chords, lines or nearly nothing (no chart but for chords). */
+  textures: Record<string, TextureReading>;
 }
 
 interface KeyVote {
@@ -18,149 +23,120 @@ interface KeyVote {
   weight: number;
 }
 
-/** Collects chroma frames and key votes window by window; {@link result} gives the key and beat-synchronous charts. */
-export class HarmonyDetector {
-  private readonly frames = new Map<string, Float32Array[]>();
-  private readonly votes: KeyVote[] = [];
+/** What the detector is told about the song's signals. */
+export interface HarmonySignals {
+  /** The signal whose key profile votes decide the key: the mix of every stem. */
+  key: string;
+  /** The signal whose chords are the song's (the `master` chart): the bass and accompaniment. */
+  chords: string;
+  /** The bass stems, when the song has them: their note is the root's evidence. */
+  bass?: string;
+  /** Stems that get a chart of their own when they play chords. */
+  charts: readonly string[];
+}
 
-  /** `keySignal` carries the key votes; `bassSignal` (when the song has bass stems) tells the tonic apart from its relative. */
-  constructor(
-    private readonly keySignal: string,
-    private readonly bassSignal?: string,
-  ) {}
+/** A signal's chroma frames and the level (RMS) of each frame, one per hop. */
+interface SignalFrames {
+  frames: Float32Array[];
+  levels: number[];
+}
+
+/**
+ * Collects chroma frames, frame levels and key votes window by window; {@link result} gives the key
+ * and beat-synchronous charts.
+ */
+export class HarmonyDetector {
+  private readonly signals = new Map<string, SignalFrames>();
+  private readonly votes: KeyVote[] = [];
+  private readonly chromaSignals: ReadonlySet<string>;
+  private hpcp: HpcpAnalyser | undefined;
+
+  constructor(private readonly roles: HarmonySignals) {
+    this.chromaSignals = new Set([roles.chords, ...(roles.bass === undefined ? [] : [roles.bass]), ...roles.charts]);
+  }
 
   /** Analyse one window; `signals` share a start and a length, a whole number of hops except at the end. */
   addWindow(signals: ReadonlyMap<string, Float32Array>, sampleRate: number, last: boolean): void {
     for (const [name, signal] of signals) {
-      const frames = this.frames.get(name) ?? [];
-      this.frames.set(name, frames);
+      const collected = this.signals.get(name) ?? { frames: [], levels: [] };
+      this.signals.set(name, collected);
       // Frames are centred on multiples of the hop; a window holds length/hop of them (the end of the last frame spills over).
       const wanted = last ? Math.ceil(signal.length / chromaHop) : Math.round(signal.length / chromaHop);
-      if (signal.length < chromaFrame || !hasSound(signal)) {
-        for (let i = 0; i < wanted; i++) frames.push(new Float32Array(36));
+      const sounding = signal.length >= chromaFrame && hasSound(signal);
+      collected.levels.push(...frameLevels(signal, wanted, sounding));
+      const frames = collected.frames;
+      if (!sounding) {
+        for (let i = 0; i < wanted; i++) frames.push(new Float32Array(hpcpSize));
         continue;
       }
-      const before = frames.length;
-      try {
-        this.analyseWindow(name, signal, frames, wanted, sampleRate);
-      } catch (error) {
-        // Essentia throws its C++ exceptions as strings; such a window counts as silent.
-        if (error instanceof Error) throw error;
-        frames.length = before;
-        for (let i = 0; i < wanted; i++) frames.push(new Float32Array(36));
-      }
+      this.analyseWindow(name, signal, frames, wanted, sampleRate);
     }
   }
 
   private analyseWindow(name: string, signal: Float32Array, frames: Float32Array[], wanted: number, sampleRate: number): void {
+    if (this.chromaSignals.has(name)) {
+      this.hpcp ??= new HpcpAnalyser(chromaFrame, chromaHop, sampleRate);
+      frames.push(...this.hpcp.frames(signal, wanted));
+    } else {
+      for (let i = 0; i < wanted; i++) frames.push(new Float32Array(hpcpSize));
+    }
+    if (name !== this.roles.key) return;
     const e = essentia();
-    withVector(signal, (vector) => {
-      const tonal = e.TonalExtractor(vector, chromaFrame, chromaHop, 440);
-      try {
-        for (let i = 0; i < wanted; i++) frames.push(i < tonal.hpcp.size() ? e.vectorToArray(tonal.hpcp.get(i)) : new Float32Array(36));
-      } finally {
-        for (const value of Object.values(tonal)) (value as { delete?: () => void } | undefined)?.delete?.();
-      }
-      if (name === this.keySignal) {
+    try {
+      withVector(signal, (vector) => {
         // Essentia's key profiles ('bgate': bass-heavy popular music) on its own 12-bin chroma.
         const found = e.KeyExtractor(vector, true, 4096, 4096, 12, 3500, 60, 25, 0.2, 'bgate', sampleRate, 0.0001, 440, 'cosine', 'hann');
         const tonic = pitchClassOf(found.key);
         if (tonic !== undefined && (found.scale === 'major' || found.scale === 'minor')) {
           this.votes.push({ key: { tonic, mode: found.scale as Mode }, weight: found.strength * signal.length });
         }
-      }
-    });
+      });
+    } catch (error) {
+      // Essentia throws its C++ exceptions as strings; such a window gives no key vote.
+      if (error instanceof Error) throw error;
+    }
   }
 
   /** Key and charts; `beats` (seconds) cut the song into chord slots, a 0.5 s grid when there are none. */
-  result(beats: readonly number[], durationSeconds: number, sampleRate: number): HarmonyResult {
+  result(beats: readonly number[], durationSeconds: number, sampleRate: number, decoding: ChordDecoding = defaultChordDecoding): HarmonyResult {
     const slots = beatSlots(beats, durationSeconds);
-    const triads = new Map<string, Array<Triad | undefined>>();
-    const bassRoots = this.bassRoots(slots, sampleRate);
-    for (const [name, frames] of this.frames) {
-      const found = this.chordsOf(frames, slots, sampleRate);
-      triads.set(name, name === this.bassSignal ? found : found.map((triad, i) => overBass(triad, bassRoots[i])));
-    }
-    const key = this.decideKey(triads.get(this.keySignal) ?? [], slots);
-    const chords: Record<string, string> = {};
-    for (const [name, perSlot] of triads) {
-      if (name === this.bassSignal) continue;
-      const names = smoothBeats(perSlot.map((triad) => (triad ? triadName(triad, key) : '')));
-      const segments: ChordSegment[] = names.map((chord, i) => ({ start: slots[i]!, end: slots[i + 1]!, chord }));
+    const frameSeconds = chromaHop / sampleRate;
+    const chromasOf = (name: string | undefined) => {
+      const signal = name === undefined ? undefined : this.signals.get(name);
+      return signal ? slotChromas(signal.frames, signal.levels, slots, frameSeconds) : undefined;
+    };
+    const bass = chromasOf(this.roles.bass);
+    const master = decodeChords(chromasOf(this.roles.chords) ?? [], bass, decoding);
+    const key = this.decideKey(master, slots);
+    const chartOf = (perSlot: ReadonlyArray<Triad | undefined>) => {
+      const segments: ChordSegment[] = perSlot.map((triad, i) => ({ start: slots[i]!, end: slots[i + 1]!, chord: triad ? triadName(triad, key) : '' }));
       const chart = mergeSegments(segments).filter((segment) => segment.chord !== '');
-      if (chart.length > 0) chords[name] = chordChartText(chart);
+      return chart.length > 0 ? chordChartText(chart) : undefined;
+    };
+    const chords: Record<string, string> = {};
+    const textures: Record<string, TextureReading> = {};
+    const masterChart = chartOf(master);
+    if (masterChart !== undefined) chords.master = masterChart;
+    const song = this.signals.get(this.roles.key);
+    for (const name of this.roles.charts) {
+      const signal = this.signals.get(name);
+      if (!signal || !song) continue;
+      textures[name] = stemTexture(signal.frames, signal.levels, song.levels);
+      if (textures[name].texture !== 'chords') continue;
+      const chart = chartOf(decodeChords(chromasOf(name)!, bass, decoding));
+      if (chart !== undefined) chords[name] = chart;
     }
-    return { key: key ? keyName(key) : null, chords };
-  }
-
-  /** One triad per slot (undefined where the signal is silent), by essentia's beat-wise chord detection. */
-  private chordsOf(frames: readonly Float32Array[], slots: readonly number[], sampleRate: number): Array<Triad | undefined> {
-    const e = essentia();
-    const frameSeconds = chromaHop / sampleRate;
-    const energyOf = (frame: Float32Array) => frame.reduce((sum, value) => sum + value, 0);
-    const pcp = new e.module.VectorVectorFloat();
-    const ticks = e.arrayToVector(Float32Array.from(slots));
-    const made = frames.map((frame) => e.arrayToVector(frame));
-    try {
-      for (const vector of made) pcp.push_back(vector);
-      let detected: ReturnType<typeof e.ChordsDetectionBeats>;
-      try {
-        detected = e.ChordsDetectionBeats(pcp, ticks, 'interbeat_median', chromaHop, sampleRate);
-      } catch (error) {
-        // Essentia's C++ exceptions arrive as strings (too few frames for the beats): no chords.
-        if (error instanceof Error) throw error;
-        return slots.slice(1).map(() => undefined);
-      }
-      try {
-        const result: Array<Triad | undefined> = [];
-        for (let i = 0; i + 1 < slots.length; i++) {
-          // A slot whose frames are all silent has no chord, whatever the detector says.
-          const first = Math.floor(slots[i]! / frameSeconds);
-          const last = Math.min(frames.length, Math.ceil(slots[i + 1]! / frameSeconds));
-          let sound = false;
-          for (let f = first; f < last && !sound; f++) sound = energyOf(frames[f]!) > 0;
-          result.push(sound && i < detected.chords.size() ? parseChordSymbol(detected.chords.get(i)) : undefined);
-        }
-        return result;
-      } finally {
-        detected.chords.delete();
-        detected.strength.delete();
-      }
-    } finally {
-      for (const vector of made) vector.delete();
-      ticks.delete();
-      pcp.delete();
-    }
-  }
-
-  /** Per slot, the pitch class the bass stems dwell on (over half their chroma), if any. */
-  private bassRoots(slots: readonly number[], sampleRate: number): Array<number | undefined> {
-    const frames = this.bassSignal === undefined ? undefined : this.frames.get(this.bassSignal);
-    const frameSeconds = chromaHop / sampleRate;
-    return slots.slice(1).map((end, i) => {
-      if (!frames) return undefined;
-      const profile = new Array<number>(12).fill(0);
-      for (let f = Math.floor(slots[i]! / frameSeconds); f < Math.min(frames.length, Math.ceil(end / frameSeconds)); f++) {
-        const frame = frames[f]!;
-        for (let bin = 0; bin < frame.length; bin++) profile[(Math.round(bin / 3) + 9) % 12]! += frame[bin]!;
-      }
-      const total = profile.reduce((sum, value) => sum + value, 0);
-      const top = profile.indexOf(Math.max(...profile));
-      return total > 0 && profile[top]! / total > 0.5 ? top : undefined;
-    });
+    return { key: key ? keyName(key) : null, chords, textures };
   }
 
   /** Share of the bass stems' chroma per pitch class (C = 0): a bass dwells on the tonic. */
   private bassProfile(): number[] | undefined {
-    const frames = this.bassSignal === undefined ? undefined : this.frames.get(this.bassSignal);
-    if (!frames || frames.length === 0) return undefined;
-    const profile = new Array<number>(12).fill(0);
-    for (const frame of frames) {
-      // HPCP bin 0 is A (440 Hz), three bins per semitone; bin 3k is k semitones above A.
-      for (let bin = 0; bin < frame.length; bin++) profile[(Math.round(bin / 3) + 9) % 12]! += frame[bin]!;
-    }
+    const signal = this.roles.bass === undefined ? undefined : this.signals.get(this.roles.bass);
+    if (!signal || signal.frames.length === 0) return undefined;
+    const profile = new Float64Array(12);
+    signal.frames.forEach((frame) => foldHpcp(frame, profile, 1));
     const sum = profile.reduce((total, value) => total + value, 0);
-    return sum > 0 ? profile.map((value) => value / sum) : undefined;
+    return sum > 0 ? Array.from(profile, (value) => value / sum) : undefined;
   }
 
   /**
@@ -194,14 +170,20 @@ export class HarmonyDetector {
 }
 
 /**
- * A seventh chord's upper triad read over its bass (Ab over F: Fm7; Dm over Bb: Bbmaj7): triads match
- * a chroma's three loudest notes, the upper three of a seventh chord; the bass names the root.
+ * The RMS of each frame of a window (frame `i` centred on sample `i * hop`, a hop either side),
+ * zero for a silent window: the weight of the frame's chroma, whose HPCP is normalised to its peak.
  */
-export function overBass(triad: Triad | undefined, bass: number | undefined): Triad | undefined {
-  if (!triad || bass === undefined) return triad;
-  if (!triad.minor && (triad.root + 9) % 12 === bass) return { root: bass, minor: true };
-  if (triad.minor && (triad.root + 8) % 12 === bass) return { root: bass, minor: false };
-  return triad;
+function frameLevels(signal: Float32Array, count: number, sounding: boolean): number[] {
+  const levels = new Array<number>(count).fill(0);
+  if (!sounding) return levels;
+  for (let i = 0; i < count; i++) {
+    const from = Math.max(0, (i - 1) * chromaHop);
+    const to = Math.min(signal.length, (i + 1) * chromaHop);
+    let sum = 0;
+    for (let n = from; n < to; n++) sum += signal[n]! * signal[n]!;
+    levels[i] = to > from ? Math.sqrt(sum / (to - from)) : 0;
+  }
+  return levels;
 }
 
 /** Slot boundaries from 0 to the end: the beats, or a half-second grid without them. */

@@ -7,21 +7,6 @@ export interface EssentiaVector {
   delete(): void;
 }
 
-/** A vector of vectors (HPCP frames). */
-export interface EssentiaVectorVector {
-  size(): number;
-  get(index: number): EssentiaVector;
-  push_back(vector: EssentiaVector): void;
-  delete(): void;
-}
-
-/** A vector of strings (chord names). */
-export interface EssentiaStringVector {
-  size(): number;
-  get(index: number): string;
-  delete(): void;
-}
-
 /** The few essentia.js algorithms the analysis uses (see https://essentia.upf.edu/reference/), typed. */
 export interface Essentia {
   arrayToVector(array: Float32Array): EssentiaVector;
@@ -51,15 +36,6 @@ export interface Essentia {
     weightType: string,
     windowType: string,
   ): { key: string; scale: string; strength: number };
-  TonalExtractor(signal: EssentiaVector, frameSize: number, hopSize: number, tuningFrequency: number): { hpcp: EssentiaVectorVector } & Record<string, unknown>;
-  ChordsDetectionBeats(
-    pcp: EssentiaVectorVector,
-    ticks: EssentiaVector,
-    chromaPick: 'interbeat_median' | 'starting_beat',
-    hopSize: number,
-    sampleRate: number,
-  ): { chords: EssentiaStringVector; strength: EssentiaVector };
-  module: { VectorVectorFloat: new () => EssentiaVectorVector };
 }
 
 let instance: Essentia | undefined;

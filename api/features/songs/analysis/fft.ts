@@ -1,4 +1,7 @@
-/** An in-place radix-2 FFT of one size, its twiddles and bit reversal computed once. */
+/**
+ * An in-place radix-2 FFT of one size, its twiddles and bit reversal computed once: the analysis's
+ * chroma, and the bench's textbook baseline (which shares nothing else with the analysis).
+ */
 export class Fft {
   private readonly cos: Float64Array;
   private readonly sin: Float64Array;

@@ -40,19 +40,54 @@ export async function analyseTempo(stems: readonly string[]): Promise<TempoAnaly
   return { ...detector.result(), problems };
 }
 
+/** Stems named for a melody (no instrument group of their own): they play over the harmony, not in it. */
+const melodyName = /lead|melod|solo|vocal|voice|choir|whistle|flute|sax|trumpet/i;
+
 /**
- * Key and chord charts: `master` from the mix of all stems, `guitar` and `keys` from their stems.
+ * The stems the song's chords are read from: bass and accompaniment (keys, guitar, other stems),
+ * not drums, vocals, effects or a lead melody, whose notes pass over the harmony rather than
+ * spell it. All but the drums when no accompaniment is left.
+ */
+export function harmonyStems(stems: readonly string[]): string[] {
+  const groupOf = (file: string) => instrumentOf(stemName(path.basename(file)));
+  const pitched = stems.filter((file) => !['Drums', 'FX'].includes(groupOf(file)));
+  const accompaniment = pitched.filter((file) => groupOf(file) !== 'Vocals' && !melodyName.test(stemName(path.basename(file))));
+  const chordal = accompaniment.filter((file) => groupOf(file) !== 'Bass');
+  if (chordal.length > 0) return accompaniment;
+  return pitched.length > 0 ? pitched : [...stems];
+}
+
+/**
+ * Key and chord charts: `master` from the bass and accompaniment stems ({@link harmonyStems}), the
+ * key from the mix of all stems, and `guitar` and `keys` from their stems when they play chords.
  * `bass` is the master's harmony: a bass line alone names roots but not whether a chord is major
  * or minor, and a bassist reads the song's chords (the demo library's bass.txt is the same).
  */
 export async function analyseHarmony(stems: readonly string[], beats: readonly number[]): Promise<HarmonyAnalysis> {
+  const { detector, end, problems, hasBass } = await collectHarmony(stems);
+  // A few seconds of sound name no key, and their "chords" would be guesses.
+  if (end < shortestHarmonySeconds) return { key: null, chords: {}, textures: {}, problems };
+  const result = detector.result(beats, end, analysisSampleRate);
+  if (result.chords.master !== undefined && hasBass) result.chords.bass = result.chords.master;
+  return { ...result, problems };
+}
+
+/** The song's chroma and key votes, collected window by window; `end` is where its longest stem ends (seconds). */
+export async function collectHarmony(stems: readonly string[]): Promise<{ detector: HarmonyDetector; end: number; problems: string[]; hasBass: boolean }> {
   const signals: SignalSpec[] = [{ name: 'master', stems }];
+  const harmony = harmonyStems(stems);
+  const chordSignal = harmony.length === stems.length ? 'master' : 'harmony';
+  if (chordSignal === 'harmony') signals.push({ name: 'harmony', stems: harmony });
+  const charts: string[] = [];
   for (const [name, group] of [['guitar', 'Guitar'], ['keys', 'Keys'], ['bass', 'Bass']] as const) {
     const members = stemsOfGroup(stems, group);
-    if (members.length > 0) signals.push({ name, stems: members });
+    if (members.length === 0) continue;
+    signals.push({ name, stems: members });
+    if (name !== 'bass') charts.push(name);
   }
   const problems: string[] = [];
-  const detector = new HarmonyDetector('master', signals.some((signal) => signal.name === 'bass') ? 'bass' : undefined);
+  const hasBass = signals.some((signal) => signal.name === 'bass');
+  const detector = new HarmonyDetector({ key: 'master', chords: chordSignal, ...(hasBass && { bass: 'bass' }), charts });
   let end = 0;
   const windows = songWindows(signals, problems, windowLength() / analysisSampleRate);
   let current = await windows.next();
@@ -64,9 +99,5 @@ export async function analyseHarmony(stems: readonly string[], beats: readonly n
     detector.addWindow(window.signals, analysisSampleRate, next.done === true);
     current = next;
   }
-  // A few seconds of sound name no key, and their "chords" would be guesses.
-  if (end < shortestHarmonySeconds) return { key: null, chords: {}, problems };
-  const result = detector.result(beats, end, analysisSampleRate);
-  if (result.chords.master !== undefined && stemsOfGroup(stems, 'Bass').length > 0) result.chords.bass = result.chords.master;
-  return { ...result, problems };
+  return { detector, end, problems, hasBass };
 }

@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { chordChartText, mergeSegments, smoothBeats } from './chord-chart';
+import { chordChartText, mergeSegments } from './chord-chart';
 import { keyName, parseChordSymbol, parseKey, relativeKey } from './chord-names';
-import { overBass } from './detect-harmony';
 import { gridAlignment, refineTempo } from './detect-tempo';
 import { SongAnalyser } from './song-analyser';
 import { afterSilence, chord, clickTrack, wavOf } from './testing/synthetic-audio';
@@ -61,7 +60,7 @@ describe('audio analysis in the worker', () => {
   it('gives no tempo, key or chords for silence or a sound too short to tell', async () => {
     const blip = file('fx.wav', chord([69], 1, 8000), 8000);
     expect(await analyser.tempo([blip])).toEqual({ bpm: null, beats: [], firstBeat: null, problems: [] });
-    expect(await analyser.harmony([blip], [])).toEqual({ key: null, chords: {}, problems: [] });
+    expect(await analyser.harmony([blip], [])).toEqual({ key: null, chords: {}, textures: {}, problems: [] });
   }, 60_000);
 
   it('analyses the other stems when one is garbage or gone since the scan, each reported without server paths', async () => {
@@ -90,21 +89,11 @@ describe('tempo refinement', () => {
 });
 
 describe('chord charts and names', () => {
-  it('writes the chord file format, merging repeats and one-beat blips', () => {
-    const chords = smoothBeats(['C', 'C', 'G', 'C', 'Am', 'Am']);
-    expect(chords).toEqual(['C', 'C', 'C', 'C', 'Am', 'Am']);
+  it('writes the chord file format, merging repeats', () => {
+    const chords = ['C', 'C', 'C', 'C', 'Am', 'Am'];
     const segments = mergeSegments(chords.map((name, i) => ({ start: i * 0.5, end: (i + 1) * 0.5, chord: name })));
     expect(chordChartText(segments)).toBe('[00:00.00] C\n[00:02.00] Am\n');
     expect(chordChartText([{ start: 61.237, end: 62, chord: 'F#m' }])).toBe('[01:01.24] F#m\n');
-  });
-
-  it("reads a seventh chord's upper triad over its bass as the bass's chord", () => {
-    // Ab over F is Fm7; Dm over Bb is Bbmaj7; a triad over its own root, or no clear bass, stays.
-    expect(overBass({ root: 8, minor: false }, 5)).toEqual({ root: 5, minor: true });
-    expect(overBass({ root: 2, minor: true }, 10)).toEqual({ root: 10, minor: false });
-    expect(overBass({ root: 0, minor: false }, 0)).toEqual({ root: 0, minor: false });
-    expect(overBass({ root: 0, minor: false }, undefined)).toEqual({ root: 0, minor: false });
-    expect(overBass(undefined, 5)).toBeUndefined();
   });
 
   it('reduces chord symbols to triads and names keys as the song folder format does', () => {

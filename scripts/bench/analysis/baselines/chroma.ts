@@ -3,7 +3,7 @@
  * magnitude added to the pitch class nearest its frequency (65 Hz to 2.1 kHz, C2 to C7). Nothing of
  * Woodshed's analyser is used, so the baselines stay independent of it.
  */
-import { Fft } from './fft';
+import { Fft } from '../../../../api/features/songs/analysis/fft';
 
 export const chromaFrameSize = 8192;
 export const chromaHopSize = 2048;

@@ -4,7 +4,7 @@ import { seededRandom } from '../../../demo-library/seeded-random';
 import { tempoOfBeats } from './aubio';
 import { ChromaFrames, spanChroma } from './chroma';
 import { templateChords, triadTemplates } from './chord-templates';
-import { Fft } from './fft';
+import { Fft } from '../../../../api/features/songs/analysis/fft';
 import { profileKey } from './key-profiles';
 import { beatBoundaries, textbookHarmony } from './textbook-harmony';
 
