@@ -43,7 +43,7 @@ describeAppOnEveryDatabase('a scan records each song’s tempo before its key an
         await deps.projections.waitForPosition('songs', appended.at(-1)!.position, { timeoutMs: 30_000 });
         const { bpm, firstBeat, key, chordInstruments } = (await findSong(deps.sql, song.song_id, null))!;
         seenAtHarmony.set(folder, { bpm, firstBeat, key, chordInstruments });
-        return { key: 'A minor', chords: { master: '[00:00.00] Am\n' }, problems: [] } satisfies HarmonyAnalysis;
+        return { key: 'A minor', chords: { master: '[00:00.00] Am\n' }, textures: {}, problems: [] } satisfies HarmonyAnalysis;
       },
     };
     const source = { state: { requestId: 'tempo-first' } };

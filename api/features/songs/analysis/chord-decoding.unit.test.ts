@@ -55,8 +55,8 @@ describe('chord decoding', () => {
   it('keeps a chord through a beat that a passing note colours, and changes where the harmony does', () => {
     // C C (C+A: a passing A) C | F F F F: without a price on changes the passing beat becomes Am.
     const beats = [chroma([0, 4, 7]), chroma([0, 4, 7]), chroma([0, 4, 9], 1), chroma([0, 4, 7]), ...Array.from({ length: 4 }, () => chroma([5, 9, 0]))];
-    expect(decodeChords(beats, undefined, { switchPenalty: 0, bassWeight: 0 }).map(name)).toEqual(['0', '0', '9m', '0', '5', '5', '5', '5']);
-    expect(decodeChords(beats, undefined, { switchPenalty: 0.35, bassWeight: 0 }).map(name)).toEqual(['0', '0', '0', '0', '5', '5', '5', '5']);
+    expect(decodeChords(beats, undefined, { switchPenalty: 0, bassWeight: 0, harmonicDecay: 0 }).map(name)).toEqual(['0', '0', '9m', '0', '5', '5', '5', '5']);
+    expect(decodeChords(beats, undefined, { switchPenalty: 0.35, bassWeight: 0, harmonicDecay: 0 }).map(name)).toEqual(['0', '0', '0', '0', '5', '5', '5', '5']);
   });
 
   it('finds random progressions under noise, a chord a bar, where beat-by-beat choice flickers', () => {
@@ -77,8 +77,8 @@ describe('chord decoding', () => {
     }
     const right = (found: Array<Triad | undefined>) => found.filter((triad, i) => name(triad) === name(truth[i])).length / truth.length;
     const changes = (found: Array<Triad | undefined>) => found.filter((triad, i) => i > 0 && name(triad) !== name(found[i - 1])).length;
-    const beatByBeat = decodeChords(beats, undefined, { switchPenalty: 0, bassWeight: 0 });
-    const smoothed = decodeChords(beats, undefined, { switchPenalty: 0.35, bassWeight: 0 });
+    const beatByBeat = decodeChords(beats, undefined, { switchPenalty: 0, bassWeight: 0, harmonicDecay: 0 });
+    const smoothed = decodeChords(beats, undefined, { switchPenalty: 0.35, bassWeight: 0, harmonicDecay: 0 });
     expect(right(smoothed), `seed ${seed}`).toBeGreaterThan(right(beatByBeat));
     expect(right(smoothed), `seed ${seed}`).toBeGreaterThan(0.9);
     expect(changes(smoothed), `seed ${seed}`).toBeLessThan(changes(beatByBeat));
