@@ -1,25 +1,20 @@
-import { configureStore } from '@reduxjs/toolkit';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StemEngine } from '../../lib/audio/stem-engine';
 import { MixerPanel } from './mixer-panel';
-import { mixerSlice, selectSoloStemId, selectStemGains, stemsLoaded } from './mixer-slice';
+import { selectSoloStemId, selectStemGains } from './mixer-slice';
+import { mixerStoreWith } from './testing/mixer-store';
 
 /** The engine as the mixer reads it: only its meters, all silent here. */
 const silentEngine = { graph: { levels: () => ({}) } } as unknown as StemEngine;
 
 function renderMixer() {
-  const store = configureStore({ reducer: { mixer: mixerSlice.reducer } });
-  store.dispatch(
-    stemsLoaded({
-      stems: [
-        { id: 'lead-guitar.mp3', name: 'Lead Guitar' },
-        { id: 'rhythm-guitar.mp3', name: 'Rhythm Guitar' },
-        { id: 'bass.mp3', name: 'bass' },
-      ],
-    }),
-  );
+  const store = mixerStoreWith([
+    { id: 'lead-guitar.mp3', name: 'Lead Guitar' },
+    { id: 'rhythm-guitar.mp3', name: 'Rhythm Guitar' },
+    { id: 'bass.mp3', name: 'bass' },
+  ]);
   render(
     <Provider store={store}>
       <MixerPanel engine={silentEngine} isPlaying={false} />

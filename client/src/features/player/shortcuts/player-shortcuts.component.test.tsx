@@ -1,4 +1,3 @@
-import { configureStore } from '@reduxjs/toolkit';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
@@ -6,7 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { MidiAccessLike } from '../../../lib/midi/midi-control';
 import { createMidiControl } from '../../../lib/midi/midi-control';
 import { MIDI_MAPPINGS_KEY } from '../../../lib/midi/midi-mappings';
-import { mixerSlice, selectMixerGroups, stemsLoaded } from '../mixer-slice';
+import { selectMixerGroups } from '../mixer-slice';
+import { mixerStoreWith } from '../testing/mixer-store';
 import type { PracticeControls } from '../use-practice-controls';
 import type { Playback } from '../use-playback';
 import { PlayerShortcuts } from './player-shortcuts';
@@ -81,16 +81,11 @@ function fakePractice(): PracticeControls {
 }
 
 function renderShortcuts({ requestAccess, onRecord, storage = memoryStorage() }: { requestAccess?: () => Promise<MidiAccessLike>; onRecord?: () => void; storage?: Storage } = {}) {
-  const store = configureStore({ reducer: { mixer: mixerSlice.reducer } });
-  store.dispatch(
-    stemsLoaded({
-      stems: [
-        { id: 'drums.wav', name: 'drums' },
-        { id: 'lead.wav', name: 'Lead Guitar' },
-        { id: 'rhythm.wav', name: 'Rhythm Guitar' },
-      ],
-    }),
-  );
+  const store = mixerStoreWith([
+    { id: 'drums.wav', name: 'drums' },
+    { id: 'lead.wav', name: 'Lead Guitar' },
+    { id: 'rhythm.wav', name: 'Rhythm Guitar' },
+  ]);
   const playback = fakePlayback();
   const practice = fakePractice();
   const midi = createMidiControl({ requestAccess, storage });
