@@ -7,6 +7,7 @@ import { e2eAdminEmails } from './admin-email';
 import { freePort } from './free-port';
 import { repoRoot } from './repo-root';
 import { writeFixtureSongs } from './song-fixtures';
+import { groupAlive, signalGroup } from './process-group';
 
 // Generous: a cold start (tsx, PGlite, migrations, projections) on a loaded 2-core machine is slow.
 const HEALTH_TIMEOUT_MS = 150_000;
@@ -143,19 +144,3 @@ async function stopProcessGroup(child: ChildProcess): Promise<void> {
   }
 }
 
-function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // The group is already gone.
-  }
-}

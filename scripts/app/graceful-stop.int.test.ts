@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { repositoryRoot } from './repository-root';
+import { groupAlive, signalGroup } from '../../client/e2e/process-group';
 
 // `npm start` may build the client first when client/dist is stale, on a shared 2-core machine.
 const startTimeoutMs = 240_000;
@@ -49,22 +50,6 @@ async function waitForLine(started: Started, pattern: RegExp): Promise<void> {
   }
 }
 
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // The group is gone already.
-  }
-}
-
-function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true });
