@@ -143,4 +143,3 @@ async function stopProcessGroup(child: ChildProcess): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
-
