@@ -22,6 +22,11 @@ export const songStemFileSchema = z.object({
   modifiedAt: z.iso.datetime(),
   /** Seconds of audio; null when the file's header gives no duration. */
   durationSeconds: z.number().nonnegative().nullable(),
+  /**
+   * MP3 and M4A: the duration is what plays, the encoder's delay and padding left out (decision
+   * 0076), so a later scan of the unchanged file reads nothing of it. Absent on stems read before.
+   */
+  playableLength: z.literal(true).optional(),
 });
 export type SongStemFile = z.infer<typeof songStemFileSchema>;
 

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readMp3PlayableLength } from './mp3-playable-length';
 import { readSongFolder } from './read-song-folder';
 import { write } from './testing/song-files';
+import { countAudioFileOpens } from './testing/audio-file-opens';
 import { gaplessMp3, lameEncoderDelay } from './testing/gapless-mp3';
 import { id3v2Tag, mp3, tone } from './testing/real-world-audio';
 
@@ -36,10 +37,19 @@ describe('the playable length of an MP3', () => {
     expect(files.stems.map((stem) => [stem.filename, stem.durationSeconds])).toEqual([['bass.mp3', seconds]]);
     expect(files.durationSeconds).toBe(seconds);
     // A scan before this knew the header's length: the unchanged file's length is corrected, once.
-    const header = { ...files.stems[0]!, durationSeconds: 1.536 };
+    const { playableLength, ...read } = files.stems[0]!;
+    expect(playableLength).toBe(true);
+    const header = { ...read, durationSeconds: 1.536 };
     const rescanned = await readSongFolder(path.join(songsDir, 'gapless'), songsDir, { stems: [header], problems: [] });
     expect(rescanned.files.stems).toEqual(files.stems);
-    expect((await readSongFolder(path.join(songsDir, 'gapless'), songsDir, rescanned.files)).files).toEqual(files);
+    // Corrected once, and said so: the scans after it do not open the file again.
+    const opens = countAudioFileOpens();
+    try {
+      expect((await readSongFolder(path.join(songsDir, 'gapless'), songsDir, rescanned.files)).files).toEqual(files);
+    } finally {
+      opens.stop();
+    }
+    expect(opens.paths).toEqual([]);
   });
 
   it('is undefined for an MP3 that declares no delay and padding (its frames are what it plays)', async () => {

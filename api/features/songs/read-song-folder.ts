@@ -50,6 +50,12 @@ async function playableSeconds(file: string, filename: string): Promise<number |
   return undefined;
 }
 
+/** Formats whose header length counts the encoder's delay and padding: their stems say when that is left out. */
+function hasGaplessInformation(filename: string): boolean {
+  const lower = filename.toLowerCase();
+  return lower.endsWith('.mp3') || lower.endsWith('.m4a');
+}
+
 export function isStemFilename(name: string): boolean {
   const lower = name.toLowerCase();
   return !name.startsWith('.') && stemExtensions.some((extension) => lower.endsWith(extension));
@@ -114,9 +120,11 @@ async function readStem(directory: string, songsDirectory: string, filename: str
     if (same) {
       // Its problems (a file that ends early) stand as long as the file does, or a re-scan would count a change.
       problems.push(...known.problems.filter((problem) => problem.file === filename));
-      // A length read before encoder delay and padding were left out (decision 0076) is corrected once.
-      const playable = same.durationSeconds === null ? undefined : await playableSeconds(file, filename);
-      return playable !== undefined && playable < same.durationSeconds! ? { ...same, durationSeconds: playable } : same;
+      // An unchanged file is not opened again: a rescan of an unchanged library reads no audio. Only
+      // a length read before encoder delay and padding were left out (decision 0076) is corrected, once.
+      if (!hasGaplessInformation(filename) || same.playableLength === true || same.durationSeconds === null) return same;
+      const playable = await playableSeconds(file, filename);
+      return { ...same, durationSeconds: playable !== undefined && playable < same.durationSeconds ? playable : same.durationSeconds, playableLength: true };
     }
     if (facts.size === 0) {
       problems.push({ file: filename, message: 'The file is empty.' });
@@ -150,7 +158,7 @@ async function readStem(directory: string, songsDirectory: string, filename: str
     if (cutShort) {
       problems.push({ file: filename, message: `The file ends early (truncated?): only its first ${durationSeconds.toFixed(1)} s play.` });
     }
-    return { filename, bytes: facts.size, modifiedAt, durationSeconds };
+    return { filename, bytes: facts.size, modifiedAt, durationSeconds, ...(hasGaplessInformation(filename) && { playableLength: true as const }) };
   } catch (error) {
     problems.push({ file: filename, message: `Not readable as audio: ${describeFileError(error)}` });
     return undefined;

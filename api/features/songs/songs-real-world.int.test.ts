@@ -10,6 +10,7 @@ import type { ScanProgress } from './song-scan';
 import type { Song as SongResponse } from '../../../contract/song';
 import { bytesReadSoFar, longSeconds, oddNames, writeRealWorldLibrary } from './testing/real-world-library';
 import { scanSongs } from './testing/song-files';
+import { countAudioFileOpens } from './testing/audio-file-opens';
 import { asUnprivilegedUser } from './testing/unprivileged';
 
 // A library as musicians' disks hold them (testing/real-world-library.ts), in a folder of this file's own.
@@ -106,8 +107,17 @@ describeAppOnEveryDatabase('a real-world songs directory', { config: { authSecre
     expect(progress.summary).toEqual({ catalogued: 4, changed: 0, unchanged: 0, removed: 0 });
   });
 
-  it('re-scans the same messy library without changes', async () => {
-    const again = await asUnprivilegedUser(() => scanSongs(browser));
+  it('re-scans the same messy library without changes, opening no stem it read before', async () => {
+    const opens = countAudioFileOpens();
+    let again: ScanProgress;
+    try {
+      again = await asUnprivilegedUser(() => scanSongs(browser));
+    } finally {
+      opens.stop();
+    }
     expect(again.summary).toEqual({ catalogued: 0, changed: 0, unchanged: 4, removed: 0 });
+    // The stems of every song, MP3s and M4As included, keep what the first scan read. Only the two
+    // files that could not be read at all are tried again (a file made readable plays at once).
+    expect(opens.paths.map((file) => path.relative(songsDir, file)).sort()).toEqual(['broken/header only.ogg', 'broken/locked.wav']);
   });
 });

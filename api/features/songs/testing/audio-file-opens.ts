@@ -1,0 +1,56 @@
+import { createRequire, syncBuiltinESMExports } from 'node:module';
+import { isStemFilename } from '../read-song-folder';
+
+const require = createRequire(import.meta.url);
+const fsPromises = require('node:fs/promises') as typeof import('node:fs/promises');
+const fsCallbacks = require('node:fs') as typeof import('node:fs');
+
+/** The audio files (stem extensions) this process has opened since {@link countAudioFileOpens}, by path. */
+export interface AudioFileOpens {
+  paths: string[];
+  /** Put node:fs back as it was. */
+  stop(): void;
+}
+
+const pathOf = (target: unknown): string | undefined => (typeof target === 'string' ? target : target instanceof URL ? target.pathname : Buffer.isBuffer(target) ? target.toString() : undefined);
+
+/**
+ * Counts every open of an audio file by this process (its main thread: the analysis worker has a
+ * node:fs of its own) by wrapping node:fs's open functions, named imports included (their live
+ * bindings are synced). What the scan reads of audio, whichever library or module reads it, is opened here first.
+ */
+export function countAudioFileOpens(): AudioFileOpens {
+  const paths: string[] = [];
+  const note = (target: unknown) => {
+    const file = pathOf(target);
+    if (file !== undefined && isStemFilename(file.slice(file.lastIndexOf('/') + 1))) paths.push(file);
+  };
+  const originals = { promisesOpen: fsPromises.open, open: fsCallbacks.open, openSync: fsCallbacks.openSync, createReadStream: fsCallbacks.createReadStream };
+  fsPromises.open = ((target: Parameters<typeof fsPromises.open>[0], ...rest: unknown[]) => {
+    note(target);
+    return (originals.promisesOpen as (...args: unknown[]) => unknown)(target, ...rest);
+  }) as typeof fsPromises.open;
+  fsCallbacks.open = ((target: unknown, ...rest: unknown[]) => {
+    note(target);
+    return (originals.open as (...args: unknown[]) => unknown)(target, ...rest);
+  }) as typeof fsCallbacks.open;
+  fsCallbacks.openSync = ((target: unknown, ...rest: unknown[]) => {
+    note(target);
+    return (originals.openSync as (...args: unknown[]) => unknown)(target, ...rest);
+  }) as typeof fsCallbacks.openSync;
+  fsCallbacks.createReadStream = ((target: unknown, ...rest: unknown[]) => {
+    note(target);
+    return (originals.createReadStream as (...args: unknown[]) => unknown)(target, ...rest);
+  }) as typeof fsCallbacks.createReadStream;
+  syncBuiltinESMExports();
+  return {
+    paths,
+    stop() {
+      fsPromises.open = originals.promisesOpen;
+      fsCallbacks.open = originals.open;
+      fsCallbacks.openSync = originals.openSync;
+      fsCallbacks.createReadStream = originals.createReadStream;
+      syncBuiltinESMExports();
+    },
+  };
+}
