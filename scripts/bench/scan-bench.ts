@@ -136,7 +136,7 @@ async function libraryBench(count: number, corpus: string): Promise<void> {
       again.push(rescan);
       audioOpens.push(opens.paths.length);
       console.error(
-        `run ${run + 1}: first scan ${(scan.ms / 1000).toFixed(1)} s (progress seen at ${scan.steps} song indexes; RSS ${scan.rssBeforeMb.toFixed(0)} MB before, peak ${scan.peakRssMb.toFixed(0)} MB), ` +
+        `run ${run + 1}: first scan ${(scan.ms / 1000).toFixed(1)} s (${mb(scan.bytesRead).toFixed(1)} MB read; progress seen at ${scan.steps} song indexes; RSS ${scan.rssBeforeMb.toFixed(0)} MB before, peak ${scan.peakRssMb.toFixed(0)} MB), ` +
           `rescan ${(rescan.ms / 1000).toFixed(1)} s, ${opens.paths.length} audio files opened, ${mb(rescan.bytesRead).toFixed(1)} MB read (load ${loadavg()[0]!.toFixed(1)})`,
       );
     } finally {
@@ -145,6 +145,7 @@ async function libraryBench(count: number, corpus: string): Promise<void> {
     }
   }
   const firstTime = summarizeRuns(first.map((scan) => scan.ms));
+  const firstRead = summarizeRuns(first.map((scan) => scan.bytesRead));
   const growth = summarizeRuns(first.map((scan) => scan.peakRssMb - scan.rssBeforeMb));
   const peak = summarizeRuns(first.map((scan) => scan.peakRssMb));
   const rescanTime = summarizeRuns(again.map((scan) => scan.ms));
@@ -156,7 +157,7 @@ async function libraryBench(count: number, corpus: string): Promise<void> {
       `machine: load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`,
       `library: ${count} song folders, ${made.files} files, ${mb(made.audioBytes).toFixed(0)} MB of audio (${made.linked ? 'hard links' : 'copies'} of ${corpus})`,
       `first scan: median ${(firstTime.median / 1000).toFixed(1)} s of ${runs} (${range(firstTime, 1000, 1)} s; target <= ${libraryTargetMs / 1000} s) ${firstTime.median <= libraryTargetMs ? 'met' : 'MISSED'}; ` +
-        `progress seen at a median ${summarizeRuns(first.map((scan) => scan.steps)).median} song indexes`,
+        `${mb(firstRead.median).toFixed(0)} MB read by the process; progress seen at a median ${summarizeRuns(first.map((scan) => scan.steps)).median} song indexes`,
       `resident memory during the first scan: peak median ${peak.median.toFixed(0)} MB, ${growth.median.toFixed(0)} MB above before the scan (${range(growth, 1, 0)} MB; target <= ${libraryRssGrowthTargetMb} MB) ${growth.median <= libraryRssGrowthTargetMb ? 'met' : 'MISSED'}`,
       `rescan of the unchanged library: median ${(rescanTime.median / 1000).toFixed(1)} s (${range(rescanTime, 1000, 1)} s), ${mb(rescanRead.median).toFixed(1)} MB read by the process; ` +
         `audio files opened: ${opened} (target 0) ${opened === 0 ? 'met' : 'MISSED'}`,
