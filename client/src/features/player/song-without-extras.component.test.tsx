@@ -43,6 +43,14 @@ function renderPanels(song: PlayerSong) {
     const body = String(input).endsWith('/api/user/preferences') ? { showChordsPreference: true, chordInstrumentPreference: 'master' } : { error: { code: 'unauthorized', message: 'Sign in' } };
     return Promise.resolve(new Response(JSON.stringify(body), { status: 'error' in body ? 401 : 200, headers: { 'Content-Type': 'application/json' } }));
   });
+  // jsdom has no layout: the section row measures nothing.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
   const store = configureStore({ reducer: { [api.reducerPath]: api.reducer }, middleware: (defaults) => defaults().concat(api.middleware) });
   const view = render(
     <Provider store={store}>
@@ -61,7 +69,7 @@ function renderPanels(song: PlayerSong) {
 describe('the player panels of a song without lyrics, chords or sections', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('show its details with a dash for what is unknown, no KARAOKE button, and neither a chord strip nor a section row, not empty boxes', async () => {
+  it('show its details with a dash for what is unknown, no KARAOKE button, and neither a chord strip nor a section row, not empty boxes', { timeout: 30_000 }, async () => {
     const { calls } = renderPanels(bareSong);
     const info = screen.getByRole('region', { name: 'SONG INFO' });
     const rows = Object.fromEntries([...info.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]));
@@ -75,7 +83,7 @@ describe('the player panels of a song without lyrics, chords or sections', () =>
     expect(screen.getByTestId('sections-slot').childElementCount).toBe(0);
   });
 
-  it('show the KARAOKE button, the chord strip and the section row once the song has them', async () => {
+  it('show the KARAOKE button, the chord strip and the section row once the song has them', { timeout: 30_000 }, async () => {
     const song: PlayerSong = { ...bareSong, hasLyrics: true, lyrics: '[00:01.00] la\n', chordInstruments: ['master'], sections: [{ type: 'verse', startTime: 0, endTime: 8 }] };
     const { calls } = renderPanels(song);
     expect(screen.getByRole('button', { name: 'KARAOKE' })).toBeTruthy();
