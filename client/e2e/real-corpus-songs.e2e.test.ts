@@ -1,14 +1,13 @@
 import decodeWav from '@audio/decode-wav';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanProgress } from '../../contract/scan-progress';
 import type { Song } from '../../contract/song';
-import { songsDirOf } from '../../scripts/real-corpus/build-piece';
-import { buildCorpusSubset } from '../../scripts/real-corpus/corpus-subset';
-import type { PieceTruth } from '../../scripts/real-corpus/piece-truth';
 import { stemRequestHeaders } from '../src/lib/audio/stem-request-headers';
 import { type AppProcess, startApp } from './app-process';
 import { type TestBrowser, launchBrowser } from './browser';
@@ -16,6 +15,7 @@ import { exportAs } from './export-dialog';
 import { keepInstallBannerAway } from './install-banner';
 import { openSong, signInNewListener } from './new-listener';
 import { watchPageProblems } from './page-problems';
+import { repoRoot } from './repo-root';
 import { saveScreenshot } from './screenshot';
 
 // Three pieces of the real corpus (docs/real-corpus.md), cut short, built once for this file with the
@@ -30,8 +30,15 @@ const subset = [
   { slug: 'linns-basket', profileIndex: 0, excerptSeconds: 6 },
   { slug: 'greensleeves', profileIndex: 3, excerptSeconds: 6 },
 ];
+/** What the corpus's manifest.json says of a piece (docs/real-corpus.md). */
+interface ManifestPiece {
+  title: string;
+  formatProfile: string;
+  durationSeconds: number;
+  stems: { file: string; format: string; sampleRate: number; channels: number }[];
+}
 let outDir: string;
-let truths: PieceTruth[];
+let pieces: ManifestPiece[];
 let app: AppProcess;
 let browser: TestBrowser;
 const fileStarted = performance.now();
@@ -39,9 +46,12 @@ const fileStarted = performance.now();
 beforeAll(async () => {
   outDir = await mkdtemp(path.join(tmpdir(), 'woodshed-e2e-real-corpus-'));
   const building = performance.now();
-  truths = (await buildCorpusSubset(outDir, subset)).map((built) => built.truth);
-  console.log(`corpus subset: ${truths.length} pieces, ${truths.reduce((sum, truth) => sum + truth.stems.length, 0)} stems, built in ${((performance.now() - building) / 1000).toFixed(1)} s`);
-  [app, browser] = await Promise.all([startApp({ songsDir: songsDirOf(outDir) }), launchBrowser()]);
+  // The builder is server-side code: run as its own process, as the app is.
+  const spec = subset.map((piece) => `${piece.slug}:${piece.profileIndex}:${piece.excerptSeconds}`).join(',');
+  await promisify(execFile)('npx', ['tsx', 'scripts/real-corpus/build-corpus-subset.ts', '--out', outDir, '--pieces', spec], { cwd: repoRoot });
+  pieces = (JSON.parse(await readFile(path.join(outDir, 'manifest.json'), 'utf8')) as { pieces: ManifestPiece[] }).pieces;
+  console.log(`corpus subset: ${pieces.length} pieces, ${pieces.reduce((sum, piece) => sum + piece.stems.length, 0)} stems, built in ${((performance.now() - building) / 1000).toFixed(1)} s`);
+  [app, browser] = await Promise.all([startApp({ songsDir: path.join(outDir, 'songs') }), launchBrowser()]);
 }, 300_000);
 
 afterAll(async () => {
@@ -133,10 +143,10 @@ describe('real song folders: scanned, played and exported', () => {
     const ids = await signInNewListener(page, app.baseUrl, 'real-corpus');
     const progress = (await (await page.request.get(`${app.baseUrl}/api/songs/scan/progress`)).json()) as ScanProgress;
     expect(progress.problems).toEqual([]);
-    expect(progress.summary).toMatchObject({ catalogued: truths.length });
-    expect([...ids.keys()].sort()).toEqual(truths.map((truth) => truth.title).sort());
+    expect(progress.summary).toMatchObject({ catalogued: pieces.length });
+    expect([...ids.keys()].sort()).toEqual(pieces.map((piece) => piece.title).sort());
 
-    for (const truth of truths) {
+    for (const truth of pieces) {
       const songId = ids.get(truth.title)!;
       const song = (await (await page.request.get(`${app.baseUrl}/api/songs/${songId}`)).json()) as Song;
       expect(song.problems).toEqual([]);
@@ -159,7 +169,7 @@ describe('real song folders: scanned, played and exported', () => {
       const startTimes = JSON.parse((await page.getByTestId('player-body').getAttribute('data-start-times')) ?? '{}') as Record<string, number>;
       expect(Object.keys(startTimes).sort()).toEqual(song.stems.map((stem) => stem.id).sort());
       expect(new Set(Object.values(startTimes)).size).toBe(1);
-      if (truth === truths[0]) await saveScreenshot(page, 'player-real-corpus-song');
+      if (truth === pieces[0]) await saveScreenshot(page, 'player-real-corpus-song');
       await page.getByRole('button', { name: 'Pause', exact: true }).click();
 
       // Exported at the defaults (every stem at unity, 100%, no transpose): the sum of the stems.

@@ -1,9 +1,11 @@
+import type * as FsCallbacks from 'node:fs';
+import type * as FsPromises from 'node:fs/promises';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { isStemFilename } from '../read-song-folder';
 
 const require = createRequire(import.meta.url);
-const fsPromises = require('node:fs/promises') as typeof import('node:fs/promises');
-const fsCallbacks = require('node:fs') as typeof import('node:fs');
+const fsPromises = require('node:fs/promises') as typeof FsPromises;
+const fsCallbacks = require('node:fs') as typeof FsCallbacks;
 
 /** The audio files (stem extensions) this process has opened since {@link countAudioFileOpens}, by path. */
 export interface AudioFileOpens {
