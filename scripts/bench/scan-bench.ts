@@ -14,6 +14,7 @@ import { startTestApp } from '../../api/testing/start-test-app';
 import type { TestBrowser } from '../../api/testing/test-browser';
 import { signInWithCode, testAuthSecret } from '../../api/testing/test-sign-in';
 import { parseCommandLine } from '../ops/parse-command-line';
+import { type BenchSqlClient, openBenchSqlClient, serverBackend } from './bench-sql-client';
 import { writeCopiedLibrary } from './copied-library';
 import { summarizeRuns } from './run-summary';
 
@@ -22,15 +23,15 @@ const targetMs = 15_000;
 const libraryTargetMs = 10 * 60_000;
 /** ...with the process's resident memory never this much above what it was before the scan. */
 const libraryRssGrowthTargetMb = 256;
-const usage = 'Usage: npm run bench:scan -- [--runs 3] [--folders 2000 --from <corpus dir>]';
+const usage = 'Usage: npm run bench:scan -- [--runs 3] [--folders 2000 --from <corpus dir> [--database memory|server]]';
 const { values } = parseCommandLine(
-  { args: process.argv.slice(2), options: { runs: { type: 'string', default: '3' }, folders: { type: 'string' }, from: { type: 'string' } } },
+  { args: process.argv.slice(2), options: { runs: { type: 'string', default: '3' }, folders: { type: 'string' }, from: { type: 'string' }, database: { type: 'string', default: 'memory' } } },
   usage,
 );
 const runs = Number(values.runs);
 const folders = values.folders === undefined ? undefined : Number(values.folders);
-if (!Number.isInteger(runs) || runs < 1 || (folders !== undefined && (!Number.isInteger(folders) || folders < 1)) || (folders === undefined) !== (values.from === undefined)) {
-  console.error(`--runs takes a whole number from 1; --folders (a whole number from 1) and --from go together.\n\n${usage}`);
+if (!['memory', 'server'].includes(values.database) || !Number.isInteger(runs) || runs < 1 || (folders !== undefined && (!Number.isInteger(folders) || folders < 1)) || (folders === undefined) !== (values.from === undefined)) {
+  console.error(`--runs takes a whole number from 1; --folders (a whole number from 1) and --from go together; --database is memory or server.\n\n${usage}`);
   process.exit(2);
 }
 
@@ -107,7 +108,9 @@ async function realWorldBench(): Promise<void> {
 /**
  * Per run: a new database and app (analysis off: this times reading the folders; the analysis runs
  * after the catalogue, in its worker, and is the analysis bench's figure), the first scan, then a
- * rescan of the unchanged library, counting the audio files the process opens during it.
+ * rescan of the unchanged library, counting the audio files the process opens during it. The
+ * database is PGlite in this process's memory (`memory`, so its pages count in the resident size) or
+ * a fresh schema on the PostgreSQL server (`server`: the resident size is the app's and the scan's).
  */
 async function libraryBench(count: number, corpus: string): Promise<void> {
   const made = await writeCopiedLibrary(corpus, songsDir, count);
@@ -116,8 +119,8 @@ async function libraryBench(count: number, corpus: string): Promise<void> {
   const again: ScanRun[] = [];
   const audioOpens: number[] = [];
   for (let run = 0; run < runs; run++) {
-    const sql = await openPgliteSqlClient({});
-    const app = await startTestApp({ sql, config: { authSecret: testAuthSecret, songsDir, audioAnalysis: false } });
+    const database: BenchSqlClient = await openBenchSqlClient(values.database === 'server' ? serverBackend() : { kind: 'pglite', location: 'memory', thread: 'main' }, 'scan');
+    const app = await startTestApp({ sql: database.sql, config: { authSecret: testAuthSecret, songsDir, audioAnalysis: false } });
     try {
       const { browser } = await signInWithCode(app.url, 'scan-bench@example.com');
       const scan = await timedScan(browser);
@@ -141,7 +144,7 @@ async function libraryBench(count: number, corpus: string): Promise<void> {
       );
     } finally {
       await app.stop();
-      await sql.close();
+      await database.dispose();
     }
   }
   const firstTime = summarizeRuns(first.map((scan) => scan.ms));
@@ -155,7 +158,7 @@ async function libraryBench(count: number, corpus: string): Promise<void> {
   console.log(
     [
       `machine: load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`,
-      `library: ${count} song folders, ${made.files} files, ${mb(made.audioBytes).toFixed(0)} MB of audio (${made.linked ? 'hard links' : 'copies'} of ${corpus})`,
+      `library: ${count} song folders, ${made.files} files, ${mb(made.audioBytes).toFixed(0)} MB of audio (${made.linked ? 'hard links' : 'copies'} of ${corpus}); database ${values.database === 'server' ? 'PostgreSQL server' : 'PGlite in memory'}`,
       `first scan: median ${(firstTime.median / 1000).toFixed(1)} s of ${runs} (${range(firstTime, 1000, 1)} s; target <= ${libraryTargetMs / 1000} s) ${firstTime.median <= libraryTargetMs ? 'met' : 'MISSED'}; ` +
         `${mb(firstRead.median).toFixed(0)} MB read by the process; progress seen at a median ${summarizeRuns(first.map((scan) => scan.steps)).median} song indexes`,
       `resident memory during the first scan: peak median ${peak.median.toFixed(0)} MB, ${growth.median.toFixed(0)} MB above before the scan (${range(growth, 1, 0)} MB; target <= ${libraryRssGrowthTargetMb} MB) ${growth.median <= libraryRssGrowthTargetMb ? 'met' : 'MISSED'}`,
