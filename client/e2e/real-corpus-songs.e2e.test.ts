@@ -24,7 +24,7 @@ import { saveScreenshot } from './screenshot';
 // kHz mono, ogg 32 kHz, flac 44.1 kHz mono, m4a 48 kHz with cover, stem by stem, numbered names in
 // two languages), Linn’s basket of treats mp3s with ID3 tags and cover, Greensleeves flacs with tags
 // and cover. In a songs directory and app of their own: the shared fixture library's song list is
-// what the other files count, and only this file needs the audio tools and the minute they take.
+// what the other files count, and only this file needs the audio tools and the time the build takes.
 const subset = [
   { slug: 'flying-scotsman', profileIndex: 5, excerptSeconds: 6 },
   { slug: 'linns-basket', profileIndex: 0, excerptSeconds: 6 },
@@ -140,6 +140,8 @@ describe('real song folders: scanned, played and exported', () => {
     page.setDefaultTimeout(60_000);
     await keepInstallBannerAway(page);
     const problems = watchPageProblems(page);
+    // The subset holds every format the scan reads.
+    expect([...new Set(pieces.flatMap((piece) => piece.stems.map((stem) => stem.format)))].sort()).toEqual(['flac', 'm4a', 'mp3', 'ogg', 'wav']);
     const ids = await signInNewListener(page, app.baseUrl, 'real-corpus');
     const progress = (await (await page.request.get(`${app.baseUrl}/api/songs/scan/progress`)).json()) as ScanProgress;
     expect(progress.problems).toEqual([]);
