@@ -1,6 +1,6 @@
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { parseFile } from 'music-metadata';
+import { type IAudioMetadata, parseFile } from 'music-metadata';
 import { z } from 'zod';
 import {
   type SongFileMetadata,
@@ -14,6 +14,7 @@ import { type TextFileRefusal, readTextFileInside } from '../../storage/read-tex
 import { readFlacLength } from './flac-playable-length';
 import { readM4aPlayableSeconds } from './m4a-playable-length';
 import { readMp3PlayableSeconds } from './mp3-playable-length';
+import { readOggVorbisLength } from './ogg-vorbis-length';
 import { describeJsonError, emptySongMetadata, parseSongJson } from './song-json';
 
 /** Extensions of stem files (docs/song-folder-format.md), compared lower-cased. */
@@ -54,6 +55,20 @@ async function playableSeconds(file: string, filename: string): Promise<number |
 function hasGaplessInformation(filename: string): boolean {
   const lower = filename.toLowerCase();
   return lower.endsWith('.mp3') || lower.endsWith('.m4a');
+}
+
+/**
+ * An `.ogg` holding Vorbis, read from its first pages (tags, stream header) and its tail (length):
+ * music-metadata's format with the duration the tail gives. Undefined for anything else (Opus, FLAC in
+ * Ogg, not an Ogg), which is read the usual way.
+ */
+async function readOggVorbis(file: string, filename: string): Promise<(IAudioMetadata & { complete: boolean }) | undefined> {
+  if (!filename.toLowerCase().endsWith('.ogg')) return undefined;
+  const metadata = await parseFile(file, { duration: false, skipCovers: true });
+  const { container, codec, sampleRate } = metadata.format;
+  if (container !== 'Ogg' || !/vorbis/i.test(codec ?? '') || !sampleRate) return undefined;
+  const length = await readOggVorbisLength(file);
+  return { ...metadata, format: { ...metadata.format, duration: length === undefined ? undefined : length.samples / sampleRate }, complete: length?.complete ?? false };
 }
 
 export function isStemFilename(name: string): boolean {
@@ -130,8 +145,10 @@ async function readStem(directory: string, songsDirectory: string, filename: str
       problems.push({ file: filename, message: 'The file is empty.' });
       return undefined;
     }
-    // Durations come from headers (Ogg: page headers); no audio is decoded and cover art is skipped.
-    const { format, quality } = await parseFile(file, { duration: true, skipCovers: true });
+    // Durations come from headers; no audio is decoded and cover art is skipped. An Ogg Vorbis file's
+    // length is its last page's position, read from the file's tail rather than page by page from the start.
+    const ogg = await readOggVorbis(file, filename);
+    const { format, quality } = ogg ?? (await parseFile(file, { duration: true, skipCovers: true }));
     if (format.duration === undefined || !Number.isFinite(format.duration) || format.duration <= 0) {
       // Garbage or a header cut short: no container or no length. The player could not decode it either.
       const what = format.container === undefined ? 'not a known audio format' : `${format.container} without a readable length (truncated?)`;
@@ -139,7 +156,7 @@ async function readStem(directory: string, songsDirectory: string, filename: str
       return undefined;
     }
     let durationSeconds = format.duration;
-    let cutShort = quality.warnings.some((warning) => endsEarly.test(warning.message));
+    let cutShort = quality.warnings.some((warning) => endsEarly.test(warning.message)) || ogg?.complete === false;
     if (format.container === 'FLAC') {
       // FLAC's header states the length whether or not the frames are all there: they are counted.
       const length = await readFlacLength(file);
