@@ -149,8 +149,9 @@ async function libraryBench(count: number, corpus: string): Promise<void> {
   }
   const firstTime = summarizeRuns(first.map((scan) => scan.ms));
   const firstRead = summarizeRuns(first.map((scan) => scan.bytesRead));
-  const growth = summarizeRuns(first.map((scan) => scan.peakRssMb - scan.rssBeforeMb));
-  const peak = summarizeRuns(first.map((scan) => scan.peakRssMb));
+  // The first run's only: freed WebAssembly memory (PGlite's) is not given back, so later runs
+  // start at the earlier runs' high-water mark and show no growth.
+  const growth = first[0]!.peakRssMb - first[0]!.rssBeforeMb;
   const rescanTime = summarizeRuns(again.map((scan) => scan.ms));
   const rescanRead = summarizeRuns(again.map((scan) => scan.bytesRead));
   const opened = Math.max(...audioOpens);
@@ -161,7 +162,7 @@ async function libraryBench(count: number, corpus: string): Promise<void> {
       `library: ${count} song folders, ${made.files} files, ${mb(made.audioBytes).toFixed(0)} MB of audio (${made.linked ? 'hard links' : 'copies'} of ${corpus}); database ${values.database === 'server' ? 'PostgreSQL server' : 'PGlite in memory'}`,
       `first scan: median ${(firstTime.median / 1000).toFixed(1)} s of ${runs} (${range(firstTime, 1000, 1)} s; target <= ${libraryTargetMs / 1000} s) ${firstTime.median <= libraryTargetMs ? 'met' : 'MISSED'}; ` +
         `${mb(firstRead.median).toFixed(0)} MB read by the process; progress seen at a median ${summarizeRuns(first.map((scan) => scan.steps)).median} song indexes`,
-      `resident memory during the first scan: peak median ${peak.median.toFixed(0)} MB, ${growth.median.toFixed(0)} MB above before the scan (${range(growth, 1, 0)} MB; target <= ${libraryRssGrowthTargetMb} MB) ${growth.median <= libraryRssGrowthTargetMb ? 'met' : 'MISSED'}`,
+      `resident memory during the first run's first scan: peak ${first[0]!.peakRssMb.toFixed(0)} MB, ${growth.toFixed(0)} MB above before the scan (target <= ${libraryRssGrowthTargetMb} MB) ${growth <= libraryRssGrowthTargetMb ? 'met' : 'MISSED'}`,
       `rescan of the unchanged library: median ${(rescanTime.median / 1000).toFixed(1)} s (${range(rescanTime, 1000, 1)} s), ${mb(rescanRead.median).toFixed(1)} MB read by the process; ` +
         `audio files opened: ${opened} (target 0) ${opened === 0 ? 'met' : 'MISSED'}`,
     ].join('\n'),
