@@ -39,7 +39,7 @@ describeAppOnEveryDatabase('the analysis of new songs runs beside the app', { co
         const [tempo] = await Promise.all([songAnalyser().tempo(stems), released]);
         return tempo satisfies TempoAnalysis;
       },
-      harmony: () => Promise.resolve<HarmonyAnalysis>({ key: 'A minor', chords: { master: '[00:00.00] Am\n' }, problems: [] }),
+      harmony: () => Promise.resolve<HarmonyAnalysis>({ key: 'A minor', chords: { master: '[00:00.00] Am\n' }, textures: {}, problems: [] }),
     };
     const scanner = new SongScanner(deps, () => analyser);
     const scanned = scanner.run({ state: { requestId: 'analysis-in-background' } }, null);
