@@ -16,23 +16,25 @@ cd "$(dirname "$0")/.."
 
 checks_log="$(mktemp)"
 exclusive_log="$(mktemp)"
-trap 'rm -f "$checks_log" "$exclusive_log"' EXIT
+tests_log="$(mktemp)"
+trap 'rm -f "$checks_log" "$exclusive_log" "$tests_log"' EXIT
 nice -n 19 npm run --silent checks >"$checks_log" 2>&1 &
 checks_pid=$!
 
 tests=0
 if [ "$#" -gt 0 ]; then
-  npx vitest run "$@" || tests=1
+  npx vitest run "$@" 2>&1 | tee -a "$tests_log" || tests=1
 else
-  npx vitest run --project unit --project component --project int || tests=1
+  npx vitest run --project unit --project component --project int 2>&1 | tee -a "$tests_log" || tests=1
   # Its log is printed after the browser levels', so the two do not interleave line by line.
   npx vitest run --project int-exclusive >"$exclusive_log" 2>&1 &
   exclusive_pid=$!
-  npx vitest run --project e2e --project e2e-exclusive || tests=1
+  npx vitest run --project e2e --project e2e-exclusive 2>&1 | tee -a "$tests_log" || tests=1
   wait "$exclusive_pid" || tests=1
   echo
   echo "npm test: the exclusive integration tests, which ran beside the browser tests:"
   cat "$exclusive_log"
+  cat "$exclusive_log" >>"$tests_log"
 fi
 
 wait "$checks_pid"
@@ -42,6 +44,8 @@ if [ "$checks" -ne 0 ]; then
   echo "npm test: the checks failed (ESLint or tsc -b, above)" >&2
 fi
 if [ "$tests" -ne 0 ]; then
-  echo "npm test: tests failed (vitest, above)" >&2
+  # A CI log is often read from its end: name the failures there, whichever step they were in.
+  echo "npm test: tests failed (vitest, above); the failures:" >&2
+  sed 's/\x1b\[[0-9;]*m//g' "$tests_log" | grep -E '^ *(FAIL|×) ' | sort -u | head -40 >&2
 fi
 [ "$checks" -eq 0 ] && [ "$tests" -eq 0 ]
