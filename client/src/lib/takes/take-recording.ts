@@ -1,5 +1,5 @@
 import type { StemEngine } from '../audio/stem-engine';
-import { type CaptureOutcome, MicrophoneCapture } from '../audio/recording/microphone-capture';
+import { type CaptureOutcome, MicrophoneCapture, type MicrophoneDevice } from '../audio/recording/microphone-capture';
 import type { MicrophoneProblem } from '../audio/recording/microphone-problems';
 import { type TransportSnapshot, reportedLatency, takeSegments } from '../audio/recording/take-segments';
 import type { Seconds } from '../audio/units';
@@ -9,6 +9,7 @@ import { type TakeDraft, takeDrafts } from './take-drafts';
 /** What recording needs of the microphone (tests pass a fake). */
 export interface Microphone {
   readonly inputLatency: Seconds;
+  readonly device: MicrophoneDevice;
   start(sink: (offset: number, samples: Float32Array) => Promise<void>, onInterrupted: (problem: MicrophoneProblem) => void): Promise<void>;
   stop(): Promise<CaptureOutcome>;
   release(): void;
@@ -24,6 +25,8 @@ export interface TakeRecordingOptions {
   /** Record one section: playback starts at its start and the take ends at its end. */
   section?: { start: Seconds; end: Seconds } | null;
   openMicrophone?: (context: AudioContext) => Promise<Microphone>;
+  /** The round trip calibrated with this input, if it was: it places the takes instead of the browser's figure. */
+  measuredLatency?: (device: MicrophoneDevice) => Seconds | null;
   newId?: () => string;
 }
 
@@ -109,7 +112,9 @@ export class TakeRecording {
     const stopAt = context.currentTime;
     if (!engine.graph.disposed && engine.isPlaying) engine.pause();
     const outcome = await this.microphone.stop();
-    const latency = reportedLatency({ baseLatency: context.baseLatency, outputLatency: context.outputLatency, inputLatency: this.microphone.inputLatency });
+    const latency =
+      this.options.measuredLatency?.(this.microphone.device) ??
+      reportedLatency({ baseLatency: context.baseLatency, outputLatency: context.outputLatency, inputLatency: this.microphone.inputLatency });
     const section = this.options.section ?? null;
     const { loop, transpose } = this.song;
     const duration = section ? section.end : this.song.duration;

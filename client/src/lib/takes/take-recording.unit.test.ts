@@ -31,6 +31,7 @@ class MemoryStore implements TakeAudioStore {
 /** A microphone whose blocks the test feeds, captured from audio-clock 1 s on. */
 class FakeMicrophone implements Microphone {
   readonly inputLatency = 0;
+  readonly device = { id: 'f00d', label: 'Fake input' };
   private sink: ((offset: number, samples: Float32Array) => Promise<void>) | null = null;
   private interrupted: ((problem: MicrophoneProblem) => void) | null = null;
   private frames = 0;
@@ -132,5 +133,21 @@ describe('TakeRecording', () => {
     expect(await recording.stop()).toEqual({ takes: [], problem: null });
     expect(store.chunks.size).toBe(0);
     expect(store.takes.size).toBe(0);
+  });
+
+  it('places the takes by the round trip measured with this input, and by the browser’s figure without one', async () => {
+    const place = async (measuredLatency: (device: { id: string; label: string }) => number | null) => {
+      const clock = { now: 1 };
+      const microphone = new FakeMicrophone();
+      const recording = await TakeRecording.arm({ engine: fakeEngine(clock), store: new MemoryStore(), userId: 7, songId: 3, firstNumber: 1, openMicrophone: async () => microphone, measuredLatency, newId: ids() });
+      await recording.start(() => undefined);
+      await microphone.feed(3, 0.1);
+      clock.now = 3.5;
+      const [take] = (await recording.stop()).takes;
+      return { startFrame: take!.audio.startFrame, latency: take!.metadata.latencySeconds };
+    };
+    // The band started at 1.5 s on the clock, the recording at 1 s: heard back 37.5 ms later, 1,800 frames further in.
+    expect(await place((device) => (device.label === 'Fake input' ? 0.0375 : null))).toEqual({ startFrame: 24_000 + 1_800, latency: 0.0375 });
+    expect(await place(() => null)).toEqual({ startFrame: 24_000, latency: 0 });
   });
 });

@@ -23,6 +23,12 @@ export class MicrophoneError extends Error {
   }
 }
 
+/** Which input the browser opened: its id (per site) and its name, as a measured latency is kept by. */
+export interface MicrophoneDevice {
+  id: string;
+  label: string;
+}
+
 export interface CaptureOutcome {
   /** Audio-clock time of the first sample kept; null when nothing was captured. */
   recordedFrom: Seconds | null;
@@ -89,6 +95,12 @@ export class MicrophoneCapture {
   get inputLatency(): Seconds {
     const settings = this.stream.getAudioTracks()[0]?.getSettings() as (MediaTrackSettings & { latency?: number }) | undefined;
     return settings?.latency ?? 0;
+  }
+
+  /** The input the browser gave: the default one unless the musician chose another in its prompt or settings. */
+  get device(): MicrophoneDevice {
+    const track = this.stream.getAudioTracks()[0];
+    return { id: track?.getSettings().deviceId ?? '', label: track?.label ?? '' };
   }
 
   /** Starts capturing into `sink`; `onInterrupted` hears of an unplugged microphone or a failed write (then call `stop`). */
