@@ -94,6 +94,17 @@ export function sineWav(frequency: number, seconds: number, amplitude = 0.2): Bu
   return pcmWav(samples);
 }
 
+/** A quiet room as a microphone hears it, for `seconds`: a noise floor near -50 dBFS (seeded) and a mains hum near -40 dBFS. */
+export function roomWav(seconds: number): Buffer {
+  const samples = new Float32Array(Math.round(seconds * SAMPLE_RATE));
+  let noise = 4242;
+  for (let index = 0; index < samples.length; index++) {
+    noise = (noise * 1103515245 + 12345) & 0x7fffffff;
+    samples[index] = 0.003 * (noise / 0x7fffffff - 0.5) * 2 + 0.01 * Math.sin((2 * Math.PI * 50 * index) / SAMPLE_RATE);
+  }
+  return pcmWav(samples);
+}
+
 /** Samples in -1..1 as a 16-bit PCM mono WAV (RIFF header written by hand, so no audio library is needed). */
 function pcmWav(samples: Float32Array): Buffer {
   const dataBytes = samples.length * 2;

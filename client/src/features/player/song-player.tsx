@@ -26,6 +26,7 @@ import { SpectrumAnalyzer } from './spectrum-analyzer';
 import { TakeStrip } from './takes/take-strip';
 import takesStyles from './takes/takes.module.css';
 import { TakesPanel } from './takes/takes-panel';
+import { useLatencyCalibration } from './takes/use-latency-calibration';
 import { usePlayerTakes } from './takes/use-player-takes';
 import { useKeptPlayerSong } from './use-kept-player-song';
 import { usePlayback } from './use-playback';
@@ -124,6 +125,7 @@ function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }
     },
     refresh: playback.refresh,
   });
+  const calibration = useLatencyCalibration(engine, playback.refresh);
 
   useEffect(() => {
     engine.graph.setGains(gains);
@@ -136,7 +138,7 @@ function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }
         <div id="player-side-panel" role="tabpanel" aria-labelledby={`player-side-tab-${sideView}`} className={styles.sidePanel}>
           {sideView === 'spectrum' ? <SpectrumAnalyzer engine={engine} isPlaying={playback.isPlaying} /> : null}
           {sideView === 'practice' ? <PracticeControls controls={practice} position={playback.position} section={section} /> : null}
-          {sideView === 'takes' ? <TakesPanel takes={takes} hasSection={section !== null} looping={practice.loop !== null} /> : null}
+          {sideView === 'takes' ? <TakesPanel takes={takes} calibration={calibration} hasSection={section !== null} looping={practice.loop !== null} /> : null}
         </div>
         <SongInfoPanel song={song} duration={playback.duration} onKaraoke={song.hasLyrics && song.lyrics ? () => setLyricsOpen(true) : null} />
       </div>

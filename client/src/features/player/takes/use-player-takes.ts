@@ -14,6 +14,7 @@ import { takeAudioStore } from '../../../lib/takes/indexed-db-take-audio-store';
 import { type Microphone, TakeRecording } from '../../../lib/takes/take-recording';
 import { selectSoloStemId } from '../mixer-slice';
 import { type TakeListItem, nextTakeNumber, takeListItems } from './take-list-items';
+import { measuredLatencyOnThisBrowser } from './use-latency-calibration';
 
 export type RecordingStatus = 'idle' | 'arming' | 'recording' | 'saving';
 /** What the Record control records: from the playhead on (each loop pass its own take while looping), or the section it is in. */
@@ -159,6 +160,7 @@ export function usePlayerTakes(options: PlayerTakesOptions): PlayerTakes {
           songId,
           firstNumber: nextTakeNumber(takes),
           section: recordSection,
+          measuredLatency: measuredLatencyOnThisBrowser,
           ...(options.openMicrophone && { openMicrophone: options.openMicrophone }),
         });
         recording.current = armed;
