@@ -11,6 +11,8 @@ export interface RecordControlProps {
   /** Whether the playhead is in a section ("This section" is offered then). */
   hasSection: boolean;
   looping: boolean;
+  /** The microphone is taken by something else of the tab (a latency calibration). */
+  blocked?: boolean;
   onScope(scope: RecordScope): void;
   onToggle(): void;
 }
@@ -23,7 +25,7 @@ const statusText: Record<RecordingStatus, string> = {
 };
 
 /** Record / Stop, what to record, and why recording could not start or ended early. */
-export function RecordControl({ unavailable, status, problem, scope, hasSection, looping, onScope, onToggle }: RecordControlProps) {
+export function RecordControl({ unavailable, status, problem, scope, hasSection, looping, blocked = false, onScope, onToggle }: RecordControlProps) {
   if (unavailable) {
     return (
       <p className={styles.problem} role="status">
@@ -38,7 +40,7 @@ export function RecordControl({ unavailable, status, problem, scope, hasSection,
         className={styles.recordButton}
         aria-label={recording ? 'Stop recording' : 'Record a take'}
         aria-pressed={recording}
-        disabled={status === 'arming' || status === 'saving'}
+        disabled={status === 'arming' || status === 'saving' || (blocked && status === 'idle')}
         onClick={onToggle}
       >
         {recording ? 'STOP' : 'RECORD'}

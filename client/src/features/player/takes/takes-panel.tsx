@@ -16,6 +16,7 @@ export function TakesPanel({ takes, calibration, hasSection, looping }: { takes:
         scope={takes.scope}
         hasSection={hasSection}
         looping={looping}
+        blocked={calibration.phase !== 'idle'}
         onScope={takes.setScope}
         onToggle={takes.toggleRecording}
       />
