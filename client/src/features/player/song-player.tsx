@@ -161,7 +161,7 @@ function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }
           ) : null}
         </div>
       </div>
-      <PlayerShortcuts playback={playback} practice={practice} section={section} onRecord={takes.unavailable ? undefined : takes.toggleRecording} />
+      <PlayerShortcuts playback={playback} practice={practice} section={section} onRecord={takes.unavailable || calibration.phase !== 'idle' ? undefined : takes.toggleRecording} />
       {lyricsOpen && song.lyrics ? (
         <LyricsOverlay
           text={song.lyrics}
