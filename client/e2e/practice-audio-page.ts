@@ -44,7 +44,7 @@ export function wavBytes(samples: Float32Array, sampleRate: number): Buffer {
 
 /** A localhost page (AudioWorklet needs a secure context) loading the engine's render-mix, click-track and beat-grid
  * as `window.RenderMix`, `window.ClickTrack`, `window.BeatGrid`, and serving the test's WAV stems. */
-export async function servePracticeAudioPage(stems: Record<string, Buffer>, options: { withEngine?: boolean } = {}): Promise<{ url: string; server: Server }> {
+export async function servePracticeAudioPage(stems: Record<string, Buffer>, options: { withEngine?: boolean; withRecorder?: boolean } = {}): Promise<{ url: string; server: Server }> {
   const modules: [string, string][] = [
     ['client/src/lib/audio/render-mix.ts', 'RenderMix'],
     ['client/src/lib/audio/click-track.ts', 'ClickTrack'],
@@ -52,6 +52,15 @@ export async function servePracticeAudioPage(stems: Record<string, Buffer>, opti
     // The whole engine (with Tone.js) as `window.StemEngineModule`, for the benchmark's live playback.
     ...(options.withEngine
       ? [['client/src/lib/audio/stem-engine.ts', 'StemEngineModule'] as [string, string], ['client/src/lib/audio/stretch-graph.ts', 'StretchGraph'] as [string, string], ['client/src/lib/audio/plain-graph.ts', 'PlainGraph'] as [string, string]]
+      : []),
+    // The take recorder's parts, for the benchmark's recording on against off.
+    ...(options.withRecorder
+      ? ([
+          ['client/src/lib/audio/recording/microphone-capture.ts', 'MicrophoneCaptureModule'],
+          ['client/src/lib/audio/recording/capture-processor.ts', 'CaptureProcessorModule'],
+          ['client/src/lib/audio/recording/capture-writer.ts', 'CaptureWriterModule'],
+          ['client/src/lib/takes/indexed-db-take-audio-store.ts', 'TakeAudioStoreModule'],
+        ] as [string, string][])
       : []),
   ];
   const files: Record<string, string> = Object.assign({}, ...(await Promise.all(modules.map(([file, name]) => bundleModule(file, name)))));

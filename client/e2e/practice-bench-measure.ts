@@ -11,7 +11,30 @@ type PlainGraphModule = {
   buildPlainGraph(context: BaseAudioContext, stems: unknown, connect: (id: string, output: AudioNode) => void): Promise<unknown[]>;
 };
 
-type BenchWindow = {
+/** The recorder's parts (servePracticeAudioPage's `withRecorder`). */
+type RecorderModules = {
+  MicrophoneCaptureModule: {
+    addCaptureModule(context: BaseAudioContext, blockFrames: number): Promise<void>;
+    MicrophoneCapture: {
+      open(context: AudioContext): Promise<{ start(sink: (offset: number, samples: Float32Array) => Promise<void>, onInterrupted: (problem: string) => void): Promise<void>; stop(): Promise<{ frames: number }> }>;
+    };
+  };
+  CaptureProcessorModule: { CAPTURE_PROCESSOR: string };
+  CaptureWriterModule: {
+    CaptureWriter: new (sink: (offset: number, samples: Float32Array) => Promise<void>, onFailure: (problem: string) => void) => {
+      write(capturedAt: number, samples: Float32Array): void;
+      flushed(): Promise<{ frames: number }>;
+    };
+  };
+  TakeAudioStoreModule: {
+    indexedDbTakeAudioStore: {
+      appendChunk(userId: number, recordingId: string, chunk: { index: number; offset: number; samples: Float32Array }): Promise<void>;
+      discardRecording(userId: number, recordingId: string): Promise<void>;
+    };
+  };
+};
+
+type BenchWindow = RecorderModules & {
   RenderMix: RenderMixModule;
   StretchGraph: StretchGraphModule;
   PlainGraph: PlainGraphModule;
@@ -60,10 +83,14 @@ export async function timeRenderMix(page: Page, loop: { start: number; end: numb
  */
 export type LiveGraphKind = 'stretch' | 'plain' | 'plain, stretch idle';
 
-/** Wall-clock seconds of an offline render (one thread, flat out) of `seconds` through `kind`'s graph: the core share playback needs. */
-export async function timeLiveGraph(page: Page, seconds: number, kind: LiveGraphKind = 'stretch'): Promise<number> {
+/**
+ * Wall-clock seconds of an offline render (one thread, flat out) of `seconds` through `kind`'s graph: the core share playback needs.
+ * `recording`: a take records meanwhile, as the recorder does it (its capture processor on the audio thread, each
+ * block written to IndexedDB as it comes), its input the first stem in place of the microphone.
+ */
+export async function timeLiveGraph(page: Page, seconds: number, kind: LiveGraphKind = 'stretch', recording = false): Promise<number> {
   return page.evaluate(
-    async ({ length, graph }) => {
+    async ({ length, graph, record }) => {
       const bench = window as unknown as BenchWindow & { benchStems: { buffer: AudioBuffer }[] };
       const sampleRate = bench.benchStems[0]!.buffer.sampleRate;
       const context = new OfflineAudioContext(2, Math.round((1 + length) * sampleRate), sampleRate);
@@ -74,11 +101,40 @@ export async function timeLiveGraph(page: Page, seconds: number, kind: LiveGraph
         await bench.StretchGraph.scheduleGroups(await bench.PlainGraph.buildPlainGraph(context, bench.benchStems, (_id, output) => output.connect(context.destination)), playing);
         if (graph === 'plain, stretch idle') await bench.StretchGraph.buildStretchGraph(context, bench.benchStems, (_id, output) => output.connect(context.destination));
       }
+      let writer: InstanceType<RecorderModules['CaptureWriterModule']['CaptureWriter']> | null = null;
+      const recordingId = `bench-${Math.random()}`;
+      const store = bench.TakeAudioStoreModule?.indexedDbTakeAudioStore;
+      if (record) {
+        // MicrophoneCapture.start's graph, with a buffer in place of the microphone's stream.
+        await bench.MicrophoneCaptureModule.addCaptureModule(context, sampleRate);
+        const node = new AudioWorkletNode(context, bench.CaptureProcessorModule.CAPTURE_PROCESSOR, { numberOfInputs: 1, numberOfOutputs: 1, channelCountMode: 'max' });
+        const input = new AudioBufferSourceNode(context, { buffer: bench.benchStems[0]!.buffer });
+        const silent = new GainNode(context, { gain: 0 });
+        input.connect(node);
+        node.connect(silent);
+        silent.connect(context.destination);
+        input.start(0);
+        let index = 0;
+        const capture = new bench.CaptureWriterModule.CaptureWriter(
+          (offset, samples) => store.appendChunk(0, recordingId, { index: index++, offset, samples }),
+          (problem) => console.error('bench recording failed', problem),
+        );
+        node.port.onmessage = (event: MessageEvent) => {
+          const [what, frame, samples] = event.data as [string, number, Float32Array?];
+          if (what === 'block' && samples) capture.write(frame / sampleRate, samples);
+        };
+        writer = capture;
+      }
       const started = performance.now();
       await context.startRendering();
-      return (performance.now() - started) / 1000;
+      const wall = (performance.now() - started) / 1000;
+      if (writer) {
+        await writer.flushed();
+        await store.discardRecording(0, recordingId);
+      }
+      return wall;
     },
-    { length: seconds, graph: kind },
+    { length: seconds, graph: kind, record: recording },
   );
 }
 

@@ -49,12 +49,24 @@ export function registerCaptureProcessor(name: string, blockFrames: number): voi
       if (this.stopped) return false;
       const channels = inputs[0];
       const frames = channels && channels[0] ? channels[0].length : 0;
-      for (let offset = 0; offset < frames; offset++) {
+      let offset = 0;
+      // A render quantum at a time, not a sample: this runs on the audio thread beside the band.
+      while (offset < frames) {
         if (this.blockStart < 0) this.blockStart = scope.currentFrame + offset;
-        // Mono: the mean of the input's channels (one for most microphones and instrument inputs).
-        let sum = 0;
-        for (let channel = 0; channel < channels!.length; channel++) sum += channels![channel]![offset]!;
-        this.block[this.filled++] = sum / channels!.length;
+        const count = Math.min(frames - offset, blockFrames - this.filled);
+        if (channels!.length === 1) {
+          const input = channels![0]!;
+          this.block.set(offset === 0 && count === input.length ? input : input.subarray(offset, offset + count), this.filled);
+        } else {
+          // Mono: the mean of the input's channels (one for most microphones and instrument inputs).
+          for (let frame = 0; frame < count; frame++) {
+            let sum = 0;
+            for (let channel = 0; channel < channels!.length; channel++) sum += channels![channel]![offset + frame]!;
+            this.block[this.filled + frame] = sum / channels!.length;
+          }
+        }
+        this.filled += count;
+        offset += count;
         if (this.filled === blockFrames) this.flush();
       }
       return true;

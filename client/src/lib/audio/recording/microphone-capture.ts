@@ -42,7 +42,8 @@ export interface CaptureOutcome {
 const moduleUrls = new Map<number, string>();
 const modules = new WeakMap<BaseAudioContext, Promise<void>>();
 
-function addCaptureModule(context: BaseAudioContext, blockFrames: number): Promise<void> {
+/** Adds the capture processor to `context`, once per context and block size. */
+export function addCaptureModule(context: BaseAudioContext, blockFrames: number): Promise<void> {
   let url = moduleUrls.get(blockFrames);
   if (!url) {
     url = URL.createObjectURL(new Blob([`(${registerCaptureProcessor.toString()})(${JSON.stringify(CAPTURE_PROCESSOR)}, ${blockFrames});`], { type: 'text/javascript' }));
