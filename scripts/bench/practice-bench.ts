@@ -5,7 +5,7 @@ import { servePracticeAudioPage, wavBytes } from '../../client/e2e/practice-audi
 import { type LiveGraphKind, decodeBenchStems, measureTempoChanges, timeLiveGraph, timeRenderMix } from '../../client/e2e/practice-bench-measure';
 import { parseCommandLine } from '../ops/parse-command-line';
 import { PAUSED, measurePlayerMainThread } from './practice-player-share';
-import { type RecordingRun, measureLiveRecording } from './practice-recording';
+import { type OfflineRecordingRun, type RecordingRun, measureLiveRecording } from './practice-recording';
 import { writeBenchResult } from './bench-result-file';
 import { median } from './run-summary';
 
@@ -48,7 +48,7 @@ async function laneCpuSeconds(samples: readonly Float32Array[], tempo: number, t
 }
 
 /** The recording figures: medians of each run's ratio, on against off in the same run. */
-function recordingFigureLines(offline: { kind: LiveGraphKind; off: number[]; on: number[] }[], live: RecordingRun[]): string[] {
+function recordingFigureLines(offline: OfflineRecordingRun[], live: RecordingRun[]): string[] {
   const ratios = (on: readonly number[], off: readonly number[]) => on.map((value, run) => value / off[run]!);
   const verdict = (value: number, target: number) => (value <= target ? 'met' : 'MISSED');
   const liveRatio = median(ratios(live.map((run) => run.onShare), live.map((run) => run.offShare)));
@@ -59,9 +59,14 @@ function recordingFigureLines(offline: { kind: LiveGraphKind; off: number[]; on:
   const tenMinutes = 600 * SAMPLE_RATE * 4;
   const held = Math.max(rssOverPcm, heapOverPcm, 0);
   return [
-    ...offline.map((graph) => {
-      const value = median(ratios(graph.on, graph.off));
-      return `audio-thread load recording over not (offline render through ${graph.kind}): median ${value.toFixed(2)}x (${(median(graph.off) * 100).toFixed(1)}% -> ${(median(graph.on) * 100).toFixed(1)}% of one core; target <= ${recordingLoadTarget}x) ${verdict(value, recordingLoadTarget)}`;
+    ...(['plain', 'stretch'] as const).map((kind) => {
+      const runsOf = offline.filter((run) => run.kind === kind);
+      const value = median(ratios(runsOf.map((run) => run.onCpu), runsOf.map((run) => run.offCpu)));
+      const wall = median(ratios(runsOf.map((run) => run.onWall), runsOf.map((run) => run.offWall)));
+      return (
+        `audio-thread load recording over not (offline render of 30 s through ${kind}, the audio threads' CPU): median ${value.toFixed(2)}x ` +
+        `(${median(runsOf.map((run) => run.offCpu)).toFixed(2)} s -> ${median(runsOf.map((run) => run.onCpu)).toFixed(2)} s; wall time ${wall.toFixed(2)}x; target <= ${recordingLoadTarget}x) ${verdict(value, recordingLoadTarget)}`
+      );
     }),
     `audio-thread load recording over not (live, the renderer's audio threads): median ${liveRatio.toFixed(2)}x (${(median(live.map((run) => run.offShare)) * 100).toFixed(2)}% -> ${(median(live.map((run) => run.onShare)) * 100).toFixed(2)}% of one core; target <= ${recordingLoadTarget}x) ${verdict(liveRatio, recordingLoadTarget)}`,
     `take memory: the tab grew a median ${(rssOverPcm * 100).toFixed(1)}% (renderers' RSS) and ${(heapOverPcm * 100).toFixed(1)}% (JS heap) of the ${(median(pcm) / 1e6).toFixed(1)} MB of PCM recorded meanwhile (written to IndexedDB as it came); ` +
@@ -105,28 +110,25 @@ const browser = await launchBrowser();
 try {
   const page = await browser.newPage();
   await page.goto(served.url);
-  await decodeBenchStems(page, ids, SAMPLE_RATE);
 
-  // A take recording against none, offline (the bench's audio-thread measure) and live (the real output clock,
-  // Chromium's fake microphone), each pair interleaved so the machine's load reaches both alike.
-  const recordingGraphs: LiveGraphKind[] = ['plain', 'stretch'];
-  const recordingCpu = recordingGraphs.map((kind) => ({ kind, off: [] as number[], on: [] as number[] }));
-  for (let run = 0; run < runs; run++) {
-    for (const graph of recordingCpu) {
-      const off = (await timeLiveGraph(page, 30, graph.kind)) / 30;
-      const on = (await timeLiveGraph(page, 30, graph.kind, true)) / 30;
-      graph.off.push(off);
-      graph.on.push(on);
-      console.error(`run ${run + 1}: offline render through ${graph.kind}: ${(off * 100).toFixed(1)}% of one core, ${(on * 100).toFixed(1)}% while a take records (${(on / off).toFixed(2)}x, load ${loadavg()[0]!.toFixed(1)})`);
-    }
-  }
-  const live = await measureLiveRecording({ url: served.url, ids, microphone: stemAudio[0]!.subarray(0, 10 * SAMPLE_RATE), sampleRate: SAMPLE_RATE, runs, seconds: recordSeconds, log: (line) => console.error(line) });
+  // A take recording against none in the same browser, interleaved so the machine's load reaches both alike:
+  // offline (the bench's audio-thread measure) and live (the real output clock, Chromium's fake microphone).
+  const { offline: recordingCpu, live } = await measureLiveRecording({
+    url: served.url,
+    ids,
+    microphone: stemAudio[0]!.subarray(0, 10 * SAMPLE_RATE),
+    sampleRate: SAMPLE_RATE,
+    runs,
+    seconds: recordSeconds,
+    log: (line) => console.error(line),
+  });
   const recordingLines = recordingFigureLines(recordingCpu, live);
   if (recordingOnly) {
     console.log(recordingLines.join('\n'));
     const file = await writeBenchResult('practice', { startedAt, settings: { runs, stems: stemCount, seconds, recordSeconds, recordingOnly }, loadAverage: loadavg(), recording: { offline: recordingCpu, live } });
     console.error(`every figure in ${file}`);
   } else {
+    await decodeBenchStems(page, ids, SAMPLE_RATE);
     // Interleaved, so the machine's load reaches each kind of graph alike.
     const graphs: LiveGraphKind[] = ['stretch', 'plain', 'plain, stretch idle'];
     const graphCpu = new Map<LiveGraphKind, number[]>(graphs.map((kind) => [kind, []]));

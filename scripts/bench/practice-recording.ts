@@ -7,6 +7,7 @@ import type { CDPSession } from 'playwright-core';
 import { chromiumPath } from '../../client/e2e/browser';
 import { measureTabMemory, memorySessions } from '../../client/e2e/client-bench-measure';
 import { wavBytes } from '../../client/e2e/practice-audio-page';
+import { type LiveGraphKind, decodeBenchStems, timeLiveGraph } from '../../client/e2e/practice-bench-measure';
 import { pauseBand, playBand, startTake, stopTake, takeFramesWritten } from '../../client/e2e/recording-bench-measure';
 import { benchChromiumArgs } from './client-bench-app';
 
@@ -30,16 +31,32 @@ async function audioThreadNanos(browserSession: CDPSession): Promise<Map<string,
   return nanos;
 }
 
-/** The audio threads' CPU over `wait()`, as a share of one core, with each thread's share. */
-async function audioThreadShare(browserSession: CDPSession, wait: () => Promise<void>): Promise<{ share: number; threads: Record<string, number> }> {
+/** The audio threads' CPU seconds over `work()`, in all and per thread, and the wall seconds it took. */
+async function audioThreadCpu(browserSession: CDPSession, work: () => Promise<unknown>): Promise<{ seconds: number; wallSeconds: number; threads: Record<string, number> }> {
   const before = await audioThreadNanos(browserSession);
   const started = performance.now();
-  await wait();
+  await work();
   const after = await audioThreadNanos(browserSession);
-  const wallNanos = (performance.now() - started) * 1e6;
   const threads: Record<string, number> = {};
-  for (const [key, value] of after) threads[key] = (value - (before.get(key) ?? 0)) / wallNanos;
-  return { share: Object.values(threads).reduce((sum, value) => sum + value, 0), threads };
+  for (const [key, value] of after) threads[key] = (value - (before.get(key) ?? 0)) / 1e9;
+  return { seconds: Object.values(threads).reduce((sum, value) => sum + value, 0), wallSeconds: (performance.now() - started) / 1000, threads };
+}
+
+/** The audio threads' CPU over `wait()`, as a share of one core, with each thread's share. */
+async function audioThreadShare(browserSession: CDPSession, wait: () => Promise<void>): Promise<{ share: number; threads: Record<string, number> }> {
+  const used = await audioThreadCpu(browserSession, wait);
+  const threads = Object.fromEntries(Object.entries(used.threads).map(([name, seconds]) => [name, seconds / used.wallSeconds]));
+  return { share: used.seconds / used.wallSeconds, threads };
+}
+
+/** Offline renders of 30 s of the stems through one graph, without and with a take recording: the audio threads' CPU seconds and the render's wall seconds. */
+export interface OfflineRecordingRun {
+  kind: LiveGraphKind;
+  offCpu: number;
+  onCpu: number;
+  offWall: number;
+  onWall: number;
+  load: number;
 }
 
 /** One pair of phases: the band alone, then the band while a take records. */
@@ -70,7 +87,7 @@ export async function measureLiveRecording(options: {
   runs: number;
   seconds: number;
   log: (line: string) => void;
-}): Promise<RecordingRun[]> {
+}): Promise<{ offline: OfflineRecordingRun[]; live: RecordingRun[] }> {
   const { url, ids, runs, seconds, log } = options;
   const folder = await mkdtemp(path.join(tmpdir(), 'woodshed-recording-bench-'));
   const microphoneFile = path.join(folder, 'microphone.wav');
@@ -84,6 +101,22 @@ export async function measureLiveRecording(options: {
     const page = await browser.newPage();
     await page.goto(url);
     const { pageSession, browserSession } = await memorySessions(browser, page);
+    await decodeBenchStems(page, ids, options.sampleRate);
+    // The bench's offline measure, read as the audio threads' CPU time, which the machine's load does not inflate as it does the wall time.
+    const offline: OfflineRecordingRun[] = [];
+    for (let run = 0; run < runs; run++) {
+      for (const kind of ['plain', 'stretch'] as const) {
+        const load = loadavg()[0]!;
+        let offWall = 0;
+        let onWall = 0;
+        const off = await audioThreadCpu(browserSession, async () => (offWall = await timeLiveGraph(page, 30, kind)));
+        const on = await audioThreadCpu(browserSession, async () => (onWall = await timeLiveGraph(page, 30, kind, true)));
+        offline.push({ kind, offCpu: off.seconds, onCpu: on.seconds, offWall, onWall, load });
+        log(
+          `run ${run + 1}: offline render of 30 s through ${kind}: audio threads ${off.seconds.toFixed(2)} s of CPU, ${on.seconds.toFixed(2)} s while a take records (${(on.seconds / off.seconds).toFixed(2)}x; wall ${offWall.toFixed(2)} s and ${onWall.toFixed(2)} s, load ${load.toFixed(1)})`,
+        );
+      }
+    }
     const results: RecordingRun[] = [];
     const pause = (ms: number) => () => page.waitForTimeout(ms);
     for (let run = 0; run < runs; run++) {
@@ -128,7 +161,7 @@ export async function measureLiveRecording(options: {
           (stopped.problem ? `; the take ended with ${stopped.problem}` : ''),
       );
     }
-    return results;
+    return { offline, live: results };
   } finally {
     await browser.close();
     await rm(folder, { recursive: true, force: true });
