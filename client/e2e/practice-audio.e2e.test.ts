@@ -148,6 +148,31 @@ describe('practice audio: offline render through the stretch graph', () => {
     }
   });
 
+  it('a take mixed into the export lies at its placed offset in every pass of the loop, at the tempo it was recorded at', async () => {
+    // Clicks at take times 0.1 s and 0.5 s, the take placed at song second 1.5 and recorded at 0.75x; the band muted.
+    const found = await page.evaluate(async (sampleRate) => {
+      const decoder = new OfflineAudioContext(1, 1, sampleRate);
+      const buffer = await decoder.decodeAudioData(await (await fetch('/tone.wav')).arrayBuffer());
+      const samples = new Float32Array(sampleRate);
+      samples[Math.round(0.1 * sampleRate)] = 0.8;
+      samples[Math.round(0.5 * sampleRate)] = 0.8;
+      const take = { samples, sampleRate, placement: { startSeconds: 1.5, tempo: 0.75, transpose: 0, duration: 1 }, gain: 1 };
+      const { renderMix } = (window as unknown as { RenderMix: { renderMix: (...args: unknown[]) => Promise<AudioBuffer> } }).RenderMix;
+      const output = await renderMix([{ id: 'tone.wav', drums: false, buffer }], { gains: { 'tone.wav': 0 }, tempo: 0.75, transpose: 0, loop: { start: 1, end: 3, passes: 2 }, take });
+      return [0, 1].map((side) => {
+        const channel = output.getChannelData(side);
+        return channel.reduce<number[]>((times, sample, index) => (sample > 0.5 ? [...times, index / sampleRate] : times), []);
+      });
+    }, SAMPLE_RATE);
+    // Song second 1.5 + 0.1 x 0.75 is music second (1.575 - 1) / 0.75, and again one pass (2 / 0.75 s) later.
+    const pass = 2 / 0.75;
+    const expected = [0.575, 0.875].map((song) => song / 0.75).flatMap((time) => [time, time + pass]).sort((a, b) => a - b);
+    for (const side of found) {
+      expect(side).toHaveLength(4);
+      side.forEach((time, index) => expect(Math.abs(time - expected[index]!)).toBeLessThan(1.5 / SAMPLE_RATE));
+    }
+  });
+
   it('count-in clicks land on the beat grid within 1 ms', async () => {
     const result = await page.evaluate(async (sampleRate) => {
       try {

@@ -7,7 +7,7 @@ import { exportFormats } from '../../lib/export/export-format';
 import type { ExportMixSettings, ExportMixSource } from '../../lib/export/export-mix-source';
 import { formatBytes } from '../../lib/export/format-bytes';
 import styles from './export-dialog.module.css';
-import { estimatedExportBytes, exportFileName, exportMixSettings, exportSeconds, LOOP_PASSES } from './export-mix';
+import { estimatedExportBytes, exportFileName, exportMixSettings, exportSeconds, LOOP_PASSES, SILENT_MIX } from './export-mix';
 
 type Phase =
   | { kind: 'choosing' }
@@ -77,11 +77,15 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
   const [passes, setPasses] = useState(4);
   // The click as the player has it: on when the click or a count-in is on now.
   const [includeClick, setIncludeClick] = useState(source.click?.on ?? false);
+  // The take as the player has it: the one playing along, when it can be mixed in.
+  const [takeId, setTakeId] = useState(source.takes.some((take) => take.id === source.loadedTakeId) ? source.loadedTakeId! : '');
+  const take = source.takes.find((choice) => choice.id === takeId) ?? null;
   const [phase, setPhase] = useState<Phase>({ kind: 'choosing' });
   const run = useRef<AbortController | null>(null);
   // The last render, reused when the same mix is exported in another format: every format holds the same samples.
   const lastRender = useRef<{ key: string; buffer: Promise<AudioBuffer> } | null>(null);
   const passesId = useId();
+  const takeSelectId = useId();
   // Where the render in flight reports progress: a run after Cancel may wait for the cancelled run's render.
   const progressTo = useRef<((fraction: number) => void) | null>(null);
 
@@ -95,7 +99,7 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
   let settings: ReturnType<typeof exportMixSettings> | null = null;
   let problem: string | null = null;
   try {
-    settings = { ...exportMixSettings({ ...source, loopOnly: loopOnly ? { passes } : null }), includeClick: source.click !== null && includeClick };
+    settings = { ...exportMixSettings({ ...source, loopOnly: loopOnly ? { passes } : null, take }), includeClick: source.click !== null && includeClick };
   } catch (error) {
     problem = error instanceof RangeError ? error.message : String(error);
   }
@@ -152,7 +156,7 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
       <div className={styles.body} data-testid="export-dialog" data-phase={phase.kind}>
         <p className={styles.summary}>
           The mix you hear: {describeGains(source)}, tempo {Math.round(source.tempo * 100)}%, transpose {source.transpose > 0 ? '+' : ''}
-          {source.transpose} semitones. Rendered on this device from the stems already loaded: nothing is streamed or billed.
+          {source.transpose} semitones{take ? `, with ${take.name}` : ''}. Rendered on this device from the stems already loaded: nothing is streamed or billed.
         </p>
         <fieldset className={styles.formats} disabled={busy}>
           <legend>Format</legend>
@@ -184,13 +188,25 @@ export function ExportDialog({ source, onClose }: { source: ExportMixSource; onC
           <input type="checkbox" checked={source.click !== null && includeClick} disabled={busy || source.click === null} onChange={(event) => setIncludeClick(event.target.checked)} />
           {source.click ? 'Include click (count-in and click as set in the practice tools)' : 'Include click (the song has no tempo)'}
         </label>
+        <div className={styles.take}>
+          <label htmlFor={takeSelectId}>Include a take</label>
+          <select id={takeSelectId} className={styles.takeSelect} value={takeId} disabled={busy || source.takes.length === 0} onChange={(event) => setTakeId(event.target.value)}>
+            <option value="">{source.takes.length === 0 ? 'No take recorded at this tempo and transpose' : 'No take'}</option>
+            {source.takes.map((choice) => (
+              <option key={choice.id} value={choice.id}>
+                {choice.name}
+                {choice.gain === 0 ? ' (muted)' : choice.soloed ? ' (solo)' : ''}
+              </option>
+            ))}
+          </select>
+        </div>
         {settings ? (
           <p className={styles.estimate} data-testid="export-estimate">
             {formatDuration(seconds)} long, about {formatBytes(estimatedExportBytes(format, seconds, source.sampleRate, 2))}
           </p>
         ) : (
           <p className={styles.problem} role="alert">
-            {problem === 'every stem is muted: the export would be silent' ? 'Every stem is muted: unmute one to export.' : problem}
+            {problem === SILENT_MIX ? (take ? 'Every stem and the take are muted: unmute one to export.' : 'Every stem is muted: unmute one to export.') : problem}
           </p>
         )}
         {busy ? <ExportProgress phase={phase} /> : null}

@@ -1,6 +1,6 @@
 import type { ExportFormat } from '../../lib/export/export-format';
 import { exportFormats, MP3_BITRATE } from '../../lib/export/export-format';
-import type { ExportMixSettings } from '../../lib/export/export-mix-source';
+import type { ExportMixSettings, ExportTakeChoice } from '../../lib/export/export-mix-source';
 
 export interface CurrentLoop {
   start: number;
@@ -10,7 +10,14 @@ export interface CurrentLoop {
 /** How many passes of the loop an export may hold: a practice track, not an endless file. */
 export const LOOP_PASSES = { min: 1, max: 50 } as const;
 
-/** The mix to render: each loaded stem's effective gain (`selectStemGains`), tempo, transpose and the loop's passes; a RangeError when nothing would sound. */
+/** The message of the RangeError `exportMixSettings` throws when nothing would sound. */
+export const SILENT_MIX = 'every stem is muted: the export would be silent';
+
+/**
+ * The mix to render: each loaded stem's effective gain (`selectStemGains`), tempo, transpose, the loop's
+ * passes and the take chosen at its strip's gain (a soloed take silences the band, as it does playing
+ * along); a RangeError when nothing would sound.
+ */
 export function exportMixSettings(input: {
   gains: Readonly<Record<string, number>>;
   loadedStemIds: readonly string[];
@@ -18,10 +25,12 @@ export function exportMixSettings(input: {
   transpose: number;
   loop: CurrentLoop | null;
   loopOnly: { passes: number } | null;
+  take?: ExportTakeChoice | null;
 }): ExportMixSettings {
   const gains: Record<string, number> = {};
-  for (const id of input.loadedStemIds) gains[id] = Math.min(1, Math.max(0, input.gains[id] ?? 0));
-  if (!Object.values(gains).some((gain) => gain > 0)) throw new RangeError('every stem is muted: the export would be silent');
+  const take = input.take ? { id: input.take.id, gain: Math.min(1, Math.max(0, input.take.gain)) } : null;
+  for (const id of input.loadedStemIds) gains[id] = input.take?.soloed ? 0 : Math.min(1, Math.max(0, input.gains[id] ?? 0));
+  if (!Object.values(gains).some((gain) => gain > 0) && !(take && take.gain > 0)) throw new RangeError(SILENT_MIX);
   let loop: ExportMixSettings['loop'] = null;
   if (input.loopOnly) {
     if (!input.loop) throw new RangeError('no loop is set');
@@ -32,7 +41,7 @@ export function exportMixSettings(input: {
     if (!(input.loop.end > input.loop.start)) throw new RangeError('the loop ends before it starts');
     loop = { start: input.loop.start, end: input.loop.end, passes };
   }
-  return { gains, tempo: input.tempo, transpose: input.transpose, loop };
+  return { gains, tempo: input.tempo, transpose: input.transpose, loop, ...(take && { take }) };
 }
 
 export function exportSeconds(songDuration: number, settings: Pick<ExportMixSettings, 'tempo' | 'loop'>): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimatedExportBytes, exportFileName, exportMixSettings, exportSeconds } from './export-mix';
+import { estimatedExportBytes, exportFileName, exportMixSettings, exportSeconds, SILENT_MIX } from './export-mix';
 
 const base = { loadedStemIds: ['drums', 'bass', 'vocals'], tempo: 1, transpose: 0, loop: null, loopOnly: null };
 
@@ -19,6 +19,22 @@ describe('exportMixSettings', () => {
 
   it('refuses a mix where nothing sounds', () => {
     expect(() => exportMixSettings({ ...base, gains: { drums: 0, bass: 0, vocals: 0 } })).toThrow(RangeError);
+  });
+
+  it('carries the take chosen at its gain; a soloed take silences the band, and a muted take alone sounds nothing', () => {
+    const take = { id: 'take-1', name: 'Take 1', gain: 0.7, soloed: false };
+    expect(exportMixSettings({ ...base, gains: { drums: 1, bass: 1, vocals: 0 }, take })).toEqual({
+      gains: { drums: 1, bass: 1, vocals: 0 },
+      tempo: 1,
+      transpose: 0,
+      loop: null,
+      take: { id: 'take-1', gain: 0.7 },
+    });
+    expect(exportMixSettings({ ...base, gains: { drums: 1, bass: 1, vocals: 1 }, take: { ...take, soloed: true } }).gains).toEqual({ drums: 0, bass: 0, vocals: 0 });
+    // The band muted, the take still sounds: an export of the take alone.
+    expect(exportMixSettings({ ...base, gains: { drums: 0, bass: 0, vocals: 0 }, take }).take).toEqual({ id: 'take-1', gain: 0.7 });
+    expect(() => exportMixSettings({ ...base, gains: { drums: 0, bass: 0, vocals: 0 }, take: { ...take, gain: 0 } })).toThrow(SILENT_MIX);
+    expect(exportMixSettings({ ...base, gains: { drums: 1 }, take: null })).not.toHaveProperty('take');
   });
 
   it('carries tempo and transpose, and the loop with its passes only when asked', () => {

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
 import type { StemEngine } from '../../lib/audio/stem-engine';
-import type { ExportAction } from '../../lib/export/export-mix-source';
+import type { ExportAction, ExportTakeChoice } from '../../lib/export/export-mix-source';
 import { practiceFactsOf } from '../../lib/practice/practice-facts';
 import { paths } from '../../lib/routes/paths';
 import { CreditLimitNotice } from './credit-limit-notice';
@@ -27,13 +27,22 @@ import { TakeStrip } from './takes/take-strip';
 import takesStyles from './takes/takes.module.css';
 import { TakesPanel } from './takes/takes-panel';
 import { useLatencyCalibration } from './takes/use-latency-calibration';
-import { usePlayerTakes } from './takes/use-player-takes';
+import { type PlayerTakes, usePlayerTakes } from './takes/use-player-takes';
 import { useKeptPlayerSong } from './use-kept-player-song';
 import { usePlayback } from './use-playback';
 import { usePracticeControls } from './use-practice-controls';
 import { usePracticeSession } from './use-practice-session';
 import { useSongEngine } from './use-song-engine';
 import { WaveformRingDeck } from './waveform-ring-deck';
+
+/** What the export reads of the takes when it opens, handed up by the loaded player (the header holds the export, the body the takes). */
+interface ExportTakes {
+  choices: readonly ExportTakeChoice[];
+  loadedTakeId: string | null;
+  read: PlayerTakes['readForExport'];
+}
+
+const noExportTakes: ExportTakes = { choices: [], loadedTakeId: null, read: () => Promise.resolve(null) };
 
 export const songNotOnThisDevice = 'This song is not on this device. Open it once while online to keep it for offline practice.';
 
@@ -44,6 +53,7 @@ export function SongPlayer({ songId, exportAction }: { songId: number; exportAct
   const song = fetched ?? kept.song;
   const isError = notFetched && kept.settled && !kept.song;
   const engineState = useSongEngine(song?.id === songId ? song : undefined);
+  const [exportTakes, setExportTakes] = useState<ExportTakes>(noExportTakes);
 
   if (isError) {
     // No answer at all (offline, the API unreachable) and not kept here: say so, not "failed".
@@ -63,32 +73,42 @@ export function SongPlayer({ songId, exportAction }: { songId: number; exportAct
         {engineState.status === 'ready' ? <MuteAllButton /> : null}
         {engineState.status === 'ready' ? <PresetsBar songId={song.id} /> : null}
         {engineState.status === 'ready' ? <ShortcutsButton /> : null}
-        {engineState.status === 'ready' && exportAction ? <ExportSlot title={song.title} engine={engineState.engine} exportAction={exportAction} /> : null}
+        {engineState.status === 'ready' && exportAction ? <ExportSlot title={song.title} engine={engineState.engine} exportAction={exportAction} takes={exportTakes} /> : null}
         <LinkButton to={paths.library}>Back to Library</LinkButton>
       </header>
       {engineState.status === 'loading' ? <LoadingState label="Loading your song..." /> : null}
       {engineState.status === 'creditLimit' ? <CreditLimitNotice /> : null}
       {engineState.status === 'failed' ? <p className={styles.centered}>Failed to load the song. Please try again.</p> : null}
-      {engineState.status === 'ready' ? <LoadedPlayer song={song} engine={engineState.engine} /> : null}
+      {engineState.status === 'ready' ? <LoadedPlayer song={song} engine={engineState.engine} onExportTakes={setExportTakes} /> : null}
     </div>
   );
 }
 
 /** The export's button (decision 0033), handed in by the app layer: the mix it reads is the one heard now. */
-function ExportSlot({ title, engine, exportAction }: { title: string; engine: StemEngine; exportAction: ExportAction }) {
+function ExportSlot({ title, engine, exportAction, takes }: { title: string; engine: StemEngine; exportAction: ExportAction; takes: ExportTakes }) {
   const gains = useAppSelector(selectStemGains);
-  return exportAction(() => ({
-    title,
-    duration: engine.graph.duration,
-    sampleRate: engine.graph.context.sampleRate,
-    loadedStemIds: engine.graph.stemIds,
-    gains,
-    tempo: engine.tempo,
-    transpose: engine.transpose,
-    loop: engine.loopRange,
-    click: engine.clickState,
-    render: (settings, onProgress, signal) => engine.renderMix(settings, onProgress, signal),
-  }));
+  return exportAction(() => {
+    const { choices, loadedTakeId, read } = takes;
+    return {
+      title,
+      duration: engine.graph.duration,
+      sampleRate: engine.graph.context.sampleRate,
+      loadedStemIds: engine.graph.stemIds,
+      gains,
+      tempo: engine.tempo,
+      transpose: engine.transpose,
+      loop: engine.loopRange,
+      click: engine.clickState,
+      takes: choices,
+      loadedTakeId,
+      render: async ({ take: chosen, ...settings }, onProgress, signal) => {
+        // The take's audio is read from this device when the export runs, and placed as it plays along.
+        const take = chosen ? await read(chosen.id, chosen.gain) : null;
+        if (chosen && !take) throw new Error('the take is no longer on this device');
+        return engine.renderMix({ ...settings, take }, onProgress, signal);
+      },
+    };
+  });
 }
 
 function MuteAllButton() {
@@ -99,7 +119,7 @@ function MuteAllButton() {
   );
 }
 
-function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }) {
+function LoadedPlayer({ song, engine, onExportTakes }: { song: PlayerSong; engine: StemEngine; onExportTakes: (takes: ExportTakes) => void }) {
   const playback = usePlayback(engine);
   const gains = useAppSelector(selectStemGains);
   const [lyricsOpen, setLyricsOpen] = useState(false);
@@ -130,6 +150,11 @@ function LoadedPlayer({ song, engine }: { song: PlayerSong; engine: StemEngine }
   useEffect(() => {
     engine.graph.setGains(gains);
   }, [engine, gains]);
+  const loadedTakeId = takes.loaded?.take.id ?? null;
+  useEffect(() => {
+    onExportTakes({ choices: takes.exportChoices, loadedTakeId, read: takes.readForExport });
+    return () => onExportTakes(noExportTakes);
+  }, [onExportTakes, takes.exportChoices, loadedTakeId, takes.readForExport]);
 
   return (
     <div className={styles.body} data-testid="player-body" data-start-times={playback.startTimes} data-playing={playback.isPlaying}>

@@ -2,6 +2,7 @@ import { clickSamples } from './click-track';
 import type { MixClick } from './export-layout';
 import { exportLayout } from './export-layout';
 import { exportLanes } from './export-lanes';
+import { type MixTake, addTakeInto, assertTakeMixable } from './mix-take';
 import { type PcmBuffer, isShared } from './pcm-buffer';
 import type { StretchStem } from './stretch-graph';
 import { stretchInWorker } from './stretch-in-worker';
@@ -9,6 +10,7 @@ import { assertNormalRange } from './units';
 import type { Seconds } from './units';
 
 export type { MixClick } from './export-layout';
+export type { MixTake } from './mix-take';
 
 export interface MixSettings {
   /** Effective gain per stem id; a stem not named plays at 1. */
@@ -19,6 +21,8 @@ export interface MixSettings {
   /** The loop in song seconds, rendered `passes` times; null renders the whole song. */
   loop: { start: number; end: number; passes: number } | null;
   click?: MixClick | null;
+  /** A recorded take mixed in at its place, before the count-in is laid out (it needs the same tempo and transpose). */
+  take?: MixTake | null;
 }
 
 export const TEMPO_RANGE = { min: 0.5, max: 1.5 } as const;
@@ -93,6 +97,7 @@ export async function renderMix(
   if (settings.click) assertNormalRange('click volume', settings.click.volume);
   if (stems.length === 0) throw new RangeError('renderMix needs at least one decoded stem');
   const sampleRate = stems[0]!.buffer.sampleRate;
+  if (settings.take) assertTakeMixable(settings.take, { sampleRate, tempo: settings.tempo, transpose: settings.transpose });
   const songDuration = Math.max(...stems.map((stem) => stem.buffer.duration));
   const loop = settings.loop;
   if (loop && !(loop.start >= 0 && loop.end > loop.start && loop.end <= songDuration && Number.isInteger(loop.passes) && loop.passes >= 1)) {
@@ -145,6 +150,8 @@ export async function renderMix(
       addInto(music[1]!, mix.right, 1);
     }
   }
+
+  if (settings.take) addTakeInto(music, settings.take, { sampleRate, tempo: settings.tempo, transpose: settings.transpose, from, loop: sampleLoop });
 
   const layout = exportLayout(musicLength / sampleRate, { tempo: settings.tempo, loop, click: settings.click ?? null });
   const toSample = (seconds: Seconds) => Math.round(seconds * sampleRate);

@@ -1,3 +1,4 @@
+import type { TakePlacement } from '../../../lib/audio/recording/take-lane';
 import type { TakeMetadata } from '../../../lib/takes/take-drafts';
 
 /** A take as the list shows it: its metadata, and whether this device holds its audio. */
@@ -11,6 +12,11 @@ export function takeListItems(documents: readonly TakeMetadata[], songId: number
     .filter((take) => take.songId === String(songId))
     .map((take) => ({ ...take, onDevice: onDevice.has(take.id) }))
     .sort((a, b) => b.recordedAt - a.recordedAt || a.name.localeCompare(b.name));
+}
+
+/** Where a take plays against the song: both its channel strip and the export place it so. */
+export function takePlacement(take: Pick<TakeMetadata, 'startSeconds' | 'tempo' | 'transpose' | 'durationSeconds'>): TakePlacement {
+  return { startSeconds: take.startSeconds, tempo: take.tempo, transpose: take.transpose, duration: take.durationSeconds };
 }
 
 /** The number the next take of a song is named with: one past the highest "Take N" (renamed ones aside), at least one past the count. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TakeMetadata } from '../../../lib/takes/take-drafts';
-import { formatTakeLength, formatTempo, formatTranspose, nextTakeNumber, takeListItems } from './take-list-items';
+import { formatTakeLength, formatTempo, formatTranspose, nextTakeNumber, takeListItems, takePlacement } from './take-list-items';
 
 const take = (id: string, songId: string, name: string, recordedAt: number): TakeMetadata => ({
   id,
@@ -37,5 +37,9 @@ describe('take list items', () => {
     expect(formatTempo(0.85)).toBe('85%');
     expect([formatTranspose(2), formatTranspose(-1), formatTranspose(0)]).toEqual(['+2 st', '-1 st', '0 st']);
     expect(formatTakeLength(125.2)).toBe('2:05');
+  });
+
+  it('places a take where its metadata says it starts, at the tempo and transpose it was recorded at', () => {
+    expect(takePlacement({ startSeconds: 12.25, tempo: 0.8, transpose: -2, durationSeconds: 30 })).toEqual({ startSeconds: 12.25, tempo: 0.8, transpose: -2, duration: 30 });
   });
 });

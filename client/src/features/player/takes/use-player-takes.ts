@@ -4,6 +4,7 @@ import { type MicrophoneProblem, recordingSupport } from '../../../lib/audio/rec
 import { MicrophoneError } from '../../../lib/audio/recording/microphone-capture';
 import { TakeChannel } from '../../../lib/audio/recording/take-channel';
 import { takeHeardAt } from '../../../lib/audio/recording/take-lane';
+import type { MixTake } from '../../../lib/audio/render-mix';
 import type { StemEngine } from '../../../lib/audio/stem-engine';
 import type { Seconds } from '../../../lib/audio/units';
 import { removeTake, renameTake, writeTake } from '../../../lib/db/local-documents';
@@ -13,7 +14,8 @@ import { type TakeAudioStore, readTakeSamples } from '../../../lib/takes/take-au
 import { takeAudioStore } from '../../../lib/takes/indexed-db-take-audio-store';
 import { type Microphone, TakeRecording } from '../../../lib/takes/take-recording';
 import { selectSoloStemId } from '../mixer-slice';
-import { type TakeListItem, nextTakeNumber, takeListItems } from './take-list-items';
+import type { ExportTakeChoice } from '../../../lib/export/export-mix-source';
+import { type TakeListItem, nextTakeNumber, takeListItems, takePlacement } from './take-list-items';
 import { measuredLatencyOnThisBrowser } from './use-latency-calibration';
 
 export type RecordingStatus = 'idle' | 'arming' | 'recording' | 'saving';
@@ -50,6 +52,10 @@ export interface PlayerTakes {
   toggleSolo(): void;
   /** The loaded take's level in dBFS, for its meter. */
   level(): number;
+  /** The takes the export can mix in now: on this device, recorded at the tempo and transpose set, at the strip's volume and mute. */
+  exportChoices: ExportTakeChoice[];
+  /** A take's audio placed for the export at `gain`; null when this device no longer holds it. */
+  readForExport(takeId: string, gain: number): Promise<MixTake | null>;
 }
 
 export interface PlayerTakesOptions {
@@ -203,8 +209,7 @@ export function usePlayerTakes(options: PlayerTakesOptions): PlayerTakes {
       const audio = await readTakeSamples(store, userId, loadedId);
       if (cancelled || !audio || engine.graph.disposed) return;
       const context = engine.graph.context.rawContext as BaseAudioContext;
-      const where = { startSeconds: placement.startSeconds, tempo: placement.tempo, transpose: placement.transpose, duration: placement.durationSeconds };
-      built = await TakeChannel.create(context, audio.samples, where, (output) => engine.graph.connectToMaster(output));
+      built = await TakeChannel.create(context, audio.samples, takePlacement(placement), (output) => engine.graph.connectToMaster(output));
       if (cancelled || engine.graph.disposed) {
         built.dispose();
         return;
@@ -226,6 +231,27 @@ export function usePlayerTakes(options: PlayerTakesOptions): PlayerTakes {
 
   // Volume, mute and solo: a soloed take silences the band; a soloed stem silences the take.
   const audible = strip.muted || (soloStemId !== null && !strip.soloed) ? 0 : strip.volume;
+
+  // Any take the strip would play: its volume and mute go with the next take loaded, its solo with the one loaded.
+  const exportChoices = useMemo(
+    () =>
+      takes
+        .filter((take) => take.onDevice && takeHeardAt(take, { tempo, transpose }))
+        .map((take) => {
+          const soloed = strip.soloed && take.id === loadedId;
+          return { id: take.id, name: take.name, gain: strip.muted || (soloStemId !== null && !soloed) ? 0 : strip.volume, soloed };
+        }),
+    [takes, tempo, transpose, strip, loadedId, soloStemId],
+  );
+  const readForExport = useCallback(
+    async (takeId: string, gain: number): Promise<MixTake | null> => {
+      const take = takes.find((candidate) => candidate.id === takeId);
+      if (!take || !store || userId === null) return null;
+      const audio = await readTakeSamples(store, userId, takeId);
+      return audio ? { samples: audio.samples, sampleRate: audio.sampleRate, placement: takePlacement(take), gain } : null;
+    },
+    [takes, store, userId],
+  );
   useEffect(() => {
     channel.current?.setGain(audible);
   });
@@ -270,5 +296,7 @@ export function usePlayerTakes(options: PlayerTakesOptions): PlayerTakes {
     toggleMute: () => setStrip((current) => ({ ...current, muted: !current.muted })),
     toggleSolo: () => setStrip((current) => ({ ...current, soloed: !current.soloed })),
     level,
+    exportChoices,
+    readForExport,
   };
 }
