@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import decodeWav from '@audio/decode-wav';
+import { peakFrequency, soundingSpan } from './audio-analysis';
 import { browserPerFile } from './browser-per-file';
+import { exportAs } from './export-dialog';
 import { openSong, signInNewListener } from './new-listener';
 import { openPracticeTools, setLoop } from './practice-tools-page';
 import { watchPageProblems } from './page-problems';
@@ -59,6 +62,23 @@ describe('takes', () => {
     await playing(page, 'true');
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="take-strip"]')?.getAttribute('data-lit') ?? 0) > 0, undefined, { timeout: 10_000 });
     await saveScreenshot(page, 'player-take-strip');
+
+    // Export Mix offers the take playing along and mixes it in: the file with it less the file without is the take.
+    await page.getByRole('button', { name: 'EXPORT MIX' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export Mix' });
+    const takeChoice = dialog.getByRole('combobox', { name: 'Include a take' });
+    expect(await takeChoice.locator('option:checked').innerText()).toBe('Take 1');
+    const exported = decodeWav((await exportAs(page, 'WAV, 32-bit float')).bytes);
+    const withTake = exported.channelData;
+    await takeChoice.selectOption({ label: 'No take' });
+    const withoutTake = decodeWav((await exportAs(page, 'WAV, 32-bit float')).bytes).channelData;
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    for (let side = 0; side < 2; side++) {
+      const take = withTake[side]!.map((sample, index) => sample - withoutTake[side]![index]!);
+      const span = soundingSpan(take, exported.sampleRate, 0.05);
+      expect(span.end - span.start).toBeGreaterThan(4);
+      expect(Math.abs(peakFrequency(take, Math.round((span.start + 0.5) * exported.sampleRate), 8192, exported.sampleRate) - 330)).toBeLessThan(2);
+    }
     await strip.getByRole('button', { name: 'Mute Take 1' }).click();
     expect(await strip.getAttribute('data-muted')).toBe('true');
     await playing(page, 'false');
