@@ -98,6 +98,21 @@ export default defineConfig({
         },
       },
       {
+        // The scale-out rehearsal (`npm run rehearse:scale-out`): API processes, workers and nginx on
+        // the PostgreSQL server, started once by the rehearsal or by this project's global setup.
+        // Not part of `npm test`. One file at a time: the files kill and restart its processes.
+        test: {
+          name: 'scale-out',
+          include: ['scripts/scale-out/**/*.scale-out.test.ts'],
+          environment: 'node',
+          globalSetup: ['scripts/scale-out/testing/cluster-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 5 },
+        },
+      },
+      {
         // Browser tests that change what every user of the shared app sees (the purchasing
         // switch): one at a time, after every other browser test.
         test: {

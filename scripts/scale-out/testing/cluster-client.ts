@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
+import type { Song } from '../../../contract/song';
+import { findOrCreateAccount } from '../../../api/features/auth/account-registry';
+import { sessionCookieName } from '../../../api/features/auth/session-cookie';
+import { createSession } from '../../../api/features/auth/sessions';
+import { playerRequestHeader } from '../../../api/features/stems/require-player-request';
+import { deriveKeyFromSecret } from '../../../api/config/auth-secret';
+import { openPgSqlClient } from '../../../events/store/postgres/pg-sql-client';
+import { createPostgresEventStore } from '../../../events/store/postgres/postgres-event-store';
+import type { SqlClient } from '../../../events/store/postgres/sql-client';
+import type { EventStore } from '../../../events/store/event-store';
+import type { ClusterDescription } from '../cluster-description';
+
+/** The running rehearsal, as its global setup described it. */
+export function cluster(): ClusterDescription {
+  return inject('scaleOutCluster');
+}
+
+/** The rehearsal's database, as every process sees it: its tables and its event log. */
+export interface ClusterDatabase {
+  sql: SqlClient;
+  store: EventStore;
+  close(): Promise<void>;
+}
+
+export async function openClusterDatabase(description = cluster()): Promise<ClusterDatabase> {
+  const sql = await openPgSqlClient({ connectionString: description.databaseUrl, schema: description.databaseSchema, max: 4 });
+  const store = await createPostgresEventStore(sql);
+  return {
+    sql,
+    store,
+    async close() {
+      await store.close();
+      await sql.close();
+    },
+  };
+}
+
+/** A signed-in user: the headers of the player's requests with its session cookie. */
+export interface ClusterUser {
+  userId: number;
+  email: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * A new account with a session, written as a sign-in writes them, under the cluster's AUTH_SECRET
+ * (sign-in itself sends e-mail and counts per network: it has tests of its own).
+ */
+export async function signedInUser(database: ClusterDatabase, label: string, description = cluster()): Promise<ClusterUser> {
+  const secret = Buffer.from(description.authSecret, 'utf8');
+  const email = `${label}-${randomBytes(4).toString('hex')}@scale-out.test`;
+  const account = await findOrCreateAccount(database.sql, email, new Date());
+  const { token } = await createSession(database.sql, {
+    key: deriveKeyFromSecret(secret, 'session'),
+    tokenKey: deriveKeyFromSecret(secret, 'session-token'),
+    userId: account.userId,
+    now: new Date(),
+  });
+  return { userId: account.userId, email, headers: { cookie: `${sessionCookieName(description.publicUrl)}=${token}`, [playerRequestHeader]: '1' } };
+}
+
+/** GET /api/songs as `user`, through `baseUrl`. */
+export async function songsOf(baseUrl: string, user: ClusterUser): Promise<Song[]> {
+  const response = await fetch(`${baseUrl}/api/songs`, { headers: user.headers });
+  if (response.status !== 200) throw new Error(`GET /api/songs answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as Song[];
+}
+
+/** Polls `probe` until it answers something other than undefined, or throws after `timeoutMs`. */
+export async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** One line of nginx's access log in deploy/nginx.conf's format. */
+export interface ProxyLogLine {
+  request: string;
+  status: number;
+  /** Every upstream tried, in order (`127.0.0.1:4001, 127.0.0.1:4002` when nginx retried on another). */
+  upstreams: string[];
+  upstreamStatuses: string[];
+}
+
+export async function proxyLog(description = cluster()): Promise<ProxyLogLine[]> {
+  const text = await readFile(description.accessLog, 'utf8');
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const match = /"([^"]*)" (\d{3}) \d+ upstream=(.*) upstream_status=(.*) request_time=/.exec(line);
+      if (!match) throw new Error(`unexpected access log line: ${line}`);
+      return { request: match[1]!, status: Number(match[2]), upstreams: match[3]!.split(/, | : /), upstreamStatuses: match[4]!.split(/, | : /) };
+    });
+}
