@@ -1,4 +1,4 @@
-/** A long-running task of a feature; at most one instance runs across processes (advisory lock `job:<name>`). */
+/** A long-running task of a feature; at most one instance runs across processes (advisory lock `woodshed:<schema>:job:<name>`). */
 export interface BackgroundJob {
   /** kebab-case; also the lock key. */
   readonly name: string;

@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../events/store/postgres/sql-client';
 import { availableSqlClients } from '../../events/store/testing/test-sql-clients';
+import { jobLockKey } from '../../projections/runtime/lock-keys';
 import type { BackgroundJob } from './background-job';
 import { runBackgroundJobs } from './run-background-jobs';
 
@@ -93,7 +94,8 @@ for (const candidate of availableSqlClients().filter((client) => client.name ===
       const second = runBackgroundJobs({ jobs: [recordingJob('second', log)], sql, logger, ...timing });
       // The lock's own session, as an operator or a network cut would end it.
       const { rows } = await sql.query<{ pid: number }>(
-        "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid::bigint = (hashtext('job:test-sender')::bigint & 4294967295)",
+        "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid::bigint = (hashtext($1)::bigint & 4294967295)",
+        [await jobLockKey(sql, 'test-sender')],
       );
       expect(rows).toHaveLength(1);
       await sql.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
@@ -103,6 +105,22 @@ for (const candidate of availableSqlClients().filter((client) => client.name ===
       await second.stop();
       expect(log.running).toEqual([]);
       expect(log.starts).toHaveLength(2);
+    });
+
+    it('runs a job once per schema: a deployment in another schema of the database runs its own', async () => {
+      const other = await candidate.open();
+      try {
+        const log = { running: [] as string[], maxConcurrent: 0, starts: [] as string[] };
+        const logger = pino({ level: 'silent' });
+        const here = runBackgroundJobs({ jobs: [recordingJob('here', log)], sql, logger, retryDelayMs: 30 });
+        const there = runBackgroundJobs({ jobs: [recordingJob('there', log)], sql: other, logger, retryDelayMs: 30 });
+        await until(() => log.running.length === 2);
+        await here.stop();
+        await there.stop();
+        expect(log.starts.sort()).toEqual(['here', 'there']);
+      } finally {
+        await other.close();
+      }
     });
   });
 }

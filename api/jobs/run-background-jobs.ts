@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { SqlClient } from '../../events/store/postgres/sql-client';
+import { jobLockKey } from '../../projections/runtime/lock-keys';
 import type { BackgroundJob } from './background-job';
 
 /** Background jobs in flight; `stop()` aborts them and resolves once each has returned. */
@@ -12,7 +13,8 @@ export interface RunningJobs {
 const defaultTakeoverDelayMs = 10_000;
 
 /**
- * Run each job under its advisory lock `job:<name>`, retrying while another process holds it; a lost
+ * Run each job under its advisory lock `woodshed:<schema>:job:<name>` (so deployments in other schemas
+ * of the database run their own), retrying while another process holds it; a lost
  * lock aborts the job. A standby waits `takeoverDelayMs` holding the lock before starting.
  */
 export function runBackgroundJobs(options: {
@@ -41,10 +43,12 @@ async function keepRunning(
   signal: AbortSignal,
 ): Promise<void> {
   let standingBy = false;
+  let lockKey: string | undefined;
   while (!signal.aborted) {
     try {
+      lockKey ??= await jobLockKey(sql, job.name);
       const ran = await sql.withAdvisoryLock(
-        `job:${job.name}`,
+        lockKey,
         async (lock) => {
           const running = AbortSignal.any([signal, lock.signal]);
           if (standingBy) {

@@ -23,5 +23,10 @@ export async function rebuildLockKey(sql: SqlClient, projectionName: string): Pr
   return `woodshed:${await currentSchema(sql)}:projection-rebuild:${projectionName}`;
 }
 
+/** A background job's lock (api/jobs): one running instance per job among the processes of one schema. */
+export async function jobLockKey(sql: SqlClient, jobName: string): Promise<string> {
+  return `woodshed:${await currentSchema(sql)}:job:${jobName}`;
+}
+
 /** SQL for a transaction-scoped lock on `$1` within the current schema. */
 export const schemaScopedXactLock = `SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':' || $1))`;
