@@ -27,17 +27,19 @@ const log = (line: string) => console.log(`[rehearse:scale-out] ${line}`);
 const workDir = await mkdtemp(path.join(tmpdir(), 'woodshed-scale-out-'));
 let cluster: Cluster | undefined;
 let stopping = false;
-async function tearDown(exitCode: number): Promise<never> {
+/** Stops what the rehearsal started and exits; the processes' logs are kept when something failed. */
+async function tearDown(exitCode: number, keepLogs = exitCode !== 0): Promise<never> {
   if (!stopping) {
     stopping = true;
     log('stopping what the rehearsal started ...');
     await cluster?.stop();
-    if (exitCode === 0) await rm(workDir, { recursive: true, force: true });
-    else log(`logs kept in ${workDir}`);
+    if (keepLogs) log(`logs kept in ${workDir}`);
+    else await rm(workDir, { recursive: true, force: true });
   }
   process.exit(exitCode);
 }
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void tearDown(130));
+// Ctrl-C ends `--up` as asked; during the tests it is an interruption, whose logs are kept.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void tearDown(130, !values.up));
 
 try {
   // Once, before any process starts: N processes finding a stale client would each build it into the same directory.

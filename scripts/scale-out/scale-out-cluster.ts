@@ -90,12 +90,18 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       WOODSHED_DATA_DIR: path.join(workDir, `data-${name}`),
       // The fixture songs give their tempo and key; detecting chords would only cost the rehearsal CPU.
       WOODSHED_AUDIO_ANALYSIS: 'off',
+      // A queued campaign waits 5 s, not a minute, so the one-runner test sees it sent.
+      CAMPAIGN_START_DELAY_SECONDS: '5',
+      // Read by the PostgreSQL driver: pg_stat_activity names the process behind each lock.
+      PGAPPNAME: `woodshed-${name}`,
     });
     const processLog = (name: string) => path.join(workDir, `${name}.log`);
 
+    const workerNames = new Set<string>();
     const startWorker = async (name: string) => {
       const worker = ClusterProcess.start(name, [process.execPath, '--import', 'tsx', 'scripts/worker.ts'], { cwd: repositoryRoot, env: appEnv(name), logPath: processLog(name) });
       started.push(worker);
+      workerNames.add(name);
       await worker.waitForLog(/"msg":"worker running"/, startTimeoutMs);
       return worker;
     };
@@ -134,15 +140,19 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     control = await serveControl(controlPort, {
       restart: async (name) => {
         const api = apis.get(name);
-        if (api === undefined) throw new Error(`no API process ${name}`);
-        await api.process.stop();
-        started.splice(started.indexOf(api.process), 1);
-        await startApi(name, api.port);
+        const current = api?.process ?? started.find((p) => p.name === name && workerNames.has(name));
+        if (current === undefined) throw new Error(`no API or worker process ${name}`);
+        // SIGTERM: the app stops taking requests, settles what is in flight and exits (decision 0058).
+        await current.stop();
+        started.splice(started.indexOf(current), 1);
+        if (api !== undefined) await startApi(name, api.port);
+        else await startWorker(name);
       },
-      kill: (name) => {
+      kill: async (name) => {
         const target = started.find((p) => p.name === name);
         if (target === undefined) throw new Error(`no process ${name}`);
         target.signal('SIGKILL');
+        await target.exited;
       },
       pids: () => Object.fromEntries(started.filter((p) => p.running).map((p) => [p.name, p.pid])),
     });
@@ -188,7 +198,7 @@ async function waitForHealth(baseUrl: string, process: ClusterProcess): Promise<
 
 interface ControlActions {
   restart(name: string): Promise<void>;
-  kill(name: string): void;
+  kill(name: string): Promise<void>;
   pids(): Record<string, number>;
 }
 
@@ -204,7 +214,7 @@ function serveControl(port: number, actions: ControlActions): Promise<Server> {
       if (request.method === 'GET' && action === 'pids') return answer(200, actions.pids());
       if (request.method !== 'POST' || name === undefined) return answer(404, { error: 'POST /restart/<name> or /kill/<name>, GET /pids' });
       if (action === 'restart') await actions.restart(name);
-      else if (action === 'kill') actions.kill(name);
+      else if (action === 'kill') await actions.kill(name);
       else return answer(404, { error: `unknown action ${action}` });
       return answer(200, actions.pids());
     };

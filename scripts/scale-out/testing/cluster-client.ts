@@ -11,6 +11,7 @@ import { openPgSqlClient } from '../../../events/store/postgres/pg-sql-client';
 import { createPostgresEventStore } from '../../../events/store/postgres/postgres-event-store';
 import type { SqlClient } from '../../../events/store/postgres/sql-client';
 import type { EventStore } from '../../../events/store/event-store';
+import { advisoryLockHolder } from '../../../projections/runtime/advisory-lock-holder';
 import type { ClusterDescription } from '../cluster-description';
 
 /** The running rehearsal, as its global setup described it. */
@@ -49,9 +50,9 @@ export interface ClusterUser {
  * A new account with a session, written as a sign-in writes them, under the cluster's AUTH_SECRET
  * (sign-in itself sends e-mail and counts per network: it has tests of its own).
  */
-export async function signedInUser(database: ClusterDatabase, label: string, description = cluster()): Promise<ClusterUser> {
+export async function signedInUser(database: ClusterDatabase, label: string, options: { email?: string } = {}, description = cluster()): Promise<ClusterUser> {
   const secret = Buffer.from(description.authSecret, 'utf8');
-  const email = `${label}-${randomBytes(4).toString('hex')}@scale-out.test`;
+  const email = options.email ?? `${label}-${randomBytes(4).toString('hex')}@scale-out.test`;
   const account = await findOrCreateAccount(database.sql, email, new Date());
   const { token } = await createSession(database.sql, {
     key: deriveKeyFromSecret(secret, 'session'),
@@ -78,6 +79,22 @@ export async function eventually<T>(what: string, probe: () => Promise<T | undef
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Asks the rehearsal to restart (SIGTERM, then start again on the same port) or SIGKILL one of its processes. */
+export async function control(action: 'restart' | 'kill', name: string, description = cluster()): Promise<Record<string, number>> {
+  const response = await fetch(`${description.controlUrl}/${action}/${name}`, { method: 'POST' });
+  const body = (await response.json()) as Record<string, number> & { error?: string };
+  if (response.status !== 200) throw new Error(`${action} ${name}: ${body.error ?? response.status}`);
+  return body;
+}
+
+/** The PostgreSQL application name (`woodshed-<process>`) of the session holding advisory lock `key`, or null. */
+export async function lockHolder(database: ClusterDatabase, key: string): Promise<string | null> {
+  const pid = await advisoryLockHolder(database.sql, key);
+  if (pid === null) return null;
+  const { rows } = await database.sql.query<{ application_name: string }>('SELECT application_name FROM pg_stat_activity WHERE pid = $1', [pid]);
+  return rows[0]?.application_name ?? null;
 }
 
 /** One line of nginx's access log in deploy/nginx.conf's format. */
