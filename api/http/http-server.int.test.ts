@@ -29,4 +29,32 @@ describe('startHttpServer', () => {
       await server.close();
     }
   }, 20_000);
+
+  it('marks the responses in flight when close() begins as their connection’s last, so a proxy sends nothing more on it', async () => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const server = await startHttpServer(
+      { callback: () => (request, response) => void (request.url === '/slow' ? held.then(() => response.end('slow')) : response.end('ok')) },
+      { port: 0, host: '127.0.0.1' },
+    );
+    // A connection kept alive, as a proxy keeps it, busy with a slow request when the stop begins.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      await getOver(agent, `${server.url}/`);
+      const slow = new Promise<string | undefined>((resolve, reject) => {
+        get(`${server.url}/slow`, { agent }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.headers.connection));
+        }).on('error', reject);
+      });
+      await sleep(100);
+      // A long grace: the stop must finish because the connection ended, not because it was cut.
+      const closed = server.close(60_000);
+      release();
+      expect(await slow).toBe('close');
+      await closed;
+    } finally {
+      agent.destroy();
+    }
+  }, 20_000);
 });
