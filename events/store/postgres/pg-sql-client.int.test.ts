@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dropSchema, freshSchemaName } from '../testing/test-sql-clients';
 import { openPgSqlClient } from './pg-sql-client';
 import type { SqlClient } from './sql-client';
@@ -51,6 +52,30 @@ describe.runIf(databaseUrl)('openPgSqlClient on the server', () => {
       { checkEveryMs },
     );
     expect(reason).toBe('held');
+  });
+
+  it('asks on a pooled session, not a new one, while another session holds the lock a standby tries', async () => {
+    sql = await openPgSqlClient({ connectionString: databaseUrl!, schema });
+    const standby = await openPgSqlClient({ connectionString: databaseUrl!, schema });
+    try {
+      await standby.query('SELECT 1');
+      let release = () => undefined as void;
+      const holding = sql.withAdvisoryLock('standby-test', () => new Promise<void>((resolve) => (release = resolve)));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const connects = vi.spyOn(pg.Client.prototype, 'connect');
+      try {
+        for (let attempt = 0; attempt < 10; attempt++) expect(await standby.withAdvisoryLock('standby-test', async () => 'ran', { wait: false })).toBeUndefined();
+        expect(connects).not.toHaveBeenCalled();
+      } finally {
+        connects.mockRestore();
+      }
+      release();
+      await holding;
+      // Free again: the next try takes it, on a session of its own.
+      expect(await standby.withAdvisoryLock('standby-test', async () => 'ran', { wait: false })).toBe('ran');
+    } finally {
+      await standby.close();
+    }
   });
 
   it('sets a minute by default on every connection of the pool', async () => {

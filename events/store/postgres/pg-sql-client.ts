@@ -74,6 +74,10 @@ export async function openPgSqlClient(options: PgSqlClientOptions): Promise<SqlC
       }
     },
     async withAdvisoryLock(key, work, lockOptions) {
+      // A standby tries every lock it stands by for every second or so, in every process: asking on
+      // a pooled session whether another holds it spares the server a new session (a process fork)
+      // per try. A free-looking lock is then tried for real on a session of its own, which decides.
+      if (lockOptions?.wait === false && (await advisoryLockHeld(pool, key))) return undefined;
       const client = new pg.Client(connection);
       const lost = new AbortController();
       let finished = false;
@@ -124,6 +128,21 @@ export async function openPgSqlClient(options: PgSqlClientOptions): Promise<SqlC
       await pool.end();
     },
   };
+}
+
+/** Whether some session of this database holds advisory lock `key` (as `pg_advisory_lock(hashtext(key))` takes it). */
+async function advisoryLockHeld(pool: pg.Pool, key: string): Promise<boolean> {
+  // A bigint advisory lock shows in pg_locks as its high (classid) and low (objid) 32 bits.
+  const { rows } = await pool.query<{ held: boolean }>(
+    `SELECT EXISTS (
+       SELECT 1 FROM pg_locks
+        WHERE locktype = 'advisory' AND granted AND objsubid = 1
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+          AND ((classid::bigint << 32) | objid::bigint) = hashtext($1)::bigint
+     ) AS held`,
+    [key],
+  );
+  return rows[0]?.held === true;
 }
 
 /** Whether the server process `pid` holds an advisory lock (a lock session holds one only). */
