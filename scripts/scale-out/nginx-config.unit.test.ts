@@ -10,7 +10,7 @@ describe('renderNginxConfig', () => {
     const rendered = renderNginxConfig(template, settings);
     expect(rendered).toContain('    listen 127.0.0.1:8080;\n');
     expect(rendered).toContain(
-      '    server 127.0.0.1:4001 max_fails=1 fail_timeout=10s;\n    server 127.0.0.1:4002 max_fails=1 fail_timeout=10s;\n    server 127.0.0.1:4003 max_fails=1 fail_timeout=10s;\n    keepalive',
+      '    server 127.0.0.1:4001 max_fails=0;\n    server 127.0.0.1:4002 max_fails=0;\n    server 127.0.0.1:4003 max_fails=0;\n    keepalive',
     );
     expect(rendered).toContain('  access_log /tmp/x/access.log woodshed;\n');
     expect(rendered).toContain('  error_log /tmp/x/error.log warn;\n');
