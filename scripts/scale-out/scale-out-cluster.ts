@@ -30,6 +30,10 @@ export interface Cluster {
   description: ClusterDescription;
   /** Stops everything it started (APIs, workers, nginx, the control endpoint), drops the schema. Safe to call twice. */
   stop(): Promise<void>;
+  /** One more nginx, same configuration, in front of the named API processes only (the bench's 1-process proxy); stopped with the rest. */
+  startProxy(apiNames: readonly string[]): Promise<{ url: string; process: ClusterProcess }>;
+  /** The pids of every running process the rehearsal started, by name (`nginx`, `nginx-2`, `api-1`, ...). */
+  pids(): Record<string, number>;
 }
 
 /**
@@ -50,15 +54,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     (stopped ??= (async () => {
       if (control !== undefined) await new Promise<void>((resolve) => control!.close(() => resolve()));
       // The proxy first, so nothing new reaches a process being stopped; then the APIs, the workers.
-      const order = [...started.filter((p) => p.name === 'nginx'), ...started.filter((p) => p.name.startsWith('api')), ...started.filter((p) => p.name.startsWith('worker'))];
-      await Promise.all(order.filter((p) => p.name === 'nginx').map((p) => p.stop('SIGQUIT')));
-      await Promise.all(order.filter((p) => p.name !== 'nginx').map((p) => p.stop()));
+      await Promise.all(started.filter((p) => p.name.startsWith('nginx')).map((p) => p.stop('SIGQUIT')));
+      await Promise.all(started.filter((p) => p.name.startsWith('api')).map((p) => p.stop()));
+      await Promise.all(started.filter((p) => p.name.startsWith('worker')).map((p) => p.stop()));
       await dropSchema(options.databaseUrl, schema).catch((error: unknown) => log(`could not drop schema ${schema}: ${String(error)}`));
       if (songsDir !== undefined) await rm(songsDir, { recursive: true, force: true });
     })());
 
   try {
-    await mkdir(path.join(workDir, 'nginx', 'logs'), { recursive: true });
     await createSchema(options.databaseUrl, schema);
     const library = await writeFixtureSongs();
     songsDir = library;
@@ -120,21 +123,26 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     log(`starting ${options.apiCount} API processes ...`);
     await Promise.all(apiPorts.map((port, index) => startApi(`api-${index + 1}`, port)));
 
-    const nginxDir = path.join(workDir, 'nginx');
-    const accessLog = path.join(nginxDir, 'logs', 'access.log');
     const template = await readFile(path.join(repositoryRoot, 'deploy', 'nginx.conf'), 'utf8');
-    const config = renderNginxConfig(template, {
-      listen: `127.0.0.1:${proxyPort}`,
-      upstreams: apiPorts.map((port) => `127.0.0.1:${port}`),
-      accessLog,
-      errorLog: path.join(nginxDir, 'logs', 'error.log'),
-    });
-    await writeFile(path.join(nginxDir, 'nginx.conf'), config);
-    const globals = `daemon off; master_process on; pid ${path.join(nginxDir, 'nginx.pid')}; error_log ${path.join(nginxDir, 'logs', 'main-error.log')} warn;`;
+    const startProxy = async (name: string, port: number, upstreamPorts: readonly number[]) => {
+      const nginxDir = path.join(workDir, name);
+      await mkdir(path.join(nginxDir, 'logs'), { recursive: true });
+      const config = renderNginxConfig(template, {
+        listen: `127.0.0.1:${port}`,
+        upstreams: upstreamPorts.map((upstream) => `127.0.0.1:${upstream}`),
+        accessLog: path.join(nginxDir, 'logs', 'access.log'),
+        errorLog: path.join(nginxDir, 'logs', 'error.log'),
+      });
+      await writeFile(path.join(nginxDir, 'nginx.conf'), config);
+      const globals = `daemon off; master_process on; pid ${path.join(nginxDir, 'nginx.pid')}; error_log ${path.join(nginxDir, 'logs', 'main-error.log')} warn;`;
+      const proxy = ClusterProcess.start(name, [nginx, '-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-g', globals], { cwd: nginxDir, env: baseEnv, logPath: processLog(name) });
+      started.push(proxy);
+      const url = `http://127.0.0.1:${port}`;
+      await waitForHealth(url, proxy);
+      return { url, process: proxy, accessLog: path.join(nginxDir, 'logs', 'access.log') };
+    };
     log(`starting nginx on ${proxyUrl} ...`);
-    const proxy = ClusterProcess.start('nginx', [nginx, '-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-g', globals], { cwd: nginxDir, env: baseEnv, logPath: processLog('nginx') });
-    started.push(proxy);
-    await waitForHealth(proxyUrl, proxy);
+    const { accessLog } = await startProxy('nginx', proxyPort, apiPorts);
 
     const controlPort = await freePort();
     control = await serveControl(controlPort, {
@@ -170,7 +178,23 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       accessLog,
       controlUrl: `http://127.0.0.1:${controlPort}`,
     };
-    return { description, stop };
+    const pids = () => Object.fromEntries(started.filter((p) => p.running).map((p) => [p.name, p.pid]));
+    let extraProxies = 0;
+    return {
+      description,
+      stop,
+      pids,
+      async startProxy(apiNames) {
+        const ports = apiNames.map((name) => {
+          const api = apis.get(name);
+          if (api === undefined) throw new Error(`no API process ${name}`);
+          return api.port;
+        });
+        extraProxies += 1;
+        const { url, process: proxy } = await startProxy(`nginx-${extraProxies + 1}`, await freePort(), ports);
+        return { url, process: proxy };
+      },
+    };
   } catch (error) {
     for (const process of started) if (!process.running) log(`${process.name} exited; its last lines:\n${await process.tail()}`);
     await stop();

@@ -1,18 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import type { Song } from '../../../contract/song';
-import { findOrCreateAccount } from '../../../api/features/auth/account-registry';
-import { sessionCookieName } from '../../../api/features/auth/session-cookie';
-import { createSession } from '../../../api/features/auth/sessions';
-import { playerRequestHeader } from '../../../api/features/stems/require-player-request';
-import { deriveKeyFromSecret } from '../../../api/config/auth-secret';
 import { openPgSqlClient } from '../../../events/store/postgres/pg-sql-client';
 import { createPostgresEventStore } from '../../../events/store/postgres/postgres-event-store';
 import type { SqlClient } from '../../../events/store/postgres/sql-client';
 import type { EventStore } from '../../../events/store/event-store';
 import { advisoryLockHolder } from '../../../projections/runtime/advisory-lock-holder';
 import type { ClusterDescription } from '../cluster-description';
+import { type ClusterUser, signInDirectly } from '../cluster-session';
+
+export type { ClusterUser };
 
 /** The running rehearsal, as its global setup described it. */
 export function cluster(): ClusterDescription {
@@ -39,28 +36,9 @@ export async function openClusterDatabase(description = cluster()): Promise<Clus
   };
 }
 
-/** A signed-in user: the headers of the player's requests with its session cookie. */
-export interface ClusterUser {
-  userId: number;
-  email: string;
-  headers: Record<string, string>;
-}
-
-/**
- * A new account with a session, written as a sign-in writes them, under the cluster's AUTH_SECRET
- * (sign-in itself sends e-mail and counts per network: it has tests of its own).
- */
-export async function signedInUser(database: ClusterDatabase, label: string, options: { email?: string } = {}, description = cluster()): Promise<ClusterUser> {
-  const secret = Buffer.from(description.authSecret, 'utf8');
-  const email = options.email ?? `${label}-${randomBytes(4).toString('hex')}@scale-out.test`;
-  const account = await findOrCreateAccount(database.sql, email, new Date());
-  const { token } = await createSession(database.sql, {
-    key: deriveKeyFromSecret(secret, 'session'),
-    tokenKey: deriveKeyFromSecret(secret, 'session-token'),
-    userId: account.userId,
-    now: new Date(),
-  });
-  return { userId: account.userId, email, headers: { cookie: `${sessionCookieName(description.publicUrl)}=${token}`, [playerRequestHeader]: '1' } };
+/** A new account with a session on the running rehearsal (`signInDirectly`). */
+export function signedInUser(database: ClusterDatabase, label: string, options: { email?: string } = {}, description = cluster()): Promise<ClusterUser> {
+  return signInDirectly(database.sql, description, label, options);
 }
 
 /** GET /api/songs as `user`, through `baseUrl`. */

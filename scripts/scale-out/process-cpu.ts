@@ -1,0 +1,43 @@
+import { readFile, readdir } from 'node:fs/promises';
+
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on every Linux this runs on). */
+const ticksPerSecond = 100;
+
+/** CPU time a process has used so far (user + system, every thread), ms; undefined once it is gone. */
+export async function processCpuMs(pid: number): Promise<number | undefined> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  if (stat === undefined) return undefined;
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
+
+/** The pids whose parent is `pid` (nginx's workers under its master). */
+export async function childPids(pid: number): Promise<number[]> {
+  const children: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => undefined);
+    if (stat !== undefined && Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
+  }
+  return children;
+}
+
+/** CPU used by a set of processes between `start()` and `stop()`, ms; processes that appear later count from their start. */
+export async function cpuWindow(pidsNow: () => Promise<number[]>): Promise<{ stop(): Promise<number> }> {
+  const before = new Map<number, number>();
+  for (const pid of await pidsNow()) {
+    const cpu = await processCpuMs(pid);
+    if (cpu !== undefined) before.set(pid, cpu);
+  }
+  return {
+    async stop() {
+      let total = 0;
+      for (const pid of new Set([...before.keys(), ...(await pidsNow())])) {
+        const cpu = await processCpuMs(pid);
+        if (cpu !== undefined) total += cpu - (before.get(pid) ?? 0);
+      }
+      return total;
+    },
+  };
+}
