@@ -15,14 +15,12 @@ export interface NginxSettings {
  */
 export function renderNginxConfig(template: string, settings: NginxSettings): string {
   if (settings.upstreams.length === 0) throw new RangeError('at least one API process is needed');
-  const serverLine = /^( *)server (\S+)( .*)?;$/gm;
-  const servers = [...template.matchAll(serverLine)];
-  if (servers.length === 0) throw new Error('deploy/nginx.conf has no upstream `server` line');
-  const [first] = servers;
-  const indent = first![1]!;
-  const options = first![3] ?? '';
-  let rendered = template.replace(serverLine, (line, _indent, _address, _options, offset: number) => (offset === first!.index ? settings.upstreams.map((address) => `${indent}server ${address}${options};`).join('\n') : '\u0000'));
-  rendered = rendered.replace(/^\u0000\n/gm, '');
+  // The upstream's `server` lines, one after another: replaced as a block by one line per process.
+  const block = /^( *)server \S+( [^;\n]*)?;\n(?:\1server \S+(?: [^;\n]*)?;\n)*/m.exec(template);
+  if (block === null) throw new Error('deploy/nginx.conf has no upstream `server` line');
+  const [lines, indent, options = ''] = block;
+  if ((template.match(/^ *server \S+( [^;\n]*)?;$/gm)?.length ?? 0) !== lines.split('\n').length - 1) throw new Error('deploy/nginx.conf has `server` lines outside its one upstream block');
+  let rendered = template.replace(lines, settings.upstreams.map((address) => `${indent}server ${address}${options};\n`).join(''));
   rendered = replaceOnce(rendered, /^( *)listen \S+;$/m, (indentation) => `${indentation}listen ${settings.listen};`);
   rendered = replaceOnce(rendered, /^( *)access_log \S+ (\S+);$/m, (indentation, format) => `${indentation}access_log ${settings.accessLog} ${format};`);
   rendered = replaceOnce(rendered, /^( *)error_log \S+ (\S+);$/m, (indentation, level) => `${indentation}error_log ${settings.errorLog} ${level};`);
