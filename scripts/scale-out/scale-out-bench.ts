@@ -3,7 +3,8 @@
  * in front of one API process and in front of two, in the same run and on the same rehearsal
  * (`startCluster`: two workers, the PostgreSQL server of DATABASE_URL), rounds alternating which
  * goes first. Besides throughput and latency it measures the CPU each request cost in the API
- * processes, nginx and the PostgreSQL backends, to say where the ceiling is and what more cores give.
+ * processes, nginx and the PostgreSQL backends, to say where the ceiling is and what more cores give;
+ * and how long a star written through one copy takes to reach a live stream held by the other.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -21,6 +22,7 @@ import { runJsonChild } from '../bench/run-json-child';
 import { median } from '../bench/run-summary';
 import { table } from '../bench/text-table';
 import { signInDirectly } from './cluster-session';
+import { openSyncStream } from './sync-stream-reader';
 import { childPids, cpuWindow } from './process-cpu';
 import type { ScaleOutLoadRequest, ScaleOutLoadResult } from './scale-out-load';
 import { startCluster } from './scale-out-cluster';
@@ -28,6 +30,10 @@ import { startCluster } from './scale-out-cluster';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const windowMs = Number(process.env.BENCH_WINDOW_MS ?? 6_000);
 const clients = Number(process.env.BENCH_CLIENTS ?? 16);
+/** Stars written through one API copy, each timed to its arrival on a live stream held by the other. */
+const syncWrites = Number(process.env.BENCH_SYNC_WRITES ?? 20);
+/** The live sync target: a change written through one copy reaches a stream on another within this. */
+const syncTargetMs = 1_000;
 const log = (line: string) => console.error(`[bench:scale-out] ${line}`);
 
 type Kind = 'GET' | 'HEAD';
@@ -114,6 +120,39 @@ try {
     }
   }
 
+  // Live sync across copies: a star written through api-1, awaited on a stream held by api-2.
+  const [writer, reader] = description.apis;
+  const syncUser = await signInDirectly(sql, description, 'bench-sync');
+  const stream = await openSyncStream(reader!.url, syncUser.headers);
+  const syncMs: number[] = [];
+  try {
+    await stream.next((message) => message === 'RESYNC', 0, 30_000);
+    for (let write = 0; write < syncWrites && !interrupted; write++) {
+      const song = songs[write % songs.length]!;
+      const starred = Math.floor(write / songs.length) % 2 === 0;
+      const from = stream.count();
+      const sentAt = performance.now();
+      const response = await fetch(`${writer!.url}/api/songs/${song.id}/starred`, {
+        method: 'PATCH',
+        headers: { ...syncUser.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ starred }),
+      });
+      await response.body?.cancel();
+      if (!response.ok) throw new Error(`PATCH starred answered ${response.status}`);
+      const { at } = await stream.next(
+        (message) => message !== 'RESYNC' && message.collection === 'stars' && message.documents.some((document) => document.id === String(song.id) && document.starred === starred),
+        from,
+        30_000,
+      );
+      syncMs.push(at - sentAt);
+    }
+  } finally {
+    stream.close();
+  }
+  syncMs.sort((a, b) => a - b);
+  const sync = { writes: syncMs.length, p50Ms: median(syncMs), maxMs: syncMs.at(-1) ?? 0, targetMs: syncTargetMs, withinTarget: syncMs.filter((ms) => ms <= syncTargetMs).length };
+  log(`live sync across copies: ${sync.writes} stars, p50 ${sync.p50Ms.toFixed(0)} ms, max ${sync.maxMs.toFixed(0)} ms from the PATCH sent to the stream's message; ${sync.withinTarget} within ${syncTargetMs} ms`);
+
   const summary = (['GET', 'HEAD'] as const).flatMap((kind) =>
     ([1, 2] as const).map((apis) => {
       const of = phases.filter((phase) => phase.kind === kind && phase.apis === apis);
@@ -137,7 +176,7 @@ try {
     // the load generator elsewhere; and what the API processes alone would allow with 6 of them.
     return { kind, serverCpuMsPerRequest: server, twoCoresCeilingPerSecond: 2_000 / (server + load), eightCoresPerSecond: 8_000 / server, apiLimitOnSixCoresPerSecond: 6_000 / api };
   });
-  const result = { startedAt, machine: await describeMachine(databaseUrl), settings: { rounds, windowMs, clients, stemBytes, stem: stem.filename }, phases, summary, projections };
+  const result = { startedAt, machine: await describeMachine(databaseUrl), settings: { rounds, windowMs, clients, stemBytes, stem: stem.filename, syncWrites }, phases, summary, projections, sync };
   const file = await writeBenchResult('scale-out', result);
   console.log(
     table(
@@ -163,6 +202,7 @@ try {
         `8 cores for the service: about ${projection.eightCoresPerSecond.toFixed(0)}/s (the API processes alone on 6 cores: ${projection.apiLimitOnSixCoresPerSecond.toFixed(0)}/s)`,
     );
   }
+  console.log(`live sync, written through api-1, on a stream held by api-2: p50 ${sync.p50Ms.toFixed(0)} ms, max ${sync.maxMs.toFixed(0)} ms (${sync.withinTarget} of ${sync.writes} within the ${syncTargetMs} ms target)`);
   console.log(`medians of ${rounds} rounds; stem ${stem.filename}, ${stemBytes} bytes; ${clients} clients; figures in ${file}`);
   await store.close();
   await sql.close();

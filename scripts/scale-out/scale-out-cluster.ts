@@ -52,7 +52,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   let stopped: Promise<void> | undefined;
   const stop = () =>
     (stopped ??= (async () => {
-      if (control !== undefined) await new Promise<void>((resolve) => control!.close(() => resolve()));
+      if (control !== undefined) {
+        const server = control;
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+      }
       // The proxy first, so nothing new reaches a process being stopped; then the APIs, the workers.
       await Promise.all(started.filter((p) => p.name.startsWith('nginx')).map((p) => p.stop('SIGQUIT')));
       await Promise.all(started.filter((p) => p.name.startsWith('api')).map((p) => p.stop()));
