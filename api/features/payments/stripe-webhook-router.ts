@@ -1,8 +1,9 @@
 import Router from '@koa/router';
 import Stripe from 'stripe';
 import type { AppDependencies } from '../../app-dependencies';
-import type { AppContext, AppRouter, AppState } from '../../http/app-context';
+import type { AppRouter, AppState } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
+import { readRawBody } from '../../http/raw-body';
 import { handlePaymentEvent } from './handle-payment-event';
 import { handledPaymentEventTypes, paymentEvent } from './payment-event';
 import type { PaymentSetup } from './payment-setup';
@@ -29,7 +30,7 @@ export function stripeWebhookRouter(deps: AppDependencies, setup: PaymentSetup):
     if (stripe === undefined) throw new AppError(404, 'not_found', 'Stripe is not configured on this server.');
     const signature = ctx.get('stripe-signature');
     if (signature === '') throw new AppError(400, 'invalid_request', 'Missing Stripe-Signature header.');
-    const rawBody = await readRawBody(ctx);
+    const rawBody = await readRawBody(ctx, maxWebhookBytes);
     let verified: Stripe.Event;
     try {
       verified = stripe.client.webhooks.constructEvent(rawBody, signature, stripe.webhookSecret, signatureToleranceSeconds);
@@ -54,18 +55,4 @@ export function stripeWebhookRouter(deps: AppDependencies, setup: PaymentSetup):
   });
 
   return router;
-}
-
-async function readRawBody(ctx: AppContext): Promise<Buffer> {
-  const declared = Number(ctx.get('content-length') || '0');
-  if (declared > maxWebhookBytes) throw new AppError(413, 'payload_too_large', 'The request body is too large.');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > maxWebhookBytes) throw new AppError(413, 'payload_too_large', 'The request body is too large.');
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
 }

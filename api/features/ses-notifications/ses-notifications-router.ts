@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
 import type { AppDependencies } from '../../app-dependencies';
-import type { AppContext, AppRouter, AppState } from '../../http/app-context';
+import type { AppRouter, AppState } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
+import { readRawBody } from '../../http/raw-body';
 import { recordSesFeedback } from './record-ses-feedback';
 import { NotUnderstood, parseSesFeedback, parseSnsMessage } from './sns-message';
 import { type ConfirmSubscription, snsSubscribeUrl } from './subscription-confirmer';
@@ -28,7 +29,8 @@ export function sesNotificationsRouter(deps: AppDependencies, options: { confirm
     if (expectedToken === undefined || !sameSecret(ctx.params.token ?? '', expectedToken)) {
       throw new AppError(404, 'not_found', 'No API route for this address.');
     }
-    const body = await readBodyText(ctx);
+    // Read here, not by the app's JSON parser: SNS labels its JSON text/plain.
+    const body = (await readRawBody(ctx, maxBodyBytes)).toString('utf8');
     const message = understood(() => parseSnsMessage(body));
     const log = ctx.state.log.child({ snsMessageId: message.MessageId, snsType: message.Type });
     if (topicArn !== undefined && message.TopicArn !== topicArn) {
@@ -74,19 +76,4 @@ function understood<T>(parse: () => T): T {
 function sameSecret(given: string, expected: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value).digest();
   return timingSafeEqual(digest(given), digest(expected));
-}
-
-/** The body is read here, not by the app's JSON parser: SNS labels its JSON text/plain. */
-async function readBodyText(ctx: AppContext): Promise<string> {
-  const declared = Number(ctx.get('content-length') || '0');
-  if (declared > maxBodyBytes) throw new AppError(413, 'payload_too_large', 'The request body is too large.');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > maxBodyBytes) throw new AppError(413, 'payload_too_large', 'The request body is too large.');
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
