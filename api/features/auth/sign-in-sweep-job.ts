@@ -1,8 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { SqlClient } from '../../../events/store/postgres/sql-client';
 import type { Clock } from '../../clock';
 import type { BackgroundJob } from '../../jobs/background-job';
+import { periodicJob } from '../../jobs/periodic-job';
 import { pruneRateLimitWindows } from '../../rate-limits/prune-rate-limit-windows';
 import { deleteInBatches } from '../../storage/delete-in-batches';
 import { utcDay } from './sign-in-challenges';
@@ -47,6 +47,9 @@ export function createSignInSweepJob(options: SignInSweepOptions): SignInSweepJo
 
   const removeBatches = (statement: string, param: unknown, signal?: AbortSignal) =>
     deleteInBatches(batchSize, async (limit) => (await sql.query(statement, [param, limit])).rowCount, signal);
+  /** Rows of `table` that are `expired` ($1 is `param`), a batch at a time by their `key` columns. */
+  const removeExpired = (table: string, key: string, expired: string, param: unknown, signal?: AbortSignal) =>
+    removeBatches(`DELETE FROM ${table} WHERE (${key}) IN (SELECT ${key} FROM ${table} WHERE ${expired} LIMIT $2) AND ${expired}`, param, signal);
 
   async function sweep(signal?: AbortSignal): Promise<SignInSweepCounts> {
     const now = clock.now();
@@ -59,27 +62,9 @@ export function createSignInSweepJob(options: SignInSweepOptions): SignInSweepJo
         new Date(now.getTime() - codeRequestWindowMs),
         signal,
       ),
-      signInChallenges: await removeBatches(
-        `DELETE FROM sign_in_challenges WHERE email IN (
-           SELECT email FROM sign_in_challenges WHERE expires_at <= $1 LIMIT $2
-         ) AND expires_at <= $1`,
-        now,
-        signal,
-      ),
-      signInFailures: await removeBatches(
-        `DELETE FROM sign_in_failures WHERE (email, day) IN (
-           SELECT email, day FROM sign_in_failures WHERE day < $1::date LIMIT $2
-         ) AND day < $1::date`,
-        utcDay(now),
-        signal,
-      ),
-      sessions: await removeBatches(
-        `DELETE FROM sessions WHERE token_hash IN (
-           SELECT token_hash FROM sessions WHERE expires_at <= $1 LIMIT $2
-         ) AND expires_at <= $1`,
-        now,
-        signal,
-      ),
+      signInChallenges: await removeExpired('sign_in_challenges', 'email', 'expires_at <= $1', now, signal),
+      signInFailures: await removeExpired('sign_in_failures', 'email, day', 'day < $1::date', utcDay(now), signal),
+      sessions: await removeExpired('sessions', 'token_hash', 'expires_at <= $1', now, signal),
       rateLimitWindows: await pruneRateLimitWindows(sql, { now, batchSize, ...(signal !== undefined && { signal }) }),
     };
     // Counts only: the rows hold addresses, which stay out of the logs.
@@ -87,15 +72,5 @@ export function createSignInSweepJob(options: SignInSweepOptions): SignInSweepJo
     return counts;
   }
 
-  return {
-    name: 'sign-in-sweep',
-    sweep,
-    async run(signal) {
-      while (!signal.aborted) {
-        await sweep(signal);
-        // Rejects at once when the stop came during the sweep (an abort listener added then never fires).
-        await sleep(intervalMs, undefined, { signal }).catch(() => undefined);
-      }
-    },
-  };
+  return { ...periodicJob('sign-in-sweep', intervalMs, sweep), sweep };
 }

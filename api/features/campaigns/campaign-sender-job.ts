@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { EventStore } from '../../../events/store/event-store';
 import type { SqlClient } from '../../../events/store/postgres/sql-client';
@@ -7,6 +6,7 @@ import { refusesAnnouncementsSql } from '../../../projections/campaigns/campaign
 import { enqueueEmail } from '../../adapters/email/email-outbox';
 import type { Clock } from '../../clock';
 import type { BackgroundJob } from '../../jobs/background-job';
+import { periodicJob } from '../../jobs/periodic-job';
 import { campaignBatchIntervalMs, campaignBatchSize, lockSchedule, recordBatchSoFar, sentCountOf } from './campaign-commands';
 import { campaignEmail } from './campaign-email';
 import { type CampaignEventCause, prunePublishedCampaignEvents, publishCampaignEvents, recordCampaignEvent } from './campaign-event-outbox';
@@ -163,22 +163,16 @@ export function createCampaignSenderJob(options: CampaignSenderOptions): Campaig
     return sent;
   }
 
-  return {
-    name: 'campaign-sender',
-    sendDue,
-    async run(signal) {
-      while (!signal.aborted) {
-        try {
-          const sent = await sendDue(signal);
-          if (sent > 0) log.info({ sent }, 'campaign mail queued');
-        } catch (error) {
-          // The ledger makes a retry safe; a failing database should not end the job.
-          log.error({ err: error }, 'campaign sender pass failed; retrying after a pause');
-        }
-        await sleep(pollMs, undefined, { signal }).catch(() => undefined);
-      }
-    },
-  };
+  const job = periodicJob('campaign-sender', pollMs, async (signal) => {
+    try {
+      const sent = await sendDue(signal);
+      if (sent > 0) log.info({ sent }, 'campaign mail queued');
+    } catch (error) {
+      // The ledger makes a retry safe; a failing database should not end the job.
+      log.error({ err: error }, 'campaign sender pass failed; retrying after a pause');
+    }
+  });
+  return { ...job, sendDue };
 }
 
 function isSending(state: string): boolean {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { BackgroundJob } from '../../jobs/background-job';
+import { periodicJob } from '../../jobs/periodic-job';
 import { type PaymentDependencies, handlePaymentEvent } from './handle-payment-event';
 import type { PaymentProvider } from './payment-provider';
 import type { TestCheckout } from './test-checkout-provider';
@@ -40,19 +40,13 @@ export function createTestCheckoutRenewalJob(options: TestCheckoutRenewalOptions
     return events.length;
   }
 
-  return {
-    name: 'test-checkout-renewal',
-    renewDue,
-    async run(signal) {
-      while (!signal.aborted) {
-        try {
-          await renewDue();
-        } catch (error) {
-          // Undelivered events stay owed; the next pass delivers them.
-          log.error({ err: error }, 'test checkout renewal pass failed; retrying after a pause');
-        }
-        await sleep(intervalMs, undefined, { signal }).catch(() => undefined);
-      }
-    },
-  };
+  const job = periodicJob('test-checkout-renewal', intervalMs, async () => {
+    try {
+      await renewDue();
+    } catch (error) {
+      // Undelivered events stay owed; the next pass delivers them.
+      log.error({ err: error }, 'test checkout renewal pass failed; retrying after a pause');
+    }
+  });
+  return { ...job, renewDue };
 }

@@ -1,10 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { EventStore } from '../../../events/store/event-store';
 import type { SqlExecutor } from '../../../events/store/postgres/sql-client';
 import type { Clock } from '../../clock';
 import { claimLapsedReservations, settleLapsedReservation } from '../../credits/lapsed-reservations';
 import type { BackgroundJob } from '../../jobs/background-job';
+import { periodicJob } from '../../jobs/periodic-job';
 import { recordStemStreamed } from './record-stem-streamed';
 
 /** How often lapsed reservations are looked for: well under their 2-minute time to live. */
@@ -41,13 +41,5 @@ export async function recordLapsedReservations(deps: LapsedReservationDependenci
 
 /** The sweep, one instance across processes (the job runner's lock). */
 export function lapsedReservationsJob(deps: LapsedReservationDependencies, everyMs = lapsedReservationSweepMs): BackgroundJob {
-  return {
-    name: 'lapsed-credit-reservations',
-    async run(signal) {
-      while (!signal.aborted) {
-        await recordLapsedReservations(deps);
-        await sleep(everyMs, undefined, { signal }).catch(() => undefined);
-      }
-    },
-  };
+  return periodicJob('lapsed-credit-reservations', everyMs, () => recordLapsedReservations(deps));
 }
