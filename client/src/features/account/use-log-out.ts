@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
+import { showServerErrorToast } from '../../components/ui/server-error-toast';
 import { showToast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/api/server-error-message';
 import { api } from '../../lib/api/api';
 import { sessionEnded } from '../../lib/session/session-ended';
 import { useAppDispatch } from '../../app/hooks';
@@ -17,7 +17,7 @@ export function useLogOut(): { logOut(): Promise<void>; isPending: boolean } {
     try {
       await logout().unwrap();
     } catch (error) {
-      showToast({ title: 'Error', description: serverErrorMessage(error, 'Failed to logout'), variant: 'destructive' });
+      showServerErrorToast('Error', error, 'Failed to logout');
       return;
     }
     showToast({ title: 'Logged out', description: "You've been successfully logged out." });

@@ -1,6 +1,6 @@
+import { showServerErrorToast } from '../../components/ui/server-error-toast';
 import { Switch } from '../../components/ui/switch';
 import { showToast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/api/server-error-message';
 import { useAdminSettingsQuery, useUpdateAdminSettingsMutation } from './admin-api';
 import screenStyles from './admin-screen.module.css';
 import styles from './admin-settings-screen.module.css';
@@ -16,7 +16,7 @@ export function AdminSettingsScreen() {
     try {
       await update({ purchasing_enabled: wanted }).unwrap();
     } catch (error) {
-      showToast({ title: 'Error', description: serverErrorMessage(error, 'Failed to update settings'), variant: 'destructive' });
+      showServerErrorToast('Error', error, 'Failed to update settings');
       return;
     }
     showToast({

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { showServerErrorToast } from '../../components/ui/server-error-toast';
 import { showToast } from '../../components/ui/toast-store';
 import { api } from '../../lib/api/api';
 import { useLazyCurrentUserQuery } from '../../lib/api/current-user-api';
-import { serverErrorMessage } from '../../lib/api/server-error-message';
 import { useAppDispatch } from '../../app/hooks';
 import { paths } from '../../lib/routes/paths';
 import { useVerifyCodeMutation } from './auth-api';
@@ -23,7 +23,7 @@ export function useCodeSignIn(): { signIn(email: string, code: string): Promise<
       try {
         await verifyCode({ email, code }).unwrap();
       } catch (error) {
-        showToast({ title: 'Error', description: serverErrorMessage(error, 'Invalid code. Please try again.'), variant: 'destructive' });
+        showServerErrorToast('Error', error, 'Invalid code. Please try again.');
         return { refused: error };
       }
       // A "no user" answer cached before sign-in must not send the guard back to /landing.

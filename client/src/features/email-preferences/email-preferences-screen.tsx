@@ -3,9 +3,9 @@ import { useSearchParams } from 'react-router-dom';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
 import { ScreenFrame } from '../../components/ui/screen-frame';
+import { showServerErrorToast } from '../../components/ui/server-error-toast';
 import { Switch } from '../../components/ui/switch';
 import { showToast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/api/server-error-message';
 import { paths } from '../../lib/routes/paths';
 import {
   useEmailPreferencesQuery,
@@ -34,11 +34,7 @@ export function EmailPreferencesScreen() {
     try {
       await (wanted ? resubscribe() : unsubscribe()).unwrap();
     } catch (error) {
-      showToast({
-        title: 'Failed to update preferences',
-        description: serverErrorMessage(error, 'An error occurred'),
-        variant: 'destructive',
-      });
+      showServerErrorToast('Failed to update preferences', error, 'An error occurred');
       return;
     }
     showToast({ title: 'Preferences updated', description: 'Your email preferences have been saved.' });

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { fieldControlClass } from '../../components/ui/form-field';
+import { showServerErrorToast } from '../../components/ui/server-error-toast';
 import { showToast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/api/server-error-message';
 import { useSubscribeToMailingListMutation } from './mailing-list-api';
 import { isAcceptableNewsletterEmail, subscribedText } from './newsletter-email';
 import styles from './newsletter-signup.module.css';
@@ -23,11 +23,7 @@ export function NewsletterSignup() {
       showToast({ title: 'Successfully Subscribed!', description: subscribedText(answer) });
       setEmail('');
     } catch (error) {
-      showToast({
-        title: 'Subscription Failed',
-        description: serverErrorMessage(error, 'Please try again later.'),
-        variant: 'destructive',
-      });
+      showServerErrorToast('Subscription Failed', error, 'Please try again later.');
     }
   }
 

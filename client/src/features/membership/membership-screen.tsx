@@ -3,10 +3,10 @@ import { useAppDispatch } from '../../app/hooks';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
 import { ScreenFrame } from '../../components/ui/screen-frame';
+import { showServerErrorToast } from '../../components/ui/server-error-toast';
 import { showToast } from '../../components/ui/toast-store';
 import { purchaseInvalidations } from '../../lib/api/purchase-invalidations';
 import { usePurchasingEnabled } from '../../lib/api/purchasing-setting-api';
-import { serverErrorMessage } from '../../lib/api/server-error-message';
 import { useSubscriptionStatusQuery } from '../../lib/api/subscription-status-api';
 import { membershipReturnParams } from '../../lib/routes/checkout-return';
 import type { CheckoutReturn } from '../../lib/routes/checkout-return';
@@ -43,7 +43,7 @@ export function MembershipScreen() {
       ({ subscriptionEndsAt: endsAt } = await cancelSubscription().unwrap());
     } catch (error) {
       setConfirmingCancel(false);
-      showToast({ title: 'Error', description: serverErrorMessage(error, 'Failed to cancel subscription'), variant: 'destructive' });
+      showServerErrorToast('Error', error, 'Failed to cancel subscription');
       return;
     }
     setConfirmingCancel(false);

@@ -3,8 +3,8 @@ import type { FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { fieldControl, FormField } from '../../components/ui/form-field';
 import { PublicPage } from '../../components/ui/public-page';
+import { showServerErrorToast } from '../../components/ui/server-error-toast';
 import { showToast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/api/server-error-message';
 import { privacyRequestTypes } from './privacy-request-types';
 import { useSubmitPrivacyRequestMutation } from './privacy-requests-api';
 import styles from './privacy-requests-screen.module.css';
@@ -35,11 +35,7 @@ export function PrivacyRequestsScreen() {
     try {
       await submitRequest(checked.payload).unwrap();
     } catch (error) {
-      showToast({
-        title: 'Error',
-        description: serverErrorMessage(error, 'Failed to submit request. Please try again.'),
-        variant: 'destructive',
-      });
+      showServerErrorToast('Error', error, 'Failed to submit request. Please try again.');
       return;
     }
     showToast({ title: 'Request Submitted', description: receivedText });
