@@ -101,13 +101,7 @@ export function PublicPage({ children, trialButton = false, fullFooter = false, 
           </div>
         ) : (
           <nav aria-label="Footer">
-            <ul className={styles.footerLinks}>
-              {commonLinks.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
-                </li>
-              ))}
-            </ul>
+            <AppLinkList className={styles.footerLinks} links={commonLinks} />
           </nav>
         )}
         <p className={styles.contact}>
@@ -119,17 +113,26 @@ export function PublicPage({ children, trialButton = false, fullFooter = false, 
   );
 }
 
-function FooterColumn({ title, links }: { title: string; links: ReadonlyArray<{ to: string; label: string }> }) {
+type AppLinks = ReadonlyArray<{ to: string; label: string }>;
+
+function FooterColumn({ title, links }: { title: string; links: AppLinks }) {
   return (
     <nav aria-label={title} className={styles.footerColumn}>
       <h2 className={styles.footerTitle}>{title}</h2>
-      <ul className={styles.footerList}>
-        {links.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to}>{link.label}</Link>
-          </li>
-        ))}
-      </ul>
+      <AppLinkList className={styles.footerList} links={links} />
     </nav>
+  );
+}
+
+/** Links to pages of the app, one to an item. */
+function AppLinkList({ className, links }: { className: string | undefined; links: AppLinks }) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to}>{link.label}</Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
+import { showServerErrorToast } from '../../components/ui/server-error-toast';
 import { showToast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/api/server-error-message';
 import screenStyles from './admin-screen.module.css';
 import { AnnouncementsComposeForm } from './announcements-compose-form';
 import { type NewEmailCampaign, campaignPollMs, useCreateEmailCampaignMutation, useEmailCampaignsQuery } from './campaign-api';
 import { CampaignConfirmDialog } from './campaign-confirm-dialog';
 import { CampaignHistoryTable } from './campaign-history-table';
+import { AdminCard } from './admin-card';
 
 export function AdminAnnouncementsScreen() {
   const { data: campaigns, isLoading, isError } = useEmailCampaignsQuery(undefined, { pollingInterval: campaignPollMs, skipPollingIfUnfocused: false });
@@ -18,7 +19,7 @@ export function AdminAnnouncementsScreen() {
     try {
       await create(pending).unwrap();
     } catch (error) {
-      showToast({ title: 'Failed to create campaign', description: serverErrorMessage(error, 'An error occurred'), variant: 'destructive' });
+      showServerErrorToast('Failed to create campaign', error, 'An error occurred');
       setPending(null);
       return;
     }
@@ -29,13 +30,10 @@ export function AdminAnnouncementsScreen() {
 
   return (
     <div className={screenStyles.screen}>
-      <section className={screenStyles.card} aria-labelledby="compose-title">
-        <h2 className={screenStyles.cardTitle} id="compose-title">
-          Compose Announcement
-        </h2>
+      <AdminCard id="compose" title="Compose Announcement" headingLevel={2}>
         <p className={screenStyles.statusText}>Sent in batches of 50, 22 minutes apart. Users who turned announcements off are left out.</p>
         <AnnouncementsComposeForm onSubmit={setPending} resetKey={resetKey} busy={creating} />
-      </section>
+      </AdminCard>
       <section className={screenStyles.section} aria-labelledby="history-title">
         <h2 className={screenStyles.sectionTitle} id="history-title">
           Campaign History

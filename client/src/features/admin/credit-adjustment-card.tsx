@@ -9,6 +9,7 @@ import screenStyles from './admin-screen.module.css';
 import styles from './credit-adjustment-card.module.css';
 import { MAX_REASON_LENGTH, adjustmentConfirmation, parseCreditAdjustment } from './credit-adjustment-form';
 import type { CreditAdjustmentErrors } from './credit-adjustment-form';
+import { AdminCard } from './admin-card';
 
 export interface CreditAdjustmentCardProps {
   userId: number;
@@ -49,10 +50,7 @@ export function CreditAdjustmentCard({ userId, email, onRecorded }: CreditAdjust
   }
 
   return (
-    <section className={screenStyles.card} aria-labelledby="credit-adjustment-title">
-      <h3 className={screenStyles.cardTitle} id="credit-adjustment-title">
-        Adjust Credits
-      </h3>
+    <AdminCard id="credit-adjustment" title="Adjust Credits">
       <p className={screenStyles.statusText}>
         Grant purchased credits (a positive number) or take them back (a negative number), for example after a metering fault.
         The balance never goes below zero. Every adjustment is kept in the history below with its reason.
@@ -94,6 +92,6 @@ export function CreditAdjustmentCard({ userId, email, onRecorded }: CreditAdjust
           {failure}
         </p>
       ) : null}
-    </section>
+    </AdminCard>
   );
 }

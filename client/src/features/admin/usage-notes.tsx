@@ -1,5 +1,5 @@
-import screenStyles from './admin-screen.module.css';
 import styles from './usage-notes.module.css';
+import { AdminCard } from './admin-card';
 
 // Spec 001, 2.9 names the card but not its text (decision 0022).
 const notes = [
@@ -31,10 +31,7 @@ const notes = [
 
 export function UsageNotes() {
   return (
-    <section className={screenStyles.card} aria-labelledby="usage-notes-title">
-      <h3 className={screenStyles.cardTitle} id="usage-notes-title">
-        Usage Notes
-      </h3>
+    <AdminCard id="usage-notes" title="Usage Notes">
       <dl className={styles.notes}>
         {notes.map((note) => (
           <div key={note.title} className={styles.note}>
@@ -43,6 +40,6 @@ export function UsageNotes() {
           </div>
         ))}
       </dl>
-    </section>
+    </AdminCard>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { PublicPage } from '../../components/ui/public-page';
+import { SectionLinks } from '../../components/ui/section-links';
 import { legalFigures } from './legal-figures';
 import styles from './legal-document.module.css';
 
@@ -34,13 +35,7 @@ export function LegalDocument({ title, intro, sections, dated = true }: LegalDoc
         {sections.length > 1 ? (
           <nav className={styles.contents} aria-label="Contents">
             <h2>Contents</h2>
-            <ol>
-              {sections.map((section) => (
-                <li key={section.id}>
-                  <a href={`#${section.id}`}>{section.title}</a>
-                </li>
-              ))}
-            </ol>
+            <SectionLinks sections={sections} numbered />
           </nav>
         ) : null}
         {sections.map((section, index) => (

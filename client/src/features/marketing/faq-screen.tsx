@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PublicPage } from '../../components/ui/public-page';
+import { SectionLinks } from '../../components/ui/section-links';
 import { usePageHead } from '../../lib/page-head/use-page-head';
 import { paths } from '../../lib/routes/paths';
 import { FaqAccordion } from './faq-accordion';
@@ -24,13 +25,7 @@ export function FaqScreen() {
       <PageHero id="faq-title" eyebrow="Help" title="Frequently Asked Questions" lead="Everything about practising with Woodshed, from your first sign-in to credits and Pro." />
       <div className={`${marketing.section} ${styles.layout}`}>
         <nav className={styles.categoryNav} aria-label="FAQ categories">
-          <ul>
-            {faqCategories.map((category) => (
-              <li key={category.id}>
-                <a href={`#${category.id}`}>{category.title}</a>
-              </li>
-            ))}
-          </ul>
+          <SectionLinks sections={faqCategories} />
         </nav>
         <div className={styles.categories}>
           {faqCategories.map((category) => (

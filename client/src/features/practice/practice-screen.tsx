@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadingState } from '../../components/ui/loading-state';
 import card from '../../components/ui/card.module.css';
@@ -42,8 +42,7 @@ function PracticeDetails({ summary, today }: { summary: PracticeSummary; today: 
   return (
     <>
       <div className={styles.summary}>
-        <article className={styles.card} aria-label="Streak">
-          <h2 className={card.label}>Streak</h2>
+        <PracticeCard title="Streak">
           <p className={styles.figure}>
             {summary.streak.current}
             <span>{days(summary.streak.current)}</span>
@@ -51,22 +50,19 @@ function PracticeDetails({ summary, today }: { summary: PracticeSummary; today: 
           <p className={card.note}>
             Longest: {summary.streak.longest} {days(summary.streak.longest)}
           </p>
-        </article>
-        <article className={styles.card} aria-label="Last 7 days">
-          <h2 className={card.label}>Last 7 days</h2>
+        </PracticeCard>
+        <PracticeCard title="Last 7 days">
           <p className={styles.figure}>{formatPracticeTime(lastDaysSeconds(summary.days, 7))}</p>
-        </article>
-        <article className={styles.card} aria-label="Last 28 days">
-          <h2 className={card.label}>Last 28 days</h2>
+        </PracticeCard>
+        <PracticeCard title="Last 28 days">
           <p className={styles.figure}>{formatPracticeTime(lastDaysSeconds(summary.days, 28))}</p>
-        </article>
-        <article className={styles.card} aria-label="All time">
-          <h2 className={card.label}>All time</h2>
+        </PracticeCard>
+        <PracticeCard title="All time">
           <p className={styles.figure}>{formatPracticeTime(summary.totalSeconds)}</p>
           <p className={card.note}>
             {summary.totalSessions} {summary.totalSessions === 1 ? 'session' : 'sessions'}
           </p>
-        </article>
+        </PracticeCard>
       </div>
       <DayChart days={summary.days} today={today} />
       <div className={styles.lists}>
@@ -81,8 +77,7 @@ function PracticeDetails({ summary, today }: { summary: PracticeSummary; today: 
 function DayChart({ days, today }: { days: PracticeSummary['days']; today: string }) {
   const most = Math.max(60, ...days.map((day) => day.seconds));
   return (
-    <article className={styles.card} aria-label="Practice per day">
-      <h2 className={card.label}>Practice per day</h2>
+    <PracticeCard title="Practice per day">
       <ol className={styles.chart}>
         {days.map((day, index) => (
           <li key={day.date} className={styles.chartDay} data-today={day.date === today} aria-label={`${formatChartDay(day.date)}: ${formatPracticeTime(day.seconds)}`}>
@@ -92,14 +87,13 @@ function DayChart({ days, today }: { days: PracticeSummary['days']; today: strin
           </li>
         ))}
       </ol>
-    </article>
+    </PracticeCard>
   );
 }
 
 function SongsCard({ songs }: { songs: PracticeSummary['songs'] }) {
   return (
-    <article className={styles.card} aria-label="Songs">
-      <h2 className={card.label}>Songs</h2>
+    <PracticeCard title="Songs">
       <table className={styles.table}>
         <thead>
           <tr>
@@ -120,14 +114,13 @@ function SongsCard({ songs }: { songs: PracticeSummary['songs'] }) {
           ))}
         </tbody>
       </table>
-    </article>
+    </PracticeCard>
   );
 }
 
 function LoopsCard({ loops }: { loops: PracticeSummary['loops'] }) {
   return (
-    <article className={styles.card} aria-label="Tempo progress">
-      <h2 className={card.label}>Tempo progress</h2>
+    <PracticeCard title="Tempo progress">
       {loops.length === 0 ? (
         <p className={card.note}>Passages you loop show here with the best tempo you reached on each day.</p>
       ) : (
@@ -142,14 +135,13 @@ function LoopsCard({ loops }: { loops: PracticeSummary['loops'] }) {
           ))}
         </ul>
       )}
-    </article>
+    </PracticeCard>
   );
 }
 
 function TakesCard({ takes }: { takes: PracticeSummary['takes'] }) {
   return (
-    <article className={styles.card} aria-label="Takes">
-      <h2 className={card.label}>Takes</h2>
+    <PracticeCard title="Takes">
       {takes.length === 0 ? (
         <p className={card.note}>Takes you record in the player show here, song by song. Their audio stays on the device you recorded them on.</p>
       ) : (
@@ -166,6 +158,16 @@ function TakesCard({ takes }: { takes: PracticeSummary['takes'] }) {
           ))}
         </ul>
       )}
+    </PracticeCard>
+  );
+}
+
+/** A card of the log, named by its heading. */
+function PracticeCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <article className={styles.card} aria-label={title}>
+      <h2 className={card.label}>{title}</h2>
+      {children}
     </article>
   );
 }
