@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { START, type EventStore, type EventToAppend } from '../event-store';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { START, type EventToAppend } from '../event-store';
 import { availableSqlClients } from '../testing/test-sql-clients';
-import { createPostgresEventStore } from './postgres-event-store';
+import { storePerSuite } from '../testing/store-per-suite';
 import { minWindow, readLogPageAtHead } from './read-log';
-import type { SqlClient } from './sql-client';
 
 let ids = 0;
 function event(type: string): EventToAppend {
@@ -14,37 +13,30 @@ function event(type: string): EventToAppend {
 
 for (const candidate of availableSqlClients()) {
   describe(`readLogPageAtHead on ${candidate.name}`, () => {
-    let sql: SqlClient;
-    let store: EventStore;
+    const db = storePerSuite(candidate);
     beforeAll(async () => {
-      sql = await candidate.open();
-      store = await createPostgresEventStore(sql);
       // More entries than one filtered window, so a filtered read can end short of the head.
       const filler = Array.from({ length: minWindow + 5 }, () => event('Filler'));
-      await store.append('filler', filler, { expectedVersion: 'no_stream' });
-      await store.append('wanted', [event('Wanted'), event('Wanted')], { expectedVersion: 'no_stream' });
-    });
-    afterAll(async () => {
-      await store.close();
-      await sql.close();
+      await db.store.append('filler', filler, { expectedVersion: 'no_stream' });
+      await db.store.append('wanted', [event('Wanted'), event('Wanted')], { expectedVersion: 'no_stream' });
     });
 
     it('says a page that read to the last visible entry reached the head, and a full page did not', async () => {
-      const whole = await readLogPageAtHead(sql, START, 10_000);
+      const whole = await readLogPageAtHead(db.sql, START, 10_000);
       expect(whole.page.events).toHaveLength(minWindow + 7);
       expect(whole.atHead).toBe(true);
-      const first = await readLogPageAtHead(sql, START, 3);
+      const first = await readLogPageAtHead(db.sql, START, 3);
       expect(first.atHead).toBe(false);
     });
 
     it('says a filtered page whose window ended before the head did not reach it, and the next one did', async () => {
-      const first = await readLogPageAtHead(sql, START, 10, ['Wanted']);
+      const first = await readLogPageAtHead(db.sql, START, 10, ['Wanted']);
       expect(first).toMatchObject({ page: { events: [] }, atHead: false });
-      const second = await readLogPageAtHead(sql, first.page.next, 10, ['Wanted']);
+      const second = await readLogPageAtHead(db.sql, first.page.next, 10, ['Wanted']);
       expect(second.page.events.map((e) => e.type)).toEqual(['Wanted', 'Wanted']);
       expect(second.atHead).toBe(true);
       // Read from the head: nothing, and still there.
-      const after = await readLogPageAtHead(sql, second.page.next, 10, ['Wanted']);
+      const after = await readLogPageAtHead(db.sql, second.page.next, 10, ['Wanted']);
       expect(after).toEqual({ page: { events: [], next: second.page.next }, atHead: true });
     });
   });

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventToAppend, Position } from '../event-store';
 import { availableSqlClients } from '../testing/test-sql-clients';
-import { createPostgresEventStore } from './postgres-event-store';
+import { storePerSuite } from '../testing/store-per-suite';
 import { minWindow } from './read-log';
-import type { SqlClient } from './sql-client';
-import type { PostgresEventStore, ReadFields } from './trimmed-log-reader';
+import type { ReadFields } from './trimmed-log-reader';
 
 let ids = 0;
 function event(type: string, bytes: number): EventToAppend {
@@ -24,22 +23,15 @@ const layout = [
 
 for (const candidate of availableSqlClients()) {
   describe(`readAllTrimmed with afterWindow on ${candidate.name}`, () => {
-    let sql: SqlClient;
-    let store: PostgresEventStore;
+    const db = storePerSuite(candidate);
     beforeAll(async () => {
-      sql = await candidate.open();
-      store = await createPostgresEventStore(sql);
       let stream = 0;
       for (const { type, count } of layout) {
         for (let from = 0; from < count; from += 250) {
           const batch = Array.from({ length: Math.min(250, count - from) }, (_, index) => event(type, from + index));
-          await store.append(`s-${stream++}`, batch, { expectedVersion: 'no_stream' });
+          await db.store.append(`s-${stream++}`, batch, { expectedVersion: 'no_stream' });
         }
       }
-    });
-    afterAll(async () => {
-      await store.close();
-      await sql.close();
     });
 
     it('reads the page after the page at `after`, starting at its next, and says where it started', async () => {
@@ -47,10 +39,10 @@ for (const candidate of availableSqlClients()) {
       let after: Position = '';
       const started: (Position | null | undefined)[] = [];
       for (;;) {
-        const page = await store.trimmedLogReader.readAllTrimmed({ after, max, types, reads });
+        const page = await db.store.trimmedLogReader.readAllTrimmed({ after, max, types, reads });
         if (page.next <= after) break;
-        const ahead = await store.trimmedLogReader.readAllTrimmed({ after, max, types, reads, afterWindow: true });
-        const following = await store.trimmedLogReader.readAllTrimmed({ after: page.next, max, types, reads });
+        const ahead = await db.store.trimmedLogReader.readAllTrimmed({ after, max, types, reads, afterWindow: true });
+        const following = await db.store.trimmedLogReader.readAllTrimmed({ after: page.next, max, types, reads });
         started.push(ahead.from);
         if (ahead.from !== null) {
           // The window was all visible: the page ahead is exactly the following page.
@@ -63,26 +55,26 @@ for (const candidate of availableSqlClients()) {
         }
         after = page.next;
       }
-      expect(after).toBe(await store.headPosition());
+      expect(after).toBe(await db.store.headPosition());
       // A full page, a short one (a window of mostly skipped entries) followed; the last had no window left.
       expect(started.map((from) => from === null)).toEqual([false, false, true]);
     });
 
     it('starts nowhere when fewer than a window of entries are visible after `after`', async () => {
-      const all = await store.readAll({ max: 10_000 });
+      const all = await db.store.readAll({ max: 10_000 });
       const nearHead = all.events.at(-(minWindow - 1))!.position;
-      const ahead = await store.trimmedLogReader.readAllTrimmed({ after: nearHead, max: minWindow, types, reads, afterWindow: true });
+      const ahead = await db.store.trimmedLogReader.readAllTrimmed({ after: nearHead, max: minWindow, types, reads, afterWindow: true });
       expect(ahead).toMatchObject({ from: null, events: [] });
       // One entry more than a window: it starts at the window's last entry.
-      const oneMore = await store.trimmedLogReader.readAllTrimmed({ after: all.events.at(-(minWindow + 2))!.position, max: minWindow, types, reads, afterWindow: true });
+      const oneMore = await db.store.trimmedLogReader.readAllTrimmed({ after: all.events.at(-(minWindow + 2))!.position, max: minWindow, types, reads, afterWindow: true });
       expect(oneMore.from).toBe(all.events.at(-2)!.position);
       expect(oneMore.events.map((read) => read.position)).toEqual([all.events.at(-1)!.position]);
     });
 
     it('with pages smaller than the least window, starts a window ahead, where no page at `after` ends', async () => {
-      const page = await store.trimmedLogReader.readAllTrimmed({ max: 10, types, reads });
-      const ahead = await store.trimmedLogReader.readAllTrimmed({ max: 10, types, reads, afterWindow: true });
-      const all = await store.readAll({ max: minWindow });
+      const page = await db.store.trimmedLogReader.readAllTrimmed({ max: 10, types, reads });
+      const ahead = await db.store.trimmedLogReader.readAllTrimmed({ max: 10, types, reads, afterWindow: true });
+      const all = await db.store.readAll({ max: minWindow });
       expect(ahead.from).toBe(all.events.at(-1)!.position);
       expect(ahead.from).not.toBe(page.next);
     });

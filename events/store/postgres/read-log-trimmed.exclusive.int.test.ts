@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventToAppend, Position } from '../event-store';
 import { plainTrimmedEvent } from '../testing/plain-trimmed-event';
 import { availableSqlClients } from '../testing/test-sql-clients';
-import { createPostgresEventStore } from './postgres-event-store';
-import type { SqlClient } from './sql-client';
-import type { PostgresEventStore, ReadFields } from './trimmed-log-reader';
+import { storePerSuite } from '../testing/store-per-suite';
+import type { ReadFields } from './trimmed-log-reader';
 
 let ids = 0;
 function event(type: string, schemaVersion: number, data: Record<string, unknown>): EventToAppend {
@@ -19,29 +18,22 @@ const reads: Record<string, ReadFields> = {
 
 for (const candidate of availableSqlClients()) {
   describe(`readAllTrimmed on ${candidate.name}`, () => {
-    let sql: SqlClient;
-    let store: PostgresEventStore;
+    const db = storePerSuite(candidate);
     beforeAll(async () => {
-      sql = await candidate.open();
-      store = await createPostgresEventStore(sql);
-      await store.append('a', [event('Streamed', 2, { user: 1, song: 5, bytes: 10, range: null })], { expectedVersion: 'no_stream' });
-      await store.append('b', [event('Starred', 1, { user: 2, song: 6 })], { expectedVersion: 'no_stream' });
+      await db.store.append('a', [event('Streamed', 2, { user: 1, song: 5, bytes: 10, range: null })], { expectedVersion: 'no_stream' });
+      await db.store.append('b', [event('Starred', 1, { user: 2, song: 6 })], { expectedVersion: 'no_stream' });
       // An older version comes back whole: only its upcaster knows its fields.
-      await store.append('a', [event('Streamed', 1, { user: 3, stem: 'drums', bytes: 30 })], { expectedVersion: 0n });
-      await store.append('c', [event('Other', 1, { note: 'skipped' })], { expectedVersion: 'no_stream' });
-      await store.append('a', [event('Streamed', 2, { user: 4, song: 7, bytes: 40, range: { start: 0, end: 1 }, startedAt: 'x' })], {
+      await db.store.append('a', [event('Streamed', 1, { user: 3, stem: 'drums', bytes: 30 })], { expectedVersion: 0n });
+      await db.store.append('c', [event('Other', 1, { note: 'skipped' })], { expectedVersion: 'no_stream' });
+      await db.store.append('a', [event('Streamed', 2, { user: 4, song: 7, bytes: 40, range: { start: 0, end: 1 }, startedAt: 'x' })], {
         expectedVersion: 1n,
       });
-    });
-    afterAll(async () => {
-      await store.close();
-      await sql.close();
     });
 
     it('returns the events and next of readAll, with only the read fields of the named type at its version', async () => {
       const types = ['Streamed', 'Starred'];
-      const whole = await store.readAll({ types, max: 10 });
-      const trimmed = await store.trimmedLogReader.readAllTrimmed({ types, max: 10, reads });
+      const whole = await db.store.readAll({ types, max: 10 });
+      const trimmed = await db.store.trimmedLogReader.readAllTrimmed({ types, max: 10, reads });
       expect(trimmed.next).toBe(whole.next);
       const [first, second, third, fourth] = whole.events;
       const occurredAt = (read: typeof first) => ({ occurredAt: read!.metadata.occurredAt });
@@ -54,7 +46,7 @@ for (const candidate of availableSqlClients()) {
     });
 
     it('keeps a null as null and leaves an absent field absent', async () => {
-      const page = await store.trimmedLogReader.readAllTrimmed({
+      const page = await db.store.trimmedLogReader.readAllTrimmed({
         types: ['Streamed'],
         max: 10,
         reads: { Streamed: { schemaVersion: 2, data: ['user', 'bytes', 'range', 'startedAt'], metadata: [] } },
@@ -66,7 +58,7 @@ for (const candidate of availableSqlClients()) {
     });
 
     it('returns a neverNull field as its value, and as null when absent, the others as before', async () => {
-      const page = await store.trimmedLogReader.readAllTrimmed({
+      const page = await db.store.trimmedLogReader.readAllTrimmed({
         types: ['Streamed'],
         max: 10,
         reads: {
@@ -98,14 +90,14 @@ for (const candidate of availableSqlClients()) {
           after = page.next;
         }
       };
-      const whole = await pages((after) => store.readAll({ after, max: 1, types: ['Streamed'] }));
-      const trimmed = await pages((after) => store.trimmedLogReader.readAllTrimmed({ after, max: 1, types: ['Streamed'], reads }));
+      const whole = await pages((after) => db.store.readAll({ after, max: 1, types: ['Streamed'] }));
+      const trimmed = await pages((after) => db.store.trimmedLogReader.readAllTrimmed({ after, max: 1, types: ['Streamed'], reads }));
       expect(trimmed).toEqual(whole);
       expect(trimmed.seen.flat()).toHaveLength(3);
-      const none = await store.trimmedLogReader.readAllTrimmed({ types: ['Nothing'], max: 5, reads });
-      expect(none).toEqual(await store.readAll({ types: ['Nothing'], max: 5 }));
+      const none = await db.store.trimmedLogReader.readAllTrimmed({ types: ['Nothing'], max: 5, reads });
+      expect(none).toEqual(await db.store.readAll({ types: ['Nothing'], max: 5 }));
       expect(none.events).toEqual([]);
-      expect(none.next).toBe(await store.headPosition());
+      expect(none.next).toBe(await db.store.headPosition());
     });
   });
 }
