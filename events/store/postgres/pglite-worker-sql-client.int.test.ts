@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { halfDoneTransaction } from '../testing/half-done-transaction';
 import { tempDirPerTest } from '../testing/temp-dir-per-test';
 import { openPgliteSqlClient } from './pglite-sql-client';
 import { openPgliteWorkerSqlClient } from './pglite-worker-sql-client';
@@ -35,17 +36,10 @@ describe('PGlite in a worker thread', () => {
     const sql = await openPgliteWorkerSqlClient({});
     try {
       await sql.exec('CREATE TABLE seen (n serial PRIMARY KEY, value int)');
-      let inside!: () => void;
-      const entered = new Promise<void>((resolve) => (inside = resolve));
-      const transaction = sql.transaction(async (tx) => {
-        await tx.query('INSERT INTO seen (value) VALUES (-1)');
-        inside();
-        await new Promise((resolve) => setTimeout(resolve, 30));
-        await tx.query('INSERT INTO seen (value) VALUES (-2)');
-      });
-      await entered;
+      const transaction = halfDoneTransaction(sql, 'INSERT INTO seen (value) VALUES (-1)', 'INSERT INTO seen (value) VALUES (-2)', 30);
+      await transaction.entered;
       // Sent without waiting for each other, while the transaction is open: they wait for it, in order.
-      await Promise.all([transaction, ...Array.from({ length: 200 }, (_, value) => sql.query('INSERT INTO seen (value) VALUES ($1)', [value]))]);
+      await Promise.all([transaction.done, ...Array.from({ length: 200 }, (_, value) => sql.query('INSERT INTO seen (value) VALUES ($1)', [value]))]);
       const { rows } = await sql.query<{ value: number }>('SELECT value FROM seen ORDER BY n');
       expect(rows.map((row) => row.value)).toEqual([-1, -2, ...Array.from({ length: 200 }, (_, value) => value)]);
     } finally {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { halfDoneTransaction } from '../testing/half-done-transaction';
 import { availableSqlClients, pgliteInWorker } from '../testing/test-sql-clients';
 import type { SqlClient } from './sql-client';
 
@@ -35,17 +36,10 @@ for (const candidate of candidates) {
     });
 
     it('never lets another query of the process see a transaction half done', async () => {
-      let inside!: () => void;
-      const entered = new Promise<void>((resolve) => (inside = resolve));
-      const slow = sql.transaction(async (tx) => {
-        await tx.query('INSERT INTO items VALUES (3, 30)');
-        inside();
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        await tx.query('INSERT INTO items VALUES (4, 40)');
-      });
-      await entered;
+      const slow = halfDoneTransaction(sql, 'INSERT INTO items VALUES (3, 30)', 'INSERT INTO items VALUES (4, 40)', 50);
+      await slow.entered;
       const { rows } = await sql.query<{ count: string }>('SELECT count(*) AS count FROM items WHERE id IN (3, 4)');
-      await slow;
+      await slow.done;
       // Either before (PGlite waits for the transaction) or not at all (server isolation): never 1.
       expect(['0', '2']).toContain(rows[0]!.count);
     });
