@@ -1,17 +1,14 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirPerTest } from '../../events/store/testing/temp-dir-per-test';
 import { songsDirIsEmpty } from './prepare-song-library';
 
 describe('the first-start library checks', () => {
-  let root: string;
-  beforeEach(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'woodshed-songs-'));
-  });
-  afterEach(() => rm(root, { recursive: true, force: true }));
+  const tempDir = tempDirPerTest('woodshed-songs-');
 
   it('counts a missing directory, an empty one and one with only dot-folders and files as empty', async () => {
+    const root = await tempDir();
     expect(await songsDirIsEmpty(path.join(root, 'missing'))).toBe(true);
     expect(await songsDirIsEmpty(root)).toBe(true);
     await mkdir(path.join(root, '.partial-neon-tidewater'));

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStorage } from '../../events/store/open-event-store';
 import { openPgSqlClient } from '../../events/store/postgres/pg-sql-client';
 import { createPostgresEventStore } from '../../events/store/postgres/postgres-event-store';
 import { dropSchema, freshSchemaName } from '../../events/store/testing/test-sql-clients';
 import { migrateRuntimeSchema } from '../../projections/runtime/runtime-schema';
 import { expectRestoredDatabaseConsistent, oldClientCheckpoints, presetSaved, seedRestorableDatabase, shiftToAnotherCluster } from './testing/restored-log';
-import { runInRepository as run } from './testing/run-operator-command';
+import { embeddedDataDirPerTest } from './testing/embedded-data-dir-per-test';
+import { runInRepository as run, runOperatorCommand } from './testing/run-operator-command';
 
 /** The URL of another database of the same server. */
 function databaseUrl(base: string, database: string): string {
@@ -19,23 +19,17 @@ function databaseUrl(base: string, database: string): string {
 }
 
 describe('npm run projections -- status on an embedded log from another cluster', () => {
+  const preparedDataDir = embeddedDataDirPerTest('woodshed-restored-');
+
   it('names rebase-positions instead of printing a stack trace', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'woodshed-restored-'));
-    try {
-      const storage = await openStorage({ dataDir });
-      try {
-        await storage.store.append('s1', [presetSaved(1, 1)], { expectedVersion: 'any' });
-        await shiftToAnotherCluster(storage.sql, 1_000_000_000_000n);
-      } finally {
-        await storage.close();
-      }
-      const status = run(process.execPath, ['--import', 'tsx', path.join('scripts', 'projections.ts'), 'status'], { WOODSHED_DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-      expect(status.status).toBe(1);
-      expect(status.stderr).toContain('npm run rebase-positions');
-      expect(status.stderr).not.toContain('    at ');
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    const dataDir = await preparedDataDir(async (storage) => {
+      await storage.store.append('s1', [presetSaved(1, 1)], { expectedVersion: 'any' });
+      await shiftToAnotherCluster(storage.sql, 1_000_000_000_000n);
+    });
+    const status = runOperatorCommand('projections.ts', ['status'], { WOODSHED_DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    expect(status.status).toBe(1);
+    expect(status.stderr).toContain('npm run rebase-positions');
+    expect(status.stderr).not.toContain('    at ');
   }, 120_000);
 });
 
@@ -101,13 +95,13 @@ describe.runIf(process.env.DATABASE_URL)('pg_dump, pg_restore and rebase-positio
     expect(restored.status).toBe(0);
 
     const env = { DATABASE_URL: targetUrl, DATABASE_SCHEMA: schema, LOG_LEVEL: 'silent' };
-    const status = run(process.execPath, ['--import', 'tsx', path.join('scripts', 'projections.ts'), 'status'], env);
+    const status = runOperatorCommand('projections.ts', ['status'], env);
     expect(status.status).toBe(1);
     expect(status.stderr).toMatch(/^LogFromAnotherCluster|The event log's newest transaction id/);
     expect(status.stderr).toContain('npm run rebase-positions');
     expect(status.stderr).not.toContain('    at ');
 
-    const rebase = run(process.execPath, ['--import', 'tsx', path.join('scripts', 'ops', 'rebase-positions.ts')], env);
+    const rebase = runOperatorCommand(path.join('ops', 'rebase-positions.ts'), [], env);
     expect(rebase.stderr).toBe('');
     expect(rebase.status).toBe(0);
     expect(rebase.stdout).toMatch(/credit_reservations\.settled_position +1 positions rewritten/);

@@ -1,15 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tempDirPerTest } from '../../../events/store/testing/temp-dir-per-test';
 import { demoLibraryUnfinished, markDemoLibraryFinished, markDemoLibraryStarted, preparingDemoLibrary } from './demo-library-mark';
 
 describe('the demo library mark', () => {
+  const tempDir = tempDirPerTest('woodshed-data-');
   let dataDir: string;
   beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'woodshed-data-'));
+    dataDir = await tempDir();
   });
-  afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
   it('is there from the start of the demo library to its end', async () => {
     expect(await demoLibraryUnfinished(dataDir)).toBe(false);
