@@ -1,5 +1,4 @@
 import { beforeAll, expect, it } from 'vitest';
-import { features } from '../../features';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import type { TestBrowser } from '../../testing/test-browser';
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
@@ -7,11 +6,9 @@ import { START } from '../../../events/store/event-store';
 import { listCatalogueSongChanges, listOverlayChangesOfUsers } from '../../../projections/songs/songs-sync-queries';
 import { catalogueSongs } from '../presets/testing/catalogue-songs';
 import { songsOfEachUser } from './songs-of-each-user';
-import { SyncChangeFeed } from './sync-change-feed';
 import type { PullPage, SongDocument } from '../../../contract/sync-documents';
-import { syncFeature } from './sync-feature';
-import { syncRouter } from './sync-router';
 import { type SseItem, openSse } from './testing/sse-client';
+import { routersWithFastSync } from './testing/routers-with-fast-sync';
 
 type SongsMessage = { collection: 'songs'; documents: SongDocument[]; checkpoint: { position: string } };
 const songsMessage = (match: (documents: SongDocument[]) => boolean) => (item: SseItem) => {
@@ -25,10 +22,7 @@ describeAppOnEveryDatabase(
   "sync: each user's songs as they see them (own edits, decision 0063)",
   {
     config: { authSecret: testAuthSecret, adminEmails: ['librarian@example.com'] },
-    routers: (deps) => [
-      ...features.filter((feature) => feature !== syncFeature).flatMap((feature) => feature.routers?.(deps) ?? []),
-      syncRouter(deps, { feed: new SyncChangeFeed(deps.sql, deps.logger, { pollMs: 50 }), stream: { heartbeatMs: 200 } }),
-    ],
+    routers: routersWithFastSync(),
   },
   (env) => {
     let admin: TestBrowser;

@@ -1,5 +1,4 @@
 import { beforeAll, expect, it } from 'vitest';
-import { features } from '../../features';
 import { rateLimitRule } from '../../rate-limits/rate-limit-rule';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import type { TestApp } from '../../testing/start-test-app';
@@ -7,10 +6,8 @@ import type { TestBrowser } from '../../testing/test-browser';
 import { signInWithCode, testAuthSecret, testClock } from '../../testing/test-sign-in';
 import { catalogueSongs } from '../presets/testing/catalogue-songs';
 import { startProSubscription } from '../subscription/testing/seed-subscription';
-import { SyncChangeFeed } from './sync-change-feed';
 import type { PresetDocument, PullPage, StarDocument } from '../../../contract/sync-documents';
-import { syncFeature } from './sync-feature';
-import { syncRouter } from './sync-router';
+import { routersWithFastSync } from './testing/routers-with-fast-sync';
 
 const songCount = 40;
 const stems = ['drums.wav', 'bass.wav'];
@@ -47,10 +44,7 @@ describeAppOnEveryDatabase(
     config: { authSecret: testAuthSecret },
     // A clock that stands still: the push limit counts in fixed hourly windows, which a run may cross.
     clock: testClock(),
-    routers: (deps) => [
-      ...features.filter((feature) => feature !== syncFeature).flatMap((feature) => feature.routers?.(deps) ?? []),
-      syncRouter(deps, { feed: new SyncChangeFeed(deps.sql, deps.logger, { pollMs: 50 }), pushLimit }),
-    ],
+    routers: routersWithFastSync({ router: { pushLimit } }),
   },
   (env) => {
     let browser: TestBrowser;

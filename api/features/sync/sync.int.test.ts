@@ -1,16 +1,13 @@
 import { beforeAll, expect, it } from 'vitest';
-import { features } from '../../features';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import type { TestApp } from '../../testing/start-test-app';
 import { TestBrowser } from '../../testing/test-browser';
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 import { appendAndWait, catalogueSongs } from '../presets/testing/catalogue-songs';
 import { startProSubscription } from '../subscription/testing/seed-subscription';
-import { SyncChangeFeed } from './sync-change-feed';
 import type { PresetDocument, PullPage, SongDocument, StarDocument } from '../../../contract/sync-documents';
-import { syncFeature } from './sync-feature';
-import { syncRouter } from './sync-router';
 import { type SseItem, type SseStream, openSse } from './testing/sse-client';
+import { routersWithFastSync } from './testing/routers-with-fast-sync';
 
 const stems = ['drums.wav', 'bass.wav', 'vocals.wav'];
 const star = (id: number, starred: boolean, updatedAt = Date.now()): StarDocument => ({ id: String(id), starred, updatedAt, _deleted: false });
@@ -53,11 +50,8 @@ describeAppOnEveryDatabase(
   'sync: pull, push and the live stream',
   {
     config: { authSecret: testAuthSecret },
-    // The app's routers, with a fast-polling feed, frequent heartbeats and two streams per user.
-    routers: (deps) => [
-      ...features.filter((feature) => feature !== syncFeature).flatMap((feature) => feature.routers?.(deps) ?? []),
-      syncRouter(deps, { feed: new SyncChangeFeed(deps.sql, deps.logger, { pollMs: 50, maxStreamsPerUser: 2 }), stream: { heartbeatMs: 200 } }),
-    ],
+    // Two streams per user, so a test can reach the limit.
+    routers: routersWithFastSync({ feed: { maxStreamsPerUser: 2 } }),
   },
   (env) => {
     let pro: TestBrowser;

@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { features } from '../../features';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import { TestBrowser } from '../../testing/test-browser';
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 import { catalogueSongs } from '../presets/testing/catalogue-songs';
 import type { PracticeSummary } from '../../../contract/practice';
 import type { PullPage, TakeDocument } from '../../../contract/sync-documents';
-import { SyncChangeFeed } from './sync-change-feed';
-import { syncFeature } from './sync-feature';
-import { syncRouter } from './sync-router';
 import { takesStream } from './take-push';
 import { type SseItem, openSse } from './testing/sse-client';
+import { routersWithFastSync } from './testing/routers-with-fast-sync';
 
 const take = (songId: number, fields: Partial<TakeDocument> = {}): TakeDocument => ({
   id: randomUUID(),
@@ -43,10 +40,7 @@ describeAppOnEveryDatabase(
   'sync of takes: metadata only, per user, renamed and deleted',
   {
     config: { authSecret: testAuthSecret },
-    routers: (deps) => [
-      ...features.filter((feature) => feature !== syncFeature).flatMap((feature) => feature.routers?.(deps) ?? []),
-      syncRouter(deps, { feed: new SyncChangeFeed(deps.sql, deps.logger, { pollMs: 50 }), stream: { heartbeatMs: 200 } }),
-    ],
+    routers: routersWithFastSync(),
   },
   (env) => {
     let guitarist: TestBrowser;
