@@ -34,6 +34,12 @@ export async function latestSignInEmail(baseUrl: string, email: string): Promise
   return { code, link, token: new URL(link).searchParams.get('token') ?? '' };
 }
 
+/** Asks for a sign-in e-mail to `email` from `browser` (whatever the answer), then reads the newest one to it. */
+export async function requestSignInEmail(baseUrl: string, browser: TestBrowser, email: string): Promise<{ code: string; link: string; token: string }> {
+  await browser.post('/api/auth/request-magic-link', { email });
+  return latestSignInEmail(baseUrl, email);
+}
+
 /** Sign `email` in with a fresh code in a new browser; returns the browser and the user. */
 export async function signInWithCode(baseUrl: string, email: string): Promise<{ browser: TestBrowser; user: { id: number; email: string } }> {
   const browser = new TestBrowser(baseUrl);

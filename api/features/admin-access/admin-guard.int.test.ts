@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SqlClient } from '../../../events/store/postgres/sql-client';
-import { availableSqlClients } from '../../../events/store/testing/test-sql-clients';
-import { startTestApp } from '../../testing/start-test-app';
-import type { TestApp } from '../../testing/start-test-app';
+import { beforeAll, expect, it } from 'vitest';
+import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import { TestBrowser } from '../../testing/test-browser';
 import { signInWithCode, testAuthSecret } from '../../testing/test-sign-in';
 
@@ -21,54 +18,44 @@ const adminCalls: Array<[string, string, unknown?]> = [
   ['PATCH', '/api/admin/settings', { purchasing_enabled: false }],
 ];
 
-for (const candidate of availableSqlClients()) {
-  describe(`admin access on ${candidate.name}`, () => {
-    let sql: SqlClient;
-    let app: TestApp;
-    let first: TestBrowser;
-    let regular: TestBrowser;
-    let listed: TestBrowser;
-    beforeAll(async () => {
-      sql = await candidate.open();
-      app = await startTestApp({ sql, config: { authSecret: testAuthSecret, adminEmails: ['boss@example.com'] } });
-      first = (await signInWithCode(app.url, 'first@example.com')).browser;
-      regular = (await signInWithCode(app.url, 'regular@example.com')).browser;
-      listed = (await signInWithCode(app.url, 'boss@example.com')).browser;
-    });
-    afterAll(async () => {
-      await app?.stop();
-      await sql?.close();
-    });
-
-    it('reports who is an admin: ADMIN_EMAILS only, not the first account', async () => {
-      expect((await first.get('/api/auth/me')).body).toMatchObject({ id: 1, isAdmin: false });
-      expect((await regular.get('/api/auth/me')).body).toMatchObject({ id: 2, isAdmin: false });
-      expect((await listed.get('/api/auth/me')).body).toMatchObject({ id: 3, isAdmin: true });
-    });
-
-    it('answers 401 without a session and 403 to a signed-in non-admin on every admin call', async () => {
-      const visitor = new TestBrowser(app.url);
-      for (const [method, path, body] of adminCalls) {
-        const options = body === undefined ? {} : { body };
-        const anonymous = await visitor.request(method, path, options);
-        expect(anonymous.status, `${method} ${path} without a session`).toBe(401);
-        expect(anonymous.body).toEqual({ error: { code: 'unauthenticated', message: 'Please sign in.' } });
-        for (const [who, browser] of [['a non-admin', regular], ['user 1, not in ADMIN_EMAILS', first]] as const) {
-          const forbidden = await browser.request(method, path, options);
-          expect(forbidden.status, `${method} ${path} as ${who}`).toBe(403);
-          expect(forbidden.body).toEqual({ error: { code: 'forbidden', message: 'Only administrators can do that.' } });
-        }
-      }
-      // Routes nobody has written yet are guarded too.
-      expect((await regular.get('/api/admin/not-yet-written')).status).toBe(403);
-      expect((await regular.get('/api/admin')).status).toBe(403);
-    });
-
-    it('lets an ADMIN_EMAILS admin through the guard', async () => {
-      for (const [method, path, body] of adminCalls) {
-        const response = await listed.request(method, path, body === undefined ? {} : { body });
-        expect([401, 403], `${method} ${path} as an admin`).not.toContain(response.status);
-      }
-    });
+describeAppOnEveryDatabase('admin access', { config: { authSecret: testAuthSecret, adminEmails: ['boss@example.com'] } }, (env) => {
+  let first: TestBrowser;
+  let regular: TestBrowser;
+  let listed: TestBrowser;
+  beforeAll(async () => {
+    first = (await signInWithCode(env.app.url, 'first@example.com')).browser;
+    regular = (await signInWithCode(env.app.url, 'regular@example.com')).browser;
+    listed = (await signInWithCode(env.app.url, 'boss@example.com')).browser;
   });
-}
+
+  it('reports who is an admin: ADMIN_EMAILS only, not the first account', async () => {
+    expect((await first.get('/api/auth/me')).body).toMatchObject({ id: 1, isAdmin: false });
+    expect((await regular.get('/api/auth/me')).body).toMatchObject({ id: 2, isAdmin: false });
+    expect((await listed.get('/api/auth/me')).body).toMatchObject({ id: 3, isAdmin: true });
+  });
+
+  it('answers 401 without a session and 403 to a signed-in non-admin on every admin call', async () => {
+    const visitor = new TestBrowser(env.app.url);
+    for (const [method, path, body] of adminCalls) {
+      const options = body === undefined ? {} : { body };
+      const anonymous = await visitor.request(method, path, options);
+      expect(anonymous.status, `${method} ${path} without a session`).toBe(401);
+      expect(anonymous.body).toEqual({ error: { code: 'unauthenticated', message: 'Please sign in.' } });
+      for (const [who, browser] of [['a non-admin', regular], ['user 1, not in ADMIN_EMAILS', first]] as const) {
+        const forbidden = await browser.request(method, path, options);
+        expect(forbidden.status, `${method} ${path} as ${who}`).toBe(403);
+        expect(forbidden.body).toEqual({ error: { code: 'forbidden', message: 'Only administrators can do that.' } });
+      }
+    }
+    // Routes nobody has written yet are guarded too.
+    expect((await regular.get('/api/admin/not-yet-written')).status).toBe(403);
+    expect((await regular.get('/api/admin')).status).toBe(403);
+  });
+
+  it('lets an ADMIN_EMAILS admin through the guard', async () => {
+    for (const [method, path, body] of adminCalls) {
+      const response = await listed.request(method, path, body === undefined ? {} : { body });
+      expect([401, 403], `${method} ${path} as an admin`).not.toContain(response.status);
+    }
+  });
+});

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { SqlClient } from '../../../events/store/postgres/sql-client';
 import { describeAppOnEveryDatabase } from '../../testing/describe-app-on-every-database';
 import { TestBrowser } from '../../testing/test-browser';
-import { latestSignInEmail, testAuthSecret } from '../../testing/test-sign-in';
+import { requestSignInEmail, testAuthSecret } from '../../testing/test-sign-in';
 
 /** Every row of every table of the schema, as text (the event log included). */
 async function dumpDatabase(sql: SqlClient): Promise<{ tables: string[]; text: string }> {
@@ -30,15 +30,12 @@ describeAppOnEveryDatabase('secrets at rest', { config: { authSecret: testAuthSe
 
     // Sign up with the code, sign in again with the link, and leave a third e-mail unused.
     const withCode = new TestBrowser(env.app.url);
-    await withCode.post('/api/auth/request-magic-link', { email });
-    const first = await latestSignInEmail(env.app.url, email);
+    const first = await requestSignInEmail(env.app.url, withCode, email);
     expect((await withCode.post('/api/auth/verify-code', { email, code: first.code })).status).toBe(200);
     const withLink = new TestBrowser(env.app.url);
-    await withLink.post('/api/auth/request-magic-link', { email });
-    const second = await latestSignInEmail(env.app.url, email);
+    const second = await requestSignInEmail(env.app.url, withLink, email);
     expect((await withLink.get(`/api/auth/verify?token=${second.token}`)).status).toBe(200);
-    await withLink.post('/api/auth/request-magic-link', { email });
-    const third = await latestSignInEmail(env.app.url, email);
+    const third = await requestSignInEmail(env.app.url, withLink, email);
     codes.push(first.code, second.code, third.code);
     tokens.push(first.token, second.token, third.token);
     for (const browser of [withCode, withLink]) {

@@ -6,7 +6,7 @@ import type { TestApp } from '../../testing/start-test-app';
 import { signInLifetimeMs } from './auth-limits';
 import { sessionCacheTtlMs } from './session-cache';
 import { TestBrowser } from '../../testing/test-browser';
-import { latestSignInEmail, signInWithCode, testAuthSecret, testClock } from '../../testing/test-sign-in';
+import { latestSignInEmail, requestSignInEmail, signInWithCode, testAuthSecret, testClock } from '../../testing/test-sign-in';
 
 const minute = 60_000;
 
@@ -102,10 +102,8 @@ for (const candidate of availableSqlClients()) {
     it('kills the previous code and link when a new e-mail is requested', async () => {
       const email = 'replaced@example.com';
       const browser = new TestBrowser(app.url);
-      await browser.post('/api/auth/request-magic-link', { email });
-      const first = await latestSignInEmail(app.url, email);
-      await browser.post('/api/auth/request-magic-link', { email });
-      const second = await latestSignInEmail(app.url, email);
+      const first = await requestSignInEmail(app.url, browser, email);
+      const second = await requestSignInEmail(app.url, browser, email);
       expect((await browser.get(`/api/auth/verify?token=${first.token}`)).status).toBe(400);
       if (first.code !== second.code) expect((await browser.post('/api/auth/verify-code', { email, code: first.code })).status).toBe(400);
       expect((await browser.post('/api/auth/verify-code', { email, code: second.code })).status).toBe(200);
@@ -114,13 +112,11 @@ for (const candidate of availableSqlClients()) {
     it('accepts a code 1 s before it expires and refuses it 1 s after', async () => {
       const email = 'expiry@example.com';
       const browser = new TestBrowser(app.url);
-      await browser.post('/api/auth/request-magic-link', { email });
-      const beforeExpiry = await latestSignInEmail(app.url, email);
+      const beforeExpiry = await requestSignInEmail(app.url, browser, email);
       clock.advance(signInLifetimeMs - 1_000);
       expect((await browser.post('/api/auth/verify-code', { email, code: beforeExpiry.code })).status).toBe(200);
 
-      await browser.post('/api/auth/request-magic-link', { email });
-      const afterExpiry = await latestSignInEmail(app.url, email);
+      const afterExpiry = await requestSignInEmail(app.url, browser, email);
       clock.advance(signInLifetimeMs + 1_000);
       const late = await browser.post('/api/auth/verify-code', { email, code: afterExpiry.code });
       expect(late.status).toBe(400);
@@ -131,13 +127,11 @@ for (const candidate of availableSqlClients()) {
     it('accepts a link 1 s before it expires and refuses it 1 s after', async () => {
       const email = 'link-expiry@example.com';
       const browser = new TestBrowser(app.url);
-      await browser.post('/api/auth/request-magic-link', { email });
-      const beforeExpiry = await latestSignInEmail(app.url, email);
+      const beforeExpiry = await requestSignInEmail(app.url, browser, email);
       clock.advance(signInLifetimeMs - 1_000);
       expect((await browser.get(`/api/auth/verify?token=${beforeExpiry.token}`)).status).toBe(200);
 
-      await browser.post('/api/auth/request-magic-link', { email });
-      const afterExpiry = await latestSignInEmail(app.url, email);
+      const afterExpiry = await requestSignInEmail(app.url, browser, email);
       clock.advance(signInLifetimeMs + 1_000);
       expect((await browser.get(`/api/auth/verify?token=${afterExpiry.token}`)).status).toBe(400);
     });
@@ -198,8 +192,7 @@ for (const candidate of availableSqlClients()) {
       const email = 'guesser@example.com';
       const browser = new TestBrowser(app.url);
       for (let challenge = 1; challenge <= 4; challenge++) {
-        await browser.post('/api/auth/request-magic-link', { email });
-        const { code } = await latestSignInEmail(app.url, email);
+        const { code } = await requestSignInEmail(app.url, browser, email);
         const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
         for (let attempt = 1; attempt <= 4; attempt++) {
           const answer = await browser.post('/api/auth/verify-code', { email, code: wrong });
@@ -224,8 +217,7 @@ for (const candidate of availableSqlClients()) {
         expect(sixth.status).toBe(429);
         expect(sixth.body).toEqual(limit);
       }
-      await browser.post('/api/auth/request-magic-link', { email });
-      const fresh = await latestSignInEmail(app.url, email);
+      const fresh = await requestSignInEmail(app.url, browser, email);
       const locked = await browser.post('/api/auth/verify-code', { email, code: fresh.code });
       expect(locked.status).toBe(429);
       expect((await browser.get(`/api/auth/verify?token=${fresh.token}`)).status).toBe(200);
@@ -233,8 +225,7 @@ for (const candidate of availableSqlClients()) {
       // The next UTC day, codes work again.
       const now = clock.now();
       clock.set(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 0, 0, 1)));
-      await browser.post('/api/auth/request-magic-link', { email });
-      const tomorrow = await latestSignInEmail(app.url, email);
+      const tomorrow = await requestSignInEmail(app.url, browser, email);
       expect((await browser.post('/api/auth/verify-code', { email, code: tomorrow.code })).status).toBe(200);
     });
 
@@ -303,8 +294,7 @@ for (const candidate of availableSqlClients()) {
       try {
         const email = 'secure@example.com';
         const browser = new TestBrowser(secure.url);
-        await browser.post('/api/auth/request-magic-link', { email });
-        const { code, link } = await latestSignInEmail(secure.url, email);
+        const { code, link } = await requestSignInEmail(secure.url, browser, email);
         expect(link).toMatch(/^https:\/\/woodshed\.example\/auth\/verify\?token=/);
         const verified = await browser.post('/api/auth/verify-code', { email, code });
         expect(verified.headers.getSetCookie()).toEqual([
