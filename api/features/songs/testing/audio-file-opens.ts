@@ -28,22 +28,16 @@ export function countAudioFileOpens(): AudioFileOpens {
     if (file !== undefined && isStemFilename(file.slice(file.lastIndexOf('/') + 1))) paths.push(file);
   };
   const originals = { promisesOpen: fsPromises.open, open: fsCallbacks.open, openSync: fsCallbacks.openSync, createReadStream: fsCallbacks.createReadStream };
-  fsPromises.open = ((target: Parameters<typeof fsPromises.open>[0], ...rest: unknown[]) => {
-    note(target);
-    return (originals.promisesOpen as (...args: unknown[]) => unknown)(target, ...rest);
-  }) as typeof fsPromises.open;
-  fsCallbacks.open = ((target: unknown, ...rest: unknown[]) => {
-    note(target);
-    return (originals.open as (...args: unknown[]) => unknown)(target, ...rest);
-  }) as typeof fsCallbacks.open;
-  fsCallbacks.openSync = ((target: unknown, ...rest: unknown[]) => {
-    note(target);
-    return (originals.openSync as (...args: unknown[]) => unknown)(target, ...rest);
-  }) as typeof fsCallbacks.openSync;
-  fsCallbacks.createReadStream = ((target: unknown, ...rest: unknown[]) => {
-    note(target);
-    return (originals.createReadStream as (...args: unknown[]) => unknown)(target, ...rest);
-  }) as typeof fsCallbacks.createReadStream;
+  // Each open function as it was, with every path it is given noted first.
+  const noting = <Open>(open: Open): Open =>
+    ((target: unknown, ...rest: unknown[]) => {
+      note(target);
+      return (open as (...args: unknown[]) => unknown)(target, ...rest);
+    }) as Open;
+  fsPromises.open = noting(originals.promisesOpen);
+  fsCallbacks.open = noting(originals.open);
+  fsCallbacks.openSync = noting(originals.openSync);
+  fsCallbacks.createReadStream = noting(originals.createReadStream);
   syncBuiltinESMExports();
   return {
     paths,
