@@ -7,7 +7,7 @@ import { paths } from '../../lib/routes/paths';
 import { FaqAccordion } from './faq-accordion';
 import { faqItem, landingFaqIds } from './faq-content';
 import { HeroMixer } from './hero-mixer';
-import { CardGrid, CtaBand } from './marketing-blocks';
+import { CardGrid, CtaBand, StepList } from './marketing-blocks';
 import { genreCards, landingFeatures, landingSteps, practiceStories } from './landing-content';
 import styles from './landing-screen.module.css';
 import marketing from './marketing.module.css';
@@ -64,14 +64,7 @@ export function LandingScreen() {
         <header className={marketing.sectionHeader}>
           <h2 id="steps-title">Three steps to your first jam</h2>
         </header>
-        <ol className={marketing.steps}>
-          {landingSteps.map((step) => (
-            <li key={step.title} className={marketing.step}>
-              <h3>{step.title}</h3>
-              <p>{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <StepList steps={landingSteps} />
       </section>
 
       <div className={marketing.sectionAlt}>

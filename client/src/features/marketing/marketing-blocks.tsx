@@ -53,15 +53,23 @@ export function CtaBand({ id, title, action, children }: { id: string; title: st
   );
 }
 
-export function CardGrid({ items, ofFour = false }: { items: readonly { title: string; text: string }[]; ofFour?: boolean }) {
-  return (
-    <ul className={ofFour ? `${marketing.grid} ${marketing.gridOfFour}` : marketing.grid}>
-      {items.map((item) => (
-        <li key={item.title} className={marketing.card}>
-          <h3>{item.title}</h3>
-          <p>{item.text}</p>
-        </li>
-      ))}
-    </ul>
-  );
+type TitledItem = { title: string; text: string };
+
+export function CardGrid({ items, ofFour = false }: { items: readonly TitledItem[]; ofFour?: boolean }) {
+  return <TitledItems items={items} className={ofFour ? `${marketing.grid} ${marketing.gridOfFour}` : marketing.grid} itemClassName={marketing.card} />;
+}
+
+/** Numbered steps, each a title and a text. */
+export function StepList({ steps }: { steps: readonly TitledItem[] }) {
+  return <TitledItems items={steps} numbered className={marketing.steps} itemClassName={marketing.step} />;
+}
+
+function TitledItems({ items, numbered = false, className, itemClassName }: { items: readonly TitledItem[]; numbered?: boolean; className: string | undefined; itemClassName: string | undefined }) {
+  const listed = items.map((item) => (
+    <li key={item.title} className={itemClassName}>
+      <h3>{item.title}</h3>
+      <p>{item.text}</p>
+    </li>
+  ));
+  return numbered ? <ol className={className}>{listed}</ol> : <ul className={className}>{listed}</ul>;
 }
