@@ -78,7 +78,14 @@ function downmix(data: AudioData): Float32Array {
   if (channels.length === 1) return channels[0]!;
   const length = channels[0]?.length ?? 0;
   const mono = new Float32Array(length);
-  for (const channel of channels) for (let i = 0; i < length; i++) mono[i]! += channel[i]! / channels.length;
+  if (channels.length === 2) {
+    // Most stems: one pass, the same sums as the general loop (halving is exact in floating point).
+    const [left, right] = channels as [Float32Array, Float32Array];
+    for (let i = 0; i < length; i++) mono[i] = (left[i]! + right[i]!) * 0.5;
+    return mono;
+  }
+  const count = channels.length;
+  for (const channel of channels) for (let i = 0; i < length; i++) mono[i]! += channel[i]! / count;
   return mono;
 }
 

@@ -56,10 +56,15 @@ export class HpcpAnalyser {
       into.fill(0);
       return;
     }
-    const start = frame * this.hop - this.frameSize / 2;
-    for (let n = 0; n < this.frameSize; n++) {
+    const { frameSize, window } = this;
+    const start = frame * this.hop - frameSize / 2;
+    if (start >= 0 && start + frameSize <= signal.length) {
+      for (let n = 0; n < frameSize; n++) into[n] = signal[start + n]! * window[n]!;
+      return;
+    }
+    for (let n = 0; n < frameSize; n++) {
       const index = start + n;
-      into[n] = index >= 0 && index < signal.length ? signal[index]! * this.window[n]! : 0;
+      into[n] = index >= 0 && index < signal.length ? signal[index]! * window[n]! : 0;
     }
   }
 
@@ -67,20 +72,21 @@ export class HpcpAnalyser {
   private profile(part: 0 | 1): Float32Array {
     const n = this.frameSize;
     const { real, imag, magnitudes } = this;
+    const binHz = this.sampleRate / n;
+    const first = Math.max(1, Math.floor(lowestHz / binHz));
+    const last = Math.min(n / 2 - 1, Math.ceil(highestHz / binHz));
     // Z = X + iY for real X and Y: X[k] = (Z[k] + conj Z[n-k]) / 2, Y[k] = (Z[k] - conj Z[n-k]) / 2i.
-    for (let k = 0; k <= n / 2; k++) {
+    // Only the bins of the band and their neighbours are read below: the rest are never computed.
+    for (let k = first - 1; k <= last + 1; k++) {
       const zr = real[k]!;
       const zi = imag[k]!;
       const cr = real[(n - k) % n]!;
       const ci = -imag[(n - k) % n]!;
       const re = part === 0 ? (zr + cr) / 2 : (zi - ci) / 2;
       const im = part === 0 ? (zi + ci) / 2 : -(zr - cr) / 2;
-      magnitudes[k] = Math.hypot(re, im);
+      magnitudes[k] = Math.sqrt(re * re + im * im);
     }
     const hpcp = new Float32Array(hpcpSize);
-    const binHz = this.sampleRate / n;
-    const first = Math.max(1, Math.floor(lowestHz / binHz));
-    const last = Math.min(n / 2 - 1, Math.ceil(highestHz / binHz));
     let loudest = 0;
     for (let k = first; k <= last; k++) loudest = Math.max(loudest, magnitudes[k]!);
     if (loudest === 0) return hpcp;

@@ -28,9 +28,12 @@ class StemReader {
     this.chunks = decodeMono(file);
   }
 
-  /** The next `count` samples, fewer (then zero-padded by the caller) once the stem has ended. */
-  async take(count: number): Promise<Float32Array> {
-    const parts: Float32Array[] = [];
+  /**
+   * Add the next `count` samples into each of `targets` (fewer once the stem has ended: the rest
+   * stays silent) and say how many there were; the decoded chunks are added as they are, never
+   * copied into a window of their own.
+   */
+  async addInto(targets: readonly Float32Array[], count: number): Promise<number> {
     let have = 0;
     while (have < count) {
       if (this.pending.length === 0) {
@@ -53,16 +56,10 @@ class StemReader {
       }
       const part = this.pending.subarray(0, count - have);
       this.pending = this.pending.subarray(part.length);
-      parts.push(part);
+      for (const target of targets) addAt(target, part, have);
       have += part.length;
     }
-    const out = new Float32Array(have);
-    let offset = 0;
-    for (const part of parts) {
-      out.set(part, offset);
-      offset += part.length;
-    }
-    return out;
+    return have;
   }
 
   async close(): Promise<void> {
@@ -85,13 +82,8 @@ export async function* songWindows(signals: readonly SignalSpec[], problems: str
       let longest = 0;
       for (const reader of readers) {
         if (reader.ended) continue;
-        const samples = await reader.take(size);
-        longest = Math.max(longest, samples.length);
-        for (const signal of signals) {
-          if (!signal.stems.includes(reader.file)) continue;
-          const target = mixed.get(signal.name)!;
-          for (let i = 0; i < samples.length; i++) target[i]! += samples[i]!;
-        }
+        const targets = signals.filter((signal) => signal.stems.includes(reader.file)).map((signal) => mixed.get(signal.name)!);
+        longest = Math.max(longest, await reader.addInto(targets, size));
       }
       if (longest === 0) break;
       yield {
@@ -106,4 +98,9 @@ export async function* songWindows(signals: readonly SignalSpec[], problems: str
       await reader.close();
     }
   }
+}
+
+/** `target[offset + i] += part[i]` for the whole of `part`. */
+function addAt(target: Float32Array, part: Float32Array, offset: number): void {
+  for (let i = 0; i < part.length; i++) target[offset + i]! += part[i]!;
 }
