@@ -1,8 +1,13 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
+import { HalfRate } from './half-rate';
 
 /** The sample rate the analysis works at: essentia's rhythm and tonal extractors assume 44.1 kHz. */
 export const analysisSampleRate = 44_100;
+/** The rate of the harmony's signals: the chroma and the key read nothing above 5 kHz. */
+export const harmonySampleRate = 22_050;
+/** The rates a stem decodes to. */
+export type AnalysisRate = typeof analysisSampleRate | typeof harmonySampleRate;
 
 interface AudioData {
   channelData: Float32Array[];
@@ -90,16 +95,19 @@ function downmix(data: AudioData): Float32Array {
 }
 
 /**
- * Decode a stem file chunk by chunk into mono samples at {@link analysisSampleRate}: the file is
- * read in 256 KiB pieces and never held whole, so memory stays flat for an 8-minute stem.
+ * Decode a stem file chunk by chunk into mono samples at {@link analysisSampleRate}, or at
+ * {@link harmonySampleRate} when `sampleRate` says so: the file is read in 256 KiB pieces and
+ * never held whole, so memory stays flat for an 8-minute stem.
  */
-export async function* decodeMono(file: string): AsyncGenerator<Float32Array> {
+export async function* decodeMono(file: string, sampleRate: AnalysisRate = analysisSampleRate): AsyncGenerator<Float32Array> {
   const decoder = await openDecoder(file);
   let resampler: Resampler | undefined;
+  const halfRate = sampleRate === harmonySampleRate ? new HalfRate() : undefined;
   const convert = (data: AudioData): Float32Array | undefined => {
     if (data.channelData.length === 0 || (data.channelData[0]?.length ?? 0) === 0) return undefined;
     resampler ??= new Resampler(data.sampleRate / analysisSampleRate);
-    const samples = resampler.push(downmix(data));
+    const resampled = resampler.push(downmix(data));
+    const samples = halfRate ? halfRate.push(resampled) : resampled;
     return samples.length > 0 ? samples : undefined;
   };
   try {
@@ -109,6 +117,8 @@ export async function* decodeMono(file: string): AsyncGenerator<Float32Array> {
     }
     const rest = decoder.flush ? convert(decoder.flush()) : undefined;
     if (rest) yield rest;
+    const held = halfRate?.flush();
+    if (held && held.length > 0) yield held;
   } finally {
     decoder.free();
   }

@@ -6,9 +6,12 @@ import { essentia, withVector } from './essentia';
 import { HpcpAnalyser, hpcpSize } from './hpcp';
 import { type TextureReading, stemTexture } from './stem-texture';
 
-/** Frame hop of the chroma (HPCP) frames: about 46 ms at 44.1 kHz. */
-export const chromaHop = 2048;
-const chromaFrame = 4096;
+/**
+ * Frame hop of the chroma (HPCP) frames at the harmony's rate (22.05 kHz, `harmonySampleRate`):
+ * about 46 ms, frames of 93 ms, as 2048 and 4096 samples at 44.1 kHz were.
+ */
+export const chromaHop = 1024;
+const chromaFrame = 2048;
 
 /** A song's key and a chord chart per analysed signal (chart text in the chord file format). */
 export interface HarmonyResult {
@@ -84,8 +87,8 @@ export class HarmonyDetector {
     const e = essentia();
     try {
       withVector(signal, (vector) => {
-        // Essentia's key profiles ('bgate': bass-heavy popular music) on its own 12-bin chroma.
-        const found = e.KeyExtractor(vector, true, 4096, 4096, 12, 3500, 60, 25, 0.2, 'bgate', sampleRate, 0.0001, 440, 'cosine', 'hann');
+        // Essentia's key profiles ('bgate': bass-heavy popular music) on its own 12-bin chroma, of frames as long as the chroma's.
+        const found = e.KeyExtractor(vector, true, chromaFrame, chromaFrame, 12, 3500, 60, 25, 0.2, 'bgate', sampleRate, 0.0001, 440, 'cosine', 'hann');
         const tonic = pitchClassOf(found.key);
         if (tonic !== undefined && (found.scale === 'major' || found.scale === 'minor')) {
           this.votes.push({ key: { tonic, mode: found.scale as Mode }, weight: found.strength * signal.length });

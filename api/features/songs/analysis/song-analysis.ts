@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { instrumentOf, stemName } from '../../../library/instrument-groups';
-import { analysisSampleRate } from './decode-mono';
+import { type AnalysisRate, analysisSampleRate, harmonySampleRate } from './decode-mono';
 import { type HarmonyResult, HarmonyDetector, chromaHop } from './detect-harmony';
 import { type TempoResult, TempoDetector } from './detect-tempo';
 import { type SignalSpec, songWindows, windowSeconds } from './song-windows';
@@ -20,9 +20,12 @@ function stemsOfGroup(stems: readonly string[], group: string): string[] {
   return stems.filter((file) => instrumentOf(stemName(path.basename(file))) === group);
 }
 
-/** Window length in samples: a whole number of chroma hops, so frames line up across windows. */
+/**
+ * Window length in seconds: a whole number of chroma hops at the harmony's rate (twice as many
+ * samples at the tempo's), so frames line up across windows.
+ */
 function windowLength(): number {
-  return Math.round((windowSeconds * analysisSampleRate) / chromaHop) * chromaHop;
+  return (Math.round((windowSeconds * harmonySampleRate) / chromaHop) * chromaHop) / harmonySampleRate;
 }
 
 /**
@@ -34,7 +37,7 @@ export async function analyseTempo(stems: readonly string[]): Promise<TempoAnaly
   const rhythm: SignalSpec = { name: 'rhythm', stems: drums.length > 0 ? drums : stems };
   const problems: string[] = [];
   const detector = new TempoDetector();
-  for await (const window of songWindows([rhythm], problems, windowLength() / analysisSampleRate)) {
+  for await (const window of songWindows([rhythm], problems, windowLength())) {
     detector.addWindow(window.signals.get('rhythm')!, window.startSeconds, analysisSampleRate);
   }
   return { ...detector.result(), problems };
@@ -67,7 +70,7 @@ export async function analyseHarmony(stems: readonly string[], beats: readonly n
   const { detector, end, problems, hasBass } = await collectHarmony(stems);
   // A few seconds of sound name no key, and their "chords" would be guesses.
   if (end < shortestHarmonySeconds) return { key: null, chords: {}, textures: {}, problems };
-  const result = detector.result(beats, end, analysisSampleRate);
+  const result = detector.result(beats, end, harmonySampleRate);
   if (result.chords.master !== undefined && hasBass) result.chords.bass = result.chords.master;
   return { ...result, problems };
 }
@@ -89,14 +92,16 @@ export async function collectHarmony(stems: readonly string[]): Promise<{ detect
   const hasBass = signals.some((signal) => signal.name === 'bass');
   const detector = new HarmonyDetector({ key: 'master', chords: chordSignal, ...(hasBass && { bass: 'bass' }), charts });
   let end = 0;
-  const windows = songWindows(signals, problems, windowLength() / analysisSampleRate);
+  // The harmony reads nothing above 5 kHz: half the samples of the tempo's signal, and of its work.
+  const rate: AnalysisRate = harmonySampleRate;
+  const windows = songWindows(signals, problems, windowLength(), rate);
   let current = await windows.next();
   while (!current.done) {
     const next = await windows.next();
     const window = current.value;
     const length = window.signals.get('master')!.length;
-    end = window.startSeconds + length / analysisSampleRate;
-    detector.addWindow(window.signals, analysisSampleRate, next.done === true);
+    end = window.startSeconds + length / rate;
+    detector.addWindow(window.signals, rate, next.done === true);
     current = next;
   }
   return { detector, end, problems, hasBass };

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { analysisSampleRate, decodeMono } from './decode-mono';
+import { type AnalysisRate, analysisSampleRate, decodeMono } from './decode-mono';
 
 /** A signal to analyse: the sum of some of the song's stems (the master is the sum of all). */
 export interface SignalSpec {
@@ -24,8 +24,11 @@ class StemReader {
   ended = false;
   problem: string | undefined;
 
-  constructor(readonly file: string) {
-    this.chunks = decodeMono(file);
+  constructor(
+    readonly file: string,
+    sampleRate: AnalysisRate,
+  ) {
+    this.chunks = decodeMono(file, sampleRate);
   }
 
   /**
@@ -72,10 +75,15 @@ class StemReader {
  * window of each signal (plus one stem's decoder buffers) is in memory, whatever the song's length.
  * Stems of different lengths are padded with silence; the song ends with its longest stem.
  */
-export async function* songWindows(signals: readonly SignalSpec[], problems: string[], seconds = windowSeconds): AsyncGenerator<SongWindow> {
+export async function* songWindows(
+  signals: readonly SignalSpec[],
+  problems: string[],
+  seconds = windowSeconds,
+  sampleRate: AnalysisRate = analysisSampleRate,
+): AsyncGenerator<SongWindow> {
   const files = [...new Set(signals.flatMap((signal) => signal.stems))];
-  const readers = files.map((file) => new StemReader(file));
-  const size = Math.round(seconds * analysisSampleRate);
+  const readers = files.map((file) => new StemReader(file, sampleRate));
+  const size = Math.round(seconds * sampleRate);
   try {
     for (let start = 0; ; start += size) {
       const mixed = new Map(signals.map((signal) => [signal.name, new Float32Array(size)]));
@@ -87,7 +95,7 @@ export async function* songWindows(signals: readonly SignalSpec[], problems: str
       }
       if (longest === 0) break;
       yield {
-        startSeconds: start / analysisSampleRate,
+        startSeconds: start / sampleRate,
         signals: new Map([...mixed].map(([name, samples]) => [name, samples.subarray(0, longest)])),
       };
       if (longest < size) break;
