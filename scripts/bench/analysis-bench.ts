@@ -1,5 +1,6 @@
 // `npm run bench:analysis -- [--cache DIR] [--songs 12] [--seed woodshed]`: audio analysis against the demo library's ground truth.
 // `npm run bench:analysis -- --real [--corpus DIR] [--pieces N]`: against the real corpus's, beside standard baselines.
+// `npm run bench:analysis -- --against REF [--runs 3]`: its speed beside REF's, on the demo songs, in the same run.
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -13,14 +14,18 @@ import { parseCommandLine } from '../ops/parse-command-line';
 import { repositoryRoot } from '../app/repository-root';
 import { bpmTolerance, parseChart, percent, scoreChart } from './analysis/analysis-scores';
 import { runRealCorpusBench } from './analysis/real-corpus-bench';
+import { runSpeedComparison } from './analysis/speed-comparison';
 import { median } from './run-summary';
 
 const usage = `Usage: npm run bench:analysis -- [--cache ./data/analysis-bench] [--songs ${defaultSongCount}] [--seed woodshed]
        npm run bench:analysis -- --real [--corpus ../corpus] [--pieces N] [--only slug,slug]
+       npm run bench:analysis -- --against main [--runs 3] [--cache ...] [--songs ...] [--seed ...]
   --real    analyse the real corpus (npm run real-corpus) beside aubio, chroma templates and key profiles
   --corpus  the corpus folder (with songs/ and truth/)
   --pieces  only the corpus's first N pieces
-  --only    only these pieces (their slugs, comma-separated)`;
+  --only    only these pieces (their slugs, comma-separated)
+  --against time this checkout's analysis beside that commit's on the demo songs, alternating, in one run
+  --runs    runs of each with --against (the medians are reported)`;
 const { values } = parseCommandLine(
   {
     options: {
@@ -31,6 +36,8 @@ const { values } = parseCommandLine(
       corpus: { type: 'string', default: '../corpus' },
       pieces: { type: 'string' },
       only: { type: 'string' },
+      against: { type: 'string' },
+      runs: { type: 'string', default: '3' },
     },
   },
   usage,
@@ -71,6 +78,22 @@ if (!existsSync(truthPath)) {
   await generateDemoLibrary({ songsDir, truthPath, songCount: Number(values.songs), seed: values.seed });
 }
 const truth = JSON.parse(await readFile(truthPath, 'utf8')) as TruthFile;
+const stemsOf = async (folder: string) => (await readdir(folder)).filter(isStemFilename).map((name) => path.join(folder, name));
+
+if (values.against !== undefined) {
+  const runs = Number(values.runs);
+  if (!(Number.isInteger(runs) && runs > 0)) {
+    console.error(`--runs takes a positive whole number.\n\n${usage}`);
+    process.exit(2);
+  }
+  const songs = await Promise.all(
+    truth.songs.map(async (song) => ({ name: song.folder, stems: await stemsOf(path.join(songsDir, song.folder)), durationSeconds: song.durationSeconds })),
+  );
+  console.log(`Load average (1 min) at the start: ${os.loadavg()[0]!.toFixed(1)}`);
+  console.log(await runSpeedComparison(songs, values.against, runs));
+  console.log(`Load average (1 min) at the end: ${os.loadavg()[0]!.toFixed(1)}`);
+  process.exit(0);
+}
 const analyser = songAnalyser();
 
 const started = performance.now();
@@ -83,7 +106,7 @@ const chordTotals = new Map<string, { samples: number; majmin: number; root: num
 const rows: Array<Record<string, unknown>> = [];
 for (const song of truth.songs) {
   const folder = path.join(songsDir, song.folder);
-  const stems = (await readdir(folder)).filter(isStemFilename).map((name) => path.join(folder, name));
+  const stems = await stemsOf(folder);
   const songStarted = performance.now();
   const tempo = await analyser.tempo(stems);
   const harmony = await analyser.harmony(stems, tempo.beats);
