@@ -1,12 +1,10 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { contentPages } from '../src/app/testing/content-pages';
 import { browserPerFile } from './browser-per-file';
 import { watchPageProblems } from './page-problems';
-import { screenshotDir } from './screenshot';
+import { saveScreenshot } from './screenshot';
 
 const baseUrl = inject('baseUrl');
 const browser = browserPerFile();
@@ -22,11 +20,6 @@ const otherPublicPages = ['/login', '/auth/verify', '/privacy/requests'] as cons
 
 function slug(pagePath: string): string {
   return pagePath.slice(1).replaceAll('/', '-');
-}
-
-async function fullPageScreenshot(page: Page, name: string): Promise<void> {
-  await mkdir(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
 /** Serious and critical axe violations, as 'rule: target' lines (empty when the page passes). */
@@ -58,7 +51,7 @@ async function expectFitsAPhone(page: Page, pagePath: string): Promise<void> {
   });
   expect(await page.evaluate(() => document.scrollingElement?.scrollWidth)).toBeLessThanOrEqual(375);
   expect(await seriousViolations(page)).toEqual([]);
-  await fullPageScreenshot(page, `public-${slug(pagePath)}-375`);
+  await saveScreenshot(page, `public-${slug(pagePath)}-375`, { fullPage: true });
 }
 
 async function head(page: Page) {
@@ -100,7 +93,7 @@ describe('public pages (spec 001, 2.4-2.5)', () => {
     expect(image.headers()['content-type']).toBe('image/png');
 
     expect(await seriousViolations(page)).toEqual([]);
-    await fullPageScreenshot(page, `public-${slug(pagePath)}-1280`);
+    await saveScreenshot(page, `public-${slug(pagePath)}-1280`, { fullPage: true });
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -132,7 +125,7 @@ describe('public pages (spec 001, 2.4-2.5)', () => {
     await page.getByRole('button', { name: 'What is a credit?' }).click();
     await page.getByRole('region', { name: 'What is a credit?' }).waitFor();
     expect(await answer.isVisible()).toBe(false);
-    await fullPageScreenshot(page, 'public-landing-faq-open');
+    await saveScreenshot(page, 'public-landing-faq-open', { fullPage: true });
     await page.close();
   });
 
