@@ -167,6 +167,12 @@ describe('practice tools in the player', () => {
     // Count-in of one bar before each pass from now on: the next pass's seam starts it.
     await tools.getByRole('combobox', { name: 'Count-in' }).selectOption('1');
     await tools.getByRole('checkbox', { name: 'each pass' }).check();
+    // When it was set, on the engine's clock: a seam already scheduled then (up to the transport's
+    // 0.2 s ahead, a page that draws late, a tick late) keeps its pass without a count-in.
+    const countInSetAt = await page.evaluate(() => {
+      const state = window as unknown as { audioContexts: AudioContext[]; clockContext: number };
+      return state.audioContexts[state.clockContext]!.currentTime;
+    });
     await afterSeam(5, 80);
     await afterSeam(6, 80);
     expect(seen.map((pass) => pass.pass)).toEqual([0, 1, 2, 3, 4, 5]);
@@ -179,14 +185,19 @@ describe('practice tools in the player', () => {
       const pass = seen[index]!;
       expect(pass.from).toBe(loop.start);
       expect(pass.boundary).toBeCloseTo(before.startsAt + (loop.end - before.from) / before.tempo, 9);
-      const countIn = index >= 4 ? 4 : 0;
-      expect(pass.countIn).toHaveLength(countIn);
+      // Passes from the first one scheduled after the count-in was set: the next seam, or the one
+      // after when the next was already scheduled.
+      const countIn = pass.countIn.length;
+      if (pass.boundary > countInSetAt + 0.5) expect(countIn, `pass ${pass.pass}`).toBe(4);
+      else if (pass.boundary <= countInSetAt) expect(countIn, `pass ${pass.pass}`).toBe(0);
+      else expect([0, 4], `pass ${pass.pass}`).toContain(countIn);
       expect(pass.startsAt).toBeCloseTo(pass.boundary + (countIn * beat) / pass.tempo, 9);
       // The count-in's clicks are the song's beats at this tempo, continued back from the pass's
       // first beat (the loop starts on a beat): within 1 ms of the grid, the first one at the seam.
       pass.countIn.forEach((time, click) => expect(Math.abs(time - (pass.startsAt - ((countIn - click) * beat) / pass.tempo))).toBeLessThan(0.001));
       if (countIn) expect(pass.countIn[0]).toBeCloseTo(pass.boundary, 9);
     }
+    expect(seen.at(-1)!.countIn).toHaveLength(4);
     expect(loop.start % beat).toBe(0);
 
     // Web Audio got those clicks at those times, and no others (the click track is off).

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { START, type EventToAppend } from '../event-store';
+import { allAppendsVisible } from '../testing/all-appends-visible';
 import { availableSqlClients } from '../testing/test-sql-clients';
 import { storePerSuite } from '../testing/store-per-suite';
 import { minWindow, readLogPageAtHead } from './read-log';
@@ -19,6 +20,7 @@ for (const candidate of availableSqlClients()) {
       const filler = Array.from({ length: minWindow + 5 }, () => event('Filler'));
       await db.store.append('filler', filler, { expectedVersion: 'no_stream' });
       await db.store.append('wanted', [event('Wanted'), event('Wanted')], { expectedVersion: 'no_stream' });
+      await allAppendsVisible(db.sql);
     });
 
     it('says a page that read to the last visible entry reached the head, and a full page did not', async () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventToAppend, Position } from '../event-store';
+import { allAppendsVisible } from '../testing/all-appends-visible';
 import { availableSqlClients } from '../testing/test-sql-clients';
 import { storePerSuite } from '../testing/store-per-suite';
 import { minWindow } from './read-log';
@@ -32,6 +33,7 @@ for (const candidate of availableSqlClients()) {
           await db.store.append(`s-${stream++}`, batch, { expectedVersion: 'no_stream' });
         }
       }
+      await allAppendsVisible(db.sql);
     });
 
     it('reads the page after the page at `after`, starting at its next, and says where it started', async () => {
