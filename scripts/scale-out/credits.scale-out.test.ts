@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeEvent, newEvent } from '../../events/catalog';
 import { bytesPerCredit, freeCreditsPerMonth } from '../../projections/credits/credit-rules';
 import { creditSnapshotOf } from '../../projections/credits/credits-queries';
 import { usageOfUser } from '../../projections/usage-bytes-per-user/usage-bytes-per-user-queries';
 import { meteringStreamId } from '../../api/features/stems/record-stem-streamed';
 import type { UsageStats } from '../../contract/usage-stats';
-import { type ClusterDatabase, cluster, eventually, openClusterDatabase, proxyLog, signedInUser, songsOf } from './testing/cluster-client';
+import { cluster, eventually, clusterDatabasePerSuite, proxyLog, signedInUser, songsOf } from './testing/cluster-client';
 
 const concurrentGets = 50;
 /** Room left this month, in stems: enough for some of the 50 GETs, never all of them. */
 const stemsOfRoom = 7.5;
 
 describe('credits across API processes', () => {
-  let database: ClusterDatabase;
-  beforeAll(async () => {
-    database = await openClusterDatabase();
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const database = clusterDatabasePerSuite();
 
   it('50 concurrent stem GETs of one free user, spread over the processes, never overdraw; ledger, usage and log agree', async () => {
     const { proxyUrl, apis } = cluster();

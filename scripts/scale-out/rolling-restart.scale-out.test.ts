@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeEvent, newEvent } from '../../events/catalog';
 import { creditSnapshotOf } from '../../projections/credits/credits-queries';
 import { meteringStreamId } from '../../api/features/stems/record-stem-streamed';
-import { type ClusterDatabase, type ClusterUser, cluster, control, eventually, openClusterDatabase, proxyLog, signedInUser, songsOf } from './testing/cluster-client';
+import { type ClusterUser, cluster, control, eventually, clusterDatabasePerSuite, proxyLog, signedInUser, songsOf } from './testing/cluster-client';
 
 const clients = 4;
 const packCredits = 100_000;
@@ -21,13 +21,7 @@ interface ClientTally {
 }
 
 describe('a rolling restart under load', () => {
-  let database: ClusterDatabase;
-  beforeAll(async () => {
-    database = await openClusterDatabase();
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const database = clusterDatabasePerSuite();
 
   it('replacing the API processes one at a time loses no request the proxy did not retry, and bills what was served', async () => {
     const { proxyUrl, apis } = cluster();

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessionCacheTtlMs } from '../../api/features/auth/session-cache';
-import { type ClusterDatabase, cluster, openClusterDatabase, signedInUser } from './testing/cluster-client';
+import { cluster, clusterDatabasePerSuite, signedInUser } from './testing/cluster-client';
 
 describe('sessions across API processes', () => {
-  let database: ClusterDatabase;
-  beforeAll(async () => {
-    database = await openClusterDatabase();
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const database = clusterDatabasePerSuite();
 
   const statusAt = async (baseUrl: string, headers: Record<string, string>) => {
     const response = await fetch(`${baseUrl}/api/usage/stats`, { headers });

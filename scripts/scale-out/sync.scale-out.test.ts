@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SyncStreamMessage } from '../../contract/sync-documents';
 import { openSyncStream } from './sync-stream-reader';
-import { type ClusterDatabase, cluster, openClusterDatabase, signedInUser, songsOf } from './testing/cluster-client';
+import { cluster, clusterDatabasePerSuite, signedInUser, songsOf } from './testing/cluster-client';
 
 describe('live sync across API processes', () => {
-  let database: ClusterDatabase;
-  beforeAll(async () => {
-    database = await openClusterDatabase();
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const database = clusterDatabasePerSuite();
 
   it('a star written through one process reaches a live stream connected to another', async () => {
     const { apis } = cluster();

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Song } from '../../../contract/song';
 import { openPgSqlClient } from '../../../events/store/postgres/pg-sql-client';
 import { createPostgresEventStore } from '../../../events/store/postgres/postgres-event-store';
@@ -34,6 +34,18 @@ export async function openClusterDatabase(description = cluster()): Promise<Clus
       await sql.close();
     },
   };
+}
+
+/** The cluster's database for a describe block: opened before its tests (and its own beforeAll hooks), closed after them. */
+export function clusterDatabasePerSuite(): ClusterDatabase {
+  const opened = {} as ClusterDatabase;
+  beforeAll(async () => {
+    Object.assign(opened, await openClusterDatabase());
+  });
+  afterAll(async () => {
+    await opened.close?.();
+  });
+  return opened;
 }
 
 /** A new account with a session on the running rehearsal (`signInDirectly`). */
