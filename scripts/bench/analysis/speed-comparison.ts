@@ -50,7 +50,9 @@ function differences(before: unknown, after: unknown, at: string, found: string[
     const b = after as Record<string, unknown>;
     for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) differences(a[key], b[key], `${at}.${key}`, found);
   } else {
-    found.push(`${at}: ${JSON.stringify(before).slice(0, 200)} -> ${JSON.stringify(after).slice(0, 200)}`);
+    // A field only one side has (a result the other version did not give) reads as absent.
+    const shown = (value: unknown) => (JSON.stringify(value) ?? 'absent').slice(0, 200);
+    found.push(`${at}: ${shown(before)} -> ${shown(after)}`);
   }
   return found;
 }
