@@ -33,6 +33,13 @@ async function audioNow(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { nodeContexts: BaseAudioContext[] }).nodeContexts.at(-1)!.currentTime);
 }
 
+/** Sine Parade lasts 6 s: on a busy machine it may have ended before a step that needs it playing, so it plays again. */
+async function playingAgainIfEnded(page: Page): Promise<void> {
+  if ((await page.getByTestId('player-body').getAttribute('data-playing')) === 'true') return;
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.locator('[data-testid="player-body"][data-playing="true"]').waitFor();
+}
+
 /** Waits until every node of `kind` was last told to play (`active`) or to be silent, and returns those schedules. */
 async function settledOn(page: Page, kind: 'plain' | 'stretch', active: boolean, count = 2) {
   await page.waitForFunction(
@@ -87,6 +94,7 @@ describe('stem players: plain at 100%, stretch nodes only when tempo or transpos
 
     // The first change: the stretch nodes take over at one output time, the plain players fall
     // silent at that same time, CHANGE_LOOKAHEAD after the change was sent (no build to wait for).
+    await playingAgainIfEnded(page);
     const changedAt = await audioNow(page);
     await tempo.fill('80');
     const stretched = await settledOn(page, 'stretch', true);
@@ -106,12 +114,8 @@ describe('stem players: plain at 100%, stretch nodes only when tempo or transpos
     const stretchRate = await playbackRates(page, 1, 'stretch');
     expect(Math.abs(stretchRate.heard / 0.8 - 1)).toBeLessThan(0.05);
 
-    // A seek while stretched: the stretch nodes jump together, the plain players stay silent. The
-    // song lasts 7.5 s at 80%: on a busy machine it may have ended by now, so it plays again first.
-    if ((await page.getByTestId('player-body').getAttribute('data-playing')) !== 'true') {
-      await page.getByRole('button', { name: 'Play', exact: true }).click();
-      await page.locator('[data-testid="player-body"][data-playing="true"]').waitFor();
-    }
+    // A seek while stretched: the stretch nodes jump together, the plain players stay silent.
+    await playingAgainIfEnded(page);
     await page.getByRole('slider', { name: 'Seek' }).fill('1');
     await page.waitForFunction(
       () => (window as unknown as { stretchNodes: StretchNodeSeen[] }).stretchNodes.filter((node) => node.kind === 'stretch').every((node) => node.schedules.at(-1)!.input === 1),
