@@ -38,6 +38,13 @@ export interface LaunchBrowserOptions {
   phone?: { width: number; height: number };
   /** More Chromium switches for one file's needs (a fake microphone, say), after the shared ones. */
   extraArgs?: readonly string[];
+  /**
+   * 'away' (default): every page starts with the install banner (spec 001) just dismissed. Chromium
+   * offers the install at a moment of its choosing, the banner follows 10 s later over the canvas's
+   * lower edge (the mixer's buttons), and on a loaded machine a test's page lives longer than that.
+   * 'allow' for the banner's own tests.
+   */
+  installBanner?: 'away' | 'allow';
 }
 
 /** Launches Chromium for one test file, with a 1280x800 window (the design canvas size) or a phone's. */
@@ -59,6 +66,9 @@ export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise
     // Its own client network (TEST-NET-2), honoured by trustProxy apps: each file meets the per-network sign-in limits alone.
     extraHTTPHeaders: { 'X-Forwarded-For': `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}` },
   });
+  if ((options.installBanner ?? 'away') === 'away') {
+    await context.addInitScript(() => window.localStorage.setItem('woodshed:install-prompt-dismissed-at', String(Date.now())));
+  }
   return {
     context,
     newPage: () => context.newPage(),

@@ -7,7 +7,6 @@ import type { Page, Worker } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
 import { exportAs } from './export-dialog';
-import { keepInstallBannerAway } from './install-banner';
 import { signInNewListener } from './new-listener';
 import { openPracticeTools, setLoop } from './practice-tools-page';
 import { repoRoot } from './repo-root';
@@ -168,7 +167,6 @@ describe('export the mix (decision 0033)', () => {
   it('exports the mix heard as float WAV, 16-bit WAV (within one step of the float file) and MP3 from the loaded stems, streaming and billing nothing', async () => {
     const page = await browser.newPage();
     page.setDefaultTimeout(30_000);
-    await keepInstallBannerAway(page);
     const songId = (await signInNewListener(page, baseUrl, 'export-mix')).get(parade.title)!;
     await page.goto(`${baseUrl}/player?songId=${songId}`);
     await page.getByRole('heading', { level: 1, name: parade.title }).waitFor();
@@ -257,7 +255,6 @@ describe('export the mix (decision 0033)', () => {
   it('Cancel stops a long export (no file, the dialog says so) and the loop-only export that follows is passes x loop / tempo long and holds the engine\'s render of the loop', async () => {
     const page = await browser.newPage();
     page.setDefaultTimeout(30_000);
-    await keepInstallBannerAway(page);
     const downloads: string[] = [];
     page.on('download', (download) => downloads.push(download.suggestedFilename()));
     const { songId, tools } = await openPracticeTools(page, baseUrl, 'export-loop');

@@ -8,7 +8,7 @@ const baseUrl = inject('baseUrl');
 const DAY_MS = 24 * 60 * 60 * 1000;
 // The injected clock's start: any fixed moment, so the 7 days are counted on it, not on the wall.
 const firstVisit = Date.UTC(2026, 2, 2, 9, 0, 0);
-const browser = browserPerFile();
+const browser = browserPerFile({ installBanner: 'allow' });
 
 /**
  * A page on /landing whose Date and timers run on Playwright's fake clock, paused at `time`: only

@@ -6,7 +6,6 @@ import { watchPageProblems } from './page-problems';
 import { stemStartTimes, waitForRestart, waitForSpectrumPeak } from './player-probes';
 import { saveScreenshot } from './screenshot';
 import { signInWithCode, toastTitled } from './sign-in-flow';
-import { keepInstallBannerAway } from './install-banner';
 import { fixtureSongs } from './song-fixtures';
 
 const baseUrl = inject('baseUrl');
@@ -23,7 +22,6 @@ describe('player', () => {
   it('loads a song, plays every stem from one start time, seeks, mutes and follows the lyrics', async () => {
     const page = await browser.newPage();
     // On a loaded machine the banner comes up during the lyrics and covers their Play.
-    await keepInstallBannerAway(page);
     const problems = watchPageProblems(page);
     const songIds = await signInNewListener(page, baseUrl, 'player');
     const parade = fixtureSongs[0]!;

@@ -25,11 +25,6 @@ afterEach(async () => {
 async function newPage(): Promise<Page> {
   const page = await browser.newPage();
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
-  // The install banner (spec 001) comes 10 s after the browser's install event and covers the
-  // mixer's lower buttons: on a loaded machine the steps after a reload take longer than that, and
-  // its click on Mute Bass failed at the base commit too. It is install-prompt.e2e.test.ts's
-  // matter: here it counts as dismissed just now.
-  await page.addInitScript(() => window.localStorage.setItem('woodshed:install-prompt-dismissed-at', String(Date.now())));
   openPages.push(page);
   return page;
 }

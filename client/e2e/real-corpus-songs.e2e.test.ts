@@ -12,7 +12,6 @@ import { stemRequestHeaders } from '../src/lib/audio/stem-request-headers';
 import { type AppProcess, startApp } from './app-process';
 import { type TestBrowser, launchBrowser } from './browser';
 import { exportAs } from './export-dialog';
-import { keepInstallBannerAway } from './install-banner';
 import { openSong, signInNewListener } from './new-listener';
 import { watchPageProblems } from './page-problems';
 import { repoRoot } from './repo-root';
@@ -138,7 +137,6 @@ describe('real song folders: scanned, played and exported', () => {
   it('every song of the corpus subset scans and is analysed with no problem, loads, plays its stems from one start time, and exports the sum of its stems', async () => {
     const page = await browser.newPage();
     page.setDefaultTimeout(60_000);
-    await keepInstallBannerAway(page);
     const problems = watchPageProblems(page);
     // The subset holds every format the scan reads.
     expect([...new Set(pieces.flatMap((piece) => piece.stems.map((stem) => stem.format)))].sort()).toEqual(['flac', 'm4a', 'mp3', 'ogg', 'wav']);

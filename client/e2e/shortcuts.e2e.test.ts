@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
-import { keepInstallBannerAway } from './install-banner';
 import { openPracticeTools } from './practice-tools-page';
 import { saveScreenshot } from './screenshot';
 
@@ -45,7 +44,6 @@ const playing = (page: Page, value: boolean) => page.locator(`[data-testid="play
 describe('keys and MIDI in the player', () => {
   it('plays, pauses, loops, changes tempo and mutes from the keyboard, never while typing, and lists the keys in the help', async () => {
     const page = await browser.newPage();
-    await keepInstallBannerAway(page);
     await fakeMidiPedal(page);
     const { tools } = await openPracticeTools(page, baseUrl, 'shortcut-keys');
     const drums = page.locator('[data-testid="mixer-strip"][data-group="Drums"]');
@@ -110,7 +108,6 @@ describe('keys and MIDI in the player', () => {
 
   it('learns a MIDI pedal for play/pause, which then plays and pauses, and after a reload still does', async () => {
     const page = await browser.newPage();
-    await keepInstallBannerAway(page);
     await fakeMidiPedal(page);
     await openPracticeTools(page, baseUrl, 'shortcut-midi');
     expect(await midiRequests(page)).toBe(0);

@@ -50,6 +50,12 @@ describe('tutorials', () => {
     await next.getByRole('button', { name: /ACCOUNT/ }).click();
     await next.getByRole('button', { name: 'Log Out' }).click();
     await next.waitForURL(`${baseUrl}/login`);
+    // A user signs in again on this page; the test loads a new one, so it waits until the page has
+    // stored the end of the sign-in (redux-persist writes a moment after the logout) before leaving.
+    await next.waitForFunction(() => {
+      const stored = JSON.parse(window.localStorage.getItem('woodshed:welcome') ?? '{}') as { closedBy?: string };
+      return (stored.closedBy ?? '[]') === '[]';
+    });
     await signInWithCode(next, baseUrl, email, { tutorials: 'shown' });
     await welcome(next).waitFor();
     const saved = next.waitForResponse((response) => response.url().endsWith('/api/user/tutorial-dismissal'));
