@@ -1,6 +1,5 @@
 import type { TestProject } from 'vitest/node';
 import { type AppProcess, startApp } from './app-process';
-import { buildClient } from './build-client';
 
 declare module 'vitest' {
   /** What the e2e global setup hands to the tests (`inject('baseUrl')`). */
@@ -23,11 +22,12 @@ const key = Symbol.for('woodshed.e2e.shared-app');
 const holder = globalThis as { [key]?: SharedApp };
 
 /**
- * Vitest global setup of both e2e projects: builds the client while it starts the app with test-only seeding routes
- * (scripts/e2e/start-seedable-app.ts) on a fresh embedded database, and stops it after the last project.
+ * Vitest global setup of both e2e projects: starts the app with test-only seeding routes
+ * (scripts/e2e/start-seedable-app.ts, which builds the client when stale) on a fresh embedded database, and stops it
+ * after the last project.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const shared = (holder[key] ??= { app: buildAndStart(), users: 0 });
+  const shared = (holder[key] ??= { app: startSeedableApp(), users: 0 });
   shared.users += 1;
   const app = await shared.app;
   project.provide('baseUrl', app.baseUrl);
@@ -40,24 +40,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 }
 
-/**
- * Builds the client while the app starts (each takes many seconds, mostly on one core): the app reads client/dist at
- * each request for it, and no test asks before both are done. A failed build stops the started app.
- */
-async function buildAndStart(): Promise<AppProcess> {
-  const [built, started] = await Promise.allSettled([
-    buildClient(),
-    startApp({
-      entry: 'scripts/e2e/start-seedable-app.ts',
-      trustProxy: true,
-      // Campaigns wait ten minutes, so announcements.e2e.test.ts can pause one before any mail goes out.
-      env: { CAMPAIGN_START_DELAY_SECONDS: '600' },
-    }),
-  ]);
-  if (built.status === 'rejected') {
-    if (started.status === 'fulfilled') await started.value.stop();
-    throw built.reason;
-  }
-  if (started.status === 'rejected') throw started.reason;
-  return started.value;
+function startSeedableApp(): Promise<AppProcess> {
+  return startApp({
+    entry: 'scripts/e2e/start-seedable-app.ts',
+    trustProxy: true,
+    // Campaigns wait ten minutes, so announcements.e2e.test.ts can pause one before any mail goes out.
+    env: { CAMPAIGN_START_DELAY_SECONDS: '600' },
+  });
 }

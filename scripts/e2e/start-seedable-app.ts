@@ -12,8 +12,10 @@ import { requireUser } from '../../api/http/require-user';
 import { createLogger } from '../../api/logging/create-logger';
 import { newEvent } from '../../events/catalog';
 import { bytesPerCredit } from '../../projections/credits/credit-rules';
+import { ensureClientBuilt } from '../app/ensure-client-built';
 import { loadConfigOrExit } from '../app/load-config-or-exit';
 import { onShutdownSignal } from '../app/on-shutdown-signal';
+import { repositoryRoot } from '../app/repository-root';
 import { startBackend } from '../app/start-backend';
 
 const usageBody = z.object({ credits: z.number().int().min(1).max(100_000) }).strict();
@@ -49,7 +51,10 @@ if (config.nodeEnv !== 'test') {
   process.exit(1);
 }
 const logger = await createLogger({ level: config.logLevel, pretty: false });
-const backend = await startBackend(config, logger, 'browser tests (seedable app)');
+// The client is built when stale, as `npm start` does, while the backend starts (each takes seconds,
+// mostly on one core); a run builds it once, since an earlier `npm start` of the run leaves it current.
+// Nothing listens before both are done.
+const [backend] = await Promise.all([startBackend(config, logger, 'browser tests (seedable app)'), ensureClientBuilt({ root: repositoryRoot, logger })]);
 const app = createApp({ ...backend.deps, routers: (deps) => [...featureRouters(deps), seedingRouter(deps)] });
 const server = await startHttpServer(app, { port: config.port, host: config.host });
 logger.info(`seedable Woodshed for browser tests at ${server.url}`);
