@@ -9,8 +9,11 @@ export interface CatchUpSource {
   readAll(options: ReadAllOptions & { fresh?: boolean }): Promise<ReadAllPage & { atHead?: boolean }>;
   /** Call `wake` whenever new events may be visible; returns the function that stops it. */
   onAppended(wake: () => void): () => void;
-  /** Read again after this long without a wake-up (a missed notification only delays). */
-  pollIntervalMs: number;
+  /**
+   * Read again after this long without a wake-up (a missed notification only delays); without it the
+   * source polls for its subscribers itself, through `onAppended`'s wake-ups.
+   */
+  pollIntervalMs?: number;
 }
 
 /**
@@ -66,10 +69,14 @@ export function startCatchUpSubscription(source: CatchUpSource, options: Subscri
       }
       if (wakes !== wakesBefore || stopped) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          polled = true;
-          resolve();
-        }, source.pollIntervalMs);
+        const { pollIntervalMs } = source;
+        const timer =
+          pollIntervalMs === undefined
+            ? undefined
+            : setTimeout(() => {
+                polled = true;
+                resolve();
+              }, pollIntervalMs);
         interrupt = () => {
           clearTimeout(timer);
           resolve();

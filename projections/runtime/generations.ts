@@ -16,7 +16,7 @@ export interface Generation {
   tables: GenerationTables;
 }
 
-interface GenerationRow {
+export interface GenerationRow {
   generation: number;
   version: number;
   state: GenerationState;
@@ -126,7 +126,7 @@ async function createGeneration(tx: SqlExecutor, projection: Projection, state: 
   return generation;
 }
 
-function toGeneration(projection: Projection, row: GenerationRow): Generation {
+export function toGeneration(projection: Projection, row: GenerationRow): Generation {
   const number = Number(row.generation);
   return {
     projection: projection.name,

@@ -5,7 +5,8 @@ import { type LogVisibility, defaultBlockingAfterMs, readLogVisibility } from '.
 import { PositionWaiter, type WaitForPositionOptions } from './position-waiter';
 import type { Projection } from './projection-definition';
 import { type ProjectionLogger, silentLogger } from './projection-logger';
-import { ProjectionRunner, type RunnerState } from './projection-runner';
+import { LiveGenerations } from './live-generations';
+import { ProjectionRunner, type RunnerState, defaultRunnerPollMs } from './projection-runner';
 import { type ProjectionStatus, readProjectionStatus } from './projection-status';
 import { type RebuildOptions, type RebuildOutcome, rebuildProjection } from './rebuild';
 import { migrateRuntimeSchema } from './runtime-schema';
@@ -51,6 +52,7 @@ export async function startProjectionHost(options: StartProjectionsOptions & { p
   for (const projection of byName.values()) await ensureLiveGeneration(sql, projection);
 
   const waiter = new PositionWaiter(sql, options.waitPollMs === undefined ? {} : { pollMs: options.waitPollMs });
+  const liveGenerations = new LiveGenerations(sql, { maxAgeMs: options.pollMs ?? defaultRunnerPollMs });
   const rebuilds = new Map<string, Promise<RebuildOutcome>>();
   let stopping = false;
 
@@ -63,6 +65,7 @@ export async function startProjectionHost(options: StartProjectionsOptions & { p
       ...rebuildOptions,
       stopped: () => stopping || (rebuildOptions.stopped?.() ?? false),
       onSwapped: (generation, position) => {
+        liveGenerations.forget();
         waiter.reached(name, position);
         runners.get(name)?.wake();
         logger.info({ projection: name, generation: generation.generation, position }, 'projection rebuilt and swapped');
@@ -80,6 +83,7 @@ export async function startProjectionHost(options: StartProjectionsOptions & { p
       store,
       projection,
       waiter,
+      liveGenerations,
       logger,
       ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
       ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),

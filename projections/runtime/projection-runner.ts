@@ -5,6 +5,7 @@ import { catchUp, defaultPageSize } from './catch-up';
 import { readCheckpoint } from './checkpoints';
 import { openDeadLetters } from './dead-letters';
 import { type Generation, ensureLiveGeneration, findGeneration } from './generations';
+import type { LiveGenerations } from './live-generations';
 import { LockFence, LockLost } from './lock-fence';
 import type { PositionWaiter } from './position-waiter';
 import type { Projection } from './projection-definition';
@@ -29,6 +30,8 @@ export interface ProjectionRunnerOptions {
   onOutdated?: (live: Generation) => void;
   retry?: Omit<TransientRetry, 'onRetry'>;
   lockCheckMs?: number;
+  /** Where the idle check reads the live generation; the host's runners share one (default: a read of its own). */
+  liveGenerations?: LiveGenerations;
 }
 
 /** Ends a live subscription from inside its handler. */
@@ -40,6 +43,8 @@ class StopFollowing extends Error {
 }
 
 const restartDelayMs = 2_000;
+/** How often an idle runner checks, unless told otherwise (`pollMs`). */
+export const defaultRunnerPollMs = 1_000;
 /** While outdated, ask for the rebuild again every this many polls (it may have stalled, or another process had it). */
 const outdatedRenoticePolls = 30;
 
@@ -58,6 +63,7 @@ export class ProjectionRunner {
   readonly #onOutdated: ((live: Generation) => void) | undefined;
   readonly #retry: TransientRetry;
   readonly #lockCheckMs: number | undefined;
+  readonly #liveGenerations: LiveGenerations | undefined;
   #state: RunnerState = 'starting';
   #caughtUpOnce = false;
   #outdatedNoticeAt = 0;
@@ -73,7 +79,7 @@ export class ProjectionRunner {
     this.#waiter = options.waiter;
     this.#logger = options.logger ?? silentLogger;
     this.#pageSize = options.pageSize ?? defaultPageSize;
-    this.#pollMs = options.pollMs ?? 1_000;
+    this.#pollMs = options.pollMs ?? defaultRunnerPollMs;
     this.#onOutdated = options.onOutdated;
     this.#retry = {
       ...(options.retry ?? defaultTransientRetry),
@@ -81,6 +87,7 @@ export class ProjectionRunner {
         this.#logger.warn({ err: error, projection: this.projection.name, attempt, delayMs }, 'projection write failed with a transient database error; trying again'),
     };
     this.#lockCheckMs = options.lockCheckMs;
+    this.#liveGenerations = options.liveGenerations;
   }
 
   get state(): RunnerState {
@@ -242,7 +249,7 @@ export class ProjectionRunner {
   // Between live batches: notice a swap elsewhere and move the checkpoint past other types' events so lag reaches 0.
 
   async #idleCheck(writer: BatchWriter, generation: Generation, subscription: Subscription): Promise<boolean> {
-    const live = await findGeneration(this.#sql, this.projection, 'live');
+    const live = await (this.#liveGenerations?.find(this.projection) ?? findGeneration(this.#sql, this.projection, 'live'));
     if (live?.generation !== generation.generation) return false;
     // Runs between live batches (serially with them), so every event up to here has been written.
     const reached = subscription.position;

@@ -35,7 +35,8 @@ describeAppOnEveryDatabase('a scan records each song’s tempo before its key an
       },
       harmony: async (stems) => {
         const folder = folderOf(stems);
-        const song = (await deps.sql.query<{ song_id: number }>(`SELECT song_id FROM songs WHERE folder = $1`, [folder])).rows[0]!;
+        // The folder's id, from the registry the scan writes before it appends (the read model may not have the song yet).
+        const song = (await deps.sql.query<{ song_id: number }>(`SELECT song_id FROM song_folders WHERE folder = $1`, [folder])).rows[0]!;
         // Everything the song's stream holds so far is in the songs read model: what the player could
         // show now. (Waiting for the log's head is not enough on a shared server: the head a reader
         // sees stops before another test's open transaction, and this song's last event may lie past it.)

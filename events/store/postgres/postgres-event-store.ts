@@ -102,6 +102,18 @@ export async function createPostgresEventStore(sql: SqlClient, options: Postgres
     maxInFlight: options.maxConcurrentBatches ?? (sql.kind === 'postgres' ? 2 : 1),
   });
   const subscriptions = new Set<Subscription>();
+  // One poll for all the live subscriptions (a missed notification, or a read an open transaction
+  // held back, then only delays them): woken together, they read the log's end once, through the
+  // shared tail, where a poll of each of their own read it once each.
+  let pollTimer: ReturnType<typeof setInterval> | undefined;
+  const pollWhileSubscribed = (): void => {
+    if (subscriptions.size > 0 && !closed) {
+      pollTimer ??= setInterval(wakeAll, pollIntervalMs);
+    } else if (pollTimer !== undefined) {
+      clearInterval(pollTimer);
+      pollTimer = undefined;
+    }
+  };
 
   const readAll = (readOptions: ReadAllOptions = {}): Promise<ReadAllPage> =>
     readLogPage(sql, readOptions.after ?? START, readOptions.max ?? 1000, readOptions.types);
@@ -139,7 +151,6 @@ export async function createPostgresEventStore(sql: SqlClient, options: Postgres
         {
           readAll: (readOptions) =>
             tail.read({ after: readOptions.after ?? START, max: readOptions.max ?? 1000, ...(readOptions.types && { types: readOptions.types }), ...(readOptions.fresh && { fresh: true }) }),
-          pollIntervalMs,
           onAppended(wake) {
             wakers.add(wake);
             return () => wakers.delete(wake);
@@ -148,7 +159,13 @@ export async function createPostgresEventStore(sql: SqlClient, options: Postgres
         subscribeOptions,
       );
       subscriptions.add(subscription);
-      void subscription.done.catch(() => undefined).finally(() => subscriptions.delete(subscription));
+      pollWhileSubscribed();
+      void subscription.done
+        .catch(() => undefined)
+        .finally(() => {
+          subscriptions.delete(subscription);
+          pollWhileSubscribed();
+        });
       return subscription;
     },
 
@@ -172,6 +189,7 @@ export async function createPostgresEventStore(sql: SqlClient, options: Postgres
 
     async close(): Promise<void> {
       closed = true;
+      pollWhileSubscribed();
       await groupCommit.whenIdle();
       await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
       await notifying;
