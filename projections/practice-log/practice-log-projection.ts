@@ -52,6 +52,8 @@ export const practiceLog = defineProjection({
   // 2: the best tempo per song and day (the tempo progression across sessions).
   version: 2,
   eventTypes: ['PracticeSessionRecorded'],
+  // Appended to `practice-user-<id>` only; every row is one user's (by day, song, loop).
+  partitionedBy: 'owner',
   tables: [practiceDaysTable, practiceSongsTable, practiceLoopsTable, practiceSongDaysTable],
   migration: practiceLogMigration,
 

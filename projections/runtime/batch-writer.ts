@@ -28,6 +28,9 @@ export function isNotTheEventsFault(error: unknown): boolean {
   return error instanceof LockLost || isTransientDatabaseError(error);
 }
 
+/** Moves a writer's checkpoint from `from` to `to` in `tx`, or answers false when it is not at `from` (0 rows). */
+export type CheckpointMove = (tx: SqlExecutor, from: Position, to: Position) => Promise<boolean>;
+
 /** Changes already folded for a range, so the hot path folds each batch once. */
 interface Folded {
   changes: unknown;
@@ -46,6 +49,7 @@ export class BatchWriter {
   readonly #fence: LockFence | undefined;
   readonly #retry: TransientRetry;
   readonly #trimmedReads: TrimmedReads | undefined;
+  readonly #moveCheckpoint: CheckpointMove;
   #checkpoint: Position;
   #folded: (Folded & { events: number }) | undefined;
 
@@ -58,6 +62,8 @@ export class BatchWriter {
     /** The lock this writer works under; its loss rolls back the write in flight (`LockLost`). */
     fence?: LockFence;
     retry?: TransientRetry;
+    /** Where the checkpoint lives: the generation's by default; one partition's in a partitioned rebuild. */
+    moveCheckpoint?: CheckpointMove;
   }) {
     this.#sql = options.sql;
     this.#projection = options.projection;
@@ -70,6 +76,8 @@ export class BatchWriter {
     this.#fence = options.fence;
     this.#retry = options.retry ?? defaultTransientRetry;
     this.#trimmedReads = compileTrimmedReads(options.projection);
+    const target = this.#target;
+    this.#moveCheckpoint = options.moveCheckpoint ?? ((tx, from, to) => compareAndSetCheckpoint(tx, target, from, to));
   }
 
   get trimmedReads(): TrimmedReads | undefined {
@@ -252,7 +260,7 @@ export class BatchWriter {
   }
 
   async #commit(tx: SqlExecutor, next: Position, changes: unknown): Promise<void> {
-    if (!(await compareAndSetCheckpoint(tx, this.#target, this.#checkpoint, next))) throw new CheckpointMoved();
+    if (!(await this.#moveCheckpoint(tx, this.#checkpoint, next))) throw new CheckpointMoved();
     if (changes !== undefined) await this.#projection.apply(tx, changes, this.#generation.tables);
   }
 
@@ -260,7 +268,7 @@ export class BatchWriter {
     try {
       const deadLetter = await this.#transaction(async (tx) => {
         // Same guard as a write: only the worker that owns the checkpoint records the failure.
-        if (!(await compareAndSetCheckpoint(tx, this.#target, this.#checkpoint, this.#checkpoint))) throw new CheckpointMoved();
+        if (!(await this.#moveCheckpoint(tx, this.#checkpoint, this.#checkpoint))) throw new CheckpointMoved();
         return recordDeadLetter(tx, this.#target, event, error);
       });
       return { kind: 'stalled', position: this.#checkpoint, deadLetter };

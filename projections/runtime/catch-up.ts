@@ -28,12 +28,15 @@ export interface CatchUpOptions {
   twoPagesInFlight?: boolean;
 }
 
+/** What a catch-up reads: the whole log (an event store), or one partition of it (read-log-partition.ts). */
+export type CatchUpLog = Pick<EventStore, 'readAll'>;
+
 /**
  * Read from the checkpoint to the head, folding each page while the next is read, and write many pages
  * per transaction. When a fold or write fails, the log is read again page by page through `write`,
  * which dead-letters the failing event; a lost lock or lasting transient error is thrown.
  */
-export async function catchUp(store: EventStore, writer: BatchWriter, options: CatchUpOptions): Promise<CatchUpOutcome> {
+export async function catchUp(store: CatchUpLog, writer: BatchWriter, options: CatchUpOptions): Promise<CatchUpOutcome> {
   const maxBatchEvents = options.maxBatchEvents ?? writer.eventsPerWrite ?? defaultEventsPerWrite;
   const reads = writer.trimmedReads?.reads;
   const trimmedLog = reads ? trimmedLogReaderOf(store) : undefined;

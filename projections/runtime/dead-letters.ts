@@ -1,6 +1,7 @@
 import type { Position, RecordedEvent } from '../../events/store/event-store';
 import type { SqlClient, SqlExecutor } from '../../events/store/postgres/sql-client';
 import { lockRegistry } from './generations';
+import { skipInPartition } from './partition-checkpoints';
 
 /** How an operator closed a dead letter; `superseded` means a rebuild replaced its generation. */
 export type DeadLetterResolution = 'retried' | 'skipped' | 'superseded';
@@ -68,6 +69,8 @@ export async function skipDeadLetters(sql: SqlClient, projection: string): Promi
   return sql.transaction(async (tx) => {
     const skipped = (await closeOpenDeadLetters(tx, projection, 'skipped')).sort((a, b) => a.id - b.id);
     for (const letter of skipped) {
+      // A partition worker's failure: its partition moves past the event, not the generation.
+      if (await skipInPartition(tx, letter)) continue;
       // Positions are opaque strings ordered by plain comparison, so compare them here, not in SQL.
       const { rows: checkpoints } = await tx.query<{ position: string }>(
         'SELECT position FROM projection_checkpoints WHERE projection = $1 AND generation = $2 FOR UPDATE',

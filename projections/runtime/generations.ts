@@ -72,10 +72,9 @@ export async function createBuildingGeneration(sql: SqlClient, projection: Proje
 
 export async function retireGeneration(tx: SqlExecutor, generation: Generation): Promise<void> {
   for (const table of Object.values(generation.tables)) await tx.exec(`DROP TABLE IF EXISTS ${table}`);
-  await tx.query('DELETE FROM projection_checkpoints WHERE projection = $1 AND generation = $2', [
-    generation.projection,
-    generation.generation,
-  ]);
+  for (const table of ['projection_partition_checkpoints', 'projection_checkpoints']) {
+    await tx.query(`DELETE FROM ${table} WHERE projection = $1 AND generation = $2`, [generation.projection, generation.generation]);
+  }
   await tx.query(
     `UPDATE projection_generations SET state = 'retired', retired_at = now() WHERE projection = $1 AND generation = $2`,
     [generation.projection, generation.generation],

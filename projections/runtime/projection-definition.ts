@@ -53,6 +53,12 @@ export interface ProjectionDefinition<
   readonly reads?: Reads;
   /** Events per write at most (default 100,000); changes that are totals per key can take more. */
   readonly eventsPerWrite?: number;
+  /**
+   * `'owner'`: every row depends only on the events of one owner's streams (`<category>-<owner id>`),
+   * in their log order, so a rebuild may fold each owner partition apart (`npm run replay -- <name>
+   * --workers W`). Declare it only when every event type it folds is appended to its owner's streams.
+   */
+  readonly partitionedBy?: 'owner';
   /** Base names (snake_case); each becomes a view over the live generation's table. */
   readonly tables: readonly Table[];
   migration(tables: GenerationTables<Table>): string;
@@ -69,6 +75,7 @@ export interface Projection {
   readonly eventTypes: readonly WoodshedEventType[];
   readonly reads?: Readonly<Partial<Record<WoodshedEventType, { readonly data: readonly string[]; readonly metadata: readonly string[] }>>>;
   readonly eventsPerWrite?: number;
+  readonly partitionedBy?: 'owner';
   readonly tables: readonly string[];
   migration(tables: GenerationTables): string;
   fold(events: readonly FoldableEvent[], changes?: unknown): unknown;

@@ -13,8 +13,10 @@ import {
   pointViews,
   retireGeneration,
 } from './generations';
+import { type PartitionOutcome, foldPartitions } from './fold-partitions';
 import { LockFence, LockLost } from './lock-fence';
 import { rebuildLockKey } from './lock-keys';
+import { createPartitionCheckpoints, mergePartitionCheckpoints, readPartitionCheckpoints } from './partition-checkpoints';
 import type { Projection } from './projection-definition';
 import { migrateRuntimeSchema } from './runtime-schema';
 import { type TransientRetry, defaultTransientRetry, withTransientRetry } from './transient-retry';
@@ -32,7 +34,17 @@ export interface RebuildOptions {
   /** Just before the swap (tests observe both tables here). */
   beforeSwap?: (building: Generation) => Promise<void>;
   onSwapped?: (generation: Generation, position: Position) => void;
+  /**
+   * Fold the log up to its head by owner partitions (the projection must declare `partitionedBy`):
+   * a fresh generation gets one checkpoint per partition. `fold` runs the workers (by default in
+   * this process, one partition after another). A generation that has partition checkpoints is
+   * always finished this way, whoever resumes it.
+   */
+  partitioned?: { fold?: PartitionFold };
 }
+
+/** Folds the given partitions of `building` up to their head, however many workers it takes. */
+export type PartitionFold = (building: Generation, partitions: readonly number[], onProgress: (events: number) => void) => Promise<PartitionOutcome[]>;
 
 export type RebuildStart =
   | { kind: 'resumed'; generation: number; from: Position }
@@ -111,6 +123,19 @@ async function rebuildHoldingLock(
   if (stalledOn) return { kind: 'stalled', generation: building.generation, deadLetter: stalledOn, events, start };
 
   const lockLost = (): RebuildOutcome => ({ kind: 'lock-lost', generation: building.generation, events, start });
+  let partitioned;
+  try {
+    partitioned = await foldByPartitions(sql, store, projection, building, options, fence, (count) => {
+      events += count;
+      options.onProgress?.(count);
+    });
+  } catch (error) {
+    if (error instanceof LockLost || fence.lost) return lockLost();
+    throw error;
+  }
+  if (partitioned === 'lock-lost') return lockLost();
+  if (partitioned === 'stopped') return { kind: 'stopped', generation: building.generation, events, start };
+  if (partitioned !== 'merged') return { kind: 'stalled', generation: building.generation, deadLetter: partitioned, events, start };
   let writer = await openWriter();
   for (let attempt = 1; attempt <= maxSwapAttempts; attempt++) {
     let caughtUp;
@@ -160,6 +185,60 @@ async function rebuildHoldingLock(
     return { kind: 'swapped', generation: building.generation, previous: previous?.generation, position: writer.checkpoint, events, start };
   }
   throw new Error(`Rebuild of ${projection.name}: the live generation kept moving ahead; gave up swapping after ${maxSwapAttempts} attempts`);
+}
+
+/**
+ * The partitioned part of a rebuild: creates the partition checkpoints of a generation that has folded
+ * nothing yet when asked to, folds every partition short of its head, then merges them into the
+ * generation's checkpoint. 'merged' also when there is nothing partitioned to do.
+ */
+async function foldByPartitions(
+  sql: SqlClient,
+  store: EventStore,
+  projection: Projection,
+  building: Generation,
+  options: RebuildOptions,
+  fence: LockFence,
+  onProgress: (events: number) => void,
+): Promise<'merged' | 'stopped' | 'lock-lost' | DeadLetter> {
+  const target = { projection: projection.name, generation: building.generation };
+  let checkpoints = await readPartitionCheckpoints(sql, target);
+  if (checkpoints.length === 0) {
+    if (!options.partitioned || (await readCheckpoint(sql, projection.name, building.generation)) !== START) return 'merged';
+    if (projection.partitionedBy !== 'owner') throw new Error(`${projection.name} does not declare partitionedBy: it is rebuilt by one reader`);
+    // Every event at or before the visible head is committed; later ones are caught up by one reader below.
+    const head = await store.headPosition();
+    await sql.transaction(async (tx) => {
+      await createPartitionCheckpoints(tx, target, head);
+      await fence.assertHeld(tx);
+    });
+    checkpoints = await readPartitionCheckpoints(sql, target);
+  }
+  const pending = checkpoints.filter((checkpoint) => checkpoint.position !== checkpoint.head).map((checkpoint) => checkpoint.partition);
+  if (pending.length > 0) {
+    const fold: PartitionFold =
+      options.partitioned?.fold ??
+      ((generation, partitions, progress) =>
+        foldPartitions(sql, projection, generation, partitions, {
+          ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
+          ...(options.retry === undefined ? {} : { retry: options.retry }),
+          stopped: () => fence.lost || (options.stopped?.() ?? false),
+          onProgress: progress,
+        }));
+    const outcomes = await fold(building, pending, onProgress);
+    if (fence.lost) return 'lock-lost';
+    const stalledOn = (await openDeadLetters(sql, projection.name, building.generation))[0];
+    if (stalledOn) return stalledOn;
+    if (outcomes.some((outcome) => outcome.kind === 'stopped' || outcome.kind === 'lock-lost')) return 'stopped';
+    if (outcomes.some((outcome) => outcome.kind === 'lost')) throw new Error(`Rebuild of ${projection.name}: generation ${building.generation} was changed by someone else`);
+  }
+  const merged = await sql.transaction(async (tx) => {
+    const done = await mergePartitionCheckpoints(tx, target);
+    await fence.assertHeld(tx);
+    return done;
+  });
+  if (!merged) throw new Error(`Rebuild of ${projection.name}: every partition worker ended, but some partitions of generation ${building.generation} are short of their head`);
+  return 'merged';
 }
 
 /** The live generation moved past the new one while the swap waited; catch up again and retry. */

@@ -62,6 +62,25 @@ INSERT INTO projection_position_epoch (epoch) VALUES (0);
 `;
 
 /**
+ * Step 4: one checkpoint per owner partition of a generation rebuilt by several workers
+ * (`npm run replay -- <projection> --workers W`, partition-checkpoints.ts). `head` is the log's
+ * position when the rebuild began: each partition is folded up to it, then the generation's own
+ * checkpoint takes it and these rows go. Positions compare as plain text, so collation "C".
+ */
+const partitionCheckpointsSchema = `
+CREATE TABLE projection_partition_checkpoints (
+  projection text NOT NULL,
+  generation integer NOT NULL,
+  partition integer NOT NULL,
+  position text COLLATE "C" NOT NULL,
+  head text COLLATE "C" NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (projection, generation, partition),
+  FOREIGN KEY (projection, generation) REFERENCES projection_generations (projection, generation)
+);
+`;
+
+/**
  * The runtime tables' numbered migrations. Step 1 is the DDL the runtime ran lazily before
  * numbered migrations (`IF NOT EXISTS`), so a database of that release is adopted as it is.
  */
@@ -72,6 +91,7 @@ export const runtimeMigrations: MigrationSet = {
     { version: 2, name: 'position-epoch', sql: positionEpochSchema },
     // A generation `npm run replay -- <projection> --dry-run` built and kept (decision 0062).
     { version: 3, name: 'dry-run-generations', sql: 'ALTER TABLE projection_generations ADD COLUMN dry_run boolean NOT NULL DEFAULT false;' },
+    { version: 4, name: 'partition-checkpoints', sql: partitionCheckpointsSchema },
   ],
 };
 

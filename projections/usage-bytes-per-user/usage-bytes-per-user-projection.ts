@@ -25,6 +25,8 @@ export const usageBytesPerUser = defineProjection({
   reads: { StemStreamed: { data: ['userId', 'bytesSent'], metadata: ['occurredAt'] } },
   // Changes are a row per user, however many events: fewer, larger writes.
   eventsPerWrite: 500_000,
+  // StemStreamed is appended to `metering-user-<id>` only, and a row is one user's running totals.
+  partitionedBy: 'owner',
   tables: [usageBytesPerUserTable],
   migration: usageBytesPerUserMigration,
 

@@ -1,5 +1,6 @@
 import { createLogAndAppendFunction } from './event-store-migrations/v1-create-log-and-append-function';
 import { streamOrderByTransaction } from './event-store-migrations/v2-stream-order-by-transaction';
+import { ownerPartition } from './event-store-migrations/v3-owner-partition';
 import type { MigrationSet } from './migrations';
 
 /**
@@ -9,5 +10,5 @@ import type { MigrationSet } from './migrations';
  */
 export const eventStoreMigrations: MigrationSet = {
   name: 'event-store',
-  migrations: [createLogAndAppendFunction, streamOrderByTransaction],
+  migrations: [createLogAndAppendFunction, streamOrderByTransaction, ownerPartition],
 };

@@ -43,6 +43,7 @@ export interface PostgresEventStore extends EventStore {
   readonly trimmedLogReader: TrimmedLogReader;
 }
 
-export function trimmedLogReaderOf(store: EventStore): TrimmedLogReader | undefined {
-  return 'trimmedLogReader' in store ? (store as PostgresEventStore).trimmedLogReader : undefined;
+/** The trimmed reader of a PostgreSQL store, or of one partition of its log (read-log-partition.ts). */
+export function trimmedLogReaderOf(log: object): TrimmedLogReader | undefined {
+  return 'trimmedLogReader' in log ? (log as Pick<PostgresEventStore, 'trimmedLogReader'>).trimmedLogReader : undefined;
 }

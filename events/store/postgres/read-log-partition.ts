@@ -1,0 +1,87 @@
+import type { Position, ReadAllOptions, ReadAllPage } from '../event-store';
+import { type EventRow, columns, toRecordedEvent } from './read-log';
+import { eventSeparatorSql, parseTrimmedEvents, trimmedEventSql } from './read-log-trimmed';
+import type { SqlClient, SqlExecutor } from './sql-client';
+import { decodePosition } from './sql-position';
+import type { ReadAllTrimmedOptions, ReadAllTrimmedPage, TrimmedLogReader } from './trimmed-log-reader';
+
+/** How many partitions `event_owner_partition` (event store migration 3) spreads owners over. */
+export const ownerPartitionCount = 256;
+
+const indexName = 'events_owner_partition';
+
+/** A partition's events in log order, without scanning the others'. */
+const createIndexSql = `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${indexName} ON events (event_owner_partition(stream_id), tx_id, global_position)`;
+
+/**
+ * Build the partition index when it is missing. On a server it is built concurrently, so appends go
+ * on meanwhile; a build that was killed leaves an invalid index, dropped and built again here.
+ * Answers whether it had to build it.
+ */
+export async function ensureOwnerPartitionIndex(sql: SqlClient): Promise<boolean> {
+  const state = async () => {
+    const { rows } = await sql.query<{ valid: boolean }>(
+      `SELECT i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+       WHERE c.relname = $1 AND c.relnamespace = current_schema()::regnamespace`,
+      [indexName],
+    );
+    return rows[0] === undefined ? 'missing' : rows[0].valid ? 'valid' : 'invalid';
+  };
+  const found = await state();
+  if (found === 'valid') return false;
+  // One statement per call: CONCURRENTLY cannot run inside a transaction block.
+  if (found === 'invalid') await sql.query(`DROP INDEX ${sql.kind === 'postgres' ? 'CONCURRENTLY ' : ''}IF EXISTS ${indexName}`);
+  await sql.query(sql.kind === 'postgres' ? createIndexSql : createIndexSql.replace(' CONCURRENTLY', ''));
+  if ((await state()) !== 'valid') throw new Error(`The index ${indexName} was not built; run the command again`);
+  return true;
+}
+
+/**
+ * The log of one owner partition up to `head`, an event's position visible when it was recorded, so
+ * every event at or before it is committed and no more can come. A page shorter than asked ends it.
+ */
+export interface PartitionLog {
+  readonly partition: number;
+  readonly head: Position;
+  readAll(options?: ReadAllOptions): Promise<ReadAllPage>;
+  readonly trimmedLogReader: TrimmedLogReader;
+}
+
+export function partitionLog(sql: SqlExecutor, partition: number, head: Position): PartitionLog {
+  if (!Number.isInteger(partition) || partition < 0 || partition >= ownerPartitionCount) throw new RangeError(`No owner partition ${partition}`);
+  const to = decodePosition(head);
+  // $1, $2 after; $3 partition; $4 types (the trimmed text looks types up as $4); $5 max; $6, $7 head.
+  const where = `event_owner_partition(stream_id) = $3 AND (tx_id, global_position) > ($1::xid8, $2::bigint)
+    AND (tx_id, global_position) <= ($6::xid8, $7::bigint) AND type = ANY ($4::text[])`;
+  const paramsOf = (after: Position, types: readonly string[], max: number): unknown[] => {
+    const from = decodePosition(after);
+    return [from.txId, from.globalPosition, partition, types, max, to.txId, to.globalPosition];
+  };
+  return {
+    partition,
+    head,
+    async readAll({ after = '', max = 1_000, types }: ReadAllOptions = {}) {
+      if (!types) throw new Error('A partition is read for the types of one projection');
+      const { rows } = await sql.query<EventRow>(
+        `SELECT ${columns} FROM events WHERE ${where} ORDER BY tx_id, global_position LIMIT $5`,
+        paramsOf(after, types, max),
+      );
+      const events = rows.map(toRecordedEvent);
+      return { events, next: events.at(-1)?.position ?? after };
+    },
+    trimmedLogReader: {
+      async readAllTrimmed({ after = '', max = 10_000, types, reads }: ReadAllTrimmedOptions): Promise<ReadAllTrimmedPage> {
+        const params = paramsOf(after, types, max);
+        const event = trimmedEventSql(reads, types, params);
+        const { rows } = await sql.query<{ events: string | null }>(
+          `SELECT string_agg(${event}, ${eventSeparatorSql}) AS events FROM (
+             SELECT tx_id, global_position, type, schema_version, data, metadata FROM events
+             WHERE ${where} ORDER BY tx_id, global_position LIMIT $5) AS page`,
+          params,
+        );
+        const events = parseTrimmedEvents(rows[0]?.events ?? null, types, reads);
+        return { events, next: events.at(-1)?.position ?? after };
+      },
+    },
+  };
+}
