@@ -13,10 +13,13 @@ import { readCheckpoint } from '../projections/runtime/checkpoints';
 import { type Generation, findGeneration } from '../projections/runtime/generations';
 import type { Projection } from '../projections/runtime/projection-definition';
 import { type RebuildOutcome, rebuildProjection } from '../projections/runtime/rebuild';
+import { ensureOwnerPartitionIndex, ownerPartitionCount } from '../events/store/postgres/read-log-partition';
+import { readPartitionCheckpoints } from '../projections/runtime/partition-checkpoints';
 import { loadConfigOrExit } from './app/load-config-or-exit';
 import { compareGenerations, formatComparison } from './ops/compare-generations';
 import { openOpsStorage } from './ops/open-ops-storage';
 import { parseCommandLine } from './ops/parse-command-line';
+import { partitionWorkers } from './ops/partition-workers';
 import { findProjectionRebuilds } from './ops/projection-runners';
 
 /** Declared before the top-level code (classes are not hoisted). Thrown by `beforeSwap` on a dry run: the rebuild stops with its generation built and kept. */
@@ -27,6 +30,9 @@ class StopBeforeSwap extends Error {
   }
 }
 
+const maxWorkers = 64;
+const partitionable = projections.filter((projection) => projection.partitionedBy === 'owner');
+
 const usage = `Usage:
   npm run replay -- <projection>          rebuild one read model blue/green (resumes an unfinished rebuild)
   npm run replay -- --all                 rebuild every read model
@@ -35,7 +41,10 @@ const usage = `Usage:
   npm run replay -- <projection> --dry-run  rebuild and show the differences, but keep the live one (no swap)
   npm run replay -- <projection> --retry  fold its failed event again (after a fix)
   npm run replay -- <projection> --skip   skip its failed event (recorded, never silent)
-Projections: ${projections.map((projection) => projection.name).join(', ')}`;
+  npm run replay -- <projection> --workers W  fold the log by owner partitions in W worker processes (1-${maxWorkers}),
+                                          then catch up and swap as above; resumes each partition from its own checkpoint
+Projections: ${projections.map((projection) => projection.name).join(', ')}
+Partitioned by owner (--workers): ${partitionable.map((projection) => projection.name).join(', ')}`;
 
 const { values, positionals } = parseCommandLine(
   {
@@ -46,6 +55,7 @@ const { values, positionals } = parseCommandLine(
       'dry-run': { type: 'boolean', default: false },
       retry: { type: 'boolean', default: false },
       skip: { type: 'boolean', default: false },
+      workers: { type: 'string' },
     },
     allowPositionals: true,
   },
@@ -53,13 +63,21 @@ const { values, positionals } = parseCommandLine(
 );
 
 const targets = resolveTargets();
+const workers = resolveWorkers();
 const config = loadConfigOrExit();
+if (workers !== undefined && config.kurrentdbUrl !== undefined) {
+  console.error('--workers reads the log by partitions in PostgreSQL; a log in KurrentDB is rebuilt by one reader (leave out --workers).');
+  process.exit(2);
+}
 const storage = await openOpsStorage(config, `npm run replay -- ${process.argv.slice(2).join(' ')}`);
 
 let interrupted = false;
+// Set while partition workers run: tells them to finish the page in hand too.
+let stopWorkers: (() => void) | undefined;
 process.on('SIGINT', () => {
   if (interrupted) process.exit(130);
   interrupted = true;
+  stopWorkers?.();
   console.error('\nInterrupted: finishing the page in hand (Ctrl-C again to quit at once).');
 });
 
@@ -103,6 +121,26 @@ function resolveTargets(): Projection[] {
   return projection ? [projection] : fail(`Unknown projection ${positionals[0]}.`);
 }
 
+/** `--workers W`: a whole number of workers for one partitionable projection's rebuild. */
+function resolveWorkers(): number | undefined {
+  const given = values.workers;
+  if (given === undefined) return undefined;
+  const fail = (message: string): never => {
+    console.error(`${message}\n\n${usage}`);
+    process.exit(2);
+  };
+  if (!/^\d+$/.test(given) || Number(given) < 1 || Number(given) > maxWorkers) fail(`--workers takes a whole number from 1 to ${maxWorkers}, not ${JSON.stringify(given)}.`);
+  if (values.all || values.retry || values.skip) fail('--workers goes with the rebuild of one projection, not with --all, --retry or --skip.');
+  const projection = targets[0]!;
+  if (projection.partitionedBy !== 'owner') {
+    fail(
+      `${projection.name} is not partitioned by owner: its rows depend on the events of several owners in log order, so one reader rebuilds it ` +
+        `(leave out --workers). Partitioned: ${partitionable.map((candidate) => candidate.name).join(', ')}.`,
+    );
+  }
+  return Number(given);
+}
+
 /** With `dryRun` it compares, stops before the swap and marks the generation as a dry run's. */
 async function rebuild({ sql, store }: Storage, projection: Projection, resume: boolean, dryRun: boolean): Promise<boolean> {
   // A look ahead for the progress bar's total and the opening line; the rebuild decides under its lock.
@@ -117,6 +155,7 @@ async function rebuild({ sql, store }: Storage, projection: Projection, resume: 
             `(${resume ? `built by version ${unfinished.version}, the code is version ${projection.version}` : 'as --fresh asks'}); starting over from the first event.`,
     );
   }
+  if (workers !== undefined) await announcePartitions(sql, projection, unfinished, resumable, workers);
   let total = await store.countAfter(from, { types: projection.eventTypes });
   const bar = new cliProgress.SingleBar(
     {
@@ -146,6 +185,13 @@ async function rebuild({ sql, store }: Storage, projection: Projection, resume: 
     outcome = await rebuildProjection(sql, store, projection, {
       resume,
       stopped: () => interrupted,
+      ...(workers === undefined
+        ? {}
+        : {
+            partitioned: {
+              fold: partitionWorkers(sql, projection, workers, () => interrupted, (stop) => (stopWorkers = stop)),
+            },
+          }),
       ...(compare
         ? {
             beforeSwap: async (building: Generation) => {
@@ -211,6 +257,24 @@ async function rebuild({ sql, store }: Storage, projection: Projection, resume: 
       console.error(`${projection.name}: another process is rebuilding it right now; try again when it is done.`);
       return false;
   }
+}
+
+/** What `--workers` will do: fold by partitions (building their index first if need be), or go on in one process. */
+async function announcePartitions(sql: Storage['sql'], projection: Projection, unfinished: Generation | undefined, resumable: boolean, count: number): Promise<void> {
+  const from = resumable && unfinished ? await readCheckpoint(sql, projection.name, unfinished.generation) : START;
+  const partitions = resumable && unfinished ? await readPartitionCheckpoints(sql, { projection: projection.name, generation: unfinished.generation }) : [];
+  if (from !== START && partitions.length === 0) {
+    console.error(`${projection.name}: generation ${unfinished!.generation} has folded past its partitions (or was begun without --workers); it goes on with one reader.`);
+    return;
+  }
+  const short = partitions.filter((partition) => partition.position !== partition.head).length;
+  const where = sql.kind === 'pglite' ? `${count} workers in this process (the embedded database answers one statement at a time)` : `${count} worker processes`;
+  console.error(
+    partitions.length > 0
+      ? `${projection.name}: resuming ${short} of ${partitions.length} owner partitions from their checkpoints, up to ${partitions[0]!.head || '(start)'}, with ${where}.`
+      : `${projection.name}: folding the log by ${ownerPartitionCount} owner partitions up to its head with ${where}.`,
+  );
+  if (await ensureOwnerPartitionIndex(sql)) console.error(`${projection.name}: built the partition index (events by owner partition, in log order).`);
 }
 
 /** The live and the rebuilt generation side by side, with the position each has folded up to. */

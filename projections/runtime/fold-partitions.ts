@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { partitionLog } from '../../events/store/postgres/read-log-partition';
 import type { SqlClient } from '../../events/store/postgres/sql-client';
 import { BatchWriter } from './batch-writer';
@@ -5,7 +6,7 @@ import { catchUp, defaultPageSize, defaultTrimmedPageSize } from './catch-up';
 import type { Generation } from './generations';
 import { LockFence, LockLost } from './lock-fence';
 import { partitionLockKey } from './lock-keys';
-import { partitionCheckpointMove, readPartitionCheckpoints } from './partition-checkpoints';
+import { partitionCheckpointMove, readPartitionCheckpoint } from './partition-checkpoints';
 import type { Projection } from './projection-definition';
 import { type TransientRetry, defaultTransientRetry, withTransientRetry } from './transient-retry';
 
@@ -40,16 +41,28 @@ export async function foldPartitions(
   options: FoldPartitionsOptions = {},
 ): Promise<PartitionOutcome[]> {
   if (projection.partitionedBy !== 'owner') throw new Error(`${projection.name} is not partitioned by owner`);
-  const outcomes: PartitionOutcome[] = [];
-  for (const partition of partitions) {
-    if (options.stopped?.()) {
-      outcomes.push({ partition, kind: 'stopped', events: 0 });
-      continue;
+  // One session of its own per worker, on which it takes its partitions' locks one after another:
+  // a session per partition cost a server process each.
+  const sessionKey = `${await partitionLockKey(sql, projection.name, 'worker')}:${randomUUID()}`;
+  const outcomes = await sql.withAdvisoryLock(sessionKey, async (session) => {
+    const done: PartitionOutcome[] = [];
+    for (const partition of partitions) {
+      if (options.stopped?.() || session.signal.aborted) {
+        done.push({ partition, kind: session.signal.aborted ? 'lock-lost' : 'stopped', events: 0 });
+        continue;
+      }
+      const key = await partitionLockKey(sql, projection.name, partition);
+      const release = await session.hold(key);
+      if (!release) throw new Error(`The lock of partition ${partition} was refused`);
+      try {
+        done.push(await foldPartition(sql, projection, generation, partition, new LockFence(session, key), options));
+      } finally {
+        if (!session.signal.aborted) await release();
+      }
     }
-    const key = await partitionLockKey(sql, projection.name, partition);
-    const outcome = await sql.withAdvisoryLock(key, (session) => foldPartition(sql, projection, generation, partition, new LockFence(session, key), options));
-    outcomes.push(outcome ?? { partition, kind: 'lock-lost', events: 0 });
-  }
+    return done;
+  });
+  if (!outcomes) throw new Error(`${projection.name}: a partition worker's session lock ${sessionKey} was taken`);
   return outcomes;
 }
 
@@ -66,7 +79,7 @@ async function foldPartition(
   const result = (kind: PartitionOutcome['kind']): PartitionOutcome => ({ partition, kind, events });
   const openWriter = async (): Promise<{ writer: BatchWriter; head: string } | undefined> => {
     // Read under the lock: the checkpoint a previous holder of this partition committed last.
-    const checkpoint = (await readPartitionCheckpoints(sql, target)).find((row) => row.partition === partition);
+    const checkpoint = await readPartitionCheckpoint(sql, target, partition);
     if (!checkpoint) return undefined;
     const writer = new BatchWriter({
       sql,
@@ -103,7 +116,7 @@ async function foldPartition(
       });
       if (fence.lost) return result('lock-lost');
       if (caughtUp.kind !== 'caught-up') return result(caughtUp.kind);
-      // Every event of the partition up to the head is folded: the checkpoint takes the head itself.
+      // Every event of the partition up to the head is folded (the last write took the head already).
       const done = await writer.commitFolded(head);
       return result(done.kind === 'committed' ? 'done' : 'lost');
     }, options.retry ?? defaultTransientRetry);

@@ -12,10 +12,10 @@ export class LockLost extends Error {
  * so a write in flight when the session died rolls back.
  */
 export class LockFence {
-  readonly #session: AdvisoryLockSession;
+  readonly #session: Pick<AdvisoryLockSession, 'signal' | 'backendPid'>;
   readonly #key: string;
 
-  constructor(session: AdvisoryLockSession, key: string) {
+  constructor(session: Pick<AdvisoryLockSession, 'signal' | 'backendPid'>, key: string) {
     this.#session = session;
     this.#key = key;
   }

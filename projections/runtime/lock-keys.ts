@@ -31,7 +31,7 @@ export async function jobLockKey(sql: SqlClient, jobName: string): Promise<strin
 /** SQL for a transaction-scoped lock on `$1` within the current schema. */
 export const schemaScopedXactLock = `SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':' || $1))`;
 
-/** One owner partition of a rebuild split across workers: one worker folds it at a time. */
-export async function partitionLockKey(sql: SqlClient, projectionName: string, partition: number): Promise<string> {
+/** One owner partition of a rebuild split across workers: one worker folds it at a time ('worker': a worker's own session). */
+export async function partitionLockKey(sql: SqlClient, projectionName: string, partition: number | 'worker'): Promise<string> {
   return `woodshed:${await currentSchema(sql)}:projection-rebuild:${projectionName}:partition:${partition}`;
 }

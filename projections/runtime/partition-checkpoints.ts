@@ -32,6 +32,17 @@ export async function readPartitionCheckpoints(db: SqlExecutor, target: Target):
   return rows.map((row) => ({ partition: Number(row.partition), position: row.position, head: row.head }));
 }
 
+/** One partition's checkpoint, read by the worker that holds its lock. */
+export async function readPartitionCheckpoint(db: SqlExecutor, target: Target, partition: number): Promise<PartitionCheckpoint | undefined> {
+  const { rows } = await db.query<{ position: string; head: string }>(
+    'SELECT position, head FROM projection_partition_checkpoints WHERE projection = $1 AND generation = $2 AND partition = $3',
+    [target.projection, target.generation, partition],
+    { name: 'read_partition_checkpoint' },
+  );
+  const row = rows[0];
+  return row && { partition, position: row.position, head: row.head };
+}
+
 /**
  * The compare-and-set of one partition's checkpoint, guarded like the generation's own (its registry
  * row still `building`, locked FOR SHARE so a swap or a --fresh waits for this transaction).

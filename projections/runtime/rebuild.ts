@@ -2,6 +2,7 @@ import { type EventStore, type Position, START } from '../../events/store/event-
 import type { SqlClient, SqlExecutor } from '../../events/store/postgres/sql-client';
 import { BatchWriter } from './batch-writer';
 import { minWindow } from '../../events/store/postgres/read-log';
+import { ensureOwnerPartitionIndex } from '../../events/store/postgres/read-log-partition';
 import { catchUp, defaultPageSize, defaultTrimmedPageSize } from './catch-up';
 import { readCheckpoint } from './checkpoints';
 import { type DeadLetter, openDeadLetters } from './dead-letters';
@@ -216,6 +217,8 @@ async function foldByPartitions(
   }
   const pending = checkpoints.filter((checkpoint) => checkpoint.position !== checkpoint.head).map((checkpoint) => checkpoint.partition);
   if (pending.length > 0) {
+    // Without it, each partition's read would scan the whole log.
+    await ensureOwnerPartitionIndex(sql);
     const fold: PartitionFold =
       options.partitioned?.fold ??
       ((generation, partitions, progress) =>

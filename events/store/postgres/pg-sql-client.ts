@@ -115,7 +115,22 @@ export async function openPgSqlClient(options: PgSqlClientOptions): Promise<SqlC
         backendPid = Number(rows[0].pid);
         timer = setTimeout(() => void check(), checkEveryMs).unref();
         // Ending the session releases the lock, so no explicit unlock is needed.
-        return await work({ signal: lost.signal, backendPid });
+        return await work({
+          signal: lost.signal,
+          backendPid,
+          async hold(other, holdOptions) {
+            const { rows: held } = await client.query<{ locked: boolean }>(
+              holdOptions?.wait === false
+                ? 'SELECT pg_try_advisory_lock(hashtext($1)) AS locked'
+                : 'SELECT true AS locked FROM (SELECT pg_advisory_lock(hashtext($1))) AS waited',
+              [other],
+            );
+            if (!held[0]?.locked) return undefined;
+            return async () => {
+              await client.query('SELECT pg_advisory_unlock(hashtext($1))', [other]);
+            };
+          },
+        });
       } finally {
         finished = true;
         clearTimeout(timer);

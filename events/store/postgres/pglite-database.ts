@@ -46,20 +46,37 @@ export async function closePgliteDatabase(db: PGlite, dataDir: string | undefine
 /** `withAdvisoryLock` for PGlite: per key within this process, the only one that can open the directory. */
 export function inProcessAdvisoryLocks(): SqlClient['withAdvisoryLock'] {
   const heldLocks = new Map<string, Promise<void>>();
-  return async (key, work, lockOptions) => {
-    const wait = lockOptions?.wait ?? true;
+  const acquire = async (key: string, wait: boolean): Promise<(() => void) | undefined> => {
     while (heldLocks.has(key)) {
       if (!wait) return undefined;
       await heldLocks.get(key);
     }
     let release!: () => void;
     heldLocks.set(key, new Promise<void>((resolve) => (release = resolve)));
-    try {
-      // Never aborted; a signal each, as work adds listeners to it.
-      return await work({ signal: new AbortController().signal, backendPid: null });
-    } finally {
+    return () => {
+      if (!heldLocks.has(key)) return;
       heldLocks.delete(key);
       release();
+    };
+  };
+  return async (key, work, lockOptions) => {
+    const release = await acquire(key, lockOptions?.wait ?? true);
+    if (!release) return undefined;
+    const held: Array<() => void> = [release];
+    try {
+      // Never aborted; a signal each, as work adds listeners to it.
+      return await work({
+        signal: new AbortController().signal,
+        backendPid: null,
+        async hold(other, holdOptions) {
+          const releaseOther = await acquire(other, holdOptions?.wait ?? true);
+          if (!releaseOther) return undefined;
+          held.push(releaseOther);
+          return async () => releaseOther();
+        },
+      });
+    } finally {
+      for (const releaseHeld of held) releaseHeld();
     }
   };
 }

@@ -38,7 +38,8 @@ export async function ensureOwnerPartitionIndex(sql: SqlClient): Promise<boolean
 
 /**
  * The log of one owner partition up to `head`, an event's position visible when it was recorded, so
- * every event at or before it is committed and no more can come. A page shorter than asked ends it.
+ * every event at or before it is committed and no more can come. A page shorter than asked holds the
+ * last of them, so its `next` is the head itself: the write that folds it finishes the partition.
  */
 export interface PartitionLog {
   readonly partition: number;
@@ -57,20 +58,25 @@ export function partitionLog(sql: SqlExecutor, partition: number, head: Position
     const from = decodePosition(after);
     return [from.txId, from.globalPosition, partition, types, max, to.txId, to.globalPosition];
   };
+  const nextAfter = (events: readonly { position: Position }[], max: number, after: Position): Position =>
+    events.length < max ? (head > after ? head : after) : events.at(-1)!.position;
   return {
     partition,
     head,
     async readAll({ after = '', max = 1_000, types }: ReadAllOptions = {}) {
       if (!types) throw new Error('A partition is read for the types of one projection');
+      if (after >= head) return { events: [], next: after };
       const { rows } = await sql.query<EventRow>(
         `SELECT ${columns} FROM events WHERE ${where} ORDER BY tx_id, global_position LIMIT $5`,
         paramsOf(after, types, max),
       );
       const events = rows.map(toRecordedEvent);
-      return { events, next: events.at(-1)?.position ?? after };
+      return { events, next: nextAfter(events, max, after) };
     },
     trimmedLogReader: {
       async readAllTrimmed({ after = '', max = 10_000, types, reads }: ReadAllTrimmedOptions): Promise<ReadAllTrimmedPage> {
+        // Nothing can follow the head: no need to ask.
+        if (after >= head) return { events: [], next: after };
         const params = paramsOf(after, types, max);
         const event = trimmedEventSql(reads, types, params);
         const { rows } = await sql.query<{ events: string | null }>(
@@ -80,7 +86,7 @@ export function partitionLog(sql: SqlExecutor, partition: number, head: Position
           params,
         );
         const events = parseTrimmedEvents(rows[0]?.events ?? null, types, reads);
-        return { events, next: events.at(-1)?.position ?? after };
+        return { events, next: nextAfter(events, max, after) };
       },
     },
   };

@@ -20,6 +20,12 @@ export interface AdvisoryLockSession {
   readonly signal: AbortSignal;
   /** The lock session's `pg_locks.pid`, for commit fences on other connections; null on PGlite (locks cannot be lost). */
   readonly backendPid: number | null;
+  /**
+   * Take one more advisory lock on this same session (waiting for it, or not with `wait: false`):
+   * a worker that locks many keys one after another needs no session per key. Answers its release,
+   * or undefined when another holds it; every lock goes when the session ends.
+   */
+  hold(key: string, options?: { wait?: boolean }): Promise<(() => Promise<void>) | undefined>;
 }
 
 export interface AdvisoryLockOptions {
