@@ -268,7 +268,7 @@ async function announcePartitions(sql: Storage['sql'], projection: Projection, u
     return;
   }
   const short = partitions.filter((partition) => partition.position !== partition.head).length;
-  const where = sql.kind === 'pglite' ? `${count} workers in this process (the embedded database answers one statement at a time)` : `${count} worker processes`;
+  const where = sql.kind === 'pglite' ? `${count} worker${count === 1 ? '' : 's'} in this process (the embedded database answers one statement at a time)` : `${count} worker process${count === 1 ? '' : 'es'}`;
   console.error(
     partitions.length > 0
       ? `${projection.name}: resuming ${short} of ${partitions.length} owner partitions from their checkpoints, up to ${partitions[0]!.head || '(start)'}, with ${where}.`
