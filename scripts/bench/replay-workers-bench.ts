@@ -11,7 +11,7 @@ import { repositoryRoot } from '../app/repository-root';
 import { type ReadModelDump, compareDumps, dumpReadModels } from '../ops/read-model-dump';
 import { writeBenchResult } from './bench-result-file';
 import { benchDatabaseUrl, dropSchema, freshSchemaName } from './bench-database';
-import { type StemStreamedSeed, seedStemStreamed } from './seed-stem-streamed';
+import { type StemStreamedSeed, expectedSeed, seedStemStreamed } from './seed-stem-streamed';
 
 const { values } = parseArgs({
   options: {
@@ -19,6 +19,9 @@ const { values } = parseArgs({
     users: { type: 'string', default: '10000' },
     workers: { type: 'string', default: '1,2' },
     rounds: { type: 'string', default: '1' },
+    // A seeded log takes about 10 minutes at 10M events: `--keep` leaves its schema, `--schema` measures it again.
+    keep: { type: 'boolean', default: false },
+    schema: { type: 'string' },
   },
 });
 const events = Number(values.events);
@@ -32,13 +35,13 @@ const log = (line: string) => console.error(`[replay-workers] ${line}`);
 const projection = usageBytesPerUser.name;
 
 const connectionString = benchDatabaseUrl();
-const schema = freshSchemaName('replay_workers');
+const schema = values.schema ?? freshSchemaName('replay_workers');
 const sql = await openPgSqlClient({ connectionString, schema });
 try {
   const store = await createPostgresEventStore(sql);
   await store.close();
-  const seed = await timed(() => seedStemStreamed(sql, events, users));
-  log(`seeded ${events.toLocaleString('en')} events of ${users.toLocaleString('en')} users in ${seed.seconds.toFixed(0)} s`);
+  const seed = values.schema === undefined ? await timed(() => seedStemStreamed(sql, events, users)) : await reuseSeed(sql);
+  log(`${values.schema === undefined ? 'seeded' : 'reusing'} ${events.toLocaleString('en')} events of ${users.toLocaleString('en')} users in ${seed.seconds.toFixed(0)} s (schema ${schema})`);
   const { rows: sizes } = await sql.query<{ table_bytes: string; total_bytes: string }>(
     `SELECT pg_table_size('events') AS table_bytes, pg_total_relation_size('events') AS total_bytes`,
   );
@@ -56,7 +59,7 @@ try {
     for (const workers of variants) {
       const load = loadavg()[0]!;
       const run = await timed(() => replay(workers));
-      const dump = await dumpReadModels(sql);
+      const dump = await dumpReadModels(sql, { log: false });
       checkTotals(dump, seed.value);
       if (!reference) reference = dump;
       else {
@@ -92,7 +95,15 @@ try {
   log(`written to ${await writeBenchResult('replay-workers', result)}`);
 } finally {
   await sql.close();
-  await dropSchema(connectionString, schema);
+  if (values.keep) log(`kept the schema ${schema}: --schema ${schema} measures it again; drop it when done`);
+  else await dropSchema(connectionString, schema);
+}
+
+/** A log seeded by an earlier run with `--keep`: the same --events and --users, checked against its size. */
+async function reuseSeed(db: typeof sql): Promise<{ value: StemStreamedSeed; seconds: number }> {
+  const { rows } = await db.query<{ events: string }>('SELECT count(*) AS events FROM events');
+  if (Number(rows[0]!.events) !== events) throw new Error(`The schema holds ${rows[0]!.events} events, not --events ${events}`);
+  return { value: expectedSeed(events, users), seconds: 0 };
 }
 
 /** `npm run replay -- usage-bytes-per-user [--workers W]` as an operator runs it; answers the seconds it reports rebuilding. */

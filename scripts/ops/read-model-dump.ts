@@ -78,13 +78,17 @@ async function fingerprintLog(db: SqlExecutor): Promise<LogFingerprint | null> {
   return { events: Number(rows[0]!.events), lastPosition: rows[0]!.last, digest: rows[0]!.digest };
 }
 
-/** Every read model's rows and the log's fingerprint, from one snapshot, timestamps in UTC; read-only. */
-export async function dumpReadModels(sql: SqlClient): Promise<ReadModelDump> {
+/**
+ * Every read model's rows and the log's fingerprint, from one snapshot, timestamps in UTC; read-only.
+ * `log: false` leaves the fingerprint out (null): it is one text of the whole log, which PostgreSQL
+ * cannot build past 1 GB (about 2 million events).
+ */
+export async function dumpReadModels(sql: SqlClient, options: { log?: boolean } = {}): Promise<ReadModelDump> {
   return sql.transaction(async (tx) => {
     await tx.exec(`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL TimeZone = 'UTC'`);
     const tables: Record<string, TableDump> = {};
     for (const table of await readModelTables(tx)) tables[table] = await dumpTable(tx, table);
-    return { tables, log: await fingerprintLog(tx) };
+    return { tables, log: options.log === false ? null : await fingerprintLog(tx) };
   });
 }
 
