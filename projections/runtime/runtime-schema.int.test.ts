@@ -14,7 +14,7 @@ for (const client of availableSqlClients()) {
         const { rows } = await sql.query<{ table_name: string }>(
           `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name LIKE 'projection\\_%' ORDER BY table_name`,
         );
-        expect(rows.map((row) => row.table_name)).toEqual(['projection_checkpoints', 'projection_dead_letters', 'projection_generations', 'projection_position_epoch']);
+        expect(rows.map((row) => row.table_name)).toEqual(['projection_checkpoints', 'projection_dead_letters', 'projection_generations', 'projection_partition_checkpoints', 'projection_position_epoch']);
       } finally {
         await sql.close();
       }

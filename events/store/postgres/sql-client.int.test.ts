@@ -70,6 +70,19 @@ for (const candidate of candidates) {
       await expect(sql.withAdvisoryLock('other-job', async () => 'free', { wait: false })).resolves.toBe('free');
     });
 
+    it('holds more locks on a lock session, one after another, each until released or the session ends', async () => {
+      const taken = async (key: string) => (await sql.withAdvisoryLock(key, async () => true, { wait: false })) === undefined;
+      await sql.withAdvisoryLock('worker', async (session) => {
+        const release = await session.hold('partition:1');
+        expect(release).toBeDefined();
+        expect(await taken('partition:1')).toBe(true);
+        await release!();
+        expect(await taken('partition:1')).toBe(false);
+        expect(await session.hold('partition:2')).toBeDefined();
+      });
+      expect(await taken('partition:2')).toBe(false);
+    });
+
     it('delivers NOTIFY to listeners until they unlisten', async () => {
       const received: string[] = [];
       let heard!: () => void;
