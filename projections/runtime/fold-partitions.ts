@@ -106,8 +106,8 @@ async function foldPartition(
         types: projection.eventTypes,
         pageSize: options.pageSize ?? defaultPageSize,
         trimmedPageSize: options.pageSize ?? defaultTrimmedPageSize,
-        // Each partition is a short read: one page in flight, on one connection.
-        twoPagesInFlight: false,
+        // As a rebuild's one reader does on a server: the server reads a page ahead while this process folds.
+        twoPagesInFlight: sql.kind === 'postgres',
         stopped: () => fence.lost || (options.stopped?.() ?? false),
         onWritten: (count) => {
           events += count;

@@ -30,12 +30,14 @@ for (const client of availableSqlClients()) {
 
       let checkpointsSeen = 0;
       const outcome = await rebuildProjection(sql, store, usageBytesPerUser, {
+        // Pages of 7: several per partition, and on a server the page after each read ahead.
+        pageSize: 7,
         partitioned: {
           // Appended once the head is recorded: only the one reader after the partitions can fold them.
           fold: async (building, partitions, onProgress) => {
             checkpointsSeen = (await readPartitionCheckpoints(sql, { projection: usageBytesPerUser.name, generation: building.generation })).length;
             await appendStreamed(store, randomStreams(next, 50));
-            return foldPartitions(sql, usageBytesPerUser, building, partitions, { onProgress });
+            return foldPartitions(sql, usageBytesPerUser, building, partitions, { pageSize: 7, onProgress });
           },
         },
       });

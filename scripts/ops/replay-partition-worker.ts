@@ -34,7 +34,8 @@ if (config.databaseUrl === undefined) throw new Error('Partition workers run aga
 const sql = await openPgSqlClient({
   connectionString: config.databaseUrl,
   ...(config.databaseSchema === undefined ? {} : { schema: config.databaseSchema }),
-  max: 2,
+  // Two pages in flight and a write.
+  max: 3,
 });
 try {
   const building = await findGeneration(sql, projection, 'building');
