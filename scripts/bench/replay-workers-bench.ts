@@ -106,9 +106,10 @@ async function reuseSeed(db: typeof sql): Promise<{ value: StemStreamedSeed; sec
   return { value: expectedSeed(events, users), seconds: 0 };
 }
 
-/** `npm run replay -- usage-bytes-per-user [--workers W]` as an operator runs it; answers the seconds it reports rebuilding. */
+/** `npm run replay -- usage-bytes-per-user --fresh [--workers W]` as an operator runs it; answers the seconds it reports rebuilding. */
 function replay(workers: number | undefined): Promise<number> {
-  const args = [projection, ...(workers === undefined ? [] : ['--workers', String(workers)])];
+  // --fresh: every run folds the whole log, whatever an earlier run (or a killed one) left.
+  const args = [projection, '--fresh', ...(workers === undefined ? [] : ['--workers', String(workers)])];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join('scripts', 'replay.ts'), ...args], {
       cwd: repositoryRoot,
