@@ -106,8 +106,9 @@ async function foldPartition(
         types: projection.eventTypes,
         pageSize: options.pageSize ?? defaultPageSize,
         trimmedPageSize: options.pageSize ?? defaultTrimmedPageSize,
-        // As a rebuild's one reader does on a server: the server reads a page ahead while this process folds.
-        twoPagesInFlight: sql.kind === 'postgres',
+        // One page read ahead (catchUp asks for it before folding), not two: with W workers the server
+        // already reads W pages at once, and a second page each made two workers slower, not faster.
+        twoPagesInFlight: false,
         stopped: () => fence.lost || (options.stopped?.() ?? false),
         onWritten: (count) => {
           events += count;

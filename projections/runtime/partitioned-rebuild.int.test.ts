@@ -30,7 +30,7 @@ for (const client of availableSqlClients()) {
 
       let checkpointsSeen = 0;
       const outcome = await rebuildProjection(sql, store, usageBytesPerUser, {
-        // Pages of 7: several per partition, and on a server the page after each read ahead.
+        // Pages of 7: several per partition.
         pageSize: 7,
         partitioned: {
           // Appended once the head is recorded: only the one reader after the partitions can fold them.

@@ -34,8 +34,7 @@ if (config.databaseUrl === undefined) throw new Error('Partition workers run aga
 const sql = await openPgSqlClient({
   connectionString: config.databaseUrl,
   ...(config.databaseSchema === undefined ? {} : { schema: config.databaseSchema }),
-  // Two pages in flight and a write.
-  max: 3,
+  max: 2,
 });
 try {
   const building = await findGeneration(sql, projection, 'building');

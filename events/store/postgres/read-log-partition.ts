@@ -2,7 +2,7 @@ import type { Position, ReadAllOptions, ReadAllPage } from '../event-store';
 import { type EventRow, columns, toRecordedEvent } from './read-log';
 import { eventSeparatorSql, parseTrimmedEvents, trimmedEventSql } from './read-log-trimmed';
 import type { SqlClient, SqlExecutor } from './sql-client';
-import { decodePosition, positionSql } from './sql-position';
+import { decodePosition } from './sql-position';
 import type { ReadAllTrimmedOptions, ReadAllTrimmedPage, TrimmedLogReader } from './trimmed-log-reader';
 
 /** How many partitions `event_owner_partition` (event store migration 3) spreads owners over. */
@@ -74,28 +74,19 @@ export function partitionLog(sql: SqlExecutor, partition: number, head: Position
       return { events, next: nextAfter(events, max, after) };
     },
     trimmedLogReader: {
-      async readAllTrimmed({ after = '', max = 10_000, types, reads, afterWindow = false }: ReadAllTrimmedOptions): Promise<ReadAllTrimmedPage> {
+      async readAllTrimmed({ after = '', max = 10_000, types, reads }: ReadAllTrimmedOptions): Promise<ReadAllTrimmedPage> {
         // Nothing can follow the head: no need to ask.
-        if (after >= head) return { events: [], next: after, ...(afterWindow ? { from: null } : {}) };
+        if (after >= head) return { events: [], next: after };
         const params = paramsOf(after, types, max);
         const event = trimmedEventSql(reads, types, params);
-        // With `afterWindow`, the page after the `max` events that follow `after` (the page being read
-        // meanwhile); null `start` when fewer follow, and the caller reads on from that page's end.
-        const startSql = afterWindow
-          ? `WITH start AS (SELECT tx_id, global_position FROM events WHERE ${where} ORDER BY tx_id, global_position OFFSET $5 - 1 LIMIT 1) `
-          : '';
-        const pageWhere = afterWindow ? where.replace('($1::xid8, $2::bigint)', '(SELECT tx_id, global_position FROM start)') : where;
-        const { rows } = await sql.query<{ events: string | null; start_position?: Position | null }>(
-          `${startSql}SELECT string_agg(${event}, ${eventSeparatorSql}) AS events
-             ${afterWindow ? `, (SELECT ${positionSql('tx_id', 'global_position')} FROM start) AS start_position` : ''}
-           FROM (SELECT tx_id, global_position, type, schema_version, data, metadata FROM events
-             WHERE ${pageWhere} ORDER BY tx_id, global_position LIMIT $5) AS page`,
+        const { rows } = await sql.query<{ events: string | null }>(
+          `SELECT string_agg(${event}, ${eventSeparatorSql}) AS events FROM (
+             SELECT tx_id, global_position, type, schema_version, data, metadata FROM events
+             WHERE ${where} ORDER BY tx_id, global_position LIMIT $5) AS page`,
           params,
         );
-        const from = afterWindow ? (rows[0]?.start_position ?? null) : after;
-        if (from === null) return { events: [], next: after, from: null };
         const events = parseTrimmedEvents(rows[0]?.events ?? null, types, reads);
-        return { events, next: nextAfter(events, max, from), ...(afterWindow ? { from } : {}) };
+        return { events, next: nextAfter(events, max, after) };
       },
     },
   };
