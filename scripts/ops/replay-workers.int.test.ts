@@ -51,7 +51,8 @@ const databases = [
 ];
 
 for (const database of databases) {
-  describe(`npm run replay -- <projection> --workers W (${database.name})`, () => {
+  // Each test runs the command in processes of its own (tsx, a database each), several times.
+  describe(`npm run replay -- <projection> --workers W (${database.name})`, { timeout: 180_000 }, () => {
     const setUp = async () => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'woodshed-replay-workers-'));
       const schema = freshSchemaName();
