@@ -32,7 +32,7 @@ export async function findGeneration(
   const { rows } = await db.query<GenerationRow>(
     `SELECT generation, version, state FROM projection_generations WHERE projection = $1 AND state = $2${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [projection.name, state],
-    // One name per text: the idle check of every projection asks this every second.
+    // One name per text: every rebuild step and a runner outside a host (its idle check) ask this.
     { name: options.forUpdate ? 'find_generation_for_update' : 'find_generation' },
   );
   const row = rows[0];
