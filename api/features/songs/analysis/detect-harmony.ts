@@ -1,7 +1,8 @@
 import { type ChordSegment, chordChartText, mergeSegments } from './chord-chart';
 import { type ChordDecoding, decodeChords, defaultChordDecoding, foldHpcp, slotChromas } from './chord-decoding';
-import { type MusicalKey, type Mode, type Triad, keyName, pitchClassOf, relativeKey, triadName } from './chord-names';
+import { type Mode, type Triad, keyName, pitchClassOf, triadName } from './chord-names';
 import { hasSound } from './detect-tempo';
+import { type KeyVote, decideKey } from './decide-key';
 import { essentia, withVector } from './essentia';
 import { HpcpAnalyser, hpcpSize } from './hpcp';
 import { type TextureReading, stemTexture } from './stem-texture';
@@ -19,11 +20,6 @@ export interface HarmonyResult {
   chords: Record<string, string>;
   /** Per stem group that may get a chart: whether it plays chords, lines or nearly nothing (no chart but for chords). */
   textures: Record<string, TextureReading>;
-}
-
-interface KeyVote {
-  key: MusicalKey;
-  weight: number;
 }
 
 /** What the detector is told about the song's signals. */
@@ -110,7 +106,7 @@ export class HarmonyDetector {
     };
     const bass = chromasOf(this.roles.bass);
     const master = decodeChords(chromasOf(this.roles.chords) ?? [], bass, decoding);
-    const key = this.decideKey(master, slots);
+    const key = decideKey(this.votes, master, slots, this.bassProfile());
     const chartOf = (perSlot: ReadonlyArray<Triad | undefined>) => {
       const segments: ChordSegment[] = perSlot.map((triad, i) => ({ start: slots[i]!, end: slots[i + 1]!, chord: triad ? triadName(triad, key) : '' }));
       const chart = mergeSegments(segments).filter((segment) => segment.chord !== '');
@@ -140,35 +136,6 @@ export class HarmonyDetector {
     signal.frames.forEach((frame) => foldHpcp(frame, profile, 1));
     const sum = profile.reduce((total, value) => total + value, 0);
     return sum > 0 ? Array.from(profile, (value) => value / sum) : undefined;
-  }
-
-  /**
-   * The profiles' vote, then major or its relative minor by the harmony (profiles alone confuse them):
-   * longest-sounding tonic chord wins, with a bonus for ending on it and for the bass dwelling on it.
-   */
-  private decideKey(triads: ReadonlyArray<Triad | undefined>, slots: readonly number[]): MusicalKey | undefined {
-    const totals = new Map<string, { key: MusicalKey; weight: number }>();
-    for (const vote of this.votes) {
-      const id = keyName(vote.key);
-      const entry = totals.get(id) ?? { key: vote.key, weight: 0 };
-      entry.weight += vote.weight;
-      totals.set(id, entry);
-    }
-    const voted = [...totals.values()].sort((a, b) => b.weight - a.weight)[0]?.key;
-    if (!voted) return undefined;
-    const bass = this.bassProfile();
-    const total = slots.at(-1)! - slots[0]!;
-    const score = (key: MusicalKey) => {
-      let seconds = 0;
-      triads.forEach((triad, i) => {
-        if (triad && triad.root === key.tonic && triad.minor === (key.mode === 'minor')) seconds += slots[i + 1]! - slots[i]!;
-      });
-      const lastTriad = triads.findLast((triad) => triad !== undefined);
-      const endsOnTonic = lastTriad !== undefined && lastTriad.root === key.tonic && lastTriad.minor === (key.mode === 'minor');
-      return seconds / total + (endsOnTonic ? 0.1 : 0) + (bass?.[key.tonic] ?? 0);
-    };
-    const relative = relativeKey(voted);
-    return score(relative) > score(voted) ? relative : voted;
   }
 }
 
