@@ -14,7 +14,7 @@ const decided = (...args: Parameters<typeof decideKey>) => {
 };
 
 describe('the key of a song', () => {
-  it('takes the profiles vote when the harmony dwells on its tonic', () => {
+  it("takes the profiles' vote when the harmony dwells on its tonic", () => {
     const { triads, slots } = chart(['C', 'F', 'G', 'C', 'Am', 'F', 'G', 'C']);
     expect(decided([vote('C major')], triads, slots, undefined)).toBe('C major');
   });
@@ -24,7 +24,7 @@ describe('the key of a song', () => {
     expect(decided([vote('C major')], triads, slots, undefined)).toBe('A minor');
   });
 
-  it('moves a fifth up when a blues tonic with its flat seventh read as the key below', () => {
+  it('moves a fifth up when a blues tonic with its flat seventh reads as the key below', () => {
     // C7's B flat makes the profiles hear F major; the song sits on C, its bass too, and ends there.
     const { triads, slots } = chart(['C', 'C', 'F', 'C', 'G', 'F', 'C', 'C']);
     const bass = Array.from({ length: 12 }, (_, pitch) => (pitch === 0 ? 0.4 : pitch === 5 ? 0.2 : 0.04));
