@@ -70,7 +70,16 @@ for (const client of availableSqlClients()) {
       const projection = flakyBytesProjection(controls());
       const generation = await ensureLiveGeneration(sql, projection);
       await appendStreamed(store, [{ userId: 1, bytesSent: 10 }, { userId: 2, bytesSent: 20 }]);
-      const page = await store.readAll({ types: projection.eventTypes });
+      // Two appends: on the shared server another file's open transaction may hold the second back
+      // from readers for a moment, and both writers must be given the same two events.
+      const page = await vi.waitFor(
+        async () => {
+          const read = await store.readAll({ types: projection.eventTypes });
+          expect(read.events).toHaveLength(2);
+          return read;
+        },
+        { timeout: 20_000, interval: 20 },
+      );
 
       const writers = [0, 1].map(() => new BatchWriter({ sql, projection, generation, checkpoint: START }));
       const outcomes = await Promise.all(writers.map((writer) => writer.write(page.events, page.next)));
