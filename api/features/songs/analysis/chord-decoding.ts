@@ -21,7 +21,7 @@ export interface ChordDecoding {
   harmonicDecay: number;
 }
 
-export const defaultChordDecoding: ChordDecoding = { switchPenalty: 0.35, bassWeight: 0.2, harmonicDecay: 0.6 };
+export const defaultChordDecoding: ChordDecoding = { switchPenalty: 0.15, bassWeight: 0.2, harmonicDecay: 0.6 };
 
 /** Semitones above a note of its first six harmonics, folded to the octave. */
 const harmonicIntervals = [0, 0, 7, 0, 4, 7];
