@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Page, Worker } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
+import { LOOP_PASSES } from '../src/features/export/export-mix';
 import { exportAs } from './export-dialog';
 import { signInNewListener } from './new-listener';
 import { openPracticeTools, setLoop } from './practice-tools-page';
@@ -268,10 +269,12 @@ describe('export the mix (decision 0033)', () => {
     await page.getByRole('button', { name: 'EXPORT MIX' }).click();
     const dialog = page.getByRole('dialog', { name: 'Export Mix' });
     await dialog.getByRole('checkbox', { name: 'Only the loop (0:01-0:03)' }).check();
-    await dialog.getByRole('spinbutton', { name: 'passes' }).fill('30');
+    await dialog.getByRole('spinbutton', { name: 'passes' }).fill(String(LOOP_PASSES.max));
     await dialog.getByRole('radio', { name: 'WAV, 32-bit float' }).check();
-    // 30 passes of 2 s at 80%: 1:15 of audio, many seconds of rendering.
-    expect(await dialog.getByTestId('export-estimate').textContent()).toMatch(/^1:15 long/);
+    // The most passes the dialog takes, 50 of 2 s at 80%: 2:05 of audio, many seconds of rendering.
+    // Each Cancel below lands as late in its render as the machine is slow (at 27% under three busy
+    // loops with 30 passes), and the second must land before its render ends.
+    expect(await dialog.getByTestId('export-estimate').textContent()).toMatch(/^2:05 long/);
     const firstRun = watchWorkers(page);
     await dialog.getByRole('button', { name: 'Export' }).click();
     const bar = dialog.getByRole('progressbar');
@@ -286,7 +289,7 @@ describe('export the mix (decision 0033)', () => {
     expect(firstRun.started().some((url) => /stretch-render-worker/.test(url))).toBe(true);
     expect(firstRun.started().filter((url) => /encode-worker/.test(url))).toEqual([]);
     expect(await bar.count()).toBe(0);
-    console.log(`cancelled at ${reached}% of rendering 30 passes`);
+    console.log(`cancelled at ${reached}% of rendering ${LOOP_PASSES.max} passes`);
 
     // Export the same mix again: the run waits for the render still going and its bar moves on
     // from there (the render's progress goes to the run waiting now); then cancel that one too.
