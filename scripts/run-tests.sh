@@ -45,7 +45,12 @@ if [ "$checks" -ne 0 ]; then
 fi
 if [ "$tests" -ne 0 ]; then
   # A CI log is often read from its end: name the failures there, whichever step they were in.
+  # Each with its error's first line and where it was thrown, as vitest's failure report gives them.
   echo "npm test: tests failed (vitest, above); the failures:" >&2
-  sed 's/\x1b\[[0-9;]*m//g' "$tests_log" | grep -E '^ *(FAIL|×) ' | sort -u | head -40 >&2
+  sed 's/\x1b\[[0-9;]*m//g' "$tests_log" | awk '
+    /^ FAIL / { print; want = 2; next }
+    want == 2 && NF { print "   " substr($0, 1, 400); want = 1; next }
+    want == 1 && /^ ❯ / { print "  " $0; want = 0 }
+  ' | head -60 >&2
 fi
 [ "$checks" -eq 0 ] && [ "$tests" -eq 0 ]

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
+import { recordToasts } from './toast-log';
 
 /** Debian's Chromium unless CHROMIUM_PATH points elsewhere; playwright-core downloads no browser. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -66,6 +67,7 @@ export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise
     // Its own client network (TEST-NET-2), honoured by trustProxy apps: each file meets the per-network sign-in limits alone.
     extraHTTPHeaders: { 'X-Forwarded-For': `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}` },
   });
+  await recordToasts(context);
   if ((options.installBanner ?? 'away') === 'away') {
     await context.addInitScript(() => window.localStorage.setItem('woodshed:install-prompt-dismissed-at', String(Date.now())));
   }

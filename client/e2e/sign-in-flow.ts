@@ -3,6 +3,7 @@ import type { TestBrowser } from './browser';
 import { newestSignInMail, uniqueEmail } from './dev-outbox';
 import type { SignInMail } from './dev-outbox';
 import { signedOutPage } from './page-problems';
+import { toastsSeen } from './toast-log';
 import { dismissAllTutorials } from './tutorial-flags';
 
 /** The current user as GET /api/auth/me answers, read with the page's cookies. */
@@ -45,12 +46,28 @@ export async function currentUser(page: Page, baseUrl: string): Promise<MeAnswer
   return (await response.json()) as MeAnswer;
 }
 
-/** Waits for the toast titled `title` (not an older one still fading) and returns its text and variant. */
+/**
+ * Waits for the toast titled `title` (not an older one still fading) and returns its text and
+ * variant, read in the same moment it is found: a toast lives 5 s and the next one replaces it, so a
+ * second look could find it gone. A miss names the toasts the page did draw.
+ */
 export async function toastTitled(page: Page, title: string, options: { timeoutMs?: number } = {}): Promise<{ description: string; variant: string | null }> {
-  const toast = page.getByTestId('toast').filter({ has: page.getByText(title, { exact: true }) });
-  await toast.waitFor(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs });
-  const [description, variant] = await Promise.all([toast.locator('p').nth(1).innerText(), toast.getAttribute('data-variant')]);
-  return { description, variant };
+  try {
+    const found = await page.waitForFunction(
+      (wanted) => {
+        const toast = document.querySelector('[data-testid="toast"]');
+        const texts = toast?.querySelectorAll('p');
+        if (!toast || texts?.[0]?.textContent?.trim() !== wanted) return null;
+        return { description: texts[1]?.innerText ?? '', variant: toast.getAttribute('data-variant') };
+      },
+      title,
+      { polling: 50, ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }) },
+    );
+    return (await found.jsonValue())!;
+  } catch (error) {
+    const seen = (await toastsSeen(page)).map((toast) => `"${toast.title}" at ${toast.at} ms`);
+    throw new Error(`no toast "${title}" in time; this page drew ${seen.length ? seen.join(', ') : 'none'}`, { cause: error });
+  }
 }
 
 /** A fresh signed-out page on the login code step for a new address (`label` names it): where the login tests start. */
