@@ -67,3 +67,14 @@ export class HalfRate {
     return output;
   }
 }
+
+/** A whole signal at half its rate: the chunked filter's output in one array. */
+export function halveWhole(signal: Float32Array): Float32Array {
+  const halfRate = new HalfRate();
+  const body = halfRate.push(signal);
+  const tail = halfRate.flush();
+  const whole = new Float32Array(body.length + tail.length);
+  whole.set(body);
+  whole.set(tail, body.length);
+  return whole;
+}
