@@ -24,7 +24,7 @@ export interface HarmonyResult {
 
 /** What the detector is told about the song's signals. */
 export interface HarmonySignals {
-  /** The signal whose key profile votes decide the key: the mix of every stem. */
+  /** The signal whose key profile votes decide the key, and the song's level a stem's texture is read against: the mix of every stem but the drums. */
   key: string;
   /** The signal whose chords are the song's (the `master` chart): the bass and accompaniment. */
   chords: string;

@@ -62,7 +62,7 @@ export function harmonyStems(stems: readonly string[]): string[] {
 
 /**
  * Key and chord charts: `master` from the bass and accompaniment stems ({@link harmonyStems}), the
- * key from the mix of all stems, and `guitar` and `keys` from their stems when they play chords.
+ * key from the mix of every stem but the drums, and `guitar` and `keys` from their stems when they play chords.
  * `bass` is the master's harmony: a bass line alone names roots but not whether a chord is major
  * or minor, and a bassist reads the song's chords (the demo library's bass.txt is the same).
  */
@@ -77,9 +77,13 @@ export async function analyseHarmony(stems: readonly string[], beats: readonly n
 
 /** The song's chroma and key votes, collected window by window; `end` is where its longest stem ends (seconds). */
 export async function collectHarmony(stems: readonly string[]): Promise<{ detector: HarmonyDetector; end: number; problems: string[]; hasBass: boolean }> {
-  const signals: SignalSpec[] = [{ name: 'master', stems }];
+  // The key's signal: every stem but the drums, which name no pitch and are not decoded twice
+  // (the tempo read them); all of them when only drums are left.
+  const pitched = stems.filter((file) => instrumentOf(stemName(path.basename(file))) !== 'Drums');
+  const keyStems = pitched.length > 0 ? pitched : stems;
+  const signals: SignalSpec[] = [{ name: 'master', stems: keyStems }];
   const harmony = harmonyStems(stems);
-  const chordSignal = harmony.length === stems.length ? 'master' : 'harmony';
+  const chordSignal = harmony.length === keyStems.length ? 'master' : 'harmony';
   if (chordSignal === 'harmony') signals.push({ name: 'harmony', stems: harmony });
   const charts: string[] = [];
   for (const [name, group] of [['guitar', 'Guitar'], ['keys', 'Keys'], ['bass', 'Bass']] as const) {
