@@ -63,15 +63,22 @@ try {
   const { description } = cluster;
   const sql = await openPgSqlClient({ connectionString: databaseUrl, schema: description.databaseSchema, max: 2 });
   const store = await createPostgresEventStore(sql);
-  const user = await signInDirectly(sql, description, 'bench');
-  // A pack far larger than the run streams: every GET holds and settles credits (the metered path of a payer).
+  // A listener per client, each with a pack far larger than the run streams: every GET holds and
+  // settles credits (the metered path of a payer). One user for all would measure the lock on that
+  // user's balance, which every GET of theirs takes in turn, rather than the service.
   const credits = 10_000_000;
-  const metadata = { eventId: randomUUID(), occurredAt: new Date().toISOString(), userId: user.userId, requestId: 'bench', causationId: 'bench', correlationId: 'bench' };
-  await store.append(`credits-user-${user.userId}`, [newEvent('CreditsPurchased', { userId: user.userId, credits, amountCents: 500, currency: 'usd', paymentReference: `cs_test_${randomUUID()}` }, metadata)], { expectedVersion: 'no_stream' });
-  for (let waited = 0; (await creditSnapshotOf(sql, user.userId, new Date())).paidBalance !== credits; waited++) {
-    if (waited > 300) throw new Error('the purchased credits never reached the credits read model');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const users = await Promise.all(Array.from({ length: clients }, (_, index) => signInDirectly(sql, description, `bench-${index}`)));
+  for (const user of users) {
+    const metadata = { eventId: randomUUID(), occurredAt: new Date().toISOString(), userId: user.userId, requestId: 'bench', causationId: 'bench', correlationId: 'bench' };
+    await store.append(`credits-user-${user.userId}`, [newEvent('CreditsPurchased', { userId: user.userId, credits, amountCents: 500, currency: 'usd', paymentReference: `cs_test_${randomUUID()}` }, metadata)], { expectedVersion: 'no_stream' });
   }
+  for (const user of users) {
+    for (let waited = 0; (await creditSnapshotOf(sql, user.userId, new Date())).paidBalance !== credits; waited++) {
+      if (waited > 300) throw new Error('the purchased credits never reached the credits read model');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  const user = users[0]!;
   const songs = (await (await fetch(`${description.proxyUrl}/api/songs`, { headers: user.headers })).json()) as Song[];
   const stem = songs.flatMap((song) => song.stems).sort((a, b) => b.filename.localeCompare(a.filename))[0]!;
   const stemBytes = Number((await fetch(`${description.proxyUrl}${stem.filePath}`, { method: 'HEAD', headers: user.headers })).headers.get('content-length'));
@@ -92,7 +99,7 @@ try {
     for (const apis of order) {
       for (const kind of ['GET', 'HEAD'] as const) {
         await new Promise((resolve) => setTimeout(resolve, 1_500));
-        const load: ScaleOutLoadRequest = { url: `${proxies[apis]}${stem.filePath}`, method: kind, headers: user.headers, clients, warmupMs: 1_000, durationMs: windowMs };
+        const load: ScaleOutLoadRequest = { url: `${proxies[apis]}${stem.filePath}`, method: kind, headers: users.map((each) => each.headers), clients, warmupMs: 1_000, durationMs: windowMs };
         const api = await cpuWindow(async () => apiPids(apis));
         const nginx = await cpuWindow(async () => [nginxPid(apis), ...(await childPids(nginxPid(apis)))]);
         const postgres = await cpuWindow(() => postgresPids(apis));

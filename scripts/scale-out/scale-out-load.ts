@@ -1,6 +1,7 @@
 /**
  * The load of `npm run bench:scale-out`, in a process of its own: `clients` keep-alive connections
- * sending `method` requests to `url` back to back for `warmupMs + durationMs`; JSON out.
+ * sending `method` requests to `url` back to back for `warmupMs + durationMs`, client i with
+ * `headers[i]` (its own listener's session); JSON out.
  */
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -8,7 +9,8 @@ import { performance } from 'node:perf_hooks';
 export interface ScaleOutLoadRequest {
   url: string;
   method: 'GET' | 'HEAD';
-  headers: Record<string, string>;
+  /** One set per client. */
+  headers: Record<string, string>[];
   clients: number;
   warmupMs: number;
   durationMs: number;
@@ -26,9 +28,9 @@ export interface ScaleOutLoadResult {
   cpuMs: number;
 }
 
-function send(agent: Agent, load: ScaleOutLoadRequest): Promise<{ status: number; bytes: number }> {
+function send(agent: Agent, load: ScaleOutLoadRequest, headers: Record<string, string>): Promise<{ status: number; bytes: number }> {
   return new Promise((resolve) => {
-    const outgoing = request(load.url, { method: load.method, headers: load.headers, agent }, (response) => {
+    const outgoing = request(load.url, { method: load.method, headers, agent }, (response) => {
       let bytes = 0;
       response.on('data', (chunk: Buffer) => (bytes += chunk.length));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes }));
@@ -49,10 +51,11 @@ async function run(load: ScaleOutLoadRequest): Promise<ScaleOutLoadResult> {
   let failures = 0;
   let bytes = 0;
   await Promise.all(
-    Array.from({ length: load.clients }, async () => {
+    Array.from({ length: load.clients }, async (_, client) => {
+      const headers = load.headers[client % load.headers.length]!;
       while (performance.now() < end) {
         const sentAt = performance.now();
-        const outcome = await send(agent, load);
+        const outcome = await send(agent, load, headers);
         const doneAt = performance.now();
         if (sentAt < windowStart || doneAt > end) continue;
         if (outcome.status === 200) {
