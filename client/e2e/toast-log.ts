@@ -34,7 +34,7 @@ export async function recordToasts(context: BrowserContext): Promise<void> {
     };
     new MutationObserver((mutations) => {
       for (const mutation of mutations) {
-        for (const node of mutation.addedNodes) {
+        for (const node of Array.from(mutation.addedNodes)) {
           if (!(node instanceof Element)) continue;
           const toast = node.matches('[data-testid="toast"]') ? node : node.querySelector('[data-testid="toast"]');
           if (toast) note(toast);
