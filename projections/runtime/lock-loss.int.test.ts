@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { START } from '../../events/store/event-store';
 import type { SqlClient } from '../../events/store/postgres/sql-client';
 import { availableSqlClients } from '../../events/store/testing/test-sql-clients';
+import { firstPageOf } from '../testing/first-page';
 import { useProjectionTestDatabase } from '../testing/projection-test-database';
 import { appendStreamed } from '../testing/stem-streamed';
 import { advisoryLockHolder } from './advisory-lock-holder';
@@ -47,7 +48,7 @@ for (const client of availableSqlClients()) {
       const projection = eventLogProjection(controls, { writer: 'A' });
       const generation = await ensureLiveGeneration(sql, projection);
       await appendStreamed(store, [{ userId: 1, bytesSent: 1 }, { userId: 2, bytesSent: 2 }]);
-      const page = await store.readAll({ types: projection.eventTypes });
+      const page = await firstPageOf(store, projection.eventTypes, 2);
       const lost = new AbortController();
       const fence = new LockFence({ signal: lost.signal, backendPid: null }, 'test-lock');
       // The lock's session dies while the batch is being written.

@@ -4,6 +4,7 @@ import { newEvent } from '../../events/catalog';
 import { START } from '../../events/store/event-store';
 import { availableSqlClients } from '../../events/store/testing/test-sql-clients';
 import { type FlakyControls, flakyBytesProjection } from '../testing/flaky-bytes-projection';
+import { firstPageOf } from '../testing/first-page';
 import { useProjectionTestDatabase } from '../testing/projection-test-database';
 import { appendStreamed, stemStreamed } from '../testing/stem-streamed';
 import { dumpTable } from '../testing/table-dump';
@@ -35,7 +36,7 @@ for (const client of availableSqlClients()) {
       const projection = flakyBytesProjection(flaky);
       const generation = await ensureLiveGeneration(sql, projection);
       await appendStreamed(store, [{ userId: 2, bytesSent: 500 }]);
-      const page = await store.readAll({ types: projection.eventTypes });
+      const page = await firstPageOf(store, projection.eventTypes, 1);
 
       const writer = new BatchWriter({ sql, projection, generation, checkpoint: START });
       const outcome = await writer.write(page.events, page.next);
@@ -55,7 +56,7 @@ for (const client of availableSqlClients()) {
       const projection = flakyBytesProjection(flaky);
       const generation = await ensureLiveGeneration(sql, projection);
       await store.append('mixed', [1, 3, 1, 2, 3].map((userId) => stemStreamed({ userId, bytesSent: 10 })), { expectedVersion: 'any' });
-      const page = await store.readAll({ types: projection.eventTypes });
+      const page = await firstPageOf(store, projection.eventTypes, 5);
 
       const outcome = await new BatchWriter({ sql, projection, generation, checkpoint: START }).write(page.events, page.next);
 
@@ -70,16 +71,8 @@ for (const client of availableSqlClients()) {
       const projection = flakyBytesProjection(controls());
       const generation = await ensureLiveGeneration(sql, projection);
       await appendStreamed(store, [{ userId: 1, bytesSent: 10 }, { userId: 2, bytesSent: 20 }]);
-      // Two appends: on the shared server another file's open transaction may hold the second back
-      // from readers for a moment, and both writers must be given the same two events.
-      const page = await vi.waitFor(
-        async () => {
-          const read = await store.readAll({ types: projection.eventTypes });
-          expect(read.events).toHaveLength(2);
-          return read;
-        },
-        { timeout: 20_000, interval: 20 },
-      );
+      // Both writers must be given the same two events.
+      const page = await firstPageOf(store, projection.eventTypes, 2);
 
       const writers = [0, 1].map(() => new BatchWriter({ sql, projection, generation, checkpoint: START }));
       const outcomes = await Promise.all(writers.map((writer) => writer.write(page.events, page.next)));

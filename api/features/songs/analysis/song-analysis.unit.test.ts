@@ -32,6 +32,13 @@ describe('audio analysis in the worker', () => {
     expect(gaps.filter((gap) => Math.abs(gap - 0.5) < 0.02).length).toBeGreaterThan(gaps.length * 0.8);
   }, 60_000);
 
+  it('reads a short click track\'s tempo to the tenth: 100 BPM over 16 s is 100, not 100.1', async () => {
+    for (const bpm of [100, 140]) {
+      const drums = file(`click-${bpm}.wav`, clickTrack(bpm, 16, 44100), 44100);
+      expect((await analyser.tempo([drums])).bpm).toBe(bpm);
+    }
+  }, 60_000);
+
   it('finds the first beat of drums that come in late, to within 20 ms, also under a sustained chord', async () => {
     for (const [offset, bpm] of [
       [0.5, 120],
