@@ -31,7 +31,7 @@ const backend = await startBackendOrExit(config, logger, 'npm start');
 const app = createApp(backend.deps);
 let server;
 try {
-  server = await startHttpServer(app, { port: config.port, host: config.host });
+  server = await startHttpServer(app, { port: config.port, host: config.host, idleConnectionsOnClose: config.trustedProxies > 0 ? 'leave-to-proxy' : 'close' });
 } catch (error) {
   logger.fatal({ err: error }, `could not listen on ${config.host}:${config.port}`);
   await backend.stop();

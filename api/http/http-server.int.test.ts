@@ -57,4 +57,28 @@ describe('startHttpServer', () => {
       agent.destroy();
     }
   }, 20_000);
+
+  it('behind a proxy, leaves an idle kept-alive connection at close() for the proxy, and answers a request still sent on it as its last', async () => {
+    const server = await startHttpServer({ callback: () => (_request, response) => response.end('ok') }, { port: 0, host: '127.0.0.1', idleConnectionsOnClose: 'leave-to-proxy' });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const idle = await getOver(agent, `${server.url}/`);
+      // A long grace: the stop must finish because the connection ended, not because it was cut.
+      const closed = server.close(60_000);
+      await sleep(300);
+      expect(idle.destroyed).toBe(false);
+      const answer = await new Promise<{ socket: Socket; connection: string | undefined; body: string }>((resolve, reject) => {
+        const request = get(`${server.url}/`, { agent }, (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ socket: request.socket as Socket, connection: response.headers.connection, body }));
+        });
+        request.on('error', reject);
+      });
+      expect(answer).toMatchObject({ socket: idle, connection: 'close', body: 'ok' });
+      await closed;
+    } finally {
+      agent.destroy();
+    }
+  }, 20_000);
 });

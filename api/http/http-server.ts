@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { RequestListener, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, Server as NetServer } from 'node:net';
 
 /** A listening HTTP server and how to stop it. */
 export interface RunningServer {
@@ -15,11 +15,24 @@ export interface RunningServer {
   close(graceMs?: number): Promise<void>;
 }
 
+export interface HttpServerOptions {
+  port: number;
+  host: string;
+  /**
+   * Behind a reverse proxy, a stop leaves idle kept-alive connections for the proxy to close.
+   * Closing one ourselves races with the proxy sending a request on it, and a proxy does not send
+   * a POST or PATCH that failed so to another process (a 502 in a rolling restart). The proxy's
+   * idle timeout must be shorter than the stop's grace (deploy/nginx.conf). Without a proxy they
+   * are closed at once: a browser retries a request that a closing connection lost.
+   */
+  idleConnectionsOnClose?: 'close' | 'leave-to-proxy';
+}
+
 /** How long an idle keep-alive connection stays open. */
 export const keepAliveTimeoutMs = 65_000;
 
 /** Listen with a Koa app; resolves once the port is bound. */
-export async function startHttpServer(app: { callback(): RequestListener }, options: { port: number; host: string }): Promise<RunningServer> {
+export async function startHttpServer(app: { callback(): RequestListener }, options: HttpServerOptions): Promise<RunningServer> {
   const handle = app.callback();
   let closing = false;
   // Responses not started yet, so a stop can still mark them as the connection's last.
@@ -54,8 +67,12 @@ export async function startHttpServer(app: { callback(): RequestListener }, opti
       closing = true;
       for (const response of unanswered) if (!response.headersSent) response.shouldKeepAlive = false;
       unanswered.clear();
-      const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
-      server.closeIdleConnections();
+      const closed = new Promise<void>((resolve, reject) => {
+        const finished = (error?: Error) => (error ? reject(error) : resolve());
+        // net's close stops accepting and waits for every connection to end; http's also closes the idle ones at once.
+        if (options.idleConnectionsOnClose === 'leave-to-proxy') NetServer.prototype.close.call(server, finished);
+        else server.close(finished);
+      });
       const force = setTimeout(() => server.closeAllConnections(), graceMs);
       force.unref();
       try {
