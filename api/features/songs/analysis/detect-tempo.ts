@@ -73,7 +73,14 @@ export class TempoDetector {
     // as 44.1 kHz, so its times come out halved. A drum's attack still stands out below 5.5 kHz,
     // but its frames are then 23 ms apart, too coarse to sharpen a short song's tempo (a 16 s click
     // at 100 BPM read 100.1), so each onset is placed to the sample on the full-rate signal.
-    const onsetRate = withVector(halveWhole(signal), (vector) => e.OnsetRate(vector));
+    const onsets = withVector(halveWhole(signal), (vector) => {
+      const found = e.OnsetRate(vector);
+      try {
+        return Array.from(e.vectorToArray(found.onsets), (onset) => onset * 2);
+      } finally {
+        found.onsets.delete();
+      }
+    });
     withVector(signal, (vector) => {
       const rhythm = e.RhythmExtractor2013(vector, 208, 'degara', 40);
       try {
@@ -82,7 +89,6 @@ export class TempoDetector {
         // Beats near the window's edge are guesses of the tracker; the next window has them better.
         const last = this.beats.at(-1) ?? -Infinity;
         for (const tick of ticks) if (startSeconds + tick > last + 0.1) this.beats.push(startSeconds + tick);
-        const onsets = Array.from(e.vectorToArray(onsetRate.onsets), (onset) => onset * 2);
         for (const onset of onsets) this.onsets.push(startSeconds + refineOnset(signal, sampleRate, onset));
         // Windows come in time order: the first that finds a beat on its grid has the song's first.
         if (this.firstBeat === null && ticks.length >= 4) {
@@ -90,7 +96,7 @@ export class TempoDetector {
           if (first !== null) this.firstBeat = startSeconds + first;
         }
       } finally {
-        for (const vector of [rhythm.ticks, rhythm.estimates, rhythm.bpmIntervals, onsetRate.onsets]) vector.delete();
+        for (const vector of [rhythm.ticks, rhythm.estimates, rhythm.bpmIntervals]) vector.delete();
       }
     });
   }
