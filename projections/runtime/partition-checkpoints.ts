@@ -32,33 +32,34 @@ export async function readPartitionCheckpoints(db: SqlExecutor, target: Target):
   return rows.map((row) => ({ partition: Number(row.partition), position: row.position, head: row.head }));
 }
 
-/** One partition's checkpoint, read by the worker that holds its lock. */
-export async function readPartitionCheckpoint(db: SqlExecutor, target: Target, partition: number): Promise<PartitionCheckpoint | undefined> {
-  const { rows } = await db.query<{ position: string; head: string }>(
-    'SELECT position, head FROM projection_partition_checkpoints WHERE projection = $1 AND generation = $2 AND partition = $3',
-    [target.projection, target.generation, partition],
-    { name: 'read_partition_checkpoint' },
+/** Some partitions' checkpoints, read by the worker that holds their locks; fewer when the generation is no longer rebuilt by partitions. */
+export async function readHeldCheckpoints(db: SqlExecutor, target: Target, partitions: readonly number[]): Promise<PartitionCheckpoint[]> {
+  const { rows } = await db.query<{ partition: number; position: string; head: string }>(
+    `SELECT partition, position, head FROM projection_partition_checkpoints
+     WHERE projection = $1 AND generation = $2 AND partition = ANY ($3::integer[]) ORDER BY partition`,
+    [target.projection, target.generation, partitions],
+    { name: 'read_held_partition_checkpoints' },
   );
-  const row = rows[0];
-  return row && { partition, position: row.position, head: row.head };
+  return rows.map((row) => ({ partition: Number(row.partition), position: row.position, head: row.head }));
 }
 
 /**
- * The compare-and-set of one partition's checkpoint, guarded like the generation's own (its registry
- * row still `building`, locked FOR SHARE so a swap or a --fresh waits for this transaction).
+ * The compare-and-set of the checkpoints of partitions folded together (all at `from`, all moved to
+ * `to`, or none), guarded like the generation's own: its registry row still `building`, locked FOR
+ * SHARE so a swap or a --fresh waits for this transaction.
  */
-export function partitionCheckpointMove(target: Target, partition: number): CheckpointMove {
+export function partitionCheckpointMove(target: Target, partitions: readonly number[]): CheckpointMove {
   return async (tx, from, to) => {
     const result = await tx.query(
       `WITH registered AS (
          SELECT 1 FROM projection_generations WHERE projection = $1 AND generation = $2 AND state = 'building' FOR SHARE
        )
        UPDATE projection_partition_checkpoints SET position = $5, updated_at = now()
-       WHERE projection = $1 AND generation = $2 AND partition = $3 AND position = $4 AND EXISTS (SELECT 1 FROM registered)`,
-      [target.projection, target.generation, partition, from, to],
-      { name: 'advance_partition_checkpoint' },
+       WHERE projection = $1 AND generation = $2 AND partition = ANY ($3::integer[]) AND position = $4 AND EXISTS (SELECT 1 FROM registered)`,
+      [target.projection, target.generation, partitions, from, to],
+      { name: 'advance_partition_checkpoints' },
     );
-    return result.rowCount === 1;
+    return result.rowCount === partitions.length;
   };
 }
 

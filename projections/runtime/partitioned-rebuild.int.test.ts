@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { START } from '../../events/store/event-store';
 import { availableSqlClients } from '../../events/store/testing/test-sql-clients';
 import { testRandom } from '../../events/testing/test-seed';
 import { useProjectionTestDatabase } from '../testing/projection-test-database';
@@ -37,7 +38,8 @@ for (const client of availableSqlClients()) {
           fold: async (building, partitions, onProgress) => {
             checkpointsSeen = (await readPartitionCheckpoints(sql, { projection: usageBytesPerUser.name, generation: building.generation })).length;
             await appendStreamed(store, randomStreams(next, 50));
-            return foldPartitions(sql, usageBytesPerUser, building, partitions, { pageSize: 7, onProgress });
+            // Two pages in flight on a server, as a lone worker reads: the page after each page is asked for early.
+            return foldPartitions(sql, usageBytesPerUser, building, partitions, { pageSize: 7, onProgress, twoPagesInFlight: true });
           },
         },
       });
@@ -47,6 +49,45 @@ for (const client of availableSqlClients()) {
 
       const partitioned = await dumpTable(sql, 'usage_bytes_per_user');
       expect(await rebuildProjection(sql, store, usageBytesPerUser)).toMatchObject({ kind: 'swapped', generation: 3, events: 650 });
+      expect(partitioned).toEqual(await dumpTable(sql, 'usage_bytes_per_user'));
+    });
+
+    it('folds partitions that a stopped worker left at different checkpoints each from its own, every event once', async () => {
+      const { sql, store } = database();
+      const { next } = testRandom();
+      await appendStreamed(store, randomStreams(next, 400));
+      const oneReader = await rebuildProjection(sql, store, usageBytesPerUser);
+      expect(oneReader.kind).toBe('swapped');
+
+      const outcome = await rebuildProjection(sql, store, usageBytesPerUser, {
+        partitioned: {
+          fold: async (building, partitions, onProgress) => {
+            const target = { projection: usageBytesPerUser.name, generation: building.generation };
+            // A worker of the first half, stopped after its third page of 7 (its locks and its first
+            // checkpoint read ask `stopped` once each before): those partitions stop half-way, together.
+            let asked = 0;
+            const first = partitions.slice(0, 128);
+            const stoppedEarly = await foldPartitions(sql, usageBytesPerUser, building, first, {
+              pageSize: 7,
+              stopped: () => ++asked > first.length + 1 + 3,
+              onProgress,
+            });
+            expect(stoppedEarly.every((partition) => partition.kind === 'stopped')).toBe(true);
+            const halfWay = await readPartitionCheckpoints(sql, target);
+            const positions = new Set(halfWay.filter((checkpoint) => first.includes(checkpoint.partition)).map((checkpoint) => checkpoint.position));
+            expect(positions.size).toBe(1);
+            const [position] = positions;
+            expect(position! > START && position! < halfWay[0]!.head).toBe(true);
+            // Workers of other runs: half-way, untouched and untouched partitions in one run, then the rest.
+            const mixed = await foldPartitions(sql, usageBytesPerUser, building, partitions.slice(0, 200), { pageSize: 7, onProgress });
+            const rest = await foldPartitions(sql, usageBytesPerUser, building, partitions.slice(200), { pageSize: 7, onProgress });
+            return [...mixed, ...rest];
+          },
+        },
+      });
+      expect(outcome).toMatchObject({ kind: 'swapped', generation: 2, events: 400 });
+      const partitioned = await dumpTable(sql, 'usage_bytes_per_user');
+      expect(await rebuildProjection(sql, store, usageBytesPerUser)).toMatchObject({ kind: 'swapped', generation: 3, events: 400 });
       expect(partitioned).toEqual(await dumpTable(sql, 'usage_bytes_per_user'));
     });
 

@@ -2,7 +2,6 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { z } from 'zod';
 import type { SqlClient } from '../../events/store/postgres/sql-client';
 import { type PartitionOutcome, foldPartitions } from '../../projections/runtime/fold-partitions';
-import type { Generation } from '../../projections/runtime/generations';
 import type { Projection } from '../../projections/runtime/projection-definition';
 import type { PartitionFold } from '../../projections/runtime/rebuild';
 import { repositoryRoot } from '../app/repository-root';
@@ -12,13 +11,13 @@ export const partitionWorkerRequest = z.object({
   projection: z.string(),
   generation: z.number().int().positive(),
   partitions: z.array(z.number().int().nonnegative()),
+  twoPagesInFlight: z.boolean(),
 });
 export type PartitionWorkerRequest = z.infer<typeof partitionWorkerRequest>;
 
 const outcomeSchema = z.object({
   partition: z.number().int(),
   kind: z.enum(['done', 'stalled', 'stopped', 'lost', 'lock-lost']),
-  events: z.number().int(),
 });
 
 /** A worker's messages to `replay.ts`: events written, then its partitions' outcomes. */
@@ -51,7 +50,9 @@ export function partitionWorkers(sql: SqlClient, projection: Projection, workers
       const results = await Promise.all(ranges.map((range) => foldPartitions(sql, projection, building, range, { stopped, onProgress })));
       return results.flat();
     }
-    const children = ranges.map((range) => startWorker(projection, building, range, onProgress));
+    // A lone worker reads as a one-reader rebuild does, two pages at once; several read one each.
+    const twoPagesInFlight = ranges.length === 1;
+    const children = ranges.map((range) => startWorker({ projection: projection.name, generation: building.generation, partitions: range, twoPagesInFlight }, onProgress));
     onStop(() => {
       for (const child of children) if (child.process.connected) child.process.send({ kind: 'stop' });
     });
@@ -62,13 +63,8 @@ export function partitionWorkers(sql: SqlClient, projection: Projection, workers
   };
 }
 
-function startWorker(
-  projection: Projection,
-  building: Generation,
-  partitions: number[],
-  onProgress: (events: number) => void,
-): { process: ChildProcess; finished: Promise<PartitionOutcome[]> } {
-  const request: PartitionWorkerRequest = { projection: projection.name, generation: building.generation, partitions };
+function startWorker(request: PartitionWorkerRequest, onProgress: (events: number) => void): { process: ChildProcess; finished: Promise<PartitionOutcome[]> } {
+  const { partitions } = request;
   const child = fork(new URL('./replay-partition-worker.ts', import.meta.url).pathname, [JSON.stringify(request)], {
     cwd: repositoryRoot,
     execArgv: ['--import', 'tsx'],

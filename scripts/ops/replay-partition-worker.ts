@@ -39,7 +39,7 @@ const sql = await openPgSqlClient({
 try {
   const building = await findGeneration(sql, projection, 'building');
   if (building?.generation !== request.generation) {
-    await send({ kind: 'finished', outcomes: request.partitions.map((partition) => ({ partition, kind: 'lost', events: 0 })) });
+    await send({ kind: 'finished', outcomes: request.partitions.map((partition) => ({ partition, kind: 'lost' })) });
   } else {
     // Progress goes up at most every 200 ms.
     let unsent = 0;
@@ -52,6 +52,7 @@ try {
       const outcomes = await foldPartitions(sql, projection, building, request.partitions, {
         stopped: () => stopped,
         onProgress: (events) => (unsent += events),
+        twoPagesInFlight: request.twoPagesInFlight,
       });
       if (unsent > 0) await send({ kind: 'progress', events: unsent });
       await send({ kind: 'finished', outcomes });
