@@ -48,17 +48,28 @@ export async function currentUser(page: Page, baseUrl: string): Promise<MeAnswer
 
 /**
  * Waits for the toast titled `title` (not an older one still fading) and returns its text and
- * variant, read in the same moment it is found: a toast lives 5 s and the next one replaces it, so a
- * second look could find it gone. A miss names the toasts the page did draw.
+ * variant. A toast lives 5 s, but the next one replaces it at once: on a loaded machine one can come
+ * and go between two looks. So the page's record of the toasts it drew (toast-log.ts) is read first,
+ * from the first toast no earlier call took, and the toast on screen after it. A miss names the
+ * toasts the page did draw.
  */
 export async function toastTitled(page: Page, title: string, options: { timeoutMs?: number } = {}): Promise<{ description: string; variant: string | null }> {
   try {
     const found = await page.waitForFunction(
       (wanted) => {
+        const seen = window.__toastsSeen ?? [];
+        const from = window.__toastsTaken ?? 0;
+        const index = seen.findIndex((toast, at) => at >= from && toast.title.trim() === wanted);
+        if (index >= 0) {
+          window.__toastsTaken = index + 1;
+          return { description: seen[index]!.description, variant: seen[index]!.variant };
+        }
+        // A toast whose text changed in place is on screen, not in the record.
         const toast = document.querySelector('[data-testid="toast"]');
         const texts = toast?.querySelectorAll('p');
         if (!toast || texts?.[0]?.textContent?.trim() !== wanted) return null;
-        return { description: texts[1]?.innerText ?? '', variant: toast.getAttribute('data-variant') };
+        window.__toastsTaken = seen.length;
+        return { description: (texts[1] as HTMLElement | undefined)?.innerText ?? '', variant: toast.getAttribute('data-variant') };
       },
       title,
       { polling: 50, ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }) },

@@ -12,6 +12,8 @@ export interface ToastSeen {
 declare global {
   interface Window {
     __toastsSeen?: ToastSeen[];
+    /** How many of `__toastsSeen` a test has waited for already (sign-in-flow.ts, `toastTitled`). */
+    __toastsTaken?: number;
   }
 }
 
@@ -27,7 +29,8 @@ export async function recordToasts(context: BrowserContext): Promise<void> {
       const texts = toast.querySelectorAll('p');
       seen.push({
         title: texts[0]?.textContent ?? '',
-        description: texts[1]?.textContent ?? '',
+        // As drawn (innerText), as a test reading the screen would compare it.
+        description: (texts[1] as HTMLElement | undefined)?.innerText ?? '',
         variant: toast.getAttribute('data-variant'),
         at: Math.round(performance.now()),
       });
