@@ -30,8 +30,6 @@ export interface FoldPartitionsOptions {
   twoPagesInFlight?: boolean;
 }
 
-type Target = { projection: string; generation: number };
-
 /**
  * A worker of a partitioned rebuild: take the locks of `partitions` (waiting while another worker,
  * say one left by a killed run, still holds one), then do what a rebuild's catch-up does over those
@@ -130,7 +128,7 @@ async function foldGroup(
   fence: LockFence,
   options: FoldPartitionsOptions,
 ): Promise<GroupOutcome> {
-  const target: Target = { projection: projection.name, generation: generation.generation };
+  const target = { projection: projection.name, generation: generation.generation };
   const openWriter = async (): Promise<{ writer: BatchWriter; head: string } | undefined> => {
     // Read under the locks: the checkpoints a previous holder of these partitions committed last.
     const checkpoints = await readHeldCheckpoints(sql, target, group);
