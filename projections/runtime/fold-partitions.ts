@@ -6,7 +6,7 @@ import { catchUp, defaultPageSize, defaultTrimmedPageSize } from './catch-up';
 import type { Generation } from './generations';
 import { LockFence, LockLost } from './lock-fence';
 import { partitionLockKey } from './lock-keys';
-import { partitionCheckpointMove, readHeldCheckpoints } from './partition-checkpoints';
+import { partitionCheckpointMove, readPartitionCheckpoints } from './partition-checkpoints';
 import type { Projection } from './projection-definition';
 import { type TransientRetry, defaultTransientRetry, withTransientRetry } from './transient-retry';
 
@@ -93,7 +93,7 @@ async function foldHeld(
       decide(undecided, fenceOf(undecided[0]!).lost ? 'lock-lost' : 'stopped');
       break;
     }
-    const checkpoints = await readHeldCheckpoints(sql, target, undecided);
+    const checkpoints = await readPartitionCheckpoints(sql, target, undecided);
     // The generation was merged, swapped or dropped meanwhile: nothing of it is this worker's.
     if (checkpoints.length < undecided.length) {
       decide(undecided, 'lost');
@@ -131,7 +131,7 @@ async function foldGroup(
   const target = { projection: projection.name, generation: generation.generation };
   const openWriter = async (): Promise<{ writer: BatchWriter; head: string } | undefined> => {
     // Read under the locks: the checkpoints a previous holder of these partitions committed last.
-    const checkpoints = await readHeldCheckpoints(sql, target, group);
+    const checkpoints = await readPartitionCheckpoints(sql, target, group);
     const first = checkpoints[0];
     if (!first || checkpoints.length < group.length) return undefined;
     if (checkpoints.some((checkpoint) => checkpoint.position !== first.position || checkpoint.head !== first.head)) {

@@ -22,23 +22,15 @@ export async function createPartitionCheckpoints(tx: SqlExecutor, target: Target
   );
 }
 
-/** The generation's partition checkpoints by partition; none when it is not rebuilt by partitions (or they were merged). */
-export async function readPartitionCheckpoints(db: SqlExecutor, target: Target): Promise<PartitionCheckpoint[]> {
+/**
+ * The generation's partition checkpoints by partition, or only those of `partitions` (a worker's,
+ * read under their locks); none, or fewer, when it is not rebuilt by partitions (or they were merged).
+ */
+export async function readPartitionCheckpoints(db: SqlExecutor, target: Target, partitions?: readonly number[]): Promise<PartitionCheckpoint[]> {
   const { rows } = await db.query<{ partition: number; position: string; head: string }>(
     `SELECT partition, position, head FROM projection_partition_checkpoints
-     WHERE projection = $1 AND generation = $2 ORDER BY partition`,
-    [target.projection, target.generation],
-  );
-  return rows.map((row) => ({ partition: Number(row.partition), position: row.position, head: row.head }));
-}
-
-/** Some partitions' checkpoints, read by the worker that holds their locks; fewer when the generation is no longer rebuilt by partitions. */
-export async function readHeldCheckpoints(db: SqlExecutor, target: Target, partitions: readonly number[]): Promise<PartitionCheckpoint[]> {
-  const { rows } = await db.query<{ partition: number; position: string; head: string }>(
-    `SELECT partition, position, head FROM projection_partition_checkpoints
-     WHERE projection = $1 AND generation = $2 AND partition = ANY ($3::integer[]) ORDER BY partition`,
-    [target.projection, target.generation, partitions],
-    { name: 'read_held_partition_checkpoints' },
+     WHERE projection = $1 AND generation = $2 AND ($3::integer[] IS NULL OR partition = ANY ($3::integer[])) ORDER BY partition`,
+    [target.projection, target.generation, partitions ?? null],
   );
   return rows.map((row) => ({ partition: Number(row.partition), position: row.position, head: row.head }));
 }

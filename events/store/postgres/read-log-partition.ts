@@ -60,8 +60,7 @@ export function partitionLog(sql: SqlExecutor, partitions: readonly number[], he
   // Several partitions are one flag per partition, looked up by subscript: `= ANY` of a list
   // compares each event with every partition in it, 7 s more for a read of 10M events of all 256.
   const owner = partitions.length === 1 ? 'event_owner_partition(stream_id) = $3::integer' : '($3::boolean[])[event_owner_partition(stream_id) + 1]';
-  const chosen = new Set(partitions);
-  const owners = partitions.length === 1 ? partitions[0] : Array.from({ length: ownerPartitionCount }, (_, partition) => chosen.has(partition));
+  const owners = partitions.length === 1 ? partitions[0] : Array.from({ length: ownerPartitionCount }, (_, partition) => partitions.includes(partition));
   // $1, $2 after; $3 partitions; $4 types (the trimmed text looks types up as $4); $5 max; $6, $7 head.
   const where = `${owner} AND (tx_id, global_position) > ($1::xid8, $2::bigint)
     AND (tx_id, global_position) <= ($6::xid8, $7::bigint) AND type = ANY ($4::text[])`;
