@@ -5,7 +5,7 @@
 import cliProgress from 'cli-progress';
 import { START } from '../events/store/event-store';
 import type { Storage } from '../events/store/open-event-store';
-import { findProjection, projections } from '../projections/registry';
+import { projections } from '../projections/registry';
 import { catchUpLiveGeneration } from '../projections/runtime/catch-up-live-generation';
 import { type DeadLetter, retryDeadLetters, skipDeadLetters } from '../projections/runtime/dead-letters';
 import { isDryRun, markDryRun } from '../projections/runtime/dry-run-generations';
@@ -19,6 +19,7 @@ import { loadConfigOrExit } from './app/load-config-or-exit';
 import { compareGenerations, formatComparison } from './ops/compare-generations';
 import { openOpsStorage } from './ops/open-ops-storage';
 import { parseCommandLine } from './ops/parse-command-line';
+import { maxReplayWorkers, partitionableProjections, replayOptions, resolveReplayArguments } from './ops/replay-arguments';
 import { partitionWorkers } from './ops/partition-workers';
 import { findProjectionRebuilds } from './ops/projection-runners';
 
@@ -30,8 +31,6 @@ class StopBeforeSwap extends Error {
   }
 }
 
-const maxWorkers = 64;
-const partitionable = projections.filter((projection) => projection.partitionedBy === 'owner');
 
 const usage = `Usage:
   npm run replay -- <projection>          rebuild one read model blue/green (resumes an unfinished rebuild)
@@ -41,29 +40,18 @@ const usage = `Usage:
   npm run replay -- <projection> --dry-run  rebuild and show the differences, but keep the live one (no swap)
   npm run replay -- <projection> --retry  fold its failed event again (after a fix)
   npm run replay -- <projection> --skip   skip its failed event (recorded, never silent)
-  npm run replay -- <projection> --workers W  fold the log by owner partitions in W worker processes (1-${maxWorkers}),
+  npm run replay -- <projection> --workers W  fold the log by owner partitions in W worker processes (1-${maxReplayWorkers}),
                                           then catch up and swap as above; resumes each partition from its own checkpoint
 Projections: ${projections.map((projection) => projection.name).join(', ')}
-Partitioned by owner (--workers): ${partitionable.map((projection) => projection.name).join(', ')}`;
+Partitioned by owner (--workers): ${partitionableProjections.map((projection) => projection.name).join(', ')}`;
 
-const { values, positionals } = parseCommandLine(
-  {
-    options: {
-      all: { type: 'boolean', default: false },
-      fresh: { type: 'boolean', default: false },
-      compare: { type: 'boolean', default: false },
-      'dry-run': { type: 'boolean', default: false },
-      retry: { type: 'boolean', default: false },
-      skip: { type: 'boolean', default: false },
-      workers: { type: 'string' },
-    },
-    allowPositionals: true,
-  },
-  usage,
-);
-
-const targets = resolveTargets();
-const workers = resolveWorkers();
+const { values, positionals } = parseCommandLine({ options: replayOptions, allowPositionals: true }, usage);
+const resolved = resolveReplayArguments(values, positionals);
+if ('mistake' in resolved) {
+  console.error(`${resolved.mistake}\n\n${usage}`);
+  process.exit(2);
+}
+const { targets, workers } = resolved;
 const config = loadConfigOrExit();
 if (workers !== undefined && config.kurrentdbUrl !== undefined) {
   console.error('--workers reads the log by partitions in PostgreSQL; a log in KurrentDB is rebuilt by one reader (leave out --workers).');
@@ -102,44 +90,6 @@ if (targets.length > 1 && unfinished.length > 0) {
   console.error(`\n${unfinished.length} of ${targets.length} read models did not finish: ${unfinished.join(', ')} (see above).`);
 }
 process.exit(exitCode);
-
-function resolveTargets(): Projection[] {
-  const fail = (message: string): never => {
-    console.error(`${message}\n\n${usage}`);
-    process.exit(2);
-  };
-  if (values.retry && values.skip) fail('Choose --retry or --skip, not both.');
-  if (values.fresh && (values.retry || values.skip)) fail('--fresh starts a rebuild over; it does not go with --retry or --skip.');
-  if ((values.compare || values['dry-run']) && (values.retry || values.skip)) fail('--compare and --dry-run go with a rebuild, not with --retry or --skip.');
-  if (values.all) {
-    if (positionals.length > 0) fail('Give a projection name or --all, not both.');
-    if (values.retry || values.skip) fail('--retry and --skip take one projection name.');
-    return [...projections];
-  }
-  if (positionals.length !== 1) fail('Give one projection name, or --all.');
-  const projection = findProjection(positionals[0]!);
-  return projection ? [projection] : fail(`Unknown projection ${positionals[0]}.`);
-}
-
-/** `--workers W`: a whole number of workers for one partitionable projection's rebuild. */
-function resolveWorkers(): number | undefined {
-  const given = values.workers;
-  if (given === undefined) return undefined;
-  const fail = (message: string): never => {
-    console.error(`${message}\n\n${usage}`);
-    process.exit(2);
-  };
-  if (!/^\d+$/.test(given) || Number(given) < 1 || Number(given) > maxWorkers) fail(`--workers takes a whole number from 1 to ${maxWorkers}, not ${JSON.stringify(given)}.`);
-  if (values.all || values.retry || values.skip) fail('--workers goes with the rebuild of one projection, not with --all, --retry or --skip.');
-  const projection = targets[0]!;
-  if (projection.partitionedBy !== 'owner') {
-    fail(
-      `${projection.name} is not partitioned by owner: its rows depend on the events of several owners in log order, so one reader rebuilds it ` +
-        `(leave out --workers). Partitioned: ${partitionable.map((candidate) => candidate.name).join(', ')}.`,
-    );
-  }
-  return Number(given);
-}
 
 /** With `dryRun` it compares, stops before the swap and marks the generation as a dry run's. */
 async function rebuild({ sql, store }: Storage, projection: Projection, resume: boolean, dryRun: boolean): Promise<boolean> {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { runOperatorCommand as run } from './testing/run-operator-command';
 
 
-// Argument mistakes are found before any storage opens, so nothing here touches a database.
+// Argument mistakes are found before any storage opens, so nothing here touches a database. Which
+// mistakes the replay's arguments can hold is checked in replay-arguments.unit.test.ts; here, that a
+// mistake reaches the operator as a message, the usage and an exit code.
 describe('operator command lines', () => {
   it('names an unknown projection, lists the real ones and exits 2', () => {
     const { status, stderr } = run('replay.ts', ['no-such-projection']);
@@ -11,33 +13,15 @@ describe('operator command lines', () => {
     expect(stderr).toMatch(/Projections: .*usage-bytes-per-user/);
   });
 
-  it('refuses --workers on a projection not partitioned by owner, naming those that are', () => {
-    for (const projection of ['credits', 'subscription-churn']) {
-      const { status, stderr } = run('replay.ts', [projection, '--workers', '2']);
-      expect(status).toBe(2);
-      expect(stderr).toContain(`${projection} is not partitioned by owner`);
-      expect(stderr).toMatch(/Partitioned: .*usage-bytes-per-user/);
-      expect(stderr).not.toContain('    at ');
-    }
-  });
-
-  it('refuses --workers values that are not a whole number from 1 to 64', () => {
-    for (const workers of ['0', '1.5', 'two', '65']) {
-      const { status, stderr } = run('replay.ts', ['usage-bytes-per-user', `--workers=${workers}`]);
-      expect(status, workers).toBe(2);
-      expect(stderr).toContain(`--workers takes a whole number from 1 to 64, not ${JSON.stringify(workers)}.`);
-    }
-  });
-
-  it('refuses --workers without a value, and with --all or --skip', () => {
+  it('refuses --workers without a value, and a value out of range, with the usage', () => {
     const missing = run('replay.ts', ['usage-bytes-per-user', '--workers']);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain("Option '--workers <value>' argument missing");
-    for (const args of [['--all', '--workers', '2'], ['usage-bytes-per-user', '--skip', '--workers', '2']]) {
-      const { status, stderr } = run('replay.ts', args);
-      expect(status).toBe(2);
-      expect(stderr).toMatch(/--workers goes with the rebuild of one projection|Give a projection name or --all/);
-    }
+    const outOfRange = run('replay.ts', ['usage-bytes-per-user', '--workers=65']);
+    expect(outOfRange.status).toBe(2);
+    expect(outOfRange.stderr).toContain('--workers takes a whole number from 1 to 64, not "65".');
+    expect(outOfRange.stderr).toContain('Usage:');
+    expect(outOfRange.stderr).not.toContain('    at ');
   });
 
   it('answers an unknown option with the usage, not a stack trace', () => {
