@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStorage } from '../../events/store/open-event-store';
 import { dropSchema, freshSchemaName } from '../../events/store/testing/test-sql-clients';
+import { dataDirFromFreshImage } from '../../events/store/testing/data-dir-from-image';
 import { findGeneration, ensureLiveGeneration } from '../../projections/runtime/generations';
 import { migrateRuntimeSchema } from '../../projections/runtime/runtime-schema';
 import { appendStreamed } from '../../projections/testing/stem-streamed';
@@ -37,6 +38,7 @@ for (const database of databases) {
   describe(`npm run replay: dry-run generations and --all (${database.name})`, () => {
     it('reports a dry run kept as such, finishes it as a dry run after --skip, and --all goes on past a stall', async () => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'woodshed-replay-'));
+      if (!database.server) await dataDirFromFreshImage(dataDir);
       const schema = freshSchemaName();
       const storageOptions = database.server ? { dataDir, databaseUrl: process.env.DATABASE_URL!, databaseSchema: schema } : { dataDir };
       const env = database.server ? { DATABASE_URL: process.env.DATABASE_URL!, DATABASE_SCHEMA: schema } : { WOODSHED_DATA_DIR: dataDir };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Storage, openStorage } from '../../events/store/open-event-store';
 import { dropSchema, freshSchemaName } from '../../events/store/testing/test-sql-clients';
+import { dataDirFromFreshImage } from '../../events/store/testing/data-dir-from-image';
 import { testRandom } from '../../events/testing/test-seed';
 import { findGeneration } from '../../projections/runtime/generations';
 import { type StreamedGiven, appendStreamed } from '../../projections/testing/stem-streamed';
@@ -55,6 +56,7 @@ for (const database of databases) {
   describe(`npm run replay -- <projection> --workers W (${database.name})`, { timeout: 180_000 }, () => {
     const setUp = async () => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'woodshed-replay-workers-'));
+      if (!database.server) await dataDirFromFreshImage(dataDir);
       const schema = freshSchemaName();
       const storageOptions = database.server ? { dataDir, databaseUrl: process.env.DATABASE_URL!, databaseSchema: schema } : { dataDir };
       const env = { LOG_LEVEL: 'silent', ...(database.server ? { DATABASE_URL: process.env.DATABASE_URL!, DATABASE_SCHEMA: schema } : { WOODSHED_DATA_DIR: dataDir }) };

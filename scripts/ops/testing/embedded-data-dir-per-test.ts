@@ -1,4 +1,5 @@
 import { type Storage, openStorage } from '../../../events/store/open-event-store';
+import { dataDirFromFreshImage } from '../../../events/store/testing/data-dir-from-image';
 import { tempDirPerTest } from '../../../events/store/testing/temp-dir-per-test';
 
 /**
@@ -10,6 +11,7 @@ export function embeddedDataDirPerTest(prefix: string): (prepare: (storage: Stor
   const tempDir = tempDirPerTest(prefix);
   return async (prepare) => {
     const dataDir = await tempDir();
+    await dataDirFromFreshImage(dataDir);
     const storage = await openStorage({ dataDir });
     try {
       await prepare(storage);

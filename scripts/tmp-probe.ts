@@ -1,0 +1,13 @@
+import { PGlite } from '@electric-sql/pglite';
+import { openAsBlob, mkdtempSync, readdirSync } from 'node:fs';
+const blob = await openAsBlob('/tmp/probe/img2.tar');
+const dir = mkdtempSync('/tmp/pd-') + '/d';
+const t = performance.now();
+const d = await PGlite.create({ dataDir: dir, loadDataDir: blob });
+console.log('create from image on disk', Math.round(performance.now() - t), (await d.query('show shared_buffers')).rows);
+await d.close();
+console.log(readdirSync(dir).length);
+const t2 = performance.now();
+const e = await PGlite.create({ dataDir: dir });
+console.log('reopen', Math.round(performance.now() - t2));
+await e.close();
