@@ -24,7 +24,7 @@ export function availableSqlClients(): TestSqlClient[] {
 }
 
 /**
- * How many rounds a load test (many random crashes, a flood of requests) runs on `candidate`: all of
+ * How many rounds a load test (a flood of requests, say) runs on `candidate`: all of
  * them on the server, and on PGlite when it is the only database; a quarter on PGlite when the
  * server runs them too. Each suite run then makes the full count once, where a pool of connections
  * can race, and PGlite, which answers one statement at a time, still meets every case the rounds
