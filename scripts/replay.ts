@@ -31,7 +31,6 @@ class StopBeforeSwap extends Error {
   }
 }
 
-
 const usage = `Usage:
   npm run replay -- <projection>          rebuild one read model blue/green (resumes an unfinished rebuild)
   npm run replay -- --all                 rebuild every read model
