@@ -88,7 +88,7 @@ async function setPractice(page: Page, percent: number, semitones: number): Prom
 /**
  * Plays the song from 0 and checks the audio engine got `tempo` and `transpose`, not only the
  * controls: over 2 s the position moves `tempo` song seconds per second, as the player shows it
- * (within 15%) and as the playing node reports it (within 5%); the stretch nodes play unless at
+ * and as the playing node reports it (both within 5%); the stretch nodes play unless at
  * 100% and no transpose, when the plain players do (decision 0041). The last schedule of the
  * pitched stems' node carries that rate and `transpose` semitones, the drums' node that rate and
  * 0; the nodes of the other kind, if any were made, were silenced at that same audio-clock time.
@@ -102,9 +102,8 @@ async function expectEngineAt(page: Page, tempo: number, transpose: number): Pro
   const kind = tempo === 1 && transpose === 0 ? 'plain' : 'stretch';
   const rates = await playbackRates(page, 2, kind);
   console.log(`tempo ${tempo}: the player's position moved ${rates.shown.toFixed(4)} s/s, the ${kind} worklet's ${rates.heard.toFixed(4)} s/s`);
-  // Both per audio-clock second. The seek bar is redrawn a few times a second, so its position
-  // lags the clock by up to a redraw at each end: 15% still tells 0.7 from 1.0.
-  expect(Math.abs(rates.shown / tempo - 1)).toBeLessThan(0.15);
+  // Both per audio-clock second.
+  expect(Math.abs(rates.shown / tempo - 1)).toBeLessThan(0.05);
   expect(Math.abs(rates.heard / tempo - 1)).toBeLessThan(0.05);
   const nodes = await stemNodesSeen(page);
   const heard = nodes.filter((node) => node.kind === kind).map((node) => node.schedules.at(-1)!);

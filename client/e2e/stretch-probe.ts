@@ -130,32 +130,55 @@ function median(values: readonly number[]): number {
 /** The render quantum: a worklet counts its report interval down by this many frames at a time. */
 const RENDER_QUANTUM = 128;
 
+/** The least-squares slope of `value` over `clock`. */
+function slope(points: readonly { clock: number; value: number }[]): number {
+  const meanClock = points.reduce((sum, point) => sum + point.clock, 0) / points.length;
+  const meanValue = points.reduce((sum, point) => sum + point.value, 0) / points.length;
+  let covariance = 0;
+  let variance = 0;
+  for (const point of points) {
+    covariance += (point.clock - meanClock) * (point.value - meanValue);
+    variance += (point.clock - meanClock) ** 2;
+  }
+  return covariance / variance;
+}
+
 /**
  * How fast the song moves over `seconds`: `shown` is the seek bar per audio-clock second; `heard` is the
  * median step between the `kind` node's position reports (every 0.1 s of audio, rounded up to render
  * quanta), so late delivery to the page does not enter it, and the median skips a schedule restart.
+ *
+ * The seek bar is watched from inside the page: each time its value changes, the audio clock is read
+ * at once, and `shown` is the slope through those points. Reading it from outside at the two ends
+ * instead adds, under a loaded CPU, the delay of a late frame at each end to a 2 s span.
  */
 export async function playbackRates(page: Page, seconds: number, kind: 'plain' | 'stretch' = 'stretch'): Promise<{ shown: number; heard: number }> {
-  const sample = () =>
-    page.evaluate((wanted) => {
-      const probe = window as unknown as ProbeWindow;
-      const index = probe.stretchNodes.findIndex((node) => node.kind === wanted && node.schedules.length > 0);
-      return {
-        clock: probe.nodeContexts[index]!.currentTime,
-        sampleRate: probe.nodeContexts[index]!.sampleRate,
-        position: Number((document.querySelector('input[aria-label="Seek"]') as HTMLInputElement).value),
-        reports: probe.stretchNodes[index]!.times.length,
-      };
-    }, kind);
-  const before = await sample();
-  await page.waitForTimeout(seconds * 1000);
-  const after = await sample();
-  const reports = (await stemNodesSeen(page)).find((node) => node.kind === kind)!.times.slice(before.reports, after.reports);
+  const watched = await page.evaluate(
+    ({ wanted, milliseconds }) =>
+      new Promise<{ changes: { clock: number; value: number }[]; sampleRate: number; reports: [number, number] }>((resolve) => {
+        const probe = window as unknown as ProbeWindow;
+        const index = probe.stretchNodes.findIndex((node) => node.kind === wanted && node.schedules.length > 0);
+        const context = probe.nodeContexts[index]!;
+        const seek = document.querySelector('input[aria-label="Seek"]') as HTMLInputElement;
+        const firstReport = probe.stretchNodes[index]!.times.length;
+        const changes: { clock: number; value: number }[] = [];
+        let last = Number(seek.value);
+        const end = performance.now() + milliseconds;
+        const look = () => {
+          const value = Number(seek.value);
+          if (value !== last) changes.push({ clock: context.currentTime, value });
+          last = value;
+          if (performance.now() < end) setTimeout(look, 2);
+          else resolve({ changes, sampleRate: context.sampleRate, reports: [firstReport, probe.stretchNodes[index]!.times.length] });
+        };
+        look();
+      }),
+    { wanted: kind, milliseconds: seconds * 1000 },
+  );
+  if (watched.changes.length < 5) throw new Error(`the seek bar moved only ${watched.changes.length} times in ${seconds} s`);
+  const reports = (await stemNodesSeen(page)).find((node) => node.kind === kind)!.times.slice(...watched.reports);
   if (reports.length < 5) throw new Error(`only ${reports.length} position reports from the ${kind} node in ${seconds} s`);
-  const reportSeconds = Math.ceil((0.1 * before.sampleRate) / RENDER_QUANTUM) * RENDER_QUANTUM / before.sampleRate;
+  const reportSeconds = Math.ceil((0.1 * watched.sampleRate) / RENDER_QUANTUM) * RENDER_QUANTUM / watched.sampleRate;
   const steps = reports.slice(1).map((report, index) => report.input - reports[index]!.input);
-  return {
-    shown: (after.position - before.position) / (after.clock - before.clock),
-    heard: median(steps) / reportSeconds,
-  };
+  return { shown: slope(watched.changes), heard: median(steps) / reportSeconds };
 }
