@@ -77,7 +77,10 @@ describe('takes', () => {
       const take = withTake[side]!.map((sample, index) => sample - withoutTake[side]![index]!);
       const span = soundingSpan(take, exported.sampleRate, 0.05);
       expect(span.end - span.start).toBeGreaterThan(4);
-      expect(Math.abs(peakFrequency(take, Math.round((span.start + 0.5) * exported.sampleRate), 8192, exported.sampleRate) - 330)).toBeLessThan(2);
+      // On a saturated machine Chromium's fake capture device skips the reads it is late for, and the
+      // take holds a break in the tone there: it is read at five places and the median kept.
+      const frequencies = [0.5, 1.25, 2, 2.75, 3.5].map((offset) => peakFrequency(take, Math.round((span.start + offset) * exported.sampleRate), 8192, exported.sampleRate));
+      expect(Math.abs(frequencies.sort((a, b) => a - b)[2]! - 330)).toBeLessThan(2);
     }
     await strip.getByRole('button', { name: 'Mute Take 1' }).click();
     expect(await strip.getAttribute('data-muted')).toBe('true');
