@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -37,8 +37,11 @@ export interface LaunchBrowserOptions {
   serviceWorkers?: 'allow' | 'block';
   /** A phone instead of the 1280x800 window: its viewport, with touch and the mobile meta viewport. */
   phone?: { width: number; height: number };
-  /** More Chromium switches for one file's needs (a fake microphone, say), after the shared ones. */
-  extraArgs?: readonly string[];
+  /**
+   * A WAV file for Chromium's fake capture device to play, looped, as the microphone, with the
+   * browser's microphone prompt answered yes. It is kept in the profile, and deleted with it.
+   */
+  microphone?: Uint8Array;
   /**
    * 'away' (default): every page starts with the install banner (spec 001) just dismissed. Chromium
    * offers the install at a moment of its choosing, the banner follows 10 s later over the canvas's
@@ -57,10 +60,16 @@ export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise
     );
   }
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'woodshed-chromium-'));
+  const microphoneArgs: string[] = [];
+  if (options.microphone) {
+    const microphoneWav = path.join(userDataDir, 'microphone.wav');
+    await writeFile(microphoneWav, options.microphone);
+    microphoneArgs.push('--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${microphoneWav}`);
+  }
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath,
     headless: true,
-    args: [...chromiumArgs, ...(options.extraArgs ?? [])],
+    args: [...chromiumArgs, ...microphoneArgs],
     viewport: options.phone ?? { width: 1280, height: 800 },
     ...(options.phone ? { isMobile: true, hasTouch: true } : {}),
     serviceWorkers: options.serviceWorkers ?? 'block',

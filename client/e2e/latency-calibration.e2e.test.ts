@@ -1,6 +1,3 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './browser-per-file';
@@ -14,12 +11,8 @@ const baseUrl = inject('baseUrl');
 /** What the virtual cable adds on top of the browser's own path from output to input: a long-ish interface's round trip. */
 const CABLE_DELAY = 0.04;
 
-// Chromium's fake capture device plays a known file as the microphone: the room (a quiet noise floor and a hum).
-const microphoneWav = path.join(mkdtempSync(path.join(tmpdir(), 'woodshed-latency-')), 'room.wav');
-writeFileSync(microphoneWav, roomWav(3));
-const browser = browserPerFile({
-  extraArgs: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${microphoneWav}`],
-});
+// The microphone plays a known file: the room (a quiet noise floor and a hum).
+const browser = browserPerFile({ microphone: roomWav(3) });
 
 /**
  * A loopback cable for the page, as a musician makes one with an interface's output patched into its input: once

@@ -1,6 +1,3 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import decodeWav from '@audio/decode-wav';
@@ -15,12 +12,8 @@ import { fixtureSongs, sineWav } from './song-fixtures';
 
 const baseUrl = inject('baseUrl');
 
-// Chromium's fake capture device, fed a steady tone (it loops the file), and the microphone prompt answered yes.
-const microphoneWav = path.join(mkdtempSync(path.join(tmpdir(), 'woodshed-takes-')), 'microphone.wav');
-writeFileSync(microphoneWav, sineWav(330, 4, 0.5));
-const browser = browserPerFile({
-  extraArgs: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${microphoneWav}`],
-});
+// The microphone plays a steady tone.
+const browser = browserPerFile({ microphone: sineWav(330, 4, 0.5) });
 
 const playing = (page: Page, value: 'true' | 'false', timeout = 20_000) =>
   page.waitForFunction((expected) => document.querySelector('[data-testid="player-body"]')?.getAttribute('data-playing') === expected, value, { timeout });
