@@ -4,13 +4,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Storage, openStorage } from '../../events/store/open-event-store';
+import { ownerPartitionCount } from '../../events/store/postgres/read-log-partition';
 import { dropSchema, freshSchemaName } from '../../events/store/testing/test-sql-clients';
 import { dataDirFromFreshImage } from '../../events/store/testing/data-dir-from-image';
 import { testRandom } from '../../events/testing/test-seed';
 import { findGeneration } from '../../projections/runtime/generations';
+import { partitionLockKey } from '../../projections/runtime/lock-keys';
 import { type StreamedGiven, appendStreamed } from '../../projections/testing/stem-streamed';
 import { usageBytesPerUser } from '../../projections/usage-bytes-per-user/usage-bytes-per-user-projection';
 import { repositoryRoot } from '../app/repository-root';
+import { childPids, processEnded } from './process-tree';
 import { type ReadModelDump, compareDumps, dumpReadModels } from './read-model-dump';
 import { runOperatorCommand } from './testing/run-operator-command';
 
@@ -102,28 +105,36 @@ for (const database of databases) {
         expect(runOperatorCommand('replay.ts', [projection], env).status).toBe(0);
         const oneProcess = await withStorage(storageOptions, (storage) => dumpReadModels(storage.sql));
 
-        // Killed, with its workers, once some partitions have reached the head and others not.
+        // Killed once some partitions have reached the head and others cannot: the test holds the
+        // last partition's lock, so the worker of the upper half waits for it before folding any of
+        // its own, while the lower half's worker folds to the head.
         const killedAt = await withStorage(storageOptions, async ({ sql }) => {
-          const replay = spawn(process.execPath, ['--import', 'tsx', path.join('scripts', 'replay.ts'), projection, '--workers', '2'], {
-            cwd: repositoryRoot,
-            env: { PATH: process.env.PATH, ...env },
-            stdio: 'ignore',
+          const lastPartition = await partitionLockKey(sql, projection, ownerPartitionCount - 1);
+          return sql.withAdvisoryLock(lastPartition, async () => {
+            const replay = spawn(process.execPath, ['--import', 'tsx', path.join('scripts', 'replay.ts'), projection, '--workers', '2'], {
+              cwd: repositoryRoot,
+              env: { PATH: process.env.PATH, ...env },
+              stdio: 'ignore',
+            });
+            const exited = new Promise((resolve) => replay.once('exit', resolve));
+            let done = 0;
+            for (let polls = 0; polls < 6_000 && replay.exitCode === null; polls++) {
+              const { rows } = await sql.query<{ done: string }>(
+                `SELECT count(*) FILTER (WHERE position = head) AS done FROM projection_partition_checkpoints WHERE generation = 2`,
+              );
+              done = Number(rows[0]!.done);
+              if (done >= 20) break;
+              await new Promise((resolve) => setTimeout(resolve, 5));
+            }
+            const workers = await childPids(replay.pid!);
+            expect(workers).toHaveLength(2);
+            replay.kill('SIGKILL');
+            await exited;
+            // Its workers exit by themselves when their channel to it closes; the lock is let go
+            // only then, so none of them folds past the kill.
+            await expect.poll(async () => (await Promise.all(workers.map(processEnded))).every(Boolean), { timeout: 30_000 }).toBe(true);
+            return done;
           });
-          const exited = new Promise((resolve) => replay.once('exit', resolve));
-          let done = 0;
-          for (let polls = 0; polls < 6_000 && replay.exitCode === null; polls++) {
-            const { rows } = await sql.query<{ done: string }>(
-              `SELECT count(*) FILTER (WHERE position = head) AS done FROM projection_partition_checkpoints WHERE generation = 2`,
-            );
-            done = Number(rows[0]!.done);
-            if (done >= 20) break;
-            await new Promise((resolve) => setTimeout(resolve, 5));
-          }
-          replay.kill('SIGKILL');
-          await exited;
-          // Its workers exit when their channel to it closes; give them that moment.
-          await new Promise((resolve) => setTimeout(resolve, 1_000));
-          return done;
         });
         expect(killedAt).toBeGreaterThanOrEqual(20);
 

@@ -1,4 +1,4 @@
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 
 /** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on every Linux this runs on). */
 const ticksPerSecond = 100;
@@ -10,17 +10,6 @@ export async function processCpuMs(pid: number): Promise<number | undefined> {
   // The fields after the command name, which is in parentheses and may hold spaces.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
-}
-
-/** The pids whose parent is `pid` (nginx's workers under its master). */
-export async function childPids(pid: number): Promise<number[]> {
-  const children: number[] = [];
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => undefined);
-    if (stat !== undefined && Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
-  }
-  return children;
 }
 
 /** CPU used by a set of processes between `start()` and `stop()`, ms; processes that appear later count from their start. */

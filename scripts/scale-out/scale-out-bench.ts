@@ -23,7 +23,8 @@ import { median } from '../bench/run-summary';
 import { table } from '../bench/text-table';
 import { signInDirectly } from './cluster-session';
 import { openSyncStream } from './sync-stream-reader';
-import { childPids, cpuWindow } from './process-cpu';
+import { childPids } from '../ops/process-tree';
+import { cpuWindow } from './process-cpu';
 import type { ScaleOutLoadRequest, ScaleOutLoadResult } from './scale-out-load';
 import { startCluster } from './scale-out-cluster';
 
