@@ -19,6 +19,8 @@ if (!process.send) {
   process.exit(2);
 }
 process.on('disconnect', () => process.exit(1));
+// A replay killed while this process was still loading closed the channel before anyone listened.
+if (!process.connected) process.exit(1);
 let stopped = false;
 process.on('message', (message) => {
   if ((message as { kind?: unknown }).kind === 'stop') stopped = true;
