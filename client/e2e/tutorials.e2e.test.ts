@@ -25,6 +25,14 @@ async function expectNoDialogFor(page: Page, milliseconds: number): Promise<void
   expect(await page.getByRole('dialog').allInnerTexts()).toEqual([]);
 }
 
+/** Waits until the page has stored (redux-persist, a moment after the change) whether the welcome is closed for a sign-in. */
+async function storedWelcomeClosed(page: Page, closed: boolean): Promise<void> {
+  await page.waitForFunction((wanted) => {
+    const stored = JSON.parse(window.localStorage.getItem('woodshed:welcome') ?? '{}') as { closedBy?: string };
+    return ((stored.closedBy ?? '[]') !== '[]') === wanted;
+  }, closed);
+}
+
 describe('tutorials', () => {
   it("welcomes a new user on the library until 'Never show this again' is saved", async () => {
     const page = await browser.newPage();
@@ -38,10 +46,7 @@ describe('tutorials', () => {
     await welcome(page).waitFor({ state: 'detached' });
     // The page stores that it was closed a moment after (redux-persist); a reload before that is a
     // new page that never saw it closed.
-    await page.waitForFunction(() => {
-      const stored = JSON.parse(window.localStorage.getItem('woodshed:welcome') ?? '{}') as { closedBy?: string };
-      return (stored.closedBy ?? '[]') !== '[]';
-    });
+    await storedWelcomeClosed(page, true);
     await page.reload();
     await page.getByRole('heading', { name: 'SONG LIBRARY' }).waitFor();
     await expectNoDialogFor(page, 500);
@@ -59,10 +64,7 @@ describe('tutorials', () => {
     await next.waitForURL(`${baseUrl}/login`);
     // A user signs in again on this page; the test loads a new one, so it waits until the page has
     // stored the end of the sign-in (redux-persist writes a moment after the logout) before leaving.
-    await next.waitForFunction(() => {
-      const stored = JSON.parse(window.localStorage.getItem('woodshed:welcome') ?? '{}') as { closedBy?: string };
-      return (stored.closedBy ?? '[]') === '[]';
-    });
+    await storedWelcomeClosed(next, false);
     await signInWithCode(next, baseUrl, email, { tutorials: 'shown' });
     await welcome(next).waitFor();
     const saved = next.waitForResponse((response) => response.url().endsWith('/api/user/tutorial-dismissal'));

@@ -1,7 +1,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 
 /** The fields of /proc/<pid>/stat after the command name (in parentheses, and it may hold spaces); undefined once gone. */
-async function statFields(pid: number | string): Promise<string[] | undefined> {
+export async function statFields(pid: number | string): Promise<string[] | undefined> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
   return stat === undefined ? undefined : stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }

@@ -1,14 +1,12 @@
-import { readFile } from 'node:fs/promises';
+import { statFields } from '../ops/process-tree';
 
 /** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on every Linux this runs on). */
 const ticksPerSecond = 100;
 
 /** CPU time a process has used so far (user + system, every thread), ms; undefined once it is gone. */
 export async function processCpuMs(pid: number): Promise<number | undefined> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
-  if (stat === undefined) return undefined;
-  // The fields after the command name, which is in parentheses and may hold spaces.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const fields = await statFields(pid);
+  if (fields === undefined) return undefined;
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
 }
 
